@@ -1,0 +1,211 @@
+//===- LinearLayout.h - F2-linear maps between named index spaces --------===//
+//
+// A LinearLayout is a linear map over the field F2 = {0, 1} from named input
+// dimensions (hardware indices: "register", "lane", "warp", "block" for
+// distributed layouts, "offset", "block" for shared memory) to named output
+// dimensions (tensor coordinates "dim0", "dim1", ...). Every dimension has a
+// power-of-two size. The map is stored by its bases: bases[in][i] is the
+// image of the input point with in = 2^i and every other input 0, written as
+// one coordinate per output dimension. The image of any other point is the
+// XOR of the bases of its set bits.
+//
+// The order of input and output dimensions is significant: it is the
+// minor-to-major order used when dimensions are flattened or reshaped.
+//
+// This library has no MLIR dependency; it uses LLVM's ADT and Support only.
+// Operations that need a precondition come in two forms: a checked `try...`
+// form returning std::nullopt (or failure text), and an unchecked form whose
+// precondition the caller has established.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_LINEARLAYOUT_LINEARLAYOUT_H
+#define TILE_LINEARLAYOUT_LINEARLAYOUT_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tile {
+
+class LinearLayout {
+public:
+  /// One basis: the image of one input bit, one value per output dim.
+  using Basis = std::vector<int32_t>;
+  /// Bases of every input dim, in input-dim order.
+  using BasesT = llvm::MapVector<std::string, std::vector<Basis>,
+                                 llvm::StringMap<unsigned>>;
+  /// (name, size) pairs.
+  using DimSizes = std::vector<std::pair<std::string, int32_t>>;
+
+  /// The layout with no input and no output dims (the unit of operator*).
+  LinearLayout() = default;
+
+  /// Builds a layout from bases and explicit output dims (names and sizes,
+  /// in order). Returns std::nullopt and sets `error` if a size is not a
+  /// power of two, a basis has the wrong length, or a basis value is out of
+  /// range of its output dim; with `requireSurjective`, also if some output
+  /// point is not reached.
+  static std::optional<LinearLayout>
+  tryCreate(BasesT bases, DimSizes outDims, bool requireSurjective,
+            std::string *error = nullptr);
+
+  /// As tryCreate, with each output size inferred as the smallest power of
+  /// two above every basis value in that dim (at least 1).
+  static std::optional<LinearLayout>
+  tryCreate(BasesT bases, llvm::ArrayRef<std::string> outDimNames,
+            std::string *error = nullptr);
+
+  /// Unchecked forms of the above (the caller guarantees validity).
+  LinearLayout(BasesT bases, DimSizes outDims, bool requireSurjective);
+  LinearLayout(BasesT bases, llvm::ArrayRef<std::string> outDimNames);
+
+  static LinearLayout empty() { return LinearLayout(); }
+  /// in -> out, x -> x, for x < size.
+  static LinearLayout identity1D(int32_t size, llvm::StringRef inDim,
+                                 llvm::StringRef outDim);
+  /// in -> out, x -> 0; the output dim has size `outDimSize`.
+  static LinearLayout zeros1D(int32_t size, llvm::StringRef inDim,
+                              llvm::StringRef outDim, int32_t outDimSize = 1);
+
+  //===--------------------------------------------------------------------===//
+  // Queries
+  //===--------------------------------------------------------------------===//
+
+  const BasesT &getBases() const { return bases; }
+  llvm::SmallVector<std::string> getInDimNames() const;
+  llvm::SmallVector<std::string> getOutDimNames() const;
+  const DimSizes &getOutDims() const { return outDims; }
+  bool hasInDim(llvm::StringRef inDim) const;
+  bool hasOutDim(llvm::StringRef outDim) const;
+  int getNumInDims() const { return bases.size(); }
+  int getNumOutDims() const { return outDims.size(); }
+  /// Size (a power of two) and log2 size of a dim; 1 and 0 if it is absent.
+  int32_t getInDimSize(llvm::StringRef inDim) const;
+  int getInDimSizeLog2(llvm::StringRef inDim) const;
+  int32_t getOutDimSize(llvm::StringRef outDim) const;
+  int getOutDimSizeLog2(llvm::StringRef outDim) const;
+  int32_t getTotalInDimSize() const;
+  int getTotalInDimSizeLog2() const;
+  int32_t getTotalOutDimSize() const;
+  int getTotalOutDimSizeLog2() const;
+  /// Image of in = 2^i, one value per output dim; or its value in one dim.
+  llvm::ArrayRef<int32_t> getBasis(llvm::StringRef inDim, int i) const;
+  int32_t getBasis(llvm::StringRef inDim, int i, llvm::StringRef outDim) const;
+
+  bool isSurjective() const;
+  bool isInjective() const;
+  bool isInvertible() const { return isSurjective() && isInjective(); }
+
+  /// Applies the map. `ins` must name every input dim once (any order);
+  /// values must be below the dim sizes. Returns values in output-dim order.
+  llvm::SmallVector<std::pair<std::string, int32_t>>
+  apply(llvm::ArrayRef<std::pair<std::string, int32_t>> ins) const;
+  /// Applies the map to a point given in input-dim order.
+  llvm::SmallVector<int32_t> apply(llvm::ArrayRef<int32_t> ins) const;
+
+  /// Per input dim, the mask of its bits that are free variables: bits whose
+  /// basis is a linear combination of the bases before it (in input-dim and
+  /// bit order), zero bases included. Setting a free bit never reaches an
+  /// output that cannot be reached without it (broadcast copies).
+  llvm::SmallVector<std::pair<std::string, int32_t>>
+  getFreeVariableMasks() const;
+
+  /// The largest n such that input values 0..n-1 of the first input dim map
+  /// to consecutive values 0..n-1 of the first output dim and to 0 in the
+  /// others: the contiguous run of registers usable as one vector.
+  int getNumConsecutiveInOut() const;
+  /// Same question for a named input dim and output dim.
+  int getNumConsecutiveInOut(llvm::StringRef inDim,
+                             llvm::StringRef outDim) const;
+
+  //===--------------------------------------------------------------------===//
+  // Algebra
+  //===--------------------------------------------------------------------===//
+
+  /// Direct product. Dims are merged by name (lhs order first, then the new
+  /// ones of rhs). For a shared input dim, rhs bases follow lhs bases (rhs is
+  /// the more significant part); for a shared output dim, rhs values are
+  /// multiplied by the lhs size of that dim.
+  friend LinearLayout operator*(LinearLayout lhs, LinearLayout rhs);
+  LinearLayout &operator*=(LinearLayout rhs);
+
+  /// outer(this(x)). Requires this->getOutDimNames() == outer.getInDimNames()
+  /// and each of this's out dim sizes <= the matching outer in dim size.
+  std::optional<LinearLayout> tryCompose(const LinearLayout &outer) const;
+  LinearLayout compose(const LinearLayout &outer) const;
+
+  /// C with outer(C(x)) = this(x) for every x, where outer must be
+  /// surjective onto this's outputs and share its output dims. Where outer
+  /// is not injective, the pre-image with the fewest set bits is chosen, and
+  /// input dims on which this and outer are identical map by identity.
+  std::optional<LinearLayout>
+  tryInvertAndCompose(const LinearLayout &outer) const;
+  LinearLayout invertAndCompose(const LinearLayout &outer) const;
+
+  /// Inverse of an invertible layout (input and output dims swap roles).
+  std::optional<LinearLayout> tryInvert() const;
+  LinearLayout invert() const;
+
+  /// For a surjective layout, a map P from outputs to inputs with
+  /// this(P(y)) = y (minimal pre-images).
+  std::optional<LinearLayout> tryPseudoinvert() const;
+  LinearLayout pseudoinvert() const;
+
+  /// The restriction to the given input dims and projection onto the given
+  /// output dims (kept in this layout's order; absent names are ignored).
+  LinearLayout sublayout(llvm::ArrayRef<std::string> inDims,
+                         llvm::ArrayRef<std::string> outDims) const;
+  /// True if sublayout(inDims, outDims) maps everything to zero.
+  bool sublayoutIsZero(llvm::ArrayRef<std::string> inDims,
+                       llvm::ArrayRef<std::string> outDims) const;
+
+  /// Reorders dims; `newOrder` is a permutation of the existing names.
+  LinearLayout transposeIns(llvm::ArrayRef<std::string> newOrder) const;
+  LinearLayout transposeOuts(llvm::ArrayRef<std::string> newOrder) const;
+
+  /// Flattens the input (output) dims minor-to-major, the first dim being
+  /// the most minor, and splits the result into the given dims. Total sizes
+  /// must agree.
+  LinearLayout reshapeIns(const DimSizes &newInDims) const;
+  LinearLayout reshapeOuts(const DimSizes &newOutDims) const;
+
+  /// Renames an input dim; adds one of size 1 when absent.
+  LinearLayout renameInDim(llvm::StringRef oldName,
+                           llvm::StringRef newName) const;
+
+  bool operator==(const LinearLayout &other) const;
+  bool operator!=(const LinearLayout &other) const { return !(*this == other); }
+
+  /// Human-readable dump: one line per input dim with its bases.
+  std::string toString() const;
+  void print(llvm::raw_ostream &os) const;
+
+private:
+  BasesT bases;
+  DimSizes outDims;
+};
+
+llvm::raw_ostream &operator<<(llvm::raw_ostream &os, const LinearLayout &ll);
+
+/// "dim0", "dim1", ... for a rank-`rank` tensor.
+llvm::SmallVector<std::string> standardOutDimNames(int rank);
+
+/// The product over `order` (fastest dim first) of identity1D(shape[d],
+/// inDim, "dim<d>"), with outputs in standard order dim0, dim1, ...
+LinearLayout identityStandardND(llvm::StringRef inDim,
+                                llvm::ArrayRef<int32_t> shape,
+                                llvm::ArrayRef<unsigned> order);
+
+} // namespace tile
+
+#endif // TILE_LINEARLAYOUT_LINEARLAYOUT_H

@@ -1,0 +1,1 @@
+#include "tile/LinearLayout/LinearLayout.h"
