@@ -10,6 +10,10 @@ function(add_tile_library name)
   if(ARG_MLIR_LIBS)
     mlir_target_link_libraries(${name} PUBLIC ${ARG_MLIR_LIBS})
   endif()
+  install(TARGETS ${name} EXPORT TileTargets
+    ARCHIVE DESTINATION lib${LLVM_LIBDIR_SUFFIX}
+    LIBRARY DESTINATION lib${LLVM_LIBDIR_SUFFIX}
+    RUNTIME DESTINATION bin)
   set_property(GLOBAL APPEND PROPERTY TILE_LIBS ${name})
 endfunction()
 
@@ -19,6 +23,7 @@ function(add_tile_tool name)
   add_llvm_executable(${name} ${ARG_UNPARSED_ARGUMENTS})
   llvm_update_compile_flags(${name})
   target_link_libraries(${name} PRIVATE ${ARG_LINK_LIBS})
+  install(TARGETS ${name} RUNTIME DESTINATION bin)
   set_property(GLOBAL APPEND PROPERTY TILE_TOOLS ${name})
 endfunction()
 
