@@ -1,0 +1,39 @@
+//===- Pipelines.h - Named pass pipelines of the tile compiler -*- C++ -*-===//
+//
+// The pipeline that takes a builtin.module holding tile.kernel ops (tile,
+// layout, arith, math and scf ops on tensors with layout encodings) to a
+// module that holds only LLVM and NVVM dialect ops, ready for
+// mlir::translateModuleToLLVMIR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSION_PIPELINES_H
+#define TILE_CONVERSION_PIPELINES_H
+
+#include <string>
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace tile {
+
+struct TileToLLVMOptions {
+  /// The target GPU, "sm_80" or newer; it gates the instructions used.
+  std::string arch = "sm_90";
+  /// 0 runs only what lowering needs; above 0 adds canonicalize and CSE.
+  unsigned optLevel = 3;
+};
+
+/// Appends to `pm` (anchored on builtin.module) the passes that lower the
+/// tile language to the LLVM and NVVM dialects.
+void buildTileToLLVMPipeline(mlir::OpPassManager &pm,
+                             const TileToLLVMOptions &opts);
+
+/// Registers buildTileToLLVMPipeline as the named pipeline `tile-to-llvm`
+/// (options `arch` and `opt-level`) for --pass-pipeline and -tile-to-llvm.
+void registerTilePipelines();
+
+} // namespace tile
+
+#endif // TILE_CONVERSION_PIPELINES_H

@@ -1,0 +1,56 @@
+//===- Pipelines.cpp - Named pass pipelines of the tile compiler ----------===//
+
+#include "tile/Conversion/Pipelines.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace {
+struct TileToLLVMPipelineOptions
+    : public PassPipelineOptions<TileToLLVMPipelineOptions> {
+  PassOptions::Option<std::string> arch{
+      *this, "arch", llvm::cl::desc("Target GPU (sm_80 or newer)"),
+      llvm::cl::init("sm_90")};
+  PassOptions::Option<unsigned> optLevel{
+      *this, "opt-level",
+      llvm::cl::desc("0: lowering only; >0: also canonicalize and CSE"),
+      llvm::cl::init(3)};
+};
+} // namespace
+
+void tile::buildTileToLLVMPipeline(OpPassManager &pm,
+                                   const TileToLLVMOptions &opts) {
+  if (opts.optLevel > 0) {
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+  }
+  // TODO: convert-tile-to-llvm goes here.
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  if (opts.optLevel > 0) {
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+  }
+}
+
+void tile::registerTilePipelines() {
+  PassPipelineRegistration<TileToLLVMPipelineOptions>(
+      "tile-to-llvm",
+      "Lower tile kernels to the LLVM and NVVM dialects (ready for "
+      "translation to LLVM IR)",
+      [](OpPassManager &pm, const TileToLLVMPipelineOptions &options) {
+        TileToLLVMOptions opts;
+        opts.arch = options.arch;
+        opts.optLevel = options.optLevel;
+        tile::buildTileToLLVMPipeline(pm, opts);
+      });
+}
