@@ -47,9 +47,9 @@ std::string toString(const Layout &layout);
 
 /// The index table of CuTe's print_layout: the layout on the first line,
 /// then a grid with one row per coordinate of mode 0 and one column per
-/// coordinate of mode 1. A rank-1 layout prints as one row (a 1 x N table,
-/// as CuTe's print_latex pads to rank 2); a layout of rank > 2 is printed
-/// with modes 1.. grouped into the column mode ((rank-1) modes, colex).
+/// coordinate of mode 1. A rank-1 layout is padded to rank 2 with a `1:0`
+/// mode (one column), as CuTe's print_latex does; for rank > 2, modes 1..
+/// are grouped into the column mode (columns in colex order).
 std::string formatLayoutTable(const Layout &layout);
 
 } // namespace cute
