@@ -1,0 +1,157 @@
+//===- LayoutAttrs.td - Layout attributes -------------------*- tablegen -*-===//
+//
+// The layout attributes. Each has a custom syntax of `key = value` entries
+// (accepted in any order, printed in the canonical order, defaults omitted),
+// a verifier, and a conversion to a tile::LinearLayout for a tensor shape
+// (lib/Dialect/Layout/IR/LayoutConversions.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECT_LAYOUT_IR_LAYOUTATTRS_TD
+#define TILE_DIALECT_LAYOUT_IR_LAYOUTATTRS_TD
+
+include "mlir/IR/AttrTypeBase.td"
+include "tile/Dialect/Layout/IR/LayoutBase.td"
+include "tile/Dialect/Layout/IR/LayoutAttrInterfaces.td"
+
+class Layout_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<Layout_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// blocked
+//===----------------------------------------------------------------------===//
+
+def Layout_BlockedAttr : Layout_Attr<"Blocked", "blocked",
+    [DeclareAttrInterfaceMethods<DistributedLayoutAttrInterface>]> {
+  let summary = "Triton's blocked layout";
+  let description = [{
+    Each thread owns a `sizePerThread` block of contiguous elements;
+    `threadsPerWarp` threads tile a warp, `warpsPerCTA` warps tile a CTA and
+    `CTAsPerCGA` CTAs a cluster. `order` lists the dims fastest first; it
+    is the order in which registers, lanes and warps walk the dims. A tensor
+    larger than the layout's tile repeats it in more registers (fastest dim
+    first); a smaller one is broadcast (warps first, then lanes, then
+    registers). `CTASplitNum[d]` is the number of pieces dim `d` is cut into
+    across the cluster; `CTAsPerCGA[d] / CTASplitNum[d]` CTAs hold the same
+    piece. All three CTA fields default to a single CTA and are omitted when
+    printing if they are the default.
+
+    ```mlir
+    #layout.blocked<sizePerThread = [2, 4], threadsPerWarp = [16, 2],
+                    warpsPerCTA = [2, 2], order = [1, 0]>
+    ```
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"unsigned">:$sizePerThread,
+    ArrayRefParameter<"unsigned">:$threadsPerWarp,
+    ArrayRefParameter<"unsigned">:$warpsPerCTA,
+    ArrayRefParameter<"unsigned">:$order,
+    ArrayRefParameter<"unsigned">:$CTAsPerCGA,
+    ArrayRefParameter<"unsigned">:$CTASplitNum,
+    ArrayRefParameter<"unsigned">:$CTAOrder
+  );
+  let builders = [
+    // A single-CTA layout.
+    AttrBuilder<(ins "::llvm::ArrayRef<unsigned>":$sizePerThread,
+                     "::llvm::ArrayRef<unsigned>":$threadsPerWarp,
+                     "::llvm::ArrayRef<unsigned>":$warpsPerCTA,
+                     "::llvm::ArrayRef<unsigned>":$order)>
+  ];
+  let skipDefaultBuilders = 0;
+}
+
+//===----------------------------------------------------------------------===//
+// slice
+//===----------------------------------------------------------------------===//
+
+def Layout_SliceAttr : Layout_Attr<"Slice", "slice",
+    [DeclareAttrInterfaceMethods<DistributedLayoutAttrInterface>]> {
+  let summary = "The layout of a parent with one dim squeezed out";
+  let description = [{
+    Gluon's SliceLayout: the parent layout for the shape with a 1 inserted
+    at `dim`, with output dim `dim` dropped. Threads that differed only
+    along `dim` now own the same element (a broadcast). Register bases that
+    become zero are removed (no padding registers are kept).
+
+    ```mlir
+    #layout.slice<dim = 1, parent = #layout.blocked<...>>
+    ```
+  }];
+  let parameters = (ins "unsigned":$dim,
+                        "DistributedLayoutAttrInterface":$parent);
+}
+
+//===----------------------------------------------------------------------===//
+// linear
+//===----------------------------------------------------------------------===//
+
+def Layout_LinearAttr : Layout_Attr<"Linear", "linear",
+    [DeclareAttrInterfaceMethods<DistributedLayoutAttrInterface>]> {
+  let summary = "A distributed layout given by its linear-layout bases";
+  let description = [{
+    The bases of the `register`, `lane`, `warp` and `block` input dims, each
+    a coordinate `[c0, c1, ...]` in dim0, dim1, ... order: the element owned
+    by the input with that bit set. The layout is defined for one shape: the
+    smallest power of two above every basis value in each dim, and it must
+    cover that shape (be surjective). `block` may be omitted when empty.
+
+    ```mlir
+    #layout.linear<register = [[0, 1]], lane = [[0, 2], [1, 0]],
+                   warp = [], block = []>
+    ```
+  }];
+  // Bases are stored flattened: basis i of a dim is elements
+  // [i * rank, (i + 1) * rank).
+  let parameters = (ins "unsigned":$numDims,
+                        ArrayRefParameter<"int32_t">:$registerBases,
+                        ArrayRefParameter<"int32_t">:$laneBases,
+                        ArrayRefParameter<"int32_t">:$warpBases,
+                        ArrayRefParameter<"int32_t">:$blockBases);
+  let extraClassDeclaration = [{
+    /// Bases of one input dim ("register", "lane", "warp", "block").
+    std::vector<std::vector<int32_t>> getBases(::llvm::StringRef inDim) const;
+    /// The shape the bases imply.
+    ::llvm::SmallVector<int64_t> getImpliedShape() const;
+    /// The linear form, for the implied shape.
+    ::tile::LinearLayout getLinearLayout() const;
+    /// The attribute of a distributed linear layout (input dims register,
+    /// lane, warp, block; output dims dim0...).
+    static LinearAttr get(::mlir::MLIRContext *ctx,
+                          const ::tile::LinearLayout &ll);
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// swizzled_shared
+//===----------------------------------------------------------------------===//
+
+def Layout_SwizzledSharedAttr : Layout_Attr<"SwizzledShared",
+    "swizzled_shared",
+    [DeclareAttrInterfaceMethods<SharedLayoutAttrInterface>]> {
+  let summary = "Triton's swizzled shared-memory layout";
+  let description = [{
+    Elements are stored in `order` (fastest dim first). Within the two
+    fastest dims, viewed as rows and columns, the element at (r, c) is
+    stored at column `((c / vec) xor ((r / perPhase) mod maxPhase)) * vec +
+    c mod vec`: groups of `vec` stay contiguous, `perPhase` rows share one
+    swizzle phase and `maxPhase` bounds it. (1, 1, 1) does not swizzle.
+    CTA fields as for `#layout.blocked`.
+
+    ```mlir
+    #layout.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8,
+                            order = [1, 0]>
+    ```
+  }];
+  let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
+                        "unsigned":$maxPhase,
+                        ArrayRefParameter<"unsigned">:$order,
+                        ArrayRefParameter<"unsigned">:$CTAsPerCGA,
+                        ArrayRefParameter<"unsigned">:$CTASplitNum,
+                        ArrayRefParameter<"unsigned">:$CTAOrder);
+}
+
+#endif // TILE_DIALECT_LAYOUT_IR_LAYOUTATTRS_TD

@@ -1,0 +1,25 @@
+//===- InitAll.cpp - Register every dialect, pass and extension -----------===//
+//
+// Engineers adding a dialect, pass library or extension: add one include and
+// one line in the matching function, and the library to CMakeLists.txt.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/InitAll.h"
+
+#include "tile/Dialect/Layout/IR/LayoutDialect.h"
+#include "tile/Dialect/Layout/Transforms/Passes.h"
+
+#include "mlir/IR/DialectRegistry.h"
+
+void tile::registerAllDialects(mlir::DialectRegistry &registry) {
+  registry.insert<tile::layout::LayoutDialect>();
+}
+
+void tile::registerAllPasses() {
+  tile::layout::registerTileLayoutPasses();
+}
+
+void tile::registerAllExtensions(mlir::DialectRegistry &registry) {
+  (void)registry;
+}
