@@ -15,7 +15,13 @@
 // This library has no MLIR dependency; it uses LLVM's ADT and Support only.
 // Operations that need a precondition come in two forms: a checked `try...`
 // form returning std::nullopt (or failure text), and an unchecked form whose
-// precondition the caller has established.
+// precondition the caller has established. A violated precondition in an
+// unchecked form is a fatal usage error (llvm::reportFatalUsageError), never
+// a silently wrong result.
+//
+// Limits: every dim has at most 2^30 points, and the total numbers of input
+// bits and of output bits are each at most 62 (so that the linear algebra
+// works on one machine word per vector).
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,6 +75,12 @@ public:
   LinearLayout(BasesT bases, DimSizes outDims, bool requireSurjective);
   LinearLayout(BasesT bases, llvm::ArrayRef<std::string> outDimNames);
 
+  /// Checked direct product (see operator*): fails if a merged dim would
+  /// exceed the size limits.
+  static std::optional<LinearLayout> tryProduct(const LinearLayout &lhs,
+                                                const LinearLayout &rhs,
+                                                std::string *error = nullptr);
+
   static LinearLayout empty() { return LinearLayout(); }
   /// in -> out, x -> x, for x < size.
   static LinearLayout identity1D(int32_t size, llvm::StringRef inDim,
@@ -85,6 +97,8 @@ public:
   llvm::SmallVector<std::string> getInDimNames() const;
   llvm::SmallVector<std::string> getOutDimNames() const;
   const DimSizes &getOutDims() const { return outDims; }
+  /// (name, size) of every input dim, in order.
+  DimSizes getInDims() const;
   bool hasInDim(llvm::StringRef inDim) const;
   bool hasOutDim(llvm::StringRef outDim) const;
   int getNumInDims() const { return bases.size(); }
@@ -120,11 +134,14 @@ public:
   llvm::SmallVector<std::pair<std::string, int32_t>>
   getFreeVariableMasks() const;
 
-  /// The largest n such that input values 0..n-1 of the first input dim map
-  /// to consecutive values 0..n-1 of the first output dim and to 0 in the
-  /// others: the contiguous run of registers usable as one vector.
+  /// The largest n (a power of two) such that input values 0..n-1 of the
+  /// first input dim map to values 0..n-1 of the first output dim and to 0
+  /// in the others, and every other input bit (of any dim) maps to a
+  /// multiple of n in the first output dim. Then each aligned group of n
+  /// consecutive inputs lands on n consecutive, n-aligned outputs: the
+  /// contiguous run of registers usable as one vector. 1 without dims.
   int getNumConsecutiveInOut() const;
-  /// Same question for a named input dim and output dim.
+  /// Same question for a named input dim and output dim (1 if absent).
   int getNumConsecutiveInOut(llvm::StringRef inDim,
                              llvm::StringRef outDim) const;
 
@@ -139,26 +156,40 @@ public:
   friend LinearLayout operator*(LinearLayout lhs, LinearLayout rhs);
   LinearLayout &operator*=(LinearLayout rhs);
 
-  /// outer(this(x)). Requires this->getOutDimNames() == outer.getInDimNames()
-  /// and each of this's out dim sizes <= the matching outer in dim size.
+  /// outer(this(x)). Requires this's out dim names to be outer's in dim
+  /// names (the same set; order may differ) and each of this's out dim sizes
+  /// <= the matching outer in dim size. The result has this's input dims and
+  /// outer's output dims (with outer's sizes).
   std::optional<LinearLayout> tryCompose(const LinearLayout &outer) const;
+  /// As above, with the reason for a failure written to `*error`.
+  std::optional<LinearLayout> tryCompose(const LinearLayout &outer,
+                                         std::string *error) const;
   LinearLayout compose(const LinearLayout &outer) const;
 
   /// C with outer(C(x)) = this(x) for every x, where outer must be
-  /// surjective onto this's outputs and share its output dims. Where outer
-  /// is not injective, the pre-image with the fewest set bits is chosen, and
-  /// input dims on which this and outer are identical map by identity.
+  /// surjective and have the same output dim names as this (any order), each
+  /// at least as large as this's. C maps this's input dims to outer's input
+  /// dims (with outer's sizes). An input dim that this and outer both have,
+  /// with identical bases, maps by identity. Every other basis maps to the
+  /// pre-image that uses only outer's non-free input bits (the bits that
+  /// getFreeVariableMasks does not report), so broadcast copies are never
+  /// chosen and earlier input dims (e.g. registers before lanes) are
+  /// preferred. The result is linear.
   std::optional<LinearLayout>
   tryInvertAndCompose(const LinearLayout &outer) const;
+  std::optional<LinearLayout>
+  tryInvertAndCompose(const LinearLayout &outer, std::string *error) const;
   LinearLayout invertAndCompose(const LinearLayout &outer) const;
 
   /// Inverse of an invertible layout (input and output dims swap roles).
   std::optional<LinearLayout> tryInvert() const;
+  std::optional<LinearLayout> tryInvert(std::string *error) const;
   LinearLayout invert() const;
 
   /// For a surjective layout, a map P from outputs to inputs with
-  /// this(P(y)) = y (minimal pre-images).
+  /// this(P(y)) = y, using non-free input bits only (as invertAndCompose).
   std::optional<LinearLayout> tryPseudoinvert() const;
+  std::optional<LinearLayout> tryPseudoinvert(std::string *error) const;
   LinearLayout pseudoinvert() const;
 
   /// The restriction to the given input dims and projection onto the given
@@ -179,9 +210,30 @@ public:
   LinearLayout reshapeIns(const DimSizes &newInDims) const;
   LinearLayout reshapeOuts(const DimSizes &newOutDims) const;
 
+  /// Flattens all input (output) dims into one named dim (reshapeIns/Outs to
+  /// a single dim of the total size).
+  LinearLayout flattenIns(llvm::StringRef name) const;
+  LinearLayout flattenOuts(llvm::StringRef name) const;
+
   /// Renames an input dim; adds one of size 1 when absent.
   LinearLayout renameInDim(llvm::StringRef oldName,
                            llvm::StringRef newName) const;
+
+  /// True if, for every dim in `dims` present as both an input and an output
+  /// dim, the layout is the identity on it and does not mix it with other
+  /// dims: its bases are the unit vectors of the same-named output dim, no
+  /// other input bit touches that output dim, and the sizes agree. Dims
+  /// absent from both sides are ignored; a dim present on one side only
+  /// (with size > 1) makes it false.
+  bool isTrivialOver(llvm::ArrayRef<std::string> dims) const;
+  /// If isTrivialOver(dims), the layout with those input and output dims
+  /// removed; otherwise nullopt.
+  std::optional<LinearLayout>
+  quotient(llvm::ArrayRef<std::string> dims) const;
+
+  /// The same layout with the zero bases of `inDim` removed (the dim
+  /// shrinks accordingly): drops broadcast copies along that dim.
+  LinearLayout removeZeroBasesAlongDim(llvm::StringRef inDim) const;
 
   bool operator==(const LinearLayout &other) const;
   bool operator!=(const LinearLayout &other) const { return !(*this == other); }
@@ -195,6 +247,7 @@ private:
   DimSizes outDims;
 };
 
+LinearLayout operator*(LinearLayout lhs, LinearLayout rhs);
 llvm::raw_ostream &operator<<(llvm::raw_ostream &os, const LinearLayout &ll);
 
 /// "dim0", "dim1", ... for a rank-`rank` tensor.
@@ -205,6 +258,24 @@ llvm::SmallVector<std::string> standardOutDimNames(int rank);
 LinearLayout identityStandardND(llvm::StringRef inDim,
                                 llvm::ArrayRef<int32_t> shape,
                                 llvm::ArrayRef<unsigned> order);
+
+/// Shape fitting (Triton's semantics for a layout tile larger than the
+/// tensor). Each output dim of `layout` named in `shape` (name, size) that
+/// is larger than the wanted size is cut to that size, every basis value in
+/// it reduced modulo the size (for the power-of-two values of distributed
+/// layouts: values >= size become 0, i.e. broadcasts). If
+/// `broadcastRegisters` is false, "register" bases that this turns into
+/// zero vectors are removed instead. Dims absent from `shape` are kept.
+LinearLayout ensureLayoutNotLargerThan(const LinearLayout &layout,
+                                       const LinearLayout::DimSizes &shape,
+                                       bool broadcastRegisters = true);
+/// While an output dim is smaller than wanted, multiplies by
+/// identity1D(wanted / actual, inDim, outDim): the tile repeats into more
+/// `inDim` bases (registers for distributed layouts). Dims are visited in
+/// `shape`'s order.
+LinearLayout ensureLayoutNotSmallerThan(const LinearLayout &layout,
+                                        const LinearLayout::DimSizes &shape,
+                                        llvm::StringRef inDim = "register");
 
 } // namespace tile
 
