@@ -564,6 +564,41 @@ Value viewValue(const CallContext &c, const LayoutView &v) {
                        c.column);
 }
 
+/// CuTe's IntTuple ceil_div: elementwise for two tuples (missing divisors
+/// are 1), a tuple by an integer divides mode by mode carrying the rest.
+llvm::Expected<IntTuple> ceilDivTuple(const IntTuple &a, const IntTuple &b) {
+  if (a.isTuple() && b.isTuple()) {
+    if (b.rank() > a.rank())
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "the divisor " + b.str() + " has more modes than " + a.str());
+    std::vector<IntTuple> out;
+    for (size_t i = 0; i < a.rank(); ++i) {
+      if (i >= b.rank()) {
+        out.push_back(a[i]);
+        continue;
+      }
+      auto e = ceilDivTuple(a[i], b[i]);
+      if (!e)
+        return e.takeError();
+      out.push_back(*e);
+    }
+    return IntTuple::tuple(std::move(out));
+  }
+  if (a.isTuple()) {
+    int64_t rest = b.value();
+    std::vector<IntTuple> out;
+    for (const IntTuple &e : a.elems()) {
+      int64_t n = product(e);
+      out.push_back(IntTuple((n + rest - 1) / rest));
+      rest = (rest + n - 1) / n;
+    }
+    return IntTuple::tuple(std::move(out));
+  }
+  int64_t d = product(b), n = a.value();
+  return IntTuple((n + d - 1) / d);
+}
+
 const llvm::StringMap<Fn> &functions() {
   static const llvm::StringMap<Fn> table = [] {
     llvm::StringMap<Fn> m;
@@ -831,23 +866,27 @@ const llvm::StringMap<Fn> &functions() {
     m["blocked_product"] = ranked(false);
     m["raked_product"] = ranked(true);
     m["ceil_div"] = [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.noTemplate())
+        return std::move(err);
       if (auto err = c.arity(2, 2))
         return std::move(err);
       auto s = c.tuple(0, false);
       if (!s)
         return s.takeError();
-      Layout t;
-      if (c.args[1].isTuple()) {
-        if (c.args[1].tuple.isTuple() || c.args[1].tuple.isUnderscore())
-          return c.error("the tiler must be an integer or a layout");
-        t = Layout::columnMajor(c.args[1].tuple);
-      } else {
-        auto l = c.layout(1);
-        if (!l)
-          return l.takeError();
-        t = *l;
+      if (c.args[1].isLayout()) {
+        auto r = c.wrap(ceilDiv(*s, c.args[1].layout));
+        if (!r)
+          return r.takeError();
+        return tupleValue(c, *r);
       }
-      auto r = c.wrap(ceilDiv(*s, t));
+      auto t = c.tuple(1, false);
+      if (!t)
+        return t.takeError();
+      for (const IntTuple &l : leaves(*t))
+        if (l.value() < 1)
+          return c.error("divisor " + llvm::Twine(l.value()) +
+                         " must be at least 1");
+      auto r = c.wrap(ceilDivTuple(*s, *t));
       if (!r)
         return r.takeError();
       return tupleValue(c, *r);
