@@ -1,0 +1,73 @@
+//===- Cubin.h - PTX to cubin through ptxas or nvJitLink --------*- C++ -*-===//
+//
+// The second half of tile's target: PTX text becomes a cubin (an ELF the CUDA
+// driver loads with cuModuleLoadData). Two assemblers are supported, both
+// from a CUDA toolkit found at run time, so tile builds and runs without one:
+//   - ptxas, run as a process on temporary files;
+//   - nvJitLink, loaded with dlopen into the process (no process start, no
+//     temporary files).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_TARGET_CUBIN_H
+#define TILE_TARGET_CUBIN_H
+
+#include "tile/Support/LLVM.h"
+
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tile {
+
+enum class CubinAssembler {
+  /// nvJitLink when it can be loaded, else ptxas.
+  Auto,
+  /// ptxas as a process.
+  Ptxas,
+  /// libnvJitLink.so in process.
+  NvJitLink,
+};
+
+struct CubinOptions {
+  CubinAssembler assembler = CubinAssembler::Auto;
+  /// ptxas/nvJitLink optimization level, 0..3.
+  unsigned optLevel = 3;
+  /// Explicit ptxas to run; empty: findPtxas().
+  std::string ptxasPath;
+  /// Extra options passed to the assembler as given (e.g. "-v").
+  std::vector<std::string> extraOptions;
+  /// When set, the assembler's informational log (e.g. ptxas -v: registers,
+  /// spills) is stored here.
+  std::string *infoLog = nullptr;
+};
+
+/// The directories searched for a CUDA toolkit, in order: $CUDA_HOME,
+/// $CUDA_PATH, /usr/local/cuda. Returns the first that exists.
+std::optional<std::string> findCudaToolkit();
+
+/// ptxas on $PATH, else under $CUDA_HOME/bin, $CUDA_PATH/bin,
+/// /usr/local/cuda/bin.
+std::optional<std::string> findPtxas();
+
+/// True when libnvJitLink can be dlopen'ed (system search path, then the
+/// toolkit's lib64/) and has the entry points tile uses.
+bool isNvJitLinkAvailable();
+
+/// True when either assembler is available, i.e. a cubin can be produced.
+bool canAssembleCubin();
+
+/// Assembles `ptx` for `arch` ("sm_90", "sm_90a", ...) into a cubin. On
+/// failure, the error holds the assembler's own diagnostics.
+llvm::Expected<std::vector<char>> assembleCubin(StringRef ptx, StringRef arch,
+                                                const CubinOptions &options = {});
+
+/// The name of the assembler `options` resolves to right now ("ptxas" or
+/// "nvJitLink"), or std::nullopt when none is available.
+std::optional<std::string> resolveCubinAssembler(const CubinOptions &options);
+
+} // namespace tile
+
+#endif // TILE_TARGET_CUBIN_H

@@ -1,0 +1,63 @@
+//===- KernelMetadata.h - What a launcher needs to know ---------*- C++ -*-===//
+//
+// The launch contract of a compiled kernel, read off the lowered (LLVM
+// dialect) module: its name, its parameters and their types, the threads per
+// block and the dynamic shared memory it needs. Serialized as the JSON file
+// tile-compile writes beside each binary (docs/tile-compile.md).
+//
+// What the lowering attaches to each kernel llvm.func:
+//   nvvm.kernel, nvvm.maxntid = array<i32: T, 1, 1>,
+//   tile.num_warps = W : i32, tile.shared_bytes = S : i64,
+//   tile.arg_types = ["ptr<f32>", "i32", ...]   (optional: tile.arg_names)
+// Kernels written directly in the LLVM dialect need only nvvm.kernel; the
+// rest is derived from the function type and defaults.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_TARGET_KERNELMETADATA_H
+#define TILE_TARGET_KERNELMETADATA_H
+
+#include "tile/Support/LLVM.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/JSON.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tile {
+
+struct KernelParam {
+  unsigned index = 0;
+  /// The parameter's name, "arg<index>" when the kernel does not say.
+  std::string name;
+  /// "ptr<f32>", "ptr" (a pointer of unknown element type), "i1".."i64",
+  /// "f16", "bf16", "f32", "f64".
+  std::string type;
+};
+
+struct KernelInfo {
+  std::string name;
+  std::vector<KernelParam> params;
+  unsigned numWarps = 0;
+  /// Threads along x (the kernel's block is always 1-D).
+  unsigned threadsPerBlock = 0;
+  /// Dynamic shared memory bytes to pass at launch.
+  uint64_t sharedBytes = 0;
+};
+
+/// Reads every kernel (llvm.func with nvvm.kernel) of `llvmDialectModule`.
+/// Emits a located diagnostic and fails on inconsistent metadata (e.g.
+/// tile.arg_types of the wrong length, maxntid that is not num_warps * 32).
+FailureOr<std::vector<KernelInfo>> extractKernelMetadata(ModuleOp llvmDialectModule);
+
+/// The JSON object tile-compile writes: {"kernels": [...], "arch", "format",
+/// "binary"}; `format` is "ptx" or "cubin", `binary` the binary's file name.
+llvm::json::Value kernelMetadataToJSON(ArrayRef<KernelInfo> kernels,
+                                       StringRef arch, StringRef format,
+                                       StringRef binaryFileName);
+
+} // namespace tile
+
+#endif // TILE_TARGET_KERNELMETADATA_H

@@ -1,0 +1,79 @@
+//===- PTX.h - LLVM dialect to LLVM IR and PTX ------------------*- C++ -*-===//
+//
+// The first half of tile's target: a module in the LLVM + NVVM dialects (what
+// tile::buildTileToLLVMPipeline produces) becomes an LLVM module for
+// nvptx64-nvidia-cuda, is optimized by LLVM's default O-level pipeline and is
+// printed as PTX by the NVPTX back end. Needs no CUDA toolkit, except when the
+// module calls libdevice (`__nv_*`) functions: those are linked from the
+// toolkit's libdevice.10.bc.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_TARGET_PTX_H
+#define TILE_TARGET_PTX_H
+
+#include "tile/Support/LLVM.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+class TargetMachine;
+} // namespace llvm
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace tile {
+
+/// Registers the LLVM IR translations of the builtin, LLVM and NVVM dialects.
+/// translateToLLVMIR also appends them to the module's context itself, so a
+/// caller only needs this to build its own registry.
+void registerTargetTranslations(DialectRegistry &registry);
+
+/// Checks that `arch` names a GPU the NVPTX back end knows ("sm_80",
+/// "sm_90a", ...). The error says what is accepted.
+llvm::Error verifyTargetArch(StringRef arch);
+
+/// The NVPTX TargetMachine for `arch` at `optLevel` (0..3). The PTX ISA
+/// version it emits is the oldest one that supports `arch`, and at least 8.0
+/// (CUDA 12.0): every version it can pick is accepted by CUDA 13's ptxas and
+/// nvJitLink.
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createNVPTXTargetMachine(StringRef arch, unsigned optLevel);
+
+/// Translates an LLVM + NVVM dialect module to LLVM IR with the NVPTX triple
+/// and data layout set and libdevice linked when needed; does not optimize.
+/// Discardable `tile.*` attributes (the metadata) are dropped from the copy
+/// that is translated; `llvmDialectModule` itself is not modified.
+llvm::Expected<std::unique_ptr<llvm::Module>>
+translateToLLVMIR(ModuleOp llvmDialectModule, llvm::LLVMContext &llvmContext,
+                  StringRef arch);
+
+/// Runs LLVM's default per-module pipeline at `optLevel` (0..3) on `module`,
+/// with the NVPTX target's own passes registered.
+llvm::Error optimizeLLVMModule(llvm::Module &module, llvm::TargetMachine &tm,
+                               unsigned optLevel);
+
+/// Runs the NVPTX back end on an (optimized) module; returns the PTX text.
+llvm::Expected<std::string> emitPTX(llvm::Module &module,
+                                    llvm::TargetMachine &tm);
+
+/// translateToLLVMIR + optimizeLLVMModule, printed as text.
+llvm::Expected<std::string> translateToOptimizedLLVMIR(ModuleOp llvmDialectModule,
+                                                       StringRef arch,
+                                                       unsigned optLevel);
+
+/// The whole first half: LLVM dialect -> LLVM IR -> optimized -> PTX text.
+llvm::Expected<std::string> translateToPTX(ModuleOp llvmDialectModule,
+                                           StringRef arch, unsigned optLevel);
+
+} // namespace tile
+
+#endif // TILE_TARGET_PTX_H

@@ -1,0 +1,171 @@
+//===- KernelMetadata.cpp - What a launcher needs to know -----------------===//
+
+#include "tile/Target/KernelMetadata.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace tile;
+
+static constexpr unsigned kWarpSize = 32;
+
+/// The metadata name of an LLVM dialect parameter type, or "" if a launcher
+/// cannot pass it.
+static std::string typeName(Type type) {
+  if (auto ptr = dyn_cast<LLVM::LLVMPointerType>(type))
+    return "ptr";
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return "i" + std::to_string(integer.getWidth());
+  if (type.isF16())
+    return "f16";
+  if (type.isBF16())
+    return "bf16";
+  if (type.isF32())
+    return "f32";
+  if (type.isF64())
+    return "f64";
+  return "";
+}
+
+/// True when the declared metadata type `declared` ("ptr<f32>", "i32", ...)
+/// can describe a parameter of LLVM type `actual` ("ptr", "i32", ...).
+static bool isCompatible(StringRef declared, StringRef actual) {
+  if (actual == "ptr")
+    return declared == "ptr" || declared.starts_with("ptr<");
+  if (declared == "index")
+    return actual == "i64" || actual == "i32";
+  return declared == actual;
+}
+
+FailureOr<std::vector<KernelInfo>>
+tile::extractKernelMetadata(ModuleOp llvmDialectModule) {
+  std::vector<KernelInfo> kernels;
+  bool failed = false;
+  llvmDialectModule.walk([&](LLVM::LLVMFuncOp func) {
+    if (!func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
+      return;
+    KernelInfo info;
+    info.name = func.getSymName().str();
+
+    auto fail = [&](const Twine &message) {
+      func.emitError() << message;
+      failed = true;
+    };
+
+    if (auto warps = func->getAttrOfType<IntegerAttr>("tile.num_warps")) {
+      if (warps.getInt() <= 0 || warps.getInt() > 32)
+        return fail("tile.num_warps must be in 1..32, got " +
+                    Twine(warps.getInt()));
+      info.numWarps = warps.getInt();
+    } else if (func->hasAttr("tile.num_warps")) {
+      return fail("tile.num_warps must be an integer attribute");
+    }
+
+    unsigned maxntid = 0;
+    if (auto ntid = func->getAttrOfType<DenseI32ArrayAttr>(
+            NVVM::NVVMDialect::getMaxntidAttrName())) {
+      maxntid = 1;
+      for (int32_t extent : ntid.asArrayRef())
+        maxntid *= extent > 0 ? extent : 0;
+      if (!ntid.empty() && llvm::any_of(ntid.asArrayRef().drop_front(),
+                                        [](int32_t e) { return e != 1; }))
+        return fail("kernels are launched with 1-D blocks: nvvm.maxntid must "
+                    "be [T, 1, 1]");
+    }
+    if (info.numWarps && maxntid && maxntid != info.numWarps * kWarpSize)
+      return fail("nvvm.maxntid (" + Twine(maxntid) +
+                  " threads) disagrees with tile.num_warps = " +
+                  Twine(info.numWarps) + " (" +
+                  Twine(info.numWarps * kWarpSize) + " threads)");
+    if (!info.numWarps && maxntid) {
+      if (maxntid % kWarpSize != 0)
+        return fail("nvvm.maxntid must be a multiple of 32 threads, got " +
+                    Twine(maxntid));
+      info.numWarps = maxntid / kWarpSize;
+    }
+    if (!info.numWarps)
+      info.numWarps = 4; // The language's default.
+    info.threadsPerBlock = info.numWarps * kWarpSize;
+
+    if (Attribute shared = func->getAttr("tile.shared_bytes")) {
+      auto bytes = dyn_cast<IntegerAttr>(shared);
+      if (!bytes || bytes.getInt() < 0)
+        return fail("tile.shared_bytes must be a non-negative integer");
+      info.sharedBytes = bytes.getInt();
+    }
+
+    ArrayRef<Type> paramTypes = func.getFunctionType().getParams();
+    auto declaredTypes = func->getAttrOfType<ArrayAttr>("tile.arg_types");
+    if (func->hasAttr("tile.arg_types") && !declaredTypes)
+      return fail("tile.arg_types must be an array of strings");
+    if (declaredTypes && declaredTypes.size() != paramTypes.size())
+      return fail("tile.arg_types lists " + Twine(declaredTypes.size()) +
+                  " types but the kernel has " + Twine(paramTypes.size()) +
+                  " parameters");
+    auto declaredNames = func->getAttrOfType<ArrayAttr>("tile.arg_names");
+    if (declaredNames && declaredNames.size() != paramTypes.size())
+      return fail("tile.arg_names lists " + Twine(declaredNames.size()) +
+                  " names but the kernel has " + Twine(paramTypes.size()) +
+                  " parameters");
+
+    for (auto [index, type] : llvm::enumerate(paramTypes)) {
+      KernelParam param;
+      param.index = index;
+      param.name = "arg" + std::to_string(index);
+      std::string actual = typeName(type);
+      std::string typeText;
+      llvm::raw_string_ostream(typeText) << type;
+      if (actual.empty())
+        return fail("parameter " + Twine(index) + " has type " + typeText +
+                    ", which a launcher cannot pass; kernel parameters must "
+                    "be pointers, integers or floats");
+      param.type = actual;
+      if (declaredTypes) {
+        auto declared = dyn_cast<StringAttr>(declaredTypes[index]);
+        if (!declared)
+          return fail("tile.arg_types must be an array of strings");
+        if (!isCompatible(declared.getValue(), actual))
+          return fail("tile.arg_types[" + Twine(index) + "] is \"" +
+                      declared.getValue() +
+                      "\" but the parameter's LLVM type is " + actual);
+        param.type = declared.getValue().str();
+      }
+      if (declaredNames) {
+        auto name = dyn_cast<StringAttr>(declaredNames[index]);
+        if (!name)
+          return fail("tile.arg_names must be an array of strings");
+        param.name = name.getValue().str();
+      }
+      info.params.push_back(std::move(param));
+    }
+    kernels.push_back(std::move(info));
+  });
+  if (failed)
+    return failure();
+  return kernels;
+}
+
+llvm::json::Value tile::kernelMetadataToJSON(ArrayRef<KernelInfo> kernels,
+                                             StringRef arch, StringRef format,
+                                             StringRef binaryFileName) {
+  llvm::json::Array kernelArray;
+  for (const KernelInfo &kernel : kernels) {
+    llvm::json::Array params;
+    for (const KernelParam &param : kernel.params)
+      params.push_back(llvm::json::Object{{"index", param.index},
+                                          {"name", param.name},
+                                          {"type", param.type}});
+    kernelArray.push_back(
+        llvm::json::Object{{"name", kernel.name},
+                           {"params", std::move(params)},
+                           {"num_warps", kernel.numWarps},
+                           {"threads_per_block", kernel.threadsPerBlock},
+                           {"shared_bytes", kernel.sharedBytes}});
+  }
+  return llvm::json::Object{{"version", 1},
+                            {"kernels", std::move(kernelArray)},
+                            {"arch", arch},
+                            {"format", format},
+                            {"binary", binaryFileName}};
+}

@@ -1,0 +1,339 @@
+//===- PTX.cpp - LLVM dialect to LLVM IR and PTX --------------------------===//
+
+#include "tile/Target/PTX.h"
+#include "tile/Target/Cubin.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/Passes/OptimizationLevel.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <mutex>
+
+using namespace tile;
+
+static constexpr const char *kNVPTXTriple = "nvptx64-nvidia-cuda";
+
+// Oldest PTX ISA tile emits (8.0, CUDA 12.0). The NVPTX back end raises it on
+// its own for architectures that need a newer one (e.g. sm_100 needs 8.6);
+// every version it can pick is accepted by CUDA 13's ptxas and nvJitLink.
+static constexpr const char *kPTXFloorFeature = "+ptx80";
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+static void initializeNVPTX() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+}
+
+void tile::registerTargetTranslations(DialectRegistry &registry) {
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
+}
+
+static llvm::CodeGenOptLevel toCodeGenOptLevel(unsigned optLevel) {
+  switch (optLevel) {
+  case 0:
+    return llvm::CodeGenOptLevel::None;
+  case 1:
+    return llvm::CodeGenOptLevel::Less;
+  case 2:
+    return llvm::CodeGenOptLevel::Default;
+  default:
+    return llvm::CodeGenOptLevel::Aggressive;
+  }
+}
+
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+tile::createNVPTXTargetMachine(StringRef arch, unsigned optLevel) {
+  initializeNVPTX();
+  if (optLevel > 3)
+    return makeError("optimization level " + llvm::Twine(optLevel) +
+                     " is out of range; use 0, 1, 2 or 3");
+  llvm::Triple triple(kNVPTXTriple);
+  std::string lookupError;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, lookupError);
+  if (!target)
+    return makeError("the NVPTX back end is not available in this LLVM: " +
+                     lookupError);
+  std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
+      triple, arch, kPTXFloorFeature, llvm::TargetOptions(), std::nullopt,
+      std::nullopt, toCodeGenOptLevel(optLevel)));
+  if (!tm)
+    return makeError("could not create the NVPTX target machine for '" + arch +
+                     "'");
+  // An unknown CPU name makes LLVM print a warning and fall back to a generic
+  // one; refuse it instead, it would produce PTX for the wrong GPU.
+  if (!tm->getMCSubtargetInfo()->isCPUStringValid(arch))
+    return makeError("unknown GPU architecture '" + arch +
+                     "'; expected a name like sm_80, sm_90 or sm_90a");
+  return std::move(tm);
+}
+
+llvm::Error tile::verifyTargetArch(StringRef arch) {
+  auto tm = createNVPTXTargetMachine(arch, 0);
+  if (!tm)
+    return tm.takeError();
+  return llvm::Error::success();
+}
+
+namespace {
+/// Collects the LLVMContext's error diagnostics (which would otherwise print
+/// and exit the process) so that they become an llvm::Error.
+class CollectingDiagnosticHandler : public llvm::DiagnosticHandler {
+public:
+  explicit CollectingDiagnosticHandler(std::string &errors) : errors(errors) {}
+  bool handleDiagnostics(const llvm::DiagnosticInfo &info) override {
+    if (info.getSeverity() != llvm::DS_Error)
+      return true; // Warnings and remarks: ignored.
+    llvm::raw_string_ostream os(errors);
+    llvm::DiagnosticPrinterRawOStream printer(os);
+    if (!errors.empty())
+      os << "\n";
+    info.print(printer);
+    return true;
+  }
+
+private:
+  std::string &errors;
+};
+
+/// Installs a CollectingDiagnosticHandler for the lifetime of the object.
+class ScopedDiagnostics {
+public:
+  explicit ScopedDiagnostics(llvm::LLVMContext &context) : context(context) {
+    previous = context.getDiagnosticHandler();
+    context.setDiagnosticHandler(
+        std::make_unique<CollectingDiagnosticHandler>(errors));
+  }
+  ~ScopedDiagnostics() { context.setDiagnosticHandler(std::move(previous)); }
+  llvm::Error takeError(const llvm::Twine &what) {
+    if (errors.empty())
+      return llvm::Error::success();
+    std::string message = (what + ": " + errors).str();
+    errors.clear();
+    return makeError(message);
+  }
+
+private:
+  llvm::LLVMContext &context;
+  std::unique_ptr<llvm::DiagnosticHandler> previous;
+  std::string errors;
+};
+} // namespace
+
+/// Drops discardable `tile.*` attributes (tile's launch metadata) from every
+/// op and function argument: the LLVM IR translation has no meaning for them.
+static void stripTileAttributes(Operation *root) {
+  auto isTileAttr = [](StringRef name) { return name.starts_with("tile."); };
+  root->walk([&](Operation *op) {
+    SmallVector<StringAttr> names;
+    for (NamedAttribute attr : op->getDiscardableAttrs())
+      if (isTileAttr(attr.getName().getValue()))
+        names.push_back(attr.getName());
+    for (StringAttr name : names)
+      op->removeDiscardableAttr(name);
+    auto func = dyn_cast<FunctionOpInterface>(op);
+    if (!func)
+      return;
+    for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
+      SmallVector<StringAttr> argNames;
+      for (NamedAttribute attr : func.getArgAttrs(i))
+        if (isTileAttr(attr.getName().getValue()))
+          argNames.push_back(attr.getName());
+      for (StringAttr name : argNames)
+        func.removeArgAttr(i, name);
+    }
+  });
+}
+
+static std::optional<std::string> findLibdevice() {
+  std::optional<std::string> toolkit = findCudaToolkit();
+  if (!toolkit)
+    return std::nullopt;
+  SmallString<256> path(*toolkit);
+  llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
+  if (!llvm::sys::fs::exists(path))
+    return std::nullopt;
+  return std::string(path);
+}
+
+/// Links the libdevice functions `module` calls (`__nv_expf`, ...) and makes
+/// them internal so that the optimizer inlines and drops them.
+static llvm::Error linkLibdeviceIfNeeded(llvm::Module &module) {
+  bool needed = llvm::any_of(module.functions(), [](llvm::Function &f) {
+    return f.isDeclaration() && f.getName().starts_with("__nv_");
+  });
+  if (!needed)
+    return llvm::Error::success();
+  std::optional<std::string> path = findLibdevice();
+  if (!path)
+    return makeError("the kernel calls libdevice functions (__nv_*) but no "
+                     "libdevice.10.bc was found; install a CUDA toolkit or "
+                     "set CUDA_HOME to one");
+  llvm::SMDiagnostic diag;
+  std::unique_ptr<llvm::Module> libdevice =
+      llvm::parseIRFile(*path, diag, module.getContext());
+  if (!libdevice) {
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    diag.print("libdevice", os);
+    return makeError("cannot read " + *path + ": " + message);
+  }
+  libdevice->setTargetTriple(module.getTargetTriple());
+  libdevice->setDataLayout(module.getDataLayout());
+  if (llvm::Linker::linkModules(module, std::move(libdevice),
+                                llvm::Linker::Flags::LinkOnlyNeeded))
+    return makeError("linking " + *path + " failed");
+  for (llvm::Function &f : module.functions())
+    if (!f.isDeclaration() && f.getName().starts_with("__nv_"))
+      f.setLinkage(llvm::GlobalValue::InternalLinkage);
+  // libdevice branches on __nvvm_reflect("__CUDA_FTZ"); keep denormals.
+  if (!module.getModuleFlag("nvvm-reflect-ftz"))
+    module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
+                         uint32_t(0));
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::unique_ptr<llvm::Module>>
+tile::translateToLLVMIR(ModuleOp llvmDialectModule,
+                        llvm::LLVMContext &llvmContext, StringRef arch) {
+  auto tm = createNVPTXTargetMachine(arch, 0);
+  if (!tm)
+    return tm.takeError();
+
+  // A custom driver must register the translations itself; appending them
+  // here makes the function safe to call from any context.
+  DialectRegistry registry;
+  registerTargetTranslations(registry);
+  llvmDialectModule->getContext()->appendDialectRegistry(registry);
+
+  OwningOpRef<ModuleOp> copy = llvmDialectModule.clone();
+  stripTileAttributes(*copy);
+
+  // Translation failures are reported as MLIR diagnostics on the failing op;
+  // they reach the caller's diagnostic handler (e.g. the source manager's).
+  std::unique_ptr<llvm::Module> module =
+      translateModuleToLLVMIR(*copy, llvmContext, "tile");
+  if (!module)
+    return makeError("translation of the LLVM dialect module to LLVM IR "
+                     "failed (see the diagnostics above)");
+  module->setTargetTriple(llvm::Triple(kNVPTXTriple));
+  module->setDataLayout((*tm)->createDataLayout());
+  if (llvm::Error err = linkLibdeviceIfNeeded(*module))
+    return std::move(err);
+  std::string verifierMessage;
+  llvm::raw_string_ostream verifierOS(verifierMessage);
+  if (llvm::verifyModule(*module, &verifierOS))
+    return makeError("the translated LLVM IR is invalid: " + verifierMessage);
+  return std::move(module);
+}
+
+llvm::Error tile::optimizeLLVMModule(llvm::Module &module,
+                                     llvm::TargetMachine &tm,
+                                     unsigned optLevel) {
+  if (optLevel > 3)
+    return makeError("optimization level " + llvm::Twine(optLevel) +
+                     " is out of range; use 0, 1, 2 or 3");
+  ScopedDiagnostics diagnostics(module.getContext());
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(&tm);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+
+  static const llvm::OptimizationLevel levels[] = {
+      llvm::OptimizationLevel::O0, llvm::OptimizationLevel::O1,
+      llvm::OptimizationLevel::O2, llvm::OptimizationLevel::O3};
+  llvm::ModulePassManager mpm =
+      optLevel == 0 ? pb.buildO0DefaultPipeline(levels[0])
+                    : pb.buildPerModuleDefaultPipeline(levels[optLevel]);
+  mpm.run(module, mam);
+  return diagnostics.takeError("LLVM optimization failed");
+}
+
+llvm::Expected<std::string>
+tile::translateToOptimizedLLVMIR(ModuleOp llvmDialectModule, StringRef arch,
+                                 unsigned optLevel) {
+  auto tm = createNVPTXTargetMachine(arch, optLevel);
+  if (!tm)
+    return tm.takeError();
+  llvm::LLVMContext llvmContext;
+  auto module = translateToLLVMIR(llvmDialectModule, llvmContext, arch);
+  if (!module)
+    return module.takeError();
+  if (llvm::Error err = optimizeLLVMModule(**module, **tm, optLevel))
+    return std::move(err);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  (*module)->print(os, nullptr);
+  return text;
+}
+
+llvm::Expected<std::string> tile::emitPTX(llvm::Module &module,
+                                          llvm::TargetMachine &tm) {
+  ScopedDiagnostics diagnostics(module.getContext());
+  SmallString<0> ptx;
+  llvm::raw_svector_ostream os(ptx);
+  llvm::legacy::PassManager codegen;
+  if (tm.addPassesToEmitFile(codegen, os, nullptr,
+                             llvm::CodeGenFileType::AssemblyFile))
+    return makeError("the NVPTX target cannot emit PTX");
+  codegen.run(module);
+  if (llvm::Error err = diagnostics.takeError("PTX code generation failed"))
+    return std::move(err);
+  return std::string(ptx.str());
+}
+
+llvm::Expected<std::string> tile::translateToPTX(ModuleOp llvmDialectModule,
+                                                 StringRef arch,
+                                                 unsigned optLevel) {
+  auto tm = createNVPTXTargetMachine(arch, optLevel);
+  if (!tm)
+    return tm.takeError();
+  llvm::LLVMContext llvmContext;
+  auto module = translateToLLVMIR(llvmDialectModule, llvmContext, arch);
+  if (!module)
+    return module.takeError();
+  if (llvm::Error err = optimizeLLVMModule(**module, **tm, optLevel))
+    return std::move(err);
+  return emitPTX(**module, **tm);
+}

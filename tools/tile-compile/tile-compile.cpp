@@ -1,0 +1,420 @@
+//===- tile-compile.cpp - Tile kernels to PTX or cubin --------------------===//
+//
+// The driver: one textual kernel module in, one binary (or an intermediate
+// form) out, plus a JSON file with what a launcher needs. The contract is
+// docs/tile-compile.md:
+//
+//   tile-compile KERNEL.mlir -o OUT [--arch=sm_90] [--emit=mlir|llvm|ptx|cubin]
+//                [-O0|-O1|-O2|-O3]
+//
+// Exit codes: 0 success, 1 a compile error (located diagnostics on stderr),
+// 2 a bad command line.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Target/Cubin.h"
+#include "tile/Target/KernelMetadata.h"
+#include "tile/Target/PTX.h"
+
+#if __has_include("tile/InitAll.h")
+#include "tile/InitAll.h"
+#define TILE_COMPILE_HAS_INIT_ALL 1
+#endif
+#if __has_include("tile/Conversion/Pipelines.h")
+#include "tile/Conversion/Pipelines.h"
+#define TILE_COMPILE_HAS_PIPELINE 1
+#endif
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+using namespace tile;
+namespace cl = llvm::cl;
+
+namespace {
+enum class EmitKind { Mlir, Llvm, Ptx, Cubin, Default };
+} // namespace
+
+static cl::OptionCategory category("tile-compile options");
+
+static cl::opt<std::string> inputFilename(cl::Positional,
+                                          cl::desc("<kernel.mlir | ->"),
+                                          cl::init("-"), cl::cat(category));
+
+static cl::opt<std::string>
+    outputFilename("o", cl::desc("Output file ('-' for stdout; text only)"),
+                   cl::value_desc("file"), cl::init("-"), cl::cat(category));
+
+static cl::opt<std::string> archOpt("arch",
+                                    cl::desc("GPU architecture (sm_80, sm_90, "
+                                             "sm_90a, ...)"),
+                                    cl::init("sm_90"), cl::cat(category));
+
+static cl::opt<EmitKind> emitOpt(
+    "emit", cl::desc("What to write (default: cubin when a CUDA toolkit is "
+                     "found, else ptx)"),
+    cl::values(clEnumValN(EmitKind::Mlir, "mlir",
+                          "the lowered module (LLVM + NVVM dialects)"),
+               clEnumValN(EmitKind::Llvm, "llvm", "optimized LLVM IR"),
+               clEnumValN(EmitKind::Ptx, "ptx", "PTX assembly"),
+               clEnumValN(EmitKind::Cubin, "cubin", "a cubin (needs ptxas "
+                                                    "or nvJitLink)")),
+    cl::init(EmitKind::Default), cl::cat(category));
+
+static cl::opt<unsigned>
+    optLevelOpt("O", cl::desc("Optimization level (-O0 .. -O3, default -O3)"),
+                cl::Prefix, cl::init(3), cl::cat(category));
+
+static cl::opt<std::string> metadataOpt(
+    "metadata",
+    cl::desc("Where to write the kernel metadata JSON (default: OUT.json "
+             "for ptx and cubin output to a file)"),
+    cl::value_desc("file"), cl::init(""), cl::cat(category));
+
+static cl::opt<bool> noMetadataOpt("no-metadata",
+                                   cl::desc("Do not write the metadata JSON"),
+                                   cl::init(false), cl::cat(category));
+
+static cl::opt<bool> printPipelineOpt(
+    "print-pipeline",
+    cl::desc("Print the pass pipeline and the back-end steps, then exit"),
+    cl::init(false), cl::cat(category));
+
+namespace {
+enum class AssemblerKind { Auto, Ptxas, NvJitLink };
+} // namespace
+static cl::opt<AssemblerKind> assemblerOpt(
+    "assembler", cl::desc("PTX to cubin assembler"),
+    cl::values(clEnumValN(AssemblerKind::Auto, "auto",
+                          "nvJitLink if loadable, else ptxas"),
+               clEnumValN(AssemblerKind::Ptxas, "ptxas", "ptxas process"),
+               clEnumValN(AssemblerKind::NvJitLink, "nvjitlink",
+                          "libnvJitLink.so in process")),
+    cl::init(AssemblerKind::Auto), cl::cat(category));
+
+static cl::opt<std::string> ptxasOpt("ptxas",
+                                     cl::desc("The ptxas to run (default: "
+                                              "PATH, $CUDA_HOME/bin, "
+                                              "/usr/local/cuda/bin)"),
+                                     cl::value_desc("path"), cl::init(""),
+                                     cl::cat(category));
+
+static cl::opt<bool> ptxasVerboseOpt(
+    "ptxas-verbose",
+    cl::desc("Print the assembler's resource report (registers, spills)"),
+    cl::init(false), cl::cat(category));
+
+static cl::opt<bool> timeOpt("time",
+                             cl::desc("Report compile time per step (same as "
+                                      "--mlir-timing)"),
+                             cl::init(false), cl::cat(category));
+
+static void printError(const llvm::Twine &message) {
+  llvm::WithColor::error(llvm::errs(), "tile-compile") << message << "\n";
+}
+
+static int failWith(llvm::Error err) {
+  printError(llvm::toString(std::move(err)));
+  return 1;
+}
+
+/// True when the module holds anything besides builtin, LLVM and NVVM ops,
+/// i.e. when the lowering pipeline has work to do. Modules written directly
+/// in the LLVM dialect go straight to translation.
+static bool needsLowering(ModuleOp module) {
+  bool needed = false;
+  module.walk([&](Operation *op) {
+    StringRef ns = op->getName().getDialectNamespace();
+    if (ns != "builtin" && ns != "llvm" && ns != "nvvm") {
+      needed = true;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return needed;
+}
+
+static void buildPipeline(PassManager &pm) {
+#ifdef TILE_COMPILE_HAS_PIPELINE
+  TileToLLVMOptions options;
+  options.arch = archOpt;
+  options.optLevel = optLevelOpt;
+  buildTileToLLVMPipeline(pm, options);
+#else
+  (void)pm;
+#endif
+}
+
+static std::string extensionFor(EmitKind kind) {
+  switch (kind) {
+  case EmitKind::Mlir:
+    return "mlir";
+  case EmitKind::Llvm:
+    return "ll";
+  case EmitKind::Ptx:
+    return "ptx";
+  default:
+    return "cubin";
+  }
+}
+
+static LogicalResult writeFile(StringRef path, StringRef contents) {
+  std::string errorMessage;
+  std::unique_ptr<llvm::ToolOutputFile> file =
+      openOutputFile(path, &errorMessage);
+  if (!file) {
+    printError(errorMessage);
+    return failure();
+  }
+  file->os() << contents;
+  file->os().flush();
+  if (file->os().has_error()) {
+    printError("cannot write " + path + ": " + file->os().error().message());
+    file->os().clear_error();
+    return failure();
+  }
+  file->keep();
+  return success();
+}
+
+static int compile(MLIRContext &context, llvm::SourceMgr &sourceMgr,
+                   TimingScope &timing, EmitKind emit) {
+  // Parse (the parser also verifies).
+  OwningOpRef<ModuleOp> module;
+  {
+    TimingScope parseTiming = timing.nest("parse");
+    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  }
+  if (!module)
+    return 1;
+
+  // Lower to the LLVM + NVVM dialects.
+  if (needsLowering(*module)) {
+#ifndef TILE_COMPILE_HAS_PIPELINE
+    printError("this tile-compile was built without the tile lowering "
+               "(tile/Conversion/Pipelines.h); it only accepts modules in the "
+               "LLVM and NVVM dialects");
+    return 1;
+#endif
+    PassManager pm(&context, ModuleOp::getOperationName());
+    if (failed(applyPassManagerCLOptions(pm)))
+      return 1;
+    TimingScope lowerTiming = timing.nest("lower to LLVM + NVVM");
+    pm.enableTiming(lowerTiming);
+    buildPipeline(pm);
+    if (failed(pm.run(*module)))
+      return 1;
+  }
+
+  if (emit == EmitKind::Mlir) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    module->print(os);
+    return failed(writeFile(outputFilename, text)) ? 1 : 0;
+  }
+
+  FailureOr<std::vector<KernelInfo>> kernels = extractKernelMetadata(*module);
+  if (failed(kernels))
+    return 1;
+
+  // Translate to LLVM IR and optimize.
+  auto tm = createNVPTXTargetMachine(archOpt, optLevelOpt);
+  if (!tm)
+    return failWith(tm.takeError());
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule;
+  {
+    TimingScope scope = timing.nest("translate to LLVM IR");
+    auto translated = translateToLLVMIR(*module, llvmContext, archOpt);
+    if (!translated)
+      return failWith(translated.takeError());
+    llvmModule = std::move(*translated);
+  }
+  {
+    TimingScope scope = timing.nest("LLVM -O" + std::to_string(optLevelOpt));
+    if (llvm::Error err = optimizeLLVMModule(*llvmModule, **tm, optLevelOpt))
+      return failWith(std::move(err));
+  }
+  if (emit == EmitKind::Llvm) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    llvmModule->print(os, nullptr);
+    return failed(writeFile(outputFilename, text)) ? 1 : 0;
+  }
+
+  std::string ptx;
+  {
+    TimingScope scope = timing.nest("NVPTX to PTX");
+    auto emitted = emitPTX(*llvmModule, **tm);
+    if (!emitted)
+      return failWith(emitted.takeError());
+    ptx = std::move(*emitted);
+  }
+
+  std::string binary;
+  StringRef format = emit == EmitKind::Cubin ? "cubin" : "ptx";
+  if (emit == EmitKind::Cubin) {
+    CubinOptions options;
+    options.optLevel = optLevelOpt;
+    options.ptxasPath = ptxasOpt;
+    options.assembler = assemblerOpt == AssemblerKind::Ptxas
+                            ? CubinAssembler::Ptxas
+                        : assemblerOpt == AssemblerKind::NvJitLink
+                            ? CubinAssembler::NvJitLink
+                            : CubinAssembler::Auto;
+    std::string infoLog;
+    if (ptxasVerboseOpt) {
+      options.extraOptions.push_back(
+          options.assembler == CubinAssembler::Ptxas ||
+                  (options.assembler == CubinAssembler::Auto &&
+                   !isNvJitLinkAvailable())
+              ? "-v"
+              : "-verbose");
+      options.infoLog = &infoLog;
+    }
+    std::optional<std::string> assemblerName = resolveCubinAssembler(options);
+    TimingScope scope =
+        timing.nest("PTX to cubin (" + assemblerName.value_or("none") + ")");
+    auto cubin = assembleCubin(ptx, archOpt, options);
+    if (!cubin)
+      return failWith(cubin.takeError());
+    if (!infoLog.empty())
+      llvm::errs() << infoLog << "\n";
+    binary.assign(cubin->begin(), cubin->end());
+  } else {
+    binary = std::move(ptx);
+  }
+  if (failed(writeFile(outputFilename, binary)))
+    return 1;
+
+  // The metadata, beside the binary.
+  std::string metadataPath = metadataOpt;
+  if (metadataPath.empty() && outputFilename != "-")
+    metadataPath = outputFilename + ".json";
+  if (noMetadataOpt || metadataPath.empty())
+    return 0;
+  StringRef binaryName = outputFilename == "-"
+                             ? StringRef("-")
+                             : llvm::sys::path::filename(outputFilename);
+  llvm::json::Value json =
+      kernelMetadataToJSON(*kernels, archOpt, format, binaryName);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::formatv("{0:2}", json) << "\n";
+  return failed(writeFile(metadataPath, text)) ? 1 : 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerAsmPrinterCLOptions();
+  registerDefaultTimingManagerCLOptions();
+
+  std::string flagErrors;
+  llvm::raw_string_ostream flagErrorStream(flagErrors);
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "tile-compile: compile a tile kernel module to PTX or a cubin\n",
+          &flagErrorStream)) {
+    llvm::errs() << flagErrors;
+    return 2;
+  }
+  auto badFlag = [](const llvm::Twine &message) {
+    printError(message);
+    return 2;
+  };
+  if (optLevelOpt > 3)
+    return badFlag("-O" + llvm::Twine(optLevelOpt.getValue()) +
+                   " is not an optimization level; use -O0, -O1, -O2 or -O3");
+  if (llvm::Error err = verifyTargetArch(archOpt))
+    return badFlag("--arch=" + archOpt + ": " + llvm::toString(std::move(err)));
+
+  DialectRegistry registry;
+#ifdef TILE_COMPILE_HAS_INIT_ALL
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+#endif
+  registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+  registerTargetTranslations(registry);
+
+  if (printPipelineOpt) {
+    MLIRContext context(registry);
+    PassManager pm(&context, ModuleOp::getOperationName());
+    buildPipeline(pm);
+    llvm::outs() << "lowering (MLIR): ";
+    pm.printAsTextualPipeline(llvm::outs());
+    llvm::outs() << "\n"
+                 << "translation: LLVM dialect -> LLVM IR "
+                    "(nvptx64-nvidia-cuda, "
+                 << archOpt << "), libdevice linked if called\n"
+                 << "optimization: LLVM default<O" << optLevelOpt << ">\n"
+                 << "code generation: NVPTX back end -> PTX (ISA >= 8.0)\n";
+    CubinOptions options;
+    std::optional<std::string> assembler = resolveCubinAssembler(options);
+    llvm::outs() << "assembly: "
+                 << (assembler ? *assembler + " -O" +
+                                     std::to_string(optLevelOpt) + " -> cubin"
+                               : std::string("none (no CUDA toolkit found)"))
+                 << "\n";
+    return 0;
+  }
+
+  EmitKind emit = emitOpt;
+  if (emit == EmitKind::Default) {
+    if (canAssembleCubin()) {
+      emit = EmitKind::Cubin;
+    } else {
+      emit = EmitKind::Ptx;
+      llvm::WithColor::note(llvm::errs(), "tile-compile")
+          << "no CUDA toolkit found (neither ptxas nor libnvJitLink under "
+             "PATH, $CUDA_HOME, $CUDA_PATH or /usr/local/cuda): emitting PTX "
+             "instead of a cubin\n";
+    }
+  }
+  if (emit == EmitKind::Cubin && outputFilename == "-")
+    return badFlag("a cubin is binary: name an output file with -o FILE "
+                   "(e.g. -o kernel." +
+                   extensionFor(emit) + ")");
+
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      openInputFile(inputFilename, &errorMessage);
+  if (!input) {
+    printError(errorMessage);
+    return 1;
+  }
+
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnosticHandler(sourceMgr, &context);
+
+  DefaultTimingManager timingManager;
+  applyDefaultTimingManagerCLOptions(timingManager);
+  if (timeOpt)
+    timingManager.setEnabled(true);
+  TimingScope timing = timingManager.getRootScope();
+  return compile(context, sourceMgr, timing, emit);
+}
