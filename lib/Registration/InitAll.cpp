@@ -9,11 +9,13 @@
 
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Dialect/Layout/Transforms/Passes.h"
+#include "tile/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
 void tile::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<tile::layout::LayoutDialect>();
+  registry.insert<tile::tl::TileDialect>();
 }
 
 void tile::registerAllPasses() {

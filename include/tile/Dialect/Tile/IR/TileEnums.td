@@ -1,0 +1,41 @@
+//===- TileEnums.td - Enumerations of the tile dialect -----*- tablegen -*-===//
+
+#ifndef TILE_DIALECT_TILE_IR_TILEENUMS_TD
+#define TILE_DIALECT_TILE_IR_TILEENUMS_TD
+
+include "tile/Dialect/Tile/IR/TileDialect.td"
+include "mlir/IR/EnumAttr.td"
+
+// An integer attribute (not a dialect attribute) so that the op syntax
+// prints the bare keyword: `tile.program_id x : i32`.
+def Tile_ProgramDimAttr : I32EnumAttr<"ProgramDim", "grid dimension", [
+    I32EnumAttrCase<"x", 0>, I32EnumAttrCase<"y", 1>, I32EnumAttrCase<"z", 2>
+  ]> {
+  let cppNamespace = "::tile::tl";
+}
+
+def Tile_PaddingMode : I32EnumAttr<"PaddingMode",
+    "value of the elements of a tile outside the view", [
+    I32EnumAttrCase<"undetermined", 0>, I32EnumAttrCase<"zero", 1>,
+    I32EnumAttrCase<"nan", 2>, I32EnumAttrCase<"pos_inf", 3>,
+    I32EnumAttrCase<"neg_inf", 4>
+  ]> {
+  let cppNamespace = "::tile::tl";
+  let genSpecializedAttr = 0;
+}
+def Tile_PaddingModeAttr : EnumAttr<Tile_Dialect, Tile_PaddingMode, "padding"> {
+  let assemblyFormat = "$value";
+}
+
+def Tile_ReduceKind : I32EnumAttr<"ReduceKind", "predefined reduction", [
+    I32EnumAttrCase<"sum", 0>, I32EnumAttrCase<"max", 1>,
+    I32EnumAttrCase<"min", 2>
+  ]> {
+  let cppNamespace = "::tile::tl";
+  let genSpecializedAttr = 0;
+}
+def Tile_ReduceKindAttr : EnumAttr<Tile_Dialect, Tile_ReduceKind, "reduce_kind"> {
+  let assemblyFormat = "$value";
+}
+
+#endif // TILE_DIALECT_TILE_IR_TILEENUMS_TD

@@ -1,0 +1,35 @@
+//===- LayoutQueries.cpp - What the tile dialect asks of layouts ----------===//
+
+#include "LayoutQueries.h"
+
+#include "tile/Dialect/Layout/IR/LayoutDialect.h"
+
+using namespace tile;
+
+std::optional<tl::query::WarpShape>
+tl::query::getWarpShape(Attribute encoding) {
+  auto layout =
+      dyn_cast_or_null<layout::DistributedLayoutAttrInterface>(encoding);
+  if (!layout)
+    return std::nullopt;
+  return WarpShape{layout.getNumWarps(), layout.getWarpSize()};
+}
+
+bool tl::query::isDistributedLayout(Attribute encoding) {
+  return isa_and_nonnull<layout::DistributedLayoutAttrInterface>(encoding);
+}
+
+Attribute tl::query::getSliceLayout(Attribute parent, int64_t dim) {
+  auto layout = dyn_cast_or_null<layout::DistributedLayoutAttrInterface>(parent);
+  if (!layout || dim < 0)
+    return {};
+  return layout::SliceAttr::get(parent.getContext(), dim, layout);
+}
+
+std::optional<std::pair<int64_t, Attribute>>
+tl::query::getSliceDimAndParent(Attribute encoding) {
+  auto slice = dyn_cast_or_null<layout::SliceAttr>(encoding);
+  if (!slice)
+    return std::nullopt;
+  return std::make_pair(int64_t(slice.getDim()), Attribute(slice.getParent()));
+}

@@ -1,0 +1,148 @@
+//===- TileDialect.cpp - The tile dialect and its types -------------------===//
+
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace tile;
+using namespace tile::tl;
+
+#include "tile/Dialect/Tile/IR/TileDialect.cpp.inc"
+#include "tile/Dialect/Tile/IR/TileEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tile/Dialect/Tile/IR/TileAttrs.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "tile/Dialect/Tile/IR/TileTypes.cpp.inc"
+
+void TileDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "tile/Dialect/Tile/IR/TileAttrs.cpp.inc"
+      >();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "tile/Dialect/Tile/IR/TileTypes.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "tile/Dialect/Tile/IR/TileOps.cpp.inc"
+      >();
+}
+
+Operation *TileDialect::materializeConstant(OpBuilder &builder,
+                                            Attribute value, Type type,
+                                            Location loc) {
+  if (auto typed = dyn_cast<TypedAttr>(value))
+    if (arith::ConstantOp::isBuildableWith(typed, type))
+      return arith::ConstantOp::create(builder, loc, type, typed);
+  return nullptr;
+}
+
+LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
+                                                    unsigned regionIndex,
+                                                    unsigned argIndex,
+                                                    NamedAttribute attr) {
+  if (attr.getName() != getDivisibilityAttrName())
+    return op->emitOpError() << "unknown argument attribute '"
+                             << attr.getName() << "' on argument #"
+                             << argIndex << "; the tile dialect defines only '"
+                             << getDivisibilityAttrName() << "'";
+  auto kernel = dyn_cast<KernelOp>(op);
+  if (!kernel)
+    return op->emitOpError()
+           << "'" << getDivisibilityAttrName()
+           << "' is only meaningful on the parameters of a tile.kernel";
+  auto value = dyn_cast<IntegerAttr>(attr.getValue());
+  if (!value || !isPowerOf2(value.getInt()))
+    return op->emitOpError()
+           << "'" << getDivisibilityAttrName() << "' of argument #" << argIndex
+           << " must be a positive power-of-two integer (for example "
+           << "{tile.divisibility = 16 : i64}), got " << attr.getValue();
+  Type argType = kernel.getArgumentTypes()[argIndex];
+  if (!isa<PtrType, IntegerType>(argType))
+    return op->emitOpError()
+           << "'" << getDivisibilityAttrName() << "' on argument #" << argIndex
+           << " of type " << argType
+           << ": only !tile.ptr and integer parameters can carry it";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+Type tile::tl::replaceElementType(Type type, Type elementType) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return RankedTensorType::get(tensor.getShape(), elementType,
+                                 tensor.getEncoding());
+  return elementType;
+}
+
+//===----------------------------------------------------------------------===//
+// PtrType
+//===----------------------------------------------------------------------===//
+
+LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
+                              Type pointeeType) {
+  if (!isa<IntegerType, FloatType>(pointeeType))
+    return emitError() << "!tile.ptr points to integer or floating-point "
+                          "elements, not "
+                       << pointeeType << "; write for example !tile.ptr<f32>";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ViewType
+//===----------------------------------------------------------------------===//
+
+Type ViewType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elementType;
+  Attribute layout;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/true,
+                                /*withTrailingX=*/true) ||
+      parser.parseType(elementType))
+    return {};
+  if (succeeded(parser.parseOptionalComma()) && parser.parseAttribute(layout))
+    return {};
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<ViewType>(parser.getContext(), shape, elementType,
+                                     layout);
+}
+
+void ViewType::print(AsmPrinter &printer) const {
+  printer << "<";
+  printer.printDimensionList(getShape());
+  printer << "x" << getElementType();
+  if (getLayout())
+    printer << ", " << getLayout();
+  printer << ">";
+}
+
+LogicalResult ViewType::verify(function_ref<InFlightDiagnostic()> emitError,
+                               ArrayRef<int64_t> shape, Type elementType,
+                               Attribute layout) {
+  if (shape.empty())
+    return emitError() << "!tile.view must have rank >= 1; a scalar in "
+                          "global memory is a !tile.ptr";
+  for (int64_t dim : shape)
+    if (!ShapedType::isDynamic(dim) && dim < 0)
+      return emitError() << "!tile.view extents are non-negative or '?', got "
+                         << dim;
+  if (!isa<IntegerType, FloatType>(elementType))
+    return emitError() << "!tile.view holds integer or floating-point "
+                          "elements, not "
+                       << elementType;
+  // The strided layout attribute lives in the layout dialect; accept only
+  // its attributes here so that a stray attribute is caught early.
+  if (layout && layout.getDialect().getNamespace() != "layout")
+    return emitError() << "the layout parameter of !tile.view must be a "
+                          "layout dialect attribute (#layout....), got "
+                       << layout;
+  return success();
+}

@@ -1,0 +1,182 @@
+//===- TileKernel.cpp - tile.kernel and the kernel-wide checks ------------===//
+//
+// The kernel op and the checks that need the whole kernel: every tensor in
+// the body has power-of-two dimensions and a layout that agrees with the
+// kernel's num_warps and the warp size, and elementwise ops do not mix
+// layouts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "LayoutQueries.h"
+
+#include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace tile;
+using namespace tile::tl;
+
+void KernelOp::build(OpBuilder &builder, OperationState &state, StringRef name,
+                     FunctionType type, int32_t numWarps,
+                     ArrayRef<DictionaryAttr> argAttrs) {
+  state.addAttribute(SymbolTable::getSymbolAttrName(),
+                     builder.getStringAttr(name));
+  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
+  state.addAttribute(getNumWarpsAttrName(state.name),
+                     builder.getI32IntegerAttr(numWarps));
+  Region *body = state.addRegion();
+  Block *entry = new Block();
+  body->push_back(entry);
+  for (Type input : type.getInputs())
+    entry->addArgument(input, state.location);
+  if (!argAttrs.empty())
+    call_interface_impl::addArgAndResultAttrs(
+        builder, state, argAttrs, /*resultAttrs=*/{},
+        getArgAttrsAttrName(state.name), getResAttrsAttrName(state.name));
+}
+
+ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
+  auto buildType = [](Builder &builder, ArrayRef<Type> argTypes,
+                      ArrayRef<Type> results, function_interface_impl::VariadicFlag,
+                      std::string &) {
+    return builder.getFunctionType(argTypes, results);
+  };
+  return function_interface_impl::parseFunctionOp(
+      parser, result, /*allowVariadic=*/false,
+      getFunctionTypeAttrName(result.name), buildType,
+      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+}
+
+void KernelOp::print(OpAsmPrinter &p) {
+  function_interface_impl::printFunctionOp(
+      p, *this, /*isVariadic=*/false, getFunctionTypeAttrName(),
+      getArgAttrsAttrName(), getResAttrsAttrName());
+}
+
+std::optional<int64_t> KernelOp::getArgDivisibility(unsigned i) {
+  if (auto attr = getArgAttrOfType<IntegerAttr>(
+          i, TileDialect::getDivisibilityAttrName()))
+    return attr.getInt();
+  return std::nullopt;
+}
+
+LogicalResult KernelOp::verify() {
+  if (!getFunctionType().getResults().empty())
+    return emitOpError("kernels return no values; write results through a "
+                       "!tile.ptr parameter instead");
+  for (auto [i, type] : llvm::enumerate(getArgumentTypes()))
+    if (!isa<PtrType, IntegerType, FloatType, IndexType>(type))
+      return emitOpError() << "parameter #" << i << " has type " << type
+                           << "; kernel parameters are scalars (integers, "
+                              "floats) or !tile.ptr: pass a tensor as a "
+                              "!tile.ptr and build a view with tile.make_view";
+  int32_t numWarps = getNumWarps();
+  if (!isPowerOf2(numWarps) || numWarps > 32)
+    return emitOpError() << "num_warps must be a power of two from 1 to 32 "
+                            "(at most 1024 threads per program), got "
+                         << numWarps;
+  if (getBody().empty())
+    return emitOpError("a kernel needs a body: add `{ ... tile.return }`");
+  return success();
+}
+
+namespace {
+/// Checks every tensor type of a kernel once.
+class KernelTypeChecker {
+public:
+  explicit KernelTypeChecker(int64_t numWarps) : numWarps(numWarps) {}
+
+  /// Checks `type`, the type of a value defined by `op`. Emits at `op`.
+  LogicalResult check(Operation *op, Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !checked.insert(type).second)
+      return success();
+    for (auto [i, dim] : llvm::enumerate(tensor.getShape())) {
+      if (ShapedType::isDynamic(dim))
+        return op->emitOpError()
+               << "tensor type " << type << " has a dynamic dimension #" << i
+               << "; tiles in a kernel have static shapes: use a !tile.view "
+                  "for dynamically shaped data";
+      if (!isPowerOf2(dim))
+        return op->emitOpError()
+               << "dimension #" << i << " of " << type << " is " << dim
+               << ", not a power of two; tile dimensions must be powers of "
+                  "two: use "
+               << llvm::PowerOf2Ceil(std::max<int64_t>(dim, 1))
+               << " and mask or pad the extra elements";
+    }
+    Attribute encoding = tensor.getEncoding();
+    if (!encoding)
+      return success();
+    std::optional<query::WarpShape> shape = query::getWarpShape(encoding);
+    if (!shape)
+      return success();
+    if (shape->numWarps != numWarps)
+      return op->emitOpError()
+             << "layout " << encoding << " of " << type << " spans "
+             << shape->numWarps << " warps but the kernel has num_warps = "
+             << numWarps << "; make the product of warpsPerCTA equal "
+             << numWarps << " (or change the kernel's num_warps)";
+    if (shape->warpSize != TileDialect::kWarpSize)
+      return op->emitOpError()
+             << "layout " << encoding << " of " << type << " has "
+             << shape->warpSize << " threads per warp; a warp has "
+             << TileDialect::kWarpSize
+             << " threads: make the product of threadsPerWarp 32";
+    return success();
+  }
+
+private:
+  int64_t numWarps;
+  llvm::DenseSet<Type> checked;
+};
+} // namespace
+
+/// Elementwise ops (upstream arith/math, tile.addptr) on tensors must not mix
+/// layouts: a mix needs a layout.convert, which is never implicit.
+static LogicalResult verifyElementwiseLayouts(Operation *op) {
+  Attribute first;
+  bool seen = false;
+  auto checkType = [&](Type type) -> LogicalResult {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor)
+      return success();
+    if (!seen) {
+      first = tensor.getEncoding();
+      seen = true;
+      return success();
+    }
+    if (tensor.getEncoding() == first)
+      return success();
+    return op->emitOpError()
+           << "operands have different layouts; insert layout.convert so "
+              "that every tensor operand and result has the same layout";
+  };
+  for (Type type : op->getOperandTypes())
+    if (failed(checkType(type)))
+      return failure();
+  for (Type type : op->getResultTypes())
+    if (failed(checkType(type)))
+      return failure();
+  return success();
+}
+
+LogicalResult KernelOp::verifyRegions() {
+  KernelTypeChecker checker(getNumWarps());
+  WalkResult result = getBody().walk([&](Operation *op) {
+    for (Type type : op->getResultTypes())
+      if (failed(checker.check(op, type)))
+        return WalkResult::interrupt();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Type type : block.getArgumentTypes())
+          if (failed(checker.check(op, type)))
+            return WalkResult::interrupt();
+    if (op->hasTrait<OpTrait::Elementwise>() &&
+        failed(verifyElementwiseLayouts(op)))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
