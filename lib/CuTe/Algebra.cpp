@@ -754,6 +754,10 @@ static Layout padRank(const Layout &l, size_t r) {
   return Layout::concat(modes);
 }
 
+static Layout unwrapRank1(const Layout &l) {
+  return l.shape().isTuple() && l.rank() == 1 ? l.mode(0) : l;
+}
+
 static llvm::Expected<Layout> rankedProduct(const Layout &a, const Layout &b,
                                             bool raked, const char *op) {
   if (a.isSwizzled() || b.isSwizzled())
@@ -766,12 +770,16 @@ static llvm::Expected<Layout> rankedProduct(const Layout &a, const Layout &b,
   Layout m0 = p->mode(0), m1 = p->mode(1);
   std::vector<Layout> modes;
   for (size_t i = 0; i < r; ++i) {
-    Layout x = m0.mode(i), y = m1.mode(i);
+    Layout x = r == 1 ? unwrapRank1(m0) : m0.mode(i);
+    Layout y = r == 1 ? unwrapRank1(m1) : m1.mode(i);
     Layout z = raked ? Layout::concat({y, x}) : Layout::concat({x, y});
     modes.push_back(r == 1 ? z : coalesce(z));
   }
-  if (r == 1)
-    return coalesce(modes[0]);
+  if (r == 1) {
+    // Rank 1: one coalesced mode, kept rank 1.
+    Layout z = coalesce(modes[0]);
+    return z.rank() == 1 ? z : Layout::concat({z});
+  }
   return Layout::concat(modes);
 }
 
