@@ -2,6 +2,7 @@
 import os
 
 import lit.formats
+import lit.util
 from lit.llvm import llvm_config
 from lit.llvm.subst import ToolSubst
 
@@ -30,3 +31,9 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 if config.ptxas_executable:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas_executable))
+
+# Embedding tests: the build tree, the MLIR CMake package and cmake itself.
+config.substitutions.append(("%tile_obj", config.tile_obj_root))
+config.substitutions.append(("%mlir_cmake_dir", config.mlir_cmake_dir))
+if lit.util.which("cmake"):
+    config.available_features.add("cmake")
