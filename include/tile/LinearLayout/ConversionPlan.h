@@ -1,0 +1,234 @@
+//===- ConversionPlan.h - Planning layout conversions and accesses -------===//
+//
+// Pure functions over linear layouts that decide how a layout conversion or
+// a shared-memory access is carried out; the LLVM/NVVM lowering emits what
+// they describe. Conventions:
+//
+// * A distributed (register) layout has input dims "register", "lane",
+//   "warp" and optionally "block" (absent dims have size 1) and output dims
+//   naming tensor coordinates ("dim0", ...). Register index r of a thread
+//   holds the element layout(register = r, lane, warp, block).
+// * A shared-memory layout has input dim "offset" (in elements, optionally
+//   "block") and the tensor dims as outputs.
+// * A "reg -> mem" map has the distributed input dims and the single output
+//   dim "offset": it gives, for each (register, lane, warp), the element
+//   offset in shared memory.
+//
+// Everything here is linear over F2, so each plan is a handful of XOR masks
+// that the lowering applies to the lane id (one XOR per set bit) and to
+// compile-time register indices.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_LINEARLAYOUT_CONVERSIONPLAN_H
+#define TILE_LINEARLAYOUT_CONVERSIONPLAN_H
+
+#include "tile/LinearLayout/LinearLayout.h"
+
+#include <optional>
+#include <string>
+
+namespace tile {
+
+//===----------------------------------------------------------------------===//
+// Classification
+//===----------------------------------------------------------------------===//
+
+/// How far data travels in a conversion, from cheapest to most expensive.
+enum class ConversionKind {
+  /// Same data placement: the result is the source values.
+  None,
+  /// Every thread already holds what it needs; registers are permuted,
+  /// duplicated or dropped.
+  RegisterPermutation,
+  /// Data moves between lanes of one warp only (warps, blocks keep their
+  /// data). Lowered with planWarpShuffle, or through shared memory when that
+  /// returns no plan.
+  WarpShuffle,
+  /// Data moves between warps of a CTA: a shared-memory round trip
+  /// (planSharedMemoryConversion).
+  SharedMemory,
+  /// Data moves between CTAs of a cluster (not supported by the planners).
+  CrossCTA,
+};
+
+llvm::StringRef stringifyConversionKind(ConversionKind kind);
+
+struct ConversionAnalysis {
+  ConversionKind kind;
+  /// C = dst.invertAndCompose(src): maps each destination hardware index
+  /// (register, lane, warp, block) to a source hardware index holding the
+  /// same element (registers of the own thread preferred; never a broadcast
+  /// copy of the source).
+  LinearLayout map;
+  /// C with the hardware levels that do not move quotiented out, starting
+  /// at "block", then "warp", then "lane" (stopping at the first that
+  /// moves). For RegisterPermutation it is register -> register; for
+  /// WarpShuffle (register, lane) -> (register, lane). For None it is
+  /// register -> register as well (an identity).
+  LinearLayout reduced;
+};
+
+/// Analyzes the conversion of a tensor from distributed layout `src` to
+/// distributed layout `dst`. Fails (with a message) unless both have only
+/// the input dims register/lane/warp/block, the same lane, warp and block
+/// sizes, the same output dims (names, any order, and sizes), and `src` is
+/// surjective (it holds every element).
+std::optional<ConversionAnalysis>
+analyzeConversion(const LinearLayout &src, const LinearLayout &dst,
+                  std::string *error = nullptr);
+
+/// analyzeConversion(src, dst)->kind; a fatal usage error on invalid input.
+ConversionKind classifyConversion(const LinearLayout &src,
+                                  const LinearLayout &dst);
+
+//===----------------------------------------------------------------------===//
+// Register permutation
+//===----------------------------------------------------------------------===//
+
+/// For a conversion of kind None or RegisterPermutation: element r is the
+/// source register index whose value destination register r takes (the
+/// same in every thread). std::nullopt for any other kind or invalid input.
+std::optional<llvm::SmallVector<int32_t>>
+planRegisterPermutation(const LinearLayout &src, const LinearLayout &dst,
+                        std::string *error = nullptr);
+
+//===----------------------------------------------------------------------===//
+// Warp shuffles
+//===----------------------------------------------------------------------===//
+
+/// A conversion done with one `shfl.sync.idx` per round (32-bit values;
+/// wider types shuffle each 32-bit piece with the same indices). In round t
+/// (0 <= t < numRounds), the lane with id `lane`:
+///   1. sends its source register sendReg(t, lane), picked at run time by a
+///      select chain over sendRegCandidates(t) (numSendSelects selects);
+///   2. reads the value sent by lane srcLane(t, lane);
+///   3. stores it as its destination register dstReg(t, lane). When
+///      numRecvSelects > 0 this index depends on the lane: destination
+///      register r is then the result of round r ^ a where a =
+///      XOR of dstRegOfLaneBit over the set bits of the lane id, picked by a
+///      select chain over the rounds r ^ a for a in dstRegCandidates().
+/// All three are XOR-linear in the lane id plus a per-round constant. The
+/// plan is the same in every warp and block.
+struct WarpShufflePlan {
+  int numRounds = 0;
+  /// Per round t.
+  llvm::SmallVector<int32_t> srcLaneXor;
+  llvm::SmallVector<int32_t> sendRegXor;
+  /// Per lane bit i: the contribution of bit i of the lane id.
+  llvm::SmallVector<int32_t> srcLaneOfLaneBit;
+  llvm::SmallVector<int32_t> sendRegOfLaneBit;
+  llvm::SmallVector<int32_t> dstRegOfLaneBit;
+  /// Selects per round on the sending side (2^rank - 1 of the lane ->
+  /// register map) and per destination register on the receiving side.
+  int numSendSelects = 0;
+  int numRecvSelects = 0;
+
+  int32_t srcLane(int t, int32_t lane) const;
+  int32_t sendReg(int t, int32_t lane) const;
+  int32_t dstReg(int t, int32_t lane) const;
+  /// The distinct values sendReg(t, lane) takes over all lanes.
+  llvm::SmallVector<int32_t> sendRegCandidates(int t) const;
+  /// The distinct values of dstReg(t, lane) ^ t over all lanes.
+  llvm::SmallVector<int32_t> dstRegCandidates() const;
+};
+
+/// Plans a WarpShuffle conversion (also accepts None/RegisterPermutation,
+/// which then need no selects but still shuffle). Returns std::nullopt (and
+/// why in `whyNot`) for conversions that cross warps, when no plan exists
+/// in this scheme, or when a round would need more than `maxSelects`
+/// selects on either side; the caller then uses shared memory.
+std::optional<WarpShufflePlan>
+planWarpShuffle(const LinearLayout &src, const LinearLayout &dst,
+                int maxSelects = 3, std::string *whyNot = nullptr);
+
+//===----------------------------------------------------------------------===//
+// Vectorization and bank conflicts
+//===----------------------------------------------------------------------===//
+
+/// Which registers of a thread form one vector access of a reg -> memory
+/// map: elems = 2^regBits.size() elements, and vector element i (bits
+/// b of i) is register start | sum of 2^regBits[b], for each start register
+/// whose regBits are all zero. Memory offsets of a vector are contiguous
+/// and aligned to the vector size.
+struct VectorAccess {
+  int elems = 1;
+  llvm::SmallVector<int> regBits;
+};
+
+/// The widest vector access of `regToMem` (input dims including "register",
+/// first output dim the memory offset in elements; other output dims must
+/// be 0 on the vector's registers) with at most `maxBits` bits: register
+/// bits j_0, j_1, ... whose bases are the offsets 1, 2, 4, ..., such that
+/// every other basis of every input dim is a multiple of the vector size in
+/// that offset (alignment). Registers need not be consecutive.
+VectorAccess analyzeVectorization(const LinearLayout &regToMem, int elemBits,
+                                  int maxBits = 128);
+/// analyzeVectorization(...).elems.
+int largestVectorization(const LinearLayout &regToMem, int elemBits,
+                         int maxBits = 128);
+
+/// Wavefronts (shared-memory passes) one warp-wide access takes when the
+/// threads of `regLayout` read or write the tensor stored with
+/// `sharedLayout` (input dims offset[, block]; it must be surjective onto
+/// the tensor dims of regLayout), using vectors of `vectorElems` elements
+/// (0: the largest vectorization, at most 128 bits). Model: 32 banks of
+/// 4 bytes; 128-bit accesses are served in 4 phases of 8 lanes, 64-bit in 2
+/// of 16, narrower in 1 of 32; a phase takes as many wavefronts as the
+/// largest number of distinct 4-byte words it needs from one bank. The
+/// ideal is idealWavefronts(vector bits). Counted for warp 0, block 0 and
+/// the first vector of registers (the others differ by an XOR constant,
+/// which permutes banks without changing the count). Returns -1 on invalid
+/// input (bad elemBits, sharedLayout not covering the tensor, vectorElems
+/// not a valid vector).
+int countBankConflicts(const LinearLayout &regLayout,
+                       const LinearLayout &sharedLayout, int elemBits,
+                       int vectorElems = 0);
+/// Wavefronts of a conflict-free warp-wide access of `vectorBits` per lane
+/// (lanes = 32): 4 for 128 bits, 2 for 64, 1 otherwise.
+int idealWavefronts(int vectorBits, int numLanes = 32);
+
+//===----------------------------------------------------------------------===//
+// Shared-memory round trip
+//===----------------------------------------------------------------------===//
+
+struct SharedMemoryPlan {
+  /// The scratch layout: "offset" (elements) -> the tensor dims. Invertible;
+  /// its size is the tensor size.
+  LinearLayout scratch;
+  /// src.invertAndCompose(scratch) and dst.invertAndCompose(scratch),
+  /// restricted to "offset": (register, lane, warp) -> offset.
+  LinearLayout storeMap;
+  LinearLayout loadMap;
+  /// Vector accesses both sides use (the same registers bits can be read
+  /// from storeVector/loadVector.regBits).
+  VectorAccess storeVector;
+  VectorAccess loadVector;
+  /// Wavefronts per warp-wide store/load at those widths, and the ideal.
+  int storeWavefronts = 0;
+  int loadWavefronts = 0;
+  int idealStoreWavefronts = 0;
+  int idealLoadWavefronts = 0;
+  int64_t scratchBytes = 0;
+};
+
+/// Plans the shared-memory round trip of a conversion from `src` to `dst`
+/// (distributed layouts of one CTA: "block" of size 1 or absent) of
+/// elements of `elemBits` bits (a power of two, 8..64; the lowering widens
+/// i1 to i8 first). The scratch layout is chosen for the widest vectors
+/// both sides can use (elements held in registers of both, up to
+/// `maxVectorBits`), and then XOR-swizzled so that the lanes of one access
+/// phase hit distinct banks on the store and on the load where possible.
+std::optional<SharedMemoryPlan>
+planSharedMemoryConversion(const LinearLayout &src, const LinearLayout &dst,
+                           int elemBits, std::string *error = nullptr,
+                           int maxVectorBits = 128);
+
+/// planSharedMemoryConversion(...)->scratch; a fatal usage error on invalid
+/// input.
+LinearLayout chooseScratchLayout(const LinearLayout &src,
+                                 const LinearLayout &dst, int elemBits);
+
+} // namespace tile
+
+#endif // TILE_LINEARLAYOUT_CONVERSIONPLAN_H

@@ -1,0 +1,325 @@
+//===- ConversionPlan.cpp - Classifying conversions, shuffle plans -------===//
+
+#include "tile/LinearLayout/ConversionPlan.h"
+
+#include "F2Basis.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace tile;
+using llvm::SmallVector;
+using llvm::StringRef;
+
+namespace {
+
+const char *const kRegister = "register";
+const char *const kLane = "lane";
+const char *const kWarp = "warp";
+const char *const kBlock = "block";
+
+void setError(std::string *error, const llvm::Twine &msg) {
+  if (error)
+    *error = msg.str();
+}
+
+int32_t valueIn(const SmallVector<std::pair<std::string, int32_t>> &point,
+                StringRef name) {
+  for (auto &kv : point)
+    if (kv.first == name)
+      return kv.second;
+  return 0;
+}
+
+/// Image of one basis of `ll` in a named output dim (0 if either is absent
+/// or i is out of range).
+int32_t basisIn(const LinearLayout &ll, StringRef inDim, int i,
+                StringRef outDim) {
+  if (!ll.hasOutDim(outDim) || i >= ll.getInDimSizeLog2(inDim))
+    return 0;
+  return ll.getBasis(inDim, i, outDim);
+}
+
+/// XOR of `masks[i]` over the set bits i of x.
+int32_t applyMasks(llvm::ArrayRef<int32_t> masks, int32_t x) {
+  int32_t r = 0;
+  for (auto [i, m] : llvm::enumerate(masks))
+    if ((x >> i) & 1)
+      r ^= m;
+  return r;
+}
+
+/// Every value of the span of `masks`, sorted.
+SmallVector<int32_t> spanOf(llvm::ArrayRef<int32_t> masks) {
+  SmallVector<int32_t> values = {0};
+  for (int32_t m : masks) {
+    if (llvm::is_contained(values, m))
+      continue;
+    size_t n = values.size();
+    for (size_t i = 0; i < n; ++i)
+      values.push_back(values[i] ^ m);
+  }
+  llvm::sort(values);
+  return values;
+}
+
+int rankOf(llvm::ArrayRef<int32_t> masks) {
+  F2Basis b;
+  int col = 0;
+  for (int32_t m : masks)
+    b.insert(uint32_t(m), col++);
+  return b.rank();
+}
+
+} // namespace
+
+llvm::StringRef tile::stringifyConversionKind(ConversionKind kind) {
+  switch (kind) {
+  case ConversionKind::None:
+    return "none";
+  case ConversionKind::RegisterPermutation:
+    return "register-permutation";
+  case ConversionKind::WarpShuffle:
+    return "warp-shuffle";
+  case ConversionKind::SharedMemory:
+    return "shared-memory";
+  case ConversionKind::CrossCTA:
+    return "cross-cta";
+  }
+  return "unknown";
+}
+
+std::optional<ConversionAnalysis>
+tile::analyzeConversion(const LinearLayout &src, const LinearLayout &dst,
+                        std::string *error) {
+  const std::string hwDims[] = {kRegister, kLane, kWarp, kBlock};
+  for (const LinearLayout *ll : {&src, &dst}) {
+    const char *which = ll == &src ? "source" : "destination";
+    for (auto &name : ll->getInDimNames())
+      if (!llvm::is_contained(hwDims, name)) {
+        setError(error, llvm::Twine("the ") + which +
+                            " layout has input dim '" + name +
+                            "'; expected only register, lane, warp, block");
+        return std::nullopt;
+      }
+  }
+  for (const char *dim : {kLane, kWarp, kBlock})
+    if (src.getInDimSize(dim) != dst.getInDimSize(dim)) {
+      setError(error, llvm::Twine("the layouts have different ") + dim +
+                          " sizes (" + llvm::Twine(src.getInDimSize(dim)) +
+                          " and " + llvm::Twine(dst.getInDimSize(dim)) + ")");
+      return std::nullopt;
+    }
+  if (src.getNumOutDims() != dst.getNumOutDims()) {
+    setError(error, "the layouts have different numbers of tensor dims");
+    return std::nullopt;
+  }
+  for (auto &[name, size] : src.getOutDims())
+    if (!dst.hasOutDim(name) || dst.getOutDimSize(name) != size) {
+      setError(error, "tensor dim '" + name + "' has size " +
+                          llvm::Twine(size) +
+                          " in the source layout but not in the destination");
+      return std::nullopt;
+    }
+  if (!src.isSurjective()) {
+    setError(error, "the source layout does not hold every element of the "
+                    "tensor (it is not surjective)");
+    return std::nullopt;
+  }
+  std::optional<LinearLayout> map = dst.tryInvertAndCompose(src, error);
+  if (!map)
+    return std::nullopt;
+
+  ConversionAnalysis result{ConversionKind::CrossCTA, *map, *map};
+  std::optional<LinearLayout> q = map->quotient({kBlock});
+  if (!q)
+    return result;
+  result.reduced = *q;
+  result.kind = ConversionKind::SharedMemory;
+  q = q->quotient({kWarp});
+  if (!q)
+    return result;
+  result.reduced = *q;
+  result.kind = ConversionKind::WarpShuffle;
+  q = q->quotient({kLane});
+  if (!q)
+    return result;
+  result.reduced = *q;
+  result.kind = q->isTrivialOver({kRegister})
+                    ? ConversionKind::None
+                    : ConversionKind::RegisterPermutation;
+  return result;
+}
+
+ConversionKind tile::classifyConversion(const LinearLayout &src,
+                                        const LinearLayout &dst) {
+  std::string err;
+  std::optional<ConversionAnalysis> a = analyzeConversion(src, dst, &err);
+  if (!a)
+    llvm::reportFatalUsageError(llvm::Twine("classifyConversion: ") + err);
+  return a->kind;
+}
+
+std::optional<SmallVector<int32_t>>
+tile::planRegisterPermutation(const LinearLayout &src, const LinearLayout &dst,
+                              std::string *error) {
+  std::optional<ConversionAnalysis> a = analyzeConversion(src, dst, error);
+  if (!a)
+    return std::nullopt;
+  if (a->kind != ConversionKind::None &&
+      a->kind != ConversionKind::RegisterPermutation) {
+    setError(error, "the conversion moves data between threads (" +
+                        stringifyConversionKind(a->kind) + ")");
+    return std::nullopt;
+  }
+  SmallVector<int32_t> perm;
+  for (int32_t r = 0; r < dst.getInDimSize(kRegister); ++r) {
+    SmallVector<std::pair<std::string, int32_t>> in;
+    if (a->reduced.hasInDim(kRegister))
+      in.push_back({kRegister, r});
+    perm.push_back(valueIn(a->reduced.apply(in), kRegister));
+  }
+  return perm;
+}
+
+//===----------------------------------------------------------------------===//
+// Warp shuffles
+//===----------------------------------------------------------------------===//
+
+int32_t WarpShufflePlan::srcLane(int t, int32_t lane) const {
+  return srcLaneXor[t] ^ applyMasks(srcLaneOfLaneBit, lane);
+}
+
+int32_t WarpShufflePlan::sendReg(int t, int32_t lane) const {
+  return sendRegXor[t] ^ applyMasks(sendRegOfLaneBit, lane);
+}
+
+int32_t WarpShufflePlan::dstReg(int t, int32_t lane) const {
+  return t ^ applyMasks(dstRegOfLaneBit, lane);
+}
+
+SmallVector<int32_t> WarpShufflePlan::sendRegCandidates(int t) const {
+  SmallVector<int32_t> values = spanOf(sendRegOfLaneBit);
+  for (int32_t &v : values)
+    v ^= sendRegXor[t];
+  llvm::sort(values);
+  return values;
+}
+
+SmallVector<int32_t> WarpShufflePlan::dstRegCandidates() const {
+  return spanOf(dstRegOfLaneBit);
+}
+
+// Notation: C = dst.invertAndCompose(src) restricted to (register, lane) of
+// one warp, split by input:
+//   C(r, l) = (Rr(r) ^ Rl(l), Lr(r) ^ Ll(l))   (source register, lane).
+// Round t serves destination register t ^ A(l) in lane l, for a linear
+// A: lane -> register chosen below. Lane l then needs source register
+// Rr(t) ^ R'(l) of source lane Lr(t) ^ L'(l), with L' = Ll ^ Lr∘A and
+// R' = Rl ^ Rr∘A. A source lane s can send only one value per round, so
+// every lane reading from s must want the same register: ker L' ⊆ ker R'.
+// Then the sender computes its register as M(s ^ Lr(t)) ^ Rr(t) where M
+// is R' ∘ (a pseudo-inverse of L'). A is used to make L' injective when
+// some destination lanes take their data from source registers (Ll has a
+// kernel): such a lane bit is paired with a destination register bit whose
+// data comes from a source lane outside the image of Ll.
+std::optional<WarpShufflePlan>
+tile::planWarpShuffle(const LinearLayout &src, const LinearLayout &dst,
+                      int maxSelects, std::string *whyNot) {
+  std::optional<ConversionAnalysis> a = analyzeConversion(src, dst, whyNot);
+  if (!a)
+    return std::nullopt;
+  if (a->kind == ConversionKind::SharedMemory ||
+      a->kind == ConversionKind::CrossCTA) {
+    setError(whyNot, "the conversion moves data between warps (" +
+                         stringifyConversionKind(a->kind) + ")");
+    return std::nullopt;
+  }
+  // C restricted to registers and lanes of warp 0, block 0 (the others are
+  // identical since the warp and block levels were quotiented out or are
+  // trivial).
+  const LinearLayout &c = a->map;
+  int laneBits = dst.getInDimSizeLog2(kLane);
+  int dstRegBits = dst.getInDimSizeLog2(kRegister);
+  SmallVector<int32_t> Rl, Ll, Rr, Lr;
+  for (int i = 0; i < laneBits; ++i) {
+    Rl.push_back(basisIn(c, kLane, i, kRegister));
+    Ll.push_back(basisIn(c, kLane, i, kLane));
+  }
+  for (int j = 0; j < dstRegBits; ++j) {
+    Rr.push_back(basisIn(c, kRegister, j, kRegister));
+    Lr.push_back(basisIn(c, kRegister, j, kLane));
+  }
+
+  // A on lane bits: 0 on pivots of Ll; a destination register bit on free
+  // lane bits where one with a fresh source lane is available.
+  SmallVector<int32_t> A(laneBits, 0);
+  {
+    F2Basis image;
+    SmallVector<int> freeBits;
+    for (int i = 0; i < laneBits; ++i)
+      if (!image.insert(uint32_t(Ll[i]), i))
+        freeBits.push_back(i);
+    SmallVector<bool> used(dstRegBits, false);
+    for (int i : freeBits) {
+      for (int j = 0; j < dstRegBits; ++j) {
+        if (used[j] || !image.insert(uint32_t(Lr[j]), 32 + j))
+          continue;
+        used[j] = true;
+        A[i] = int32_t(1) << j;
+        break;
+      }
+    }
+  }
+  SmallVector<int32_t> Lp(laneBits), Rp(laneBits);
+  for (int i = 0; i < laneBits; ++i) {
+    Lp[i] = Ll[i] ^ applyMasks(Lr, A[i]);
+    Rp[i] = Rl[i] ^ applyMasks(Rr, A[i]);
+  }
+  // ker L' must lie in ker R'.
+  F2Basis lpSpan;
+  for (int i = 0; i < laneBits; ++i) {
+    if (lpSpan.insert(uint32_t(Lp[i]), i))
+      continue;
+    uint64_t combo = 0;
+    lpSpan.reduce(uint32_t(Lp[i]), combo);
+    uint64_t kernel = combo ^ (uint64_t(1) << i);
+    if (applyMasks(Rp, int32_t(kernel)) != 0) {
+      setError(whyNot, "two destination lanes need different registers of "
+                       "the same source lane in one round");
+      return std::nullopt;
+    }
+  }
+  // M on source lane bits through the linear projection onto image(L').
+  int srcLaneBits = src.getInDimSizeLog2(kLane);
+  SmallVector<int32_t> M(srcLaneBits, 0);
+  for (int b = 0; b < srcLaneBits; ++b) {
+    uint64_t combo = 0;
+    lpSpan.reduce(uint64_t(1) << b, combo);
+    M[b] = applyMasks(Rp, int32_t(combo));
+  }
+
+  WarpShufflePlan plan;
+  plan.numRounds = dst.getInDimSize(kRegister);
+  for (int t = 0; t < plan.numRounds; ++t) {
+    int32_t lr = applyMasks(Lr, t);
+    plan.srcLaneXor.push_back(lr);
+    plan.sendRegXor.push_back(applyMasks(Rr, t) ^ applyMasks(M, lr));
+  }
+  plan.srcLaneOfLaneBit = Lp;
+  plan.sendRegOfLaneBit = M;
+  plan.dstRegOfLaneBit = A;
+  plan.numSendSelects = (1 << rankOf(M)) - 1;
+  plan.numRecvSelects = (1 << rankOf(A)) - 1;
+  if (plan.numSendSelects > maxSelects || plan.numRecvSelects > maxSelects) {
+    setError(whyNot, "the shuffle plan needs " +
+                         llvm::Twine(plan.numSendSelects) + " send and " +
+                         llvm::Twine(plan.numRecvSelects) +
+                         " receive selects per round, more than " +
+                         llvm::Twine(maxSelects));
+    return std::nullopt;
+  }
+  return plan;
+}

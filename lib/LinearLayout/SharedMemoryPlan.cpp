@@ -1,0 +1,397 @@
+//===- SharedMemoryPlan.cpp - Vectorization, banks, scratch layouts ------===//
+
+#include "tile/LinearLayout/ConversionPlan.h"
+
+#include "F2Basis.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <map>
+#include <set>
+
+using namespace tile;
+using llvm::SmallVector;
+using llvm::StringRef;
+
+namespace {
+
+const char *const kRegister = "register";
+const char *const kLane = "lane";
+const char *const kWarp = "warp";
+const char *const kBlock = "block";
+const char *const kOffset = "offset";
+
+constexpr int kBankBits = 32;
+constexpr int kNumBanks = 32;
+constexpr int kWavefrontBits = kBankBits * kNumBanks; // 1024
+
+void setError(std::string *error, const llvm::Twine &msg) {
+  if (error)
+    *error = msg.str();
+}
+
+bool isPow2(int64_t x) { return x > 0 && (x & (x - 1)) == 0; }
+
+/// Lanes served together in one phase of a warp-wide access of
+/// `vectorBits` per lane.
+int phaseLanes(int vectorBits, int numLanes) {
+  int lanes = vectorBits <= kBankBits ? numLanes
+                                      : kWavefrontBits / vectorBits;
+  return std::max(1, std::min(lanes, numLanes));
+}
+
+/// Packs the image of one basis (values in `ll`'s out dims) into a word,
+/// the first out dim lowest.
+uint64_t pack(const LinearLayout &ll, llvm::ArrayRef<int32_t> b) {
+  uint64_t v = 0;
+  int shift = 0;
+  for (auto [j, d] : llvm::enumerate(ll.getOutDims())) {
+    v |= uint64_t(uint32_t(b[j])) << shift;
+    shift += llvm::Log2_32(d.second);
+  }
+  return v;
+}
+
+LinearLayout::Basis unpack(const LinearLayout::DimSizes &dims, uint64_t v) {
+  LinearLayout::Basis b;
+  for (auto &d : dims) {
+    int bits = llvm::Log2_32(d.second);
+    b.push_back(int32_t(v & ((uint64_t(1) << bits) - 1)));
+    v >>= bits;
+  }
+  return b;
+}
+
+/// Packed images of the bases of one input dim (the first `limit`).
+SmallVector<uint64_t> images(const LinearLayout &ll, StringRef inDim,
+                             int limit = 64) {
+  SmallVector<uint64_t> v;
+  for (int i = 0; i < std::min(limit, ll.getInDimSizeLog2(inDim)); ++i)
+    v.push_back(pack(ll, ll.getBasis(inDim, i)));
+  return v;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Vectorization
+//===----------------------------------------------------------------------===//
+
+VectorAccess tile::analyzeVectorization(const LinearLayout &regToMem,
+                                        int elemBits, int maxBits) {
+  VectorAccess result;
+  if (elemBits <= 0 || regToMem.getNumOutDims() == 0 ||
+      !regToMem.hasInDim(kRegister))
+    return result;
+  int maxK = 0;
+  while ((int64_t(elemBits) << (maxK + 1)) <= maxBits)
+    ++maxK;
+  int numOut = regToMem.getNumOutDims();
+  int numRegs = regToMem.getInDimSizeLog2(kRegister);
+  auto isUnit = [&](llvm::ArrayRef<int32_t> b, int i) {
+    if (b[0] != (int32_t(1) << i))
+      return false;
+    for (int o = 1; o < numOut; ++o)
+      if (b[o] != 0)
+        return false;
+    return true;
+  };
+  SmallVector<int> bits;
+  for (int i = 0; i < maxK; ++i) {
+    int found = -1;
+    for (int j = 0; j < numRegs && found < 0; ++j)
+      if (!llvm::is_contained(bits, j) &&
+          isUnit(regToMem.getBasis(kRegister, j), i))
+        found = j;
+    if (found < 0)
+      break;
+    bits.push_back(found);
+  }
+  // Alignment: every other basis keeps the low bits of the offset clear.
+  while (!bits.empty()) {
+    int32_t mask = (int32_t(1) << bits.size()) - 1;
+    bool aligned = true;
+    for (auto &[name, inBases] : regToMem.getBases())
+      for (auto [j, b] : llvm::enumerate(inBases))
+        if (!(name == kRegister && llvm::is_contained(bits, int(j))) &&
+            (b[0] & mask) != 0)
+          aligned = false;
+    if (aligned)
+      break;
+    bits.pop_back();
+  }
+  result.elems = 1 << bits.size();
+  result.regBits = std::move(bits);
+  return result;
+}
+
+int tile::largestVectorization(const LinearLayout &regToMem, int elemBits,
+                               int maxBits) {
+  return analyzeVectorization(regToMem, elemBits, maxBits).elems;
+}
+
+//===----------------------------------------------------------------------===//
+// Bank conflicts
+//===----------------------------------------------------------------------===//
+
+int tile::idealWavefronts(int vectorBits, int numLanes) {
+  int lanes = phaseLanes(vectorBits, numLanes);
+  return (numLanes + lanes - 1) / lanes;
+}
+
+int tile::countBankConflicts(const LinearLayout &regLayout,
+                             const LinearLayout &sharedLayout, int elemBits,
+                             int vectorElems) {
+  if (!isPow2(elemBits) || elemBits > 128 || !sharedLayout.hasInDim(kOffset))
+    return -1;
+  std::optional<LinearLayout> map =
+      regLayout.tryInvertAndCompose(sharedLayout);
+  if (!map)
+    return -1;
+  SmallVector<std::string> ins = map->getInDimNames();
+  LinearLayout mem = map->sublayout(ins, {kOffset});
+  VectorAccess va = analyzeVectorization(mem, elemBits, 128);
+  int vec = va.elems;
+  if (vectorElems != 0) {
+    if (!isPow2(vectorElems) || vectorElems > va.elems)
+      return -1;
+    vec = vectorElems;
+  }
+  int numLanes = regLayout.getInDimSize(kLane);
+  int64_t accBits = int64_t(vec) * elemBits;
+  int lanesPerPhase = phaseLanes(int(accBits), numLanes);
+  int total = 0;
+  for (int phase = 0; phase < numLanes; phase += lanesPerPhase) {
+    std::map<int64_t, std::set<int64_t>> wordsOfBank;
+    for (int lane = phase; lane < std::min(numLanes, phase + lanesPerPhase);
+         ++lane) {
+      SmallVector<std::pair<std::string, int32_t>> in;
+      for (auto &n : ins)
+        in.push_back({n, n == kLane ? lane : 0});
+      int64_t offset = mem.apply(in)[0].second;
+      int64_t first = offset * elemBits / kBankBits;
+      int64_t last = (offset * elemBits + accBits - 1) / kBankBits;
+      for (int64_t w = first; w <= last; ++w)
+        wordsOfBank[w % kNumBanks].insert(w);
+    }
+    size_t worst = 0;
+    for (auto &kv : wordsOfBank)
+      worst = std::max(worst, kv.second.size());
+    total += int(worst);
+  }
+  return total;
+}
+
+//===----------------------------------------------------------------------===//
+// Scratch layout
+//===----------------------------------------------------------------------===//
+
+// The scratch layout is built as a basis of the tensor space T (F2^n, the
+// flattened tensor coordinates): offset bit j maps to the tensor vector
+// chosen for it. With element size 2^e bits, offset bit j is address bit
+// j + e: bits below 5 are inside a 4-byte word, bits 5..9 pick the bank,
+// higher bits the "row" (which 1024-bit line). So:
+//   * offset bits 0..k-1: the vector, tensor vectors held in registers of
+//     both layouts (common register bases), so one ld/st.shared moves 2^k
+//     elements on both sides;
+//   * the following bits up to address bit 10: preferably images of lanes
+//     that access together (one phase), so that they land in different
+//     banks;
+//   * the row bits: vectors R with R ∩ (V + U) = 0 for the span U of the
+//     lanes of one phase, for the source and for the destination. Then two
+//     lanes of a phase that access different rows also differ in their low
+//     bits, which (outside the vector) are bank bits: no conflict. Unit
+//     vectors are tried first, then XORs of a source lane image with a
+//     destination lane image (which lies in neither span when the two lane
+//     sets are independent, e.g. transposes), and only then vectors that
+//     keep one side conflict-free, or neither.
+std::optional<SharedMemoryPlan>
+tile::planSharedMemoryConversion(const LinearLayout &src,
+                                 const LinearLayout &dst, int elemBits,
+                                 std::string *error, int maxVectorBits) {
+  if (!isPow2(elemBits) || elemBits < 8 || elemBits > 64) {
+    setError(error, "element size " + llvm::Twine(elemBits) +
+                        " bits: expected 8, 16, 32 or 64");
+    return std::nullopt;
+  }
+  if (!isPow2(maxVectorBits) || maxVectorBits < elemBits ||
+      maxVectorBits > 128) {
+    setError(error, "maximum vector size " + llvm::Twine(maxVectorBits) +
+                        " bits: expected a power of two in [element size, "
+                        "128]");
+    return std::nullopt;
+  }
+  const std::string hwDims[] = {kRegister, kLane, kWarp, kBlock};
+  for (const LinearLayout *ll : {&src, &dst}) {
+    for (auto &name : ll->getInDimNames())
+      if (!llvm::is_contained(hwDims, name)) {
+        setError(error, "input dim '" + name +
+                            "': expected only register, lane, warp, block");
+        return std::nullopt;
+      }
+    if (ll->getInDimSize(kBlock) != 1) {
+      setError(error, "layouts spread over several CTAs are not supported "
+                      "by the shared-memory planner");
+      return std::nullopt;
+    }
+  }
+  if (src.getInDimSize(kLane) != dst.getInDimSize(kLane) ||
+      src.getInDimSize(kWarp) != dst.getInDimSize(kWarp)) {
+    setError(error, "the layouts have different lane or warp counts");
+    return std::nullopt;
+  }
+  if (src.getNumOutDims() != dst.getNumOutDims()) {
+    setError(error, "the layouts have different numbers of tensor dims");
+    return std::nullopt;
+  }
+  for (auto &[name, size] : src.getOutDims())
+    if (dst.getOutDimSize(name) != size || !dst.hasOutDim(name)) {
+      setError(error, "tensor dim '" + name + "' differs between the layouts");
+      return std::nullopt;
+    }
+  if (!src.isSurjective()) {
+    setError(error, "the source layout does not hold every element");
+    return std::nullopt;
+  }
+  // Work with dst's out dims in src's order.
+  LinearLayout dstT = dst.transposeOuts(src.getOutDimNames());
+  int n = src.getTotalOutDimSizeLog2();
+  if (n > 40) {
+    setError(error, "the tensor is too large for a shared-memory scratch");
+    return std::nullopt;
+  }
+  int e = llvm::Log2_32(elemBits);
+  int maxK = llvm::Log2_32(maxVectorBits / elemBits);
+  int numLanes = src.getInDimSize(kLane);
+
+  SmallVector<uint64_t> srcRegs = images(src, kRegister);
+  SmallVector<uint64_t> dstRegs = images(dstT, kRegister);
+
+  // Vector: common register images, in source register order.
+  SmallVector<uint64_t> vec;
+  F2Basis all;
+  int col = 0;
+  for (uint64_t v : srcRegs) {
+    if ((int)vec.size() == maxK)
+      break;
+    if (v != 0 && llvm::is_contained(dstRegs, v) && all.insert(v, col++))
+      vec.push_back(v);
+  }
+  int k = vec.size();
+  int accBits = elemBits << k;
+  int phaseLaneBits = llvm::Log2_32(phaseLanes(accBits, numLanes));
+  SmallVector<uint64_t> srcLanes = images(src, kLane, phaseLaneBits);
+  SmallVector<uint64_t> dstLanes = images(dstT, kLane, phaseLaneBits);
+
+  int lowBits = std::min(n, 10 - e);
+  int rowCount = n - lowBits;
+
+  // Row vectors.
+  F2Basis srcSide, dstSide;
+  int sc = 0, dc = 0;
+  for (uint64_t v : vec) {
+    srcSide.insert(v, sc++);
+    dstSide.insert(v, dc++);
+  }
+  for (uint64_t v : srcLanes)
+    srcSide.insert(v, sc++ % 64);
+  for (uint64_t v : dstLanes)
+    dstSide.insert(v, dc++ % 64);
+  SmallVector<uint64_t> rows;
+  SmallVector<uint64_t> units;
+  for (int b = n - 1; b >= 0; --b)
+    units.push_back(uint64_t(1) << b);
+  SmallVector<uint64_t> pairs;
+  for (uint64_t a : srcLanes)
+    for (uint64_t b : dstLanes)
+      if (a != 0 && b != 0 && a != b)
+        pairs.push_back(a ^ b);
+  // mode 0: conflict-free on both sides; 1: source side; 2: destination
+  // side; 3: anything independent.
+  for (int mode = 0; mode < 4 && (int)rows.size() < rowCount; ++mode) {
+    for (auto *cands : {&units, &pairs}) {
+      for (uint64_t c : *cands) {
+        if ((int)rows.size() == rowCount)
+          break;
+        if (all.contains(c))
+          continue;
+        bool okSrc = !srcSide.contains(c), okDst = !dstSide.contains(c);
+        bool ok = mode == 0   ? okSrc && okDst
+                  : mode == 1 ? okSrc
+                  : mode == 2 ? okDst
+                              : true;
+        if (!ok)
+          continue;
+        srcSide.insert(c, sc++ % 64);
+        dstSide.insert(c, dc++ % 64);
+        all.insert(c, col++ % 64);
+        rows.push_back(c);
+      }
+    }
+  }
+  // Low bits above the vector: lanes of a phase first, then anything.
+  SmallVector<uint64_t> low;
+  SmallVector<uint64_t> lowCands;
+  llvm::append_range(lowCands, srcLanes);
+  llvm::append_range(lowCands, dstLanes);
+  llvm::append_range(lowCands, images(src, kLane));
+  llvm::append_range(lowCands, images(dstT, kLane));
+  for (int b = 0; b < n; ++b)
+    lowCands.push_back(uint64_t(1) << b);
+  for (uint64_t c : lowCands) {
+    if (k + (int)low.size() == lowBits)
+      break;
+    if (c != 0 && all.insert(c, col++ % 64))
+      low.push_back(c);
+  }
+  if (k + (int)low.size() + (int)rows.size() != n) {
+    setError(error, "internal error: the scratch basis is incomplete");
+    return std::nullopt;
+  }
+
+  LinearLayout::BasesT bases;
+  auto &offs = bases[kOffset];
+  for (auto *part : {&vec, &low, &rows})
+    for (uint64_t v : *part)
+      offs.push_back(unpack(src.getOutDims(), v));
+  std::optional<LinearLayout> scratch = LinearLayout::tryCreate(
+      std::move(bases), src.getOutDims(), /*requireSurjective=*/true, error);
+  if (!scratch)
+    return std::nullopt;
+
+  SharedMemoryPlan plan;
+  plan.scratch = *scratch;
+  auto mapOf = [&](const LinearLayout &ll) {
+    LinearLayout m = ll.invertAndCompose(plan.scratch);
+    return m.sublayout(m.getInDimNames(), {kOffset});
+  };
+  plan.storeMap = mapOf(src);
+  plan.loadMap = mapOf(dst);
+  plan.storeVector =
+      analyzeVectorization(plan.storeMap, elemBits, maxVectorBits);
+  plan.loadVector = analyzeVectorization(plan.loadMap, elemBits, maxVectorBits);
+  plan.storeWavefronts = countBankConflicts(src, plan.scratch, elemBits,
+                                            plan.storeVector.elems);
+  plan.loadWavefronts = countBankConflicts(dst, plan.scratch, elemBits,
+                                           plan.loadVector.elems);
+  plan.idealStoreWavefronts =
+      idealWavefronts(plan.storeVector.elems * elemBits, numLanes);
+  plan.idealLoadWavefronts =
+      idealWavefronts(plan.loadVector.elems * elemBits, numLanes);
+  plan.scratchBytes = std::max<int64_t>(1, (int64_t(1) << n) * elemBits / 8);
+  return plan;
+}
+
+LinearLayout tile::chooseScratchLayout(const LinearLayout &src,
+                                       const LinearLayout &dst,
+                                       int elemBits) {
+  std::string err;
+  std::optional<SharedMemoryPlan> plan =
+      planSharedMemoryConversion(src, dst, elemBits, &err);
+  if (!plan)
+    llvm::reportFatalUsageError(llvm::Twine("chooseScratchLayout: ") + err);
+  return plan->scratch;
+}
