@@ -1,1 +1,126 @@
+//===- AlgebraTest.cpp - CuTe algebra through the C++ API -----------------===//
+
+#include "tile/CuTe/Algebra.h"
+#include "tile/CuTe/Eval.h"
+
 #include <gtest/gtest.h>
+
+using namespace tile::cute;
+
+namespace {
+
+Layout parse(const char *text) {
+  auto l = parseLayout(text);
+  EXPECT_TRUE(static_cast<bool>(l)) << text;
+  if (!l) {
+    llvm::consumeError(l.takeError());
+    return Layout();
+  }
+  return *l;
+}
+
+TEST(CuTeAlgebra, IntTuple) {
+  IntTuple t = IntTuple::tuple({4, IntTuple::tuple({2, 3})});
+  EXPECT_EQ(t.str(), "(4,(2,3))");
+  EXPECT_EQ(product(t), 24);
+  EXPECT_EQ(depth(t), 2);
+  EXPECT_EQ(t.rank(), 2u);
+  EXPECT_EQ(flatten(t).str(), "(4,2,3)");
+  EXPECT_EQ(productEach(t).str(), "(4,6)");
+  EXPECT_EQ(compactColMajor(t).str(), "(1,(4,8))");
+  EXPECT_EQ(compactRowMajor(t).str(), "(6,(3,1))");
+  EXPECT_EQ(compactColMajor(IntTuple::tuple({2, 1, 4})).str(), "(1,0,2)");
+  EXPECT_TRUE(congruent(t, IntTuple::tuple({1, IntTuple::tuple({5, 6})})));
+  EXPECT_FALSE(congruent(t, IntTuple::tuple({1, 5})));
+  EXPECT_TRUE(weaklyCongruent(IntTuple::tuple({1, 5}), t));
+  EXPECT_NE(IntTuple::tuple({4}), IntTuple(4));
+  EXPECT_EQ(IntTuple::tuple({IntTuple::underscore(), 2}).str(), "(_,2)");
+}
+
+TEST(CuTeAlgebra, LayoutBasics) {
+  Layout l = parse("(4,(2,3)):(2,(1,8))");
+  EXPECT_EQ(l.size(), 24);
+  EXPECT_EQ(l.cosize(), 24);
+  EXPECT_EQ(l.rank(), 2u);
+  EXPECT_EQ(l.depth(), 2);
+  EXPECT_EQ(toString(l.mode(1)), "(2,3):(1,8)");
+  EXPECT_EQ(l(5), 3);
+  EXPECT_FALSE(static_cast<bool>(Layout::get(IntTuple::tuple({2, 3}), 1)));
+  llvm::consumeError(Layout::get(IntTuple::tuple({2, 3}), 1).takeError());
+  EXPECT_EQ(toString(Layout::rowMajor(IntTuple::tuple({2, 3}))), "(2,3):(3,1)");
+}
+
+TEST(CuTeAlgebra, TilerForms) {
+  Layout a = parse("(12,(4,8)):(59,(13,1))");
+  // Layout tiler = 1-D; tuple tiler = by mode; shape = tuple of n:1.
+  auto t1 = composition(a, Tiler(parse("4:1")));
+  ASSERT_TRUE(static_cast<bool>(t1));
+  EXPECT_EQ(toString(*t1), "4:59");
+  auto t2 = composition(
+      a, Tiler::tuple({Tiler(parse("3:4")), Tiler(parse("8:2"))}));
+  ASSERT_TRUE(static_cast<bool>(t2));
+  EXPECT_EQ(toString(*t2), "(3,(2,4)):(236,(26,1))");
+  auto t3 = composition(a, Tiler::fromShape(IntTuple::tuple({3, 8})));
+  ASSERT_TRUE(static_cast<bool>(t3));
+  EXPECT_EQ(toString(*t3), "(3,(4,2)):(59,(13,1))");
+  EXPECT_EQ(Tiler::fromShape(IntTuple::tuple({3, IntTuple::underscore()})).str(),
+            "<3:1,_>");
+}
+
+TEST(CuTeAlgebra, SwizzledLayouts) {
+  Layout sw = parse("Sw<3,4,3> o (8,64):(64,1)");
+  EXPECT_TRUE(sw.isSwizzled());
+  // Row r, column c: offset r*64+c with bits [4,7) XOR-ed with bits [7,10).
+  for (int64_t r = 0; r < 8; ++r)
+    for (int64_t c = 0; c < 64; ++c) {
+      int64_t o = r * 64 + c;
+      int64_t want = o ^ ((o & (7 << 7)) >> 3);
+      EXPECT_EQ(*sw.eval(IntTuple::tuple({r, c})), want);
+    }
+  // The algebra acts on the inner layout and keeps the swizzle.
+  auto t = localTile(sw, Tiler::fromShape(IntTuple::tuple({8, 8})),
+                     IntTuple::tuple({0, 2}));
+  ASSERT_TRUE(static_cast<bool>(t));
+  EXPECT_EQ(toString(t->first), "Sw<3,4,3> o 16 o (8,8):(64,1)");
+  EXPECT_EQ(t->second, 0);
+  for (int64_t i = 0; i < 64; ++i) {
+    int64_t r = i % 8, c = i / 8;
+    EXPECT_EQ(t->first(i), *sw.eval(IntTuple::tuple({r, 16 + c})));
+  }
+  EXPECT_FALSE(static_cast<bool>(complement(sw)));
+  llvm::consumeError(complement(sw).takeError());
+}
+
+TEST(CuTeAlgebra, ErrorsSayWhy) {
+  auto e1 = composition(parse("(4,6,8):(2,3,5)"), parse("6:3"));
+  ASSERT_FALSE(static_cast<bool>(e1));
+  std::string m1 = llvm::toString(e1.takeError());
+  EXPECT_NE(m1.find("stride 3 does not divide shape 4"), std::string::npos)
+      << m1;
+  auto e2 = complement(parse("(2,2):(1,1)"), IntTuple(8));
+  ASSERT_FALSE(static_cast<bool>(e2));
+  EXPECT_NE(llvm::toString(e2.takeError()).find("not injective"),
+            std::string::npos);
+  auto e3 = logicalDivide(parse("(4,8):(8,1)"),
+                          Tiler::fromShape(IntTuple::tuple({2, 2, 2})));
+  ASSERT_FALSE(static_cast<bool>(e3));
+  EXPECT_NE(llvm::toString(e3.takeError()).find("3 modes"), std::string::npos);
+  auto e4 = composition(parse("2097152:2097152"), parse("2097152:2097152"));
+  ASSERT_FALSE(static_cast<bool>(e4));
+  EXPECT_NE(llvm::toString(e4.takeError()).find("too large"),
+            std::string::npos);
+}
+
+TEST(CuTeAlgebra, SizeOneModesGetStrideZero) {
+  EXPECT_EQ(toString(coalesce(parse("(1,1):(4,5)"))), "1:0");
+  EXPECT_EQ(toString(Layout::columnMajor(IntTuple::tuple({4, 1, 2}))),
+            "(4,1,2):(1,0,4)");
+  auto d = logicalDivide(parse("8:1"), Tiler(parse("8:1")));
+  ASSERT_TRUE(static_cast<bool>(d));
+  EXPECT_EQ(toString(*d), "(8,1):(1,0)");
+  auto c = composition(parse("(4,4):(4,1)"), parse("1:7"));
+  ASSERT_TRUE(static_cast<bool>(c));
+  EXPECT_EQ(toString(*c), "1:0");
+}
+
+} // namespace
