@@ -33,3 +33,11 @@ tl::query::getSliceDimAndParent(Attribute encoding) {
     return std::nullopt;
   return std::make_pair(int64_t(slice.getDim()), Attribute(slice.getParent()));
 }
+
+LogicalResult tl::query::verifyEncodingForShape(
+    Attribute encoding, ArrayRef<int64_t> shape,
+    llvm::function_ref<InFlightDiagnostic()> emitError) {
+  if (!encoding || !layout::isLayoutAttr(encoding))
+    return success();
+  return layout::verifyLayoutForShape(encoding, shape, emitError);
+}

@@ -31,6 +31,12 @@ Attribute getSliceLayout(Attribute parent, int64_t dim);
 /// The dimension and parent of a slice layout; nullopt for another encoding.
 std::optional<std::pair<int64_t, Attribute>> getSliceDimAndParent(Attribute);
 
+/// Succeeds unless `encoding` is a layout attribute that does not fit a
+/// tensor of `shape` (then reports why through `emitError`).
+LogicalResult
+verifyEncodingForShape(Attribute encoding, ArrayRef<int64_t> shape,
+                       llvm::function_ref<InFlightDiagnostic()> emitError);
+
 } // namespace tile::tl::query
 
 #endif // TILE_LIB_DIALECT_TILE_IR_LAYOUTQUERIES_H

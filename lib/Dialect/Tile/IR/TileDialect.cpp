@@ -47,7 +47,7 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
                                                     NamedAttribute attr) {
   if (attr.getName() != getDivisibilityAttrName())
     return op->emitOpError() << "unknown argument attribute '"
-                             << attr.getName() << "' on argument #"
+                             << attr.getName().getValue() << "' on argument #"
                              << argIndex << "; the tile dialect defines only '"
                              << getDivisibilityAttrName() << "'";
   auto kernel = dyn_cast<KernelOp>(op);

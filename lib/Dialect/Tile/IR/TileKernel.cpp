@@ -109,6 +109,11 @@ public:
     Attribute encoding = tensor.getEncoding();
     if (!encoding)
       return success();
+    if (failed(query::verifyEncodingForShape(
+            encoding, tensor.getShape(), [&] {
+              return op->emitOpError() << "layout of " << type << ": ";
+            })))
+      return failure();
     std::optional<query::WarpShape> shape = query::getWarpShape(encoding);
     if (!shape)
       return success();

@@ -130,13 +130,13 @@ static SmallVector<OpFoldResult> getMixed(Builder b, ArrayRef<int64_t> statics,
 /// scalar). `what` names the tile in diagnostics ("result" or "value").
 static LogicalResult verifyTileAgainstView(Operation *op, Type type,
                                            ViewType view, size_t numIndices,
-                                           StringRef what,
-                                           StringRef indexName) {
+                                           StringRef what, bool offsets) {
   if (numIndices != static_cast<size_t>(view.getRank()))
     return op->emitOpError()
-           << "has " << numIndices << " " << indexName << " but the view "
-           << view << " has rank " << view.getRank() << "; give one "
-           << indexName.drop_back() << " per view dimension";
+           << "has " << numIndices << (offsets ? " offsets" : " indices")
+           << " but the view " << view << " has rank " << view.getRank()
+           << "; give one " << (offsets ? "offset" : "index")
+           << " per view dimension";
   Type elementType = getElementTypeOrSelf(type);
   if (elementType != view.getElementType())
     return op->emitOpError()
@@ -463,7 +463,7 @@ SmallVector<int64_t> LoadTileOp::getTileShape() {
 LogicalResult LoadTileOp::verify() {
   ViewType view = getView().getType();
   if (failed(verifyTileAgainstView(*this, getType(), view,
-                                   getIndices().size(), "result", "indices")) ||
+                                   getIndices().size(), "result", /*offsets=*/false)) ||
       failed(verifyOrder(*this, getOrder(), view.getRank())))
     return failure();
   return success();
@@ -516,7 +516,7 @@ SmallVector<int64_t> StoreTileOp::getTileShape() {
 LogicalResult StoreTileOp::verify() {
   ViewType view = getView().getType();
   if (failed(verifyTileAgainstView(*this, getValue().getType(), view,
-                                   getIndices().size(), "value", "indices")) ||
+                                   getIndices().size(), "value", /*offsets=*/false)) ||
       failed(verifyOrder(*this, getOrder(), view.getRank())))
     return failure();
   return success();
@@ -553,7 +553,7 @@ void LoadAtOp::print(OpAsmPrinter &p) {
 
 LogicalResult LoadAtOp::verify() {
   return verifyTileAgainstView(*this, getType(), getView().getType(),
-                               getOffsets().size(), "result", "offsets");
+                               getOffsets().size(), "result", /*offsets=*/true);
 }
 
 ParseResult StoreAtOp::parse(OpAsmParser &parser, OperationState &result) {
@@ -584,7 +584,7 @@ void StoreAtOp::print(OpAsmPrinter &p) {
 LogicalResult StoreAtOp::verify() {
   return verifyTileAgainstView(*this, getValue().getType(),
                                getView().getType(), getOffsets().size(),
-                               "value", "offsets");
+                               "value", /*offsets=*/true);
 }
 
 //===----------------------------------------------------------------------===//
