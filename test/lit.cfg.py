@@ -27,6 +27,8 @@ tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
 tools = ["tile-opt", "tile-layout", "tile-compile",
          ToolSubst("mlir-opt", unresolved="ignore")]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+# `not` and `count` at the start of a RUN line are found through PATH.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 if config.ptxas_executable:
     config.available_features.add("ptxas")
