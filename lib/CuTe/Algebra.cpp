@@ -239,11 +239,13 @@ static llvm::Expected<Layout> composeLeaf(const FlatModes &a, int64_t s,
                                           int64_t d) {
   if (d == 0)
     return Layout(s, 0);
-  if (d < 0)
-    return makeError("composition: the right operand has the negative "
-                     "stride " +
-                     llvm::Twine(d) + ", which is not supported");
   size_t r = a.size();
+  if (d < 0 && r != 1)
+    return makeError("composition: the tiler " + llvm::Twine(s) + ":" +
+                     llvm::Twine(d) +
+                     " has a negative stride, which is only supported when "
+                     "the left operand coalesces to one mode (it is " +
+                     flatStr(a) + ")");
   if (r == 1) {
     if (auto err = checkMul(d, a.stride[0], "composition"))
       return std::move(err);
@@ -323,8 +325,8 @@ static llvm::Expected<Layout> composeTree(const FlatModes &a,
 
 /// The largest residue of d*x modulo p for x < s (p > 0).
 static int64_t maxResidue(int64_t s, int64_t d, int64_t p) {
-  if (d == 0 || s <= 1 || d % p == 0)
-    return 0;
+  if (d <= 0 || s <= 1 || d % p == 0)
+    return 0; // Negative strides are refused by composeLeaf.
   if (p % d == 0)
     return d * (std::min(s, p / d) - 1);
   return p; // Not aligned: reported as a carry.

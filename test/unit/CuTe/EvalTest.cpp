@@ -300,7 +300,7 @@ TEST(CuTeEval, Errors) {
       {"right_inverse(Sw<3,4,3> o 8:1)", "swizzled"},
       {"slice((1,(2,_)), (4,8):(8,1))", "does not match the shape"},
       {"size<3>((2,3):(1,2))", "mode 3 is out of range"},
-      {"composition(4:1, 4:-1)", "negative stride"},
+      {"composition((4,2):(1,8), 4:-1)", "negative stride"},
   };
   for (const ErrCase &c : cases)
     EXPECT_NE(evalError(c.expr).find(c.message), std::string::npos)
