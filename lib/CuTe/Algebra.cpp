@@ -468,12 +468,9 @@ llvm::Expected<Layout> tile::cute::complement(const Layout &a,
                        " is not injective (stride " + llvm::Twine(d) +
                        " falls inside the extent " + llvm::Twine(cur) +
                        " of the modes before it)");
-    if (d % cur != 0)
-      return makeError("complement: " + toString(a) + " has stride " +
-                       llvm::Twine(d) + ", not a multiple of " +
-                       llvm::Twine(cur) +
-                       " (the extent of the modes before it), so no "
-                       "layout fills its holes");
+    // Like CuTe, a stride that is not a multiple of `cur` is rounded down:
+    // the result is still ordered, disjoint and bounded, but (a, result)
+    // then leaves holes.
     res.shape.push_back(d / cur);
     res.stride.push_back(cur);
     if (auto err = checkMul(d, f.shape[m], "complement"))

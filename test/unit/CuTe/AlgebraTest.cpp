@@ -182,6 +182,66 @@ TEST(CuTeAlgebra, CutlassCompositionCases) {
   }
 }
 
+/// The cases of CUTLASS's test/unit/cute/core/complement.cpp with its
+/// post-conditions.
+TEST(CuTeAlgebra, CutlassComplementCases) {
+  struct Case {
+    const char *layout;
+    std::vector<IntTuple> cotargets; // empty: cosize(layout)
+  };
+  std::vector<Case> cases = {
+      {"1:0", {1, 2, 5, IntTuple::tuple({2, 2})}},
+      {"1:1", {1, 2, 5, IntTuple::tuple({2, 2})}},
+      {"1:2", {1, 2, 8, 5, IntTuple::tuple({2, 2})}},
+      {"4:0", {1, 2, 8}},
+      {"4:1", {1, 2, 8}},
+      {"4:2", {1, 16, 19, IntTuple::tuple({2, 2})}},
+      {"4:4", {1, 17, IntTuple::tuple({2, 2})}},
+      {"(2,4):(1,2)", {}},
+      {"(2,3):(1,2)", {}},
+      {"(2,4):(1,4)", {}},
+      {"(2,4):(1,6)", {}},
+      {"(2,4,8):(8,1,64)", {}},
+      {"(2,4,8):(8,1,0)", {460}},
+      {"((2,2),(2,2)):((1,4),(8,32))", {}},
+      {"((2,2),(2,2)):((1,32),(8,4))", {}},
+      {"(4,6):(1,6)", {}},
+      {"(4,2):(1,10)", {}},
+      {"(4,2):(1,16)", {}},
+      {"12:1", {1, 53, 128}},
+      {"12:2", {1, 53, 128}},
+      {"(3,6):(1,3)", {}},
+      {"(3,6):(1,9)", {}},
+      {"(3,6):(1,10)", {}},
+      {"64:1", {IntTuple::tuple({32, 4, 4})}},
+  };
+  for (const Case &c : cases) {
+    Layout a = parse(c.layout);
+    std::vector<IntTuple> cotargets = c.cotargets;
+    cotargets.push_back(a.cosize());
+    for (const IntTuple &m : cotargets) {
+      auto r = complement(a, m);
+      ASSERT_TRUE(static_cast<bool>(r))
+          << c.layout << ", " << m.str() << ": "
+          << llvm::toString(r.takeError());
+      Layout completed = Layout::concat({a, *r});
+      int64_t target = product(m);
+      EXPECT_GE(completed.cosize(), target) << c.layout;
+      int64_t co = a.cosize();
+      EXPECT_LE(r->cosize(), (target + co - 1) / co * co) << c.layout;
+      for (int64_t i = 1; i < r->size(); ++i) {
+        EXPECT_LT((*r)(i - 1), (*r)(i));
+        for (int64_t j = 0; j < a.size(); ++j)
+          EXPECT_NE((*r)(i), a(j)) << c.layout << " " << toString(*r);
+      }
+      EXPECT_GE(r->size(), target / filter(a).size());
+      auto again = complement(completed);
+      ASSERT_TRUE(static_cast<bool>(again)) << llvm::toString(again.takeError());
+      EXPECT_EQ(again->size(), 1) << toString(completed);
+    }
+  }
+}
+
 TEST(CuTeAlgebra, SizeOneModesGetStrideZero) {
   EXPECT_EQ(toString(coalesce(parse("(1,1):(4,5)"))), "1:0");
   EXPECT_EQ(toString(Layout::columnMajor(IntTuple::tuple({4, 1, 2}))),
