@@ -51,6 +51,13 @@ tile.kernel @bad_warps() attributes {num_warps = 3 : i32} {
 
 // -----
 
+// expected-error @+1 {{num_warps = 4294967296 : i64 does not fit in 32 bits}}
+tile.kernel @huge_warps() attributes {num_warps = 4294967296} {
+  tile.return
+}
+
+// -----
+
 // expected-error @+1 {{a kernel needs a body}}
 tile.kernel @no_body()
 

@@ -26,6 +26,13 @@ tile.kernel @default_num_warps() {
   tile.return
 }
 
+// An untyped num_warps is read as i32.
+// CHECK-LABEL: tile.kernel @untyped_num_warps()
+// CHECK-SAME: attributes {num_warps = 2 : i32}
+tile.kernel @untyped_num_warps() attributes {num_warps = 2} {
+  tile.return
+}
+
 // CHECK-LABEL: tile.kernel @program_ids
 // CHECK: tile.program_id x : i32
 // CHECK: tile.program_id y : i32

@@ -42,10 +42,24 @@ ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
                       std::string &) {
     return builder.getFunctionType(argTypes, results);
   };
-  return function_interface_impl::parseFunctionOp(
-      parser, result, /*allowVariadic=*/false,
-      getFunctionTypeAttrName(result.name), buildType,
-      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+  if (function_interface_impl::parseFunctionOp(
+          parser, result, /*allowVariadic=*/false,
+          getFunctionTypeAttrName(result.name), buildType,
+          getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name)))
+    return failure();
+  // Accept `num_warps = 8` (an i64 literal) as well as `num_warps = 8 : i32`.
+  StringAttr numWarpsName = getNumWarpsAttrName(result.name);
+  if (auto value = dyn_cast_or_null<IntegerAttr>(
+          result.attributes.get(numWarpsName));
+      value && !value.getType().isInteger(32)) {
+    APInt v = value.getValue();
+    if (v.getSignificantBits() > 32)
+      return parser.emitError(parser.getNameLoc())
+             << "num_warps = " << value << " does not fit in 32 bits";
+    result.attributes.set(numWarpsName, parser.getBuilder().getI32IntegerAttr(
+                                            v.getSExtValue()));
+  }
+  return success();
 }
 
 void KernelOp::print(OpAsmPrinter &p) {

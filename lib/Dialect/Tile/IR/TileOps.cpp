@@ -355,6 +355,9 @@ LogicalResult MakeViewOp::verify() {
                        "the dynamic entries of the shape");
   for (auto [i, entry] : llvm::enumerate(staticShape)) {
     int64_t dim = view.getShape()[i];
+    if (!ShapedType::isDynamic(entry) && entry < 0)
+      return emitOpError() << "shape entry #" << i << " is negative (" << entry
+                           << "); extents are non-negative";
     if (ShapedType::isDynamic(dim) && !ShapedType::isDynamic(entry))
       return emitOpError() << "shape entry #" << i << " is the constant "
                            << entry << " but the view type has '?' there; "
@@ -369,9 +372,6 @@ LogicalResult MakeViewOp::verify() {
                            << " but the view type has " << dim
                            << "; the two must agree";
     }
-    if (!ShapedType::isDynamic(entry) && entry < 0)
-      return emitOpError() << "shape entry #" << i << " is negative (" << entry
-                           << ")";
   }
   std::optional<ArrayRef<int64_t>> staticStrides = getStaticStrides();
   if (!staticStrides) {
@@ -683,7 +683,8 @@ void ExpandDimsOp::build(OpBuilder &builder, OperationState &state, Value src,
 
 LogicalResult ExpandDimsOp::verify() {
   RankedTensorType src = getSrc().getType(), result = getType();
-  int64_t axis = getAxis();
+  // The attribute is signless; read it as the signed value written.
+  int64_t axis = static_cast<int32_t>(getAxis());
   if (axis < 0 || axis > src.getRank())
     return emitOpError() << "axis " << axis << " is out of range for an "
                          << "operand of rank " << src.getRank()
@@ -934,7 +935,8 @@ void ReduceOp::print(OpAsmPrinter &p) {
 
 LogicalResult ReduceOp::verify() {
   RankedTensorType src = getSrc().getType();
-  int64_t axis = getAxis();
+  // The attribute is signless; read it as the signed value written.
+  int64_t axis = static_cast<int32_t>(getAxis());
   if (axis < 0 || axis >= src.getRank())
     return emitOpError() << "axis " << axis << " is out of range for an "
                          << "operand of rank " << src.getRank()

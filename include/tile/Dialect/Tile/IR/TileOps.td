@@ -311,7 +311,8 @@ def Tile_ArangeOp : Tile_Op<"arange", [Pure]> {
     %offs = tile.arange 0, 128 : tensor<128xi32, #l>
     ```
   }];
-  let arguments = (ins I32Attr:$start, I32Attr:$end);
+  // Signed: getStart()/getEnd() return int32_t.
+  let arguments = (ins SI32Attr:$start, SI32Attr:$end);
   let results = (outs RankedTensorOf<[I32]>:$result);
   let assemblyFormat = "$start `,` $end attr-dict `:` type($result)";
   let hasVerifier = 1;
