@@ -242,6 +242,81 @@ TEST(CuTeAlgebra, CutlassComplementCases) {
   }
 }
 
+/// The cases of CUTLASS's test/unit/cute/core/logical_divide.cpp: rank-2
+/// results whose mode 0 is A o B.
+TEST(CuTeAlgebra, CutlassLogicalDivideCases) {
+  const char *cases[][2] = {
+      {"1:0", "1:0"},           {"1:0", "1:1"},
+      {"1:1", "1:0"},           {"1:1", "1:1"},
+      {"6:1", "2:1"},           {"6:1", "2:3"},
+      {"6:1", "(2,3):(3,1)"},   {"6:2", "2:1"},
+      {"6:2", "2:3"},           {"6:2", "(2,3):(3,1)"},
+      {"(6,6):(1,12)", "(6,3):(3,1)"},
+      {"(6,6):(12,1)", "(6,3):(3,1)"},
+      {"32:1", "2:8"},          {"(4,1):(1,1)", "2:1"},
+      {"(4,1):(1,1)", "2:2"},   {"(8,8):(1,8)", "32:2"},
+      {"(8,8):(8,1)", "32:2"},  {"2:1", "32:1"},
+      {"48:1", "32:1"},         {"96:1", "32:2"},
+      {"32:1", "48:1"},
+  };
+  for (auto &c : cases) {
+    Layout a = parse(c[0]), b = parse(c[1]);
+    auto r = logicalDivide(a, Tiler(b));
+    ASSERT_TRUE(static_cast<bool>(r))
+        << c[0] << " / " << c[1] << ": " << llvm::toString(r.takeError());
+    ASSERT_EQ(r->rank(), 2u);
+    Layout tile = r->mode(0);
+    ASSERT_EQ(tile.size(), b.size());
+    for (int64_t i = 0; i < b.size(); ++i)
+      EXPECT_EQ(tile(i), a(b(i))) << c[0] << " / " << c[1];
+  }
+  // The enforced shapes of the dynamic cases.
+  auto r = logicalDivide(parse("48:1"), Tiler(parse("32:1")));
+  ASSERT_TRUE(static_cast<bool>(r));
+  EXPECT_EQ(toString(*r), "(32,2):(1,32)");
+}
+
+/// The cases of CUTLASS's test/unit/cute/core/logical_product.cpp:
+/// layout<0>(R) == A and B compatible with layout<1>(R).
+TEST(CuTeAlgebra, CutlassLogicalProductCases) {
+  const char *cases[][2] = {
+      {"1:0", "1:0"},
+      {"1:1", "1:0"},
+      {"1:0", "1:1"},
+      {"1:1", "1:1"},
+      {"3:1", "4:0"},
+      {"3:0", "4:1"},
+      {"3:0", "4:0"},
+      {"3:2", "4:1"},
+      {"3:1", "(2,4):(1,2)"},
+      {"(2,4):(1,2)", "3:1"},
+      {"(8,(2,2)):(1,(8,16))", "4:2"},
+      {"(2,2):(1,2)", "(3,3):(3,1)"},
+      {"3:32", "32:1"},
+      {"3:2", "4:1"},
+      {"3:32", "128:1"},
+      {"3:32", "(8,8):(1,8)"},
+      {"3:32", "(8,8):(8,1)"},
+      {"((4,2)):((1,16))", "(4,4):(1,4)"},
+      {"((4,2)):((1,16))", "(4,2):(2,1)"},
+      {"((2,2),(2,2)):((1,4),(8,32))", "(2,2):(1,2)"},
+      {"((2,2),(2,2)):((1,4),(8,32))", "(2,2):(2,1)"},
+      {"((4,6)):((1,6))", "3:1"},
+  };
+  for (auto &c : cases) {
+    Layout a = parse(c[0]), b = parse(c[1]);
+    auto r = logicalProduct(a, Tiler(b));
+    ASSERT_TRUE(static_cast<bool>(r))
+        << c[0] << " x " << c[1] << ": " << llvm::toString(r.takeError());
+    ASSERT_EQ(r->rank(), 2u);
+    EXPECT_EQ(r->mode(0), a);
+    EXPECT_EQ(r->mode(1).size(), b.size());
+    for (int64_t i = 0; i < b.size(); ++i)
+      EXPECT_TRUE(static_cast<bool>(
+          r->mode(1).eval(idx2crd(IntTuple(i), b.shape()))));
+  }
+}
+
 TEST(CuTeAlgebra, SizeOneModesGetStrideZero) {
   EXPECT_EQ(toString(coalesce(parse("(1,1):(4,5)"))), "1:0");
   EXPECT_EQ(toString(Layout::columnMajor(IntTuple::tuple({4, 1, 2}))),
