@@ -798,12 +798,16 @@ bool LinearLayout::sublayoutIsZero(ArrayRef<std::string> inDims,
   return true;
 }
 
-LinearLayout LinearLayout::transposeIns(ArrayRef<std::string> newOrder) const {
+std::optional<LinearLayout>
+LinearLayout::tryTransposeIns(ArrayRef<std::string> newOrder,
+                              std::string *error) const {
   SmallVector<std::string> names = getInDimNames();
-  if (!isPermutation(newOrder, names))
-    fatal("transposeIns", joinNames(newOrder) +
-                              " is not a permutation of the input dims " +
-                              joinNames(names));
+  if (!isPermutation(newOrder, names)) {
+    setError(error, "transposeIns: " + joinNames(newOrder) +
+                        " is not a permutation of the input dims " +
+                        joinNames(names));
+    return std::nullopt;
+  }
   LinearLayout ll;
   for (auto &n : newOrder)
     ll.bases[n] = bases.find(n)->second;
@@ -811,13 +815,21 @@ LinearLayout LinearLayout::transposeIns(ArrayRef<std::string> newOrder) const {
   return ll;
 }
 
-LinearLayout
-LinearLayout::transposeOuts(ArrayRef<std::string> newOrder) const {
+LinearLayout LinearLayout::transposeIns(ArrayRef<std::string> newOrder) const {
+  std::string err;
+  return unwrap(tryTransposeIns(newOrder, &err), "transposeIns", err);
+}
+
+std::optional<LinearLayout>
+LinearLayout::tryTransposeOuts(ArrayRef<std::string> newOrder,
+                               std::string *error) const {
   SmallVector<std::string> names = getOutDimNames();
-  if (!isPermutation(newOrder, names))
-    fatal("transposeOuts", joinNames(newOrder) +
-                               " is not a permutation of the output dims " +
-                               joinNames(names));
+  if (!isPermutation(newOrder, names)) {
+    setError(error, "transposeOuts: " + joinNames(newOrder) +
+                        " is not a permutation of the output dims " +
+                        joinNames(names));
+    return std::nullopt;
+  }
   SmallVector<int> perm;
   LinearLayout ll;
   for (auto &n : newOrder) {
@@ -836,9 +848,19 @@ LinearLayout::transposeOuts(ArrayRef<std::string> newOrder) const {
   return ll;
 }
 
-LinearLayout LinearLayout::reshapeIns(const DimSizes &newInDims) const {
-  if (auto err = checkNewDims(newInDims, getTotalInDimSizeLog2(), "input"))
-    fatal("reshapeIns", *err);
+LinearLayout
+LinearLayout::transposeOuts(ArrayRef<std::string> newOrder) const {
+  std::string err;
+  return unwrap(tryTransposeOuts(newOrder, &err), "transposeOuts", err);
+}
+
+std::optional<LinearLayout>
+LinearLayout::tryReshapeIns(const DimSizes &newInDims,
+                            std::string *error) const {
+  if (auto err = checkNewDims(newInDims, getTotalInDimSizeLog2(), "input")) {
+    setError(error, "reshapeIns: " + *err);
+    return std::nullopt;
+  }
   std::vector<Basis> flat;
   for (auto &kv : bases)
     flat.insert(flat.end(), kv.second.begin(), kv.second.end());
@@ -848,9 +870,19 @@ LinearLayout LinearLayout::reshapeIns(const DimSizes &newInDims) const {
   return ll;
 }
 
-LinearLayout LinearLayout::reshapeOuts(const DimSizes &newOutDims) const {
-  if (auto err = checkNewDims(newOutDims, getTotalOutDimSizeLog2(), "output"))
-    fatal("reshapeOuts", *err);
+LinearLayout LinearLayout::reshapeIns(const DimSizes &newInDims) const {
+  std::string err;
+  return unwrap(tryReshapeIns(newInDims, &err), "reshapeIns", err);
+}
+
+std::optional<LinearLayout>
+LinearLayout::tryReshapeOuts(const DimSizes &newOutDims,
+                             std::string *error) const {
+  if (auto err =
+          checkNewDims(newOutDims, getTotalOutDimSizeLog2(), "output")) {
+    setError(error, "reshapeOuts: " + *err);
+    return std::nullopt;
+  }
   SmallVector<int> offs = outBitOffsets(outDims);
   LinearLayout ll;
   for (auto &[name, inBases] : bases) {
@@ -860,6 +892,11 @@ LinearLayout LinearLayout::reshapeOuts(const DimSizes &newOutDims) const {
   }
   ll.outDims = newOutDims;
   return ll;
+}
+
+LinearLayout LinearLayout::reshapeOuts(const DimSizes &newOutDims) const {
+  std::string err;
+  return unwrap(tryReshapeOuts(newOutDims, &err), "reshapeOuts", err);
 }
 
 LinearLayout LinearLayout::flattenIns(StringRef name) const {

@@ -23,6 +23,7 @@ const char *const kLane = "lane";
 const char *const kWarp = "warp";
 const char *const kBlock = "block";
 const char *const kOffset = "offset";
+const char *const kIteration = "iteration";
 
 constexpr int kBankBits = 32;
 constexpr int kNumBanks = 32;
@@ -161,6 +162,8 @@ int tile::countBankConflicts(const LinearLayout &regLayout,
     vec = vectorElems;
   }
   int numLanes = regLayout.getInDimSize(kLane);
+  if (numLanes > 1024)
+    return -1;
   int64_t accBits = int64_t(vec) * elemBits;
   int lanesPerPhase = phaseLanes(int(accBits), numLanes);
   int total = 0;
@@ -211,7 +214,8 @@ int tile::countBankConflicts(const LinearLayout &regLayout,
 std::optional<SharedMemoryPlan>
 tile::planSharedMemoryConversion(const LinearLayout &src,
                                  const LinearLayout &dst, int elemBits,
-                                 std::string *error, int maxVectorBits) {
+                                 std::string *error, int maxVectorBits,
+                                 int64_t maxScratchBytes) {
   if (!isPow2(elemBits) || elemBits < 8 || elemBits > 64) {
     setError(error, "element size " + llvm::Twine(elemBits) +
                         " bits: expected 8, 16, 32 or 64");
@@ -281,21 +285,45 @@ tile::planSharedMemoryConversion(const LinearLayout &src,
       vec.push_back(v);
   }
   int k = vec.size();
+  // Iterations: further common register directions, until the scratch fits.
+  SmallVector<uint64_t> iters;
+  if (maxScratchBytes > 0) {
+    auto bytesWith = [&](int reps) {
+      return std::max<int64_t>(1, (int64_t(1) << (n - reps)) * elemBits / 8);
+    };
+    for (uint64_t v : srcRegs) {
+      if (bytesWith(iters.size()) <= maxScratchBytes)
+        break;
+      if (v != 0 && llvm::is_contained(dstRegs, v) && all.insert(v, col++))
+        iters.push_back(v);
+    }
+    if (bytesWith(iters.size()) > maxScratchBytes) {
+      setError(error, "the scratch needs " +
+                          llvm::Twine(bytesWith(iters.size())) +
+                          " bytes even when split over " +
+                          llvm::Twine(1 << iters.size()) +
+                          " iterations; the limit is " +
+                          llvm::Twine(maxScratchBytes));
+      return std::nullopt;
+    }
+  }
   int accBits = elemBits << k;
   int phaseLaneBits = llvm::Log2_32(phaseLanes(accBits, numLanes));
   SmallVector<uint64_t> srcLanes = images(src, kLane, phaseLaneBits);
   SmallVector<uint64_t> dstLanes = images(dstT, kLane, phaseLaneBits);
 
-  int lowBits = std::min(n, 10 - e);
-  int rowCount = n - lowBits;
+  int offsetBits = n - int(iters.size());
+  int lowBits = std::min(offsetBits, 10 - e);
+  int rowCount = offsetBits - lowBits;
 
   // Row vectors.
   F2Basis srcSide, dstSide;
   int sc = 0, dc = 0;
-  for (uint64_t v : vec) {
-    srcSide.insert(v, sc++);
-    dstSide.insert(v, dc++);
-  }
+  for (auto *part : {&vec, &iters})
+    for (uint64_t v : *part) {
+      srcSide.insert(v, sc++);
+      dstSide.insert(v, dc++);
+    }
   for (uint64_t v : srcLanes)
     srcSide.insert(v, sc++ % 64);
   for (uint64_t v : dstLanes)
@@ -347,7 +375,7 @@ tile::planSharedMemoryConversion(const LinearLayout &src,
     if (c != 0 && all.insert(c, col++ % 64))
       low.push_back(c);
   }
-  if (k + (int)low.size() + (int)rows.size() != n) {
+  if (k + (int)low.size() + (int)rows.size() != offsetBits) {
     setError(error, "internal error: the scratch basis is incomplete");
     return std::nullopt;
   }
@@ -357,6 +385,9 @@ tile::planSharedMemoryConversion(const LinearLayout &src,
   for (auto *part : {&vec, &low, &rows})
     for (uint64_t v : *part)
       offs.push_back(unpack(src.getOutDims(), v));
+  auto &itBases = bases[kIteration];
+  for (uint64_t v : iters)
+    itBases.push_back(unpack(src.getOutDims(), v));
   std::optional<LinearLayout> scratch = LinearLayout::tryCreate(
       std::move(bases), src.getOutDims(), /*requireSurjective=*/true, error);
   if (!scratch)
@@ -364,12 +395,15 @@ tile::planSharedMemoryConversion(const LinearLayout &src,
 
   SharedMemoryPlan plan;
   plan.scratch = *scratch;
-  auto mapOf = [&](const LinearLayout &ll) {
-    LinearLayout m = ll.invertAndCompose(plan.scratch);
-    return m.sublayout(m.getInDimNames(), {kOffset});
-  };
-  plan.storeMap = mapOf(src);
-  plan.loadMap = mapOf(dst);
+  plan.numIterations = 1 << iters.size();
+  plan.storeMap = src.invertAndCompose(plan.scratch);
+  plan.loadMap = dst.invertAndCompose(plan.scratch);
+  for (const LinearLayout *m : {&plan.storeMap, &plan.loadMap})
+    if (!m->sublayoutIsZero({kLane, kWarp, kBlock}, {kIteration})) {
+      setError(error, "the iteration of an element would depend on its "
+                      "lane or warp; use a larger scratch limit");
+      return std::nullopt;
+    }
   plan.storeVector =
       analyzeVectorization(plan.storeMap, elemBits, maxVectorBits);
   plan.loadVector = analyzeVectorization(plan.loadMap, elemBits, maxVectorBits);
@@ -381,7 +415,8 @@ tile::planSharedMemoryConversion(const LinearLayout &src,
       idealWavefronts(plan.storeVector.elems * elemBits, numLanes);
   plan.idealLoadWavefronts =
       idealWavefronts(plan.loadVector.elems * elemBits, numLanes);
-  plan.scratchBytes = std::max<int64_t>(1, (int64_t(1) << n) * elemBits / 8);
+  plan.scratchBytes =
+      std::max<int64_t>(1, (int64_t(1) << offsetBits) * elemBits / 8);
   return plan;
 }
 

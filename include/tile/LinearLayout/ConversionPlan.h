@@ -193,11 +193,19 @@ int idealWavefronts(int vectorBits, int numLanes = 32);
 //===----------------------------------------------------------------------===//
 
 struct SharedMemoryPlan {
-  /// The scratch layout: "offset" (elements) -> the tensor dims. Invertible;
-  /// its size is the tensor size.
+  /// The scratch layout: ("offset" (elements), "iteration") -> the tensor
+  /// dims, invertible. Without a scratch size limit "iteration" has size 1
+  /// and the scratch holds the whole tensor; otherwise the conversion runs
+  /// in numIterations rounds (store, barrier, load, barrier), each moving
+  /// the elements whose iteration is the round number through a scratch of
+  /// scratchBytes.
   LinearLayout scratch;
-  /// src.invertAndCompose(scratch) and dst.invertAndCompose(scratch),
-  /// restricted to "offset": (register, lane, warp) -> offset.
+  int numIterations = 1;
+  /// src.invertAndCompose(scratch) and dst.invertAndCompose(scratch):
+  /// (register, lane, warp) -> (offset, iteration). The iteration depends on
+  /// the register only (lanes and warps map to iteration 0): in round i a
+  /// thread stores the source registers, and loads the destination
+  /// registers, whose iteration is i.
   LinearLayout storeMap;
   LinearLayout loadMap;
   /// Vector accesses both sides use (the same registers bits can be read
@@ -219,10 +227,14 @@ struct SharedMemoryPlan {
 /// both sides can use (elements held in registers of both, up to
 /// `maxVectorBits`), and then XOR-swizzled so that the lanes of one access
 /// phase hit distinct banks on the store and on the load where possible.
+/// With `maxScratchBytes` > 0, directions that both layouts hold in
+/// registers (and that are not part of the vector) become iterations until
+/// the scratch fits; fails if it cannot.
 std::optional<SharedMemoryPlan>
 planSharedMemoryConversion(const LinearLayout &src, const LinearLayout &dst,
                            int elemBits, std::string *error = nullptr,
-                           int maxVectorBits = 128);
+                           int maxVectorBits = 128,
+                           int64_t maxScratchBytes = 0);
 
 /// planSharedMemoryConversion(...)->scratch; a fatal usage error on invalid
 /// input.

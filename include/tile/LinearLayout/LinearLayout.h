@@ -203,12 +203,23 @@ public:
   /// Reorders dims; `newOrder` is a permutation of the existing names.
   LinearLayout transposeIns(llvm::ArrayRef<std::string> newOrder) const;
   LinearLayout transposeOuts(llvm::ArrayRef<std::string> newOrder) const;
+  std::optional<LinearLayout>
+  tryTransposeIns(llvm::ArrayRef<std::string> newOrder,
+                  std::string *error = nullptr) const;
+  std::optional<LinearLayout>
+  tryTransposeOuts(llvm::ArrayRef<std::string> newOrder,
+                   std::string *error = nullptr) const;
 
   /// Flattens the input (output) dims minor-to-major, the first dim being
   /// the most minor, and splits the result into the given dims. Total sizes
-  /// must agree.
+  /// must agree, names must be distinct and sizes powers of two.
   LinearLayout reshapeIns(const DimSizes &newInDims) const;
   LinearLayout reshapeOuts(const DimSizes &newOutDims) const;
+  std::optional<LinearLayout> tryReshapeIns(const DimSizes &newInDims,
+                                            std::string *error = nullptr) const;
+  std::optional<LinearLayout>
+  tryReshapeOuts(const DimSizes &newOutDims,
+                 std::string *error = nullptr) const;
 
   /// Flattens all input (output) dims into one named dim (reshapeIns/Outs to
   /// a single dim of the total size).

@@ -167,33 +167,52 @@ void checkShufflePlan(const LinearLayout &src, const LinearLayout &dst,
   }
 }
 
-/// Simulates a shared-memory round trip through the plan's maps.
+/// Simulates a shared-memory round trip through the plan's maps, one
+/// iteration at a time.
 void checkSharedPlan(const LinearLayout &src, const LinearLayout &dst,
                      const SharedMemoryPlan &plan) {
   ASSERT_TRUE(plan.scratch.isInvertible());
-  int64_t size = int64_t(1) << plan.scratch.getTotalInDimSizeLog2();
-  std::vector<int64_t> mem(size, -1);
-  auto offsetOf = [](const LinearLayout &map, int32_t r, int32_t l,
-                     int32_t w) {
+  int64_t size = plan.scratch.getInDimSize("offset");
+  EXPECT_EQ(plan.numIterations, plan.scratch.getInDimSize("iteration"));
+  auto placeOf = [](const LinearLayout &map, int32_t r, int32_t l,
+                    int32_t w) {
     Named in;
     for (auto &n : map.getInDimNames())
       in.push_back({n, n == "register" ? r
                        : n == "lane"   ? l
                        : n == "warp"   ? w
                                        : 0});
-    return map.apply(in)[0].second;
+    Named out = map.apply(in);
+    int32_t it = 0;
+    for (auto &kv : out)
+      if (kv.first == "iteration")
+        it = kv.second;
+    return std::make_pair(out[0].second, it);
   };
-  for (int32_t w = 0; w < src.getInDimSize("warp"); ++w)
-    for (int32_t l = 0; l < src.getInDimSize("lane"); ++l)
-      for (int32_t r = 0; r < src.getInDimSize("register"); ++r) {
-        int32_t off = offsetOf(plan.storeMap, r, l, w);
-        ASSERT_LT(off, size);
-        mem[off] = element(src, r, l, w);
-      }
-  for (int32_t w = 0; w < dst.getInDimSize("warp"); ++w)
-    for (int32_t l = 0; l < dst.getInDimSize("lane"); ++l)
-      for (int32_t r = 0; r < dst.getInDimSize("register"); ++r)
-        ASSERT_EQ(mem[offsetOf(plan.loadMap, r, l, w)], element(dst, r, l, w));
+  std::vector<int64_t> mem;
+  for (int it = 0; it < plan.numIterations; ++it) {
+    mem.assign(size, -1);
+    for (int32_t w = 0; w < src.getInDimSize("warp"); ++w)
+      for (int32_t l = 0; l < src.getInDimSize("lane"); ++l)
+        for (int32_t r = 0; r < src.getInDimSize("register"); ++r) {
+          auto [off, i] = placeOf(plan.storeMap, r, l, w);
+          // The iteration depends on the register only.
+          ASSERT_EQ(i, placeOf(plan.storeMap, r, 0, 0).second);
+          if (i != it)
+            continue;
+          ASSERT_LT(off, size);
+          mem[off] = element(src, r, l, w);
+        }
+    for (int32_t w = 0; w < dst.getInDimSize("warp"); ++w)
+      for (int32_t l = 0; l < dst.getInDimSize("lane"); ++l)
+        for (int32_t r = 0; r < dst.getInDimSize("register"); ++r) {
+          auto [off, i] = placeOf(plan.loadMap, r, l, w);
+          ASSERT_EQ(i, placeOf(plan.loadMap, r, 0, 0).second);
+          if (i == it) {
+            ASSERT_EQ(mem[off], element(dst, r, l, w));
+          }
+        }
+  }
   EXPECT_GE(plan.storeWavefronts, plan.idealStoreWavefronts);
   EXPECT_GE(plan.loadWavefronts, plan.idealLoadWavefronts);
   // The vectors are what they claim: register bits -> offsets 1, 2, 4, ...
@@ -423,6 +442,13 @@ TEST(ConversionPlanLaws, RandomConversions) {
       auto plan = planSharedMemoryConversion(src, dst, bits, &err);
       ASSERT_TRUE(plan) << err;
       checkSharedPlan(src, dst, *plan);
+      // Half the scratch, when a common register direction allows it.
+      auto half = planSharedMemoryConversion(src, dst, bits, &err, 128,
+                                             std::max<int64_t>(1, plan->scratchBytes / 2));
+      if (half) {
+        EXPECT_EQ(half->numIterations, 2);
+        checkSharedPlan(src, dst, *half);
+      }
     }
   }
   // Each kind shows up, and most in-warp conversions get a shuffle plan.
@@ -563,6 +589,29 @@ TEST(ConversionPlan, TransposeWithCommonVectors) {
   EXPECT_EQ(plan->loadWavefronts, 2);
 }
 
+TEST(ConversionPlan, ScratchLimitSplitsIntoIterations) {
+  // 128x128 f32 transpose-like conversion where both sides repeat their
+  // tile in registers along both dims: 64 KiB at once, or 4 rounds of 16.
+  LinearLayout src = blocked({128, 128}, {1, 4}, {4, 8}, {4, 1}, {1, 0});
+  LinearLayout dst = blocked({128, 128}, {4, 1}, {8, 4}, {1, 4}, {0, 1});
+  std::string err;
+  auto whole = planSharedMemoryConversion(src, dst, 32, &err);
+  ASSERT_TRUE(whole) << err;
+  EXPECT_EQ(whole->numIterations, 1);
+  EXPECT_EQ(whole->scratchBytes, 128 * 128 * 4);
+  auto split =
+      planSharedMemoryConversion(src, dst, 32, &err, 128, 16 * 1024);
+  ASSERT_TRUE(split) << err;
+  EXPECT_EQ(split->numIterations, 4);
+  EXPECT_EQ(split->scratchBytes, 16 * 1024);
+  checkSharedPlan(src, dst, *split);
+  EXPECT_EQ(split->storeWavefronts, split->idealStoreWavefronts);
+  EXPECT_EQ(split->loadWavefronts, split->idealLoadWavefronts);
+  // Too small a limit: not enough common register directions.
+  EXPECT_FALSE(planSharedMemoryConversion(src, dst, 32, &err, 128, 64));
+  EXPECT_NE(err.find("the limit is 64"), std::string::npos) << err;
+}
+
 TEST(ConversionPlan, TransposesOfManyShapesAreConflictFree) {
   // Row-major blocked to column-major blocked, several sizes and element
   // widths: both sides conflict-free.
@@ -585,6 +634,42 @@ TEST(ConversionPlan, TransposesOfManyShapesAreConflictFree) {
     EXPECT_EQ(plan->loadWavefronts, plan->idealLoadWavefronts)
         << c.rows << "x" << c.cols << " " << c.bits;
   }
+}
+
+} // namespace
+
+namespace {
+
+// Arbitrary (mostly unsuitable) layout pairs: the planners answer, never
+// crash; whatever they return is checked.
+TEST(ConversionPlanLaws, ArbitraryInputsNeverCrash) {
+  LayoutGen gen(77);
+  int planned = 0;
+  for (int t = 0; t < 1000; ++t) {
+    LinearLayout a = gen.randomLayout(t % 2), b = gen.randomLayout(t % 3 == 0);
+    if (t % 5 == 0)
+      b = gen.randomLayout(a.getInDims(), a.getOutDims(), true);
+    std::string err;
+    auto an = analyzeConversion(a, b, &err);
+    if (!an) {
+      EXPECT_FALSE(err.empty());
+    }
+    (void)planRegisterPermutation(a, b, &err);
+    (void)planWarpShuffle(a, b, gen.uniform(0, 8), &err);
+    int bits = 1 << gen.uniform(2, 7);
+    auto plan = planSharedMemoryConversion(a, b, bits, &err);
+    if (plan) {
+      ++planned;
+      EXPECT_TRUE(plan->scratch.isInvertible());
+    }
+    LinearLayout shared = gen.randomLayout(
+        {{"offset", 1 << gen.uniform(0, 8)}}, a.getOutDims(), t % 2);
+    int wf = countBankConflicts(a, shared, bits, gen.uniform(0, 4));
+    EXPECT_GE(wf, -1);
+    (void)largestVectorization(shared, bits);
+    (void)largestVectorization(a, bits, gen.uniform(-8, 256));
+  }
+  EXPECT_GT(planned, 10);
 }
 
 } // namespace

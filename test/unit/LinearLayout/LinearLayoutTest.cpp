@@ -6,6 +6,7 @@
 
 #include "gtest/gtest.h"
 
+#include <limits>
 #include <set>
 
 using namespace tile;
@@ -716,6 +717,92 @@ TEST(LinearLayoutLaws, IdentityStandardND) {
       }
     }
   }
+}
+
+} // namespace
+
+namespace {
+
+// Random, mostly malformed inputs to every checked form: they must answer
+// (success or a message), never crash. Successful results are checked.
+TEST(LinearLayoutLaws, CheckedFormsNeverCrash) {
+  LayoutGen gen(10);
+  static const int32_t sizes[] = {-8, -1, 0, 1, 2, 3, 4, 6, 8, 1 << 30,
+                                  std::numeric_limits<int32_t>::max()};
+  static const std::string names[] = {"register", "lane", "dim0", "dim1",
+                                      "x"};
+  int ok = 0, failed = 0;
+  for (int t = 0; t < 2000; ++t) {
+    LinearLayout::DimSizes outs;
+    for (int i = gen.uniform(0, 3); i > 0; --i)
+      outs.push_back({names[gen.uniform(2, 4)],
+                      sizes[gen.uniform(0, std::size(sizes) - 1)]});
+    LinearLayout::BasesT bases;
+    for (int i = gen.uniform(0, 2); i > 0; --i) {
+      auto &b = bases[names[gen.uniform(0, 4)]];
+      for (int j = gen.uniform(0, 4); j > 0; --j) {
+        LinearLayout::Basis v;
+        for (int k = gen.uniform(0, 3); k > 0; --k)
+          v.push_back(gen.uniform(-2, 40));
+        b.push_back(v);
+      }
+    }
+    std::string err;
+    auto ll = LinearLayout::tryCreate(bases, outs, gen.uniform(0, 1), &err);
+    llvm::SmallVector<std::string> outNames;
+    for (auto &d : outs)
+      outNames.push_back(d.first);
+    auto inferred = LinearLayout::tryCreate(bases, outNames, &err);
+    (ll ? ok : failed)++;
+    if (!ll) {
+      EXPECT_FALSE(err.empty());
+      continue;
+    }
+    LinearLayout other = gen.randomLayout(t % 2);
+    (void)ll->tryCompose(other, &err);
+    (void)other.tryCompose(*ll, &err);
+    (void)ll->tryInvertAndCompose(other, &err);
+    (void)other.tryInvertAndCompose(*ll, &err);
+    (void)ll->tryInvert(&err);
+    (void)ll->tryPseudoinvert(&err);
+    (void)LinearLayout::tryProduct(*ll, other, &err);
+    LinearLayout::DimSizes dims = {{names[gen.uniform(0, 4)],
+                                    sizes[gen.uniform(0, 10)]},
+                                   {names[gen.uniform(0, 4)],
+                                    sizes[gen.uniform(0, 10)]}};
+    auto ri = ll->tryReshapeIns(dims, &err);
+    auto ro = ll->tryReshapeOuts(dims, &err);
+    if (ri) {
+      EXPECT_EQ(ri->getTotalInDimSizeLog2(), ll->getTotalInDimSizeLog2());
+    }
+    if (ro) {
+      EXPECT_EQ(ro->getTotalOutDimSizeLog2(), ll->getTotalOutDimSizeLog2());
+    }
+    if (inferred) {
+      for (auto &[name, size] : inferred->getOutDims())
+        EXPECT_LE(size, ll->getOutDimSize(name));
+    }
+    llvm::SmallVector<std::string> order = {names[gen.uniform(0, 4)]};
+    (void)ll->tryTransposeIns(order, &err);
+    (void)ll->tryTransposeOuts(order, &err);
+    (void)ll->quotient(order);
+    (void)ll->sublayout(order, outNames);
+    (void)ll->getFreeVariableMasks();
+    (void)ll->getNumConsecutiveInOut();
+    (void)ll->getNumConsecutiveInOut("x", "dim1");
+  }
+  EXPECT_GT(ok, 100);
+  EXPECT_GT(failed, 100);
+  std::string err;
+  EXPECT_FALSE(LinearLayout::identity1D(4, "r", "dim0")
+                   .tryReshapeOuts({{"a", 2}, {"a", 2}}, &err));
+  EXPECT_NE(err.find("appears twice"), std::string::npos) << err;
+  EXPECT_FALSE(LinearLayout::identity1D(4, "r", "dim0")
+                   .tryReshapeIns({{"a", 8}}, &err));
+  EXPECT_NE(err.find("total size"), std::string::npos) << err;
+  EXPECT_FALSE(LinearLayout::identity1D(4, "r", "dim0")
+                   .tryTransposeOuts({"dim0", "dim0"}, &err));
+  EXPECT_NE(err.find("not a permutation"), std::string::npos) << err;
 }
 
 } // namespace
