@@ -9,6 +9,8 @@
 
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 
+#include "tile/CuTe/Eval.h"
+
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -719,6 +721,83 @@ SwizzledSharedAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                             ctaSplitNum, ctaOrder)))
     return failure();
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// StridedAttr
+//===----------------------------------------------------------------------===//
+
+// The MLIR lexer hands the body over as tokens; the parser rebuilds the CuTe
+// text from them and lets the CuTe library parse it.
+/// Reads tokens up to the `>` closing the attribute body and writes them as
+/// CuTe text: integers, `(`, `)`, `,`, `:`, `<`, `>`, `_`, `Sw` and `o`.
+static ParseResult parseCuteTokens(AsmParser &parser, std::string &text) {
+  int depth = 0;
+  while (true) {
+    if (succeeded(parser.parseOptionalGreater())) {
+      if (depth == 0)
+        return success();
+      --depth;
+      text += '>';
+      continue;
+    }
+    if (succeeded(parser.parseOptionalLess())) {
+      ++depth;
+      text += '<';
+    } else if (succeeded(parser.parseOptionalLParen())) {
+      text += '(';
+    } else if (succeeded(parser.parseOptionalRParen())) {
+      text += ')';
+    } else if (succeeded(parser.parseOptionalComma())) {
+      text += ',';
+    } else if (succeeded(parser.parseOptionalColon())) {
+      text += ':';
+    } else {
+      SMLoc loc = parser.getCurrentLocation();
+      int64_t value;
+      OptionalParseResult integer = parser.parseOptionalInteger(value);
+      if (integer.has_value()) {
+        if (failed(*integer))
+          return failure();
+        text += std::to_string(value);
+        continue;
+      }
+      StringRef keyword;
+      if (succeeded(parser.parseOptionalKeyword(&keyword))) {
+        if (keyword == "o")
+          text += " o ";
+        else
+          text += keyword.str();
+        continue;
+      }
+      return parser.emitError(loc)
+             << "unexpected token in a CuTe layout; write Shape:Stride, e.g. "
+                "#layout.strided<(4,(2,3)):(2,(1,8))>";
+    }
+  }
+}
+
+Attribute StridedAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  std::string text;
+  if (parser.parseLess() || parseCuteTokens(parser, text))
+    return {};
+  llvm::Expected<cute::Layout> layout = cute::parseLayout(text);
+  if (!layout) {
+    parser.emitError(loc) << "bad CuTe layout '" << text
+                          << "': " << llvm::toString(layout.takeError());
+    return {};
+  }
+  return parser.getChecked<StridedAttr>(loc, parser.getContext(),
+                                        cute::toString(*layout));
+}
+
+void StridedAttr::print(AsmPrinter &printer) const {
+  printer << '<' << getText() << '>';
+}
+
+StridedAttr StridedAttr::get(MLIRContext *ctx, const cute::Layout &layout) {
+  return get(ctx, cute::toString(layout));
 }
 
 //===----------------------------------------------------------------------===//

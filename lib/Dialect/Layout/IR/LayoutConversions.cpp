@@ -16,7 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Dialect/Layout/IR/LayoutDialect.h"
+#include "LayoutConversionsDetail.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -274,6 +274,10 @@ std::optional<LinearLayout>
 SwizzledSharedAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
   return layout::toLinearLayout(*this, shape);
 }
+std::optional<LinearLayout>
+StridedAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  return layout::toLinearLayout(*this, shape);
+}
 
 bool tile::layout::isLayoutAttr(Attribute attr) {
   return isa_and_nonnull<DistributedLayoutAttrInterface,
@@ -291,6 +295,8 @@ tile::layout::computeLinearLayout(Attribute layout, ArrayRef<int64_t> shape,
     return linearToLL(attr, shape, why);
   if (auto attr = dyn_cast_or_null<SwizzledSharedAttr>(layout))
     return swizzledToLL(attr, shape, why);
+  if (auto attr = dyn_cast_or_null<StridedAttr>(layout))
+    return detail::stridedToLinearLayout(attr, shape, why);
   // Layouts of other dialects (or later attributes) answer through the
   // interfaces; they must not call back into this function for themselves.
   if (auto attr = dyn_cast_or_null<DistributedLayoutAttrInterface>(layout)) {
@@ -321,7 +327,8 @@ std::optional<LinearLayout> tile::layout::toLinearLayout(Attribute layout,
   if (!layout)
     return std::nullopt;
   auto *dialect = layout.getContext()->getLoadedDialect<LayoutDialect>();
-  if (!dialect || !isa<BlockedAttr, SliceAttr, LinearAttr, SwizzledSharedAttr>(
+  if (!dialect || !isa<BlockedAttr, SliceAttr, LinearAttr, SwizzledSharedAttr,
+                                     StridedAttr>(
                       layout))
     return computeLinearLayout(layout, shape, nullptr);
   return dialect->getCachedLinearLayout(layout, shape);

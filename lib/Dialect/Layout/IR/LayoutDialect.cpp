@@ -35,6 +35,8 @@ struct LayoutOpAsmInterface : public OpAsmDialectInterface {
       os << "linear";
     else if (isa<SwizzledSharedAttr>(attr))
       os << "shared";
+    else if (isa<StridedAttr>(attr))
+      os << "strided";
     else
       return AliasResult::NoAlias;
     return AliasResult::FinalAlias;

@@ -154,4 +154,37 @@ def Layout_SwizzledSharedAttr : Layout_Attr<"SwizzledShared",
                         ArrayRefParameter<"unsigned">:$CTAOrder);
 }
 
+//===----------------------------------------------------------------------===//
+// strided
+//===----------------------------------------------------------------------===//
+
+def Layout_StridedAttr : Layout_Attr<"Strided", "strided",
+    [DeclareAttrInterfaceMethods<SharedLayoutAttrInterface>]> {
+  let summary = "A hierarchical shape:stride layout in CuTe's notation";
+  let description = [{
+    A CuTe layout `Shape:Stride` (nested tuples, leftmost mode fastest),
+    optionally composed with a swizzle (`Sw<B,M,S> o Shape:Stride`): it maps
+    the coordinate of an element to its offset in memory. It describes
+    global views and shared-memory buffers. Top-level mode i is tensor dim
+    i; its size must equal the dim's size. When every shape and stride is a
+    power of two and the offsets are a permutation of 0..N-1, its linear
+    form maps (offset) to the coordinates.
+
+    ```mlir
+    #layout.strided<(4,(2,3)):(2,(1,8))>
+    #layout.strided<Sw<3,4,3> o (8,64):(64,1)>
+    ```
+  }];
+  // The layout in canonical CuTe notation (tile::cute::toString).
+  let parameters = (ins StringRefParameter<"CuTe layout text">:$text);
+  let extraClassDeclaration = [{
+    /// The parsed layout (the text is verified to parse).
+    ::tile::cute::Layout getLayout() const;
+    /// The size of each top-level mode: the tensor shape it describes.
+    ::llvm::SmallVector<int64_t> getModeSizes() const;
+    static StridedAttr get(::mlir::MLIRContext *ctx,
+                           const ::tile::cute::Layout &layout);
+  }];
+}
+
 #endif // TILE_DIALECT_LAYOUT_IR_LAYOUTATTRS_TD

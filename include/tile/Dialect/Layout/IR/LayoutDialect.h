@@ -9,6 +9,7 @@
 #ifndef TILE_DIALECT_LAYOUT_IR_LAYOUTDIALECT_H
 #define TILE_DIALECT_LAYOUT_IR_LAYOUTDIALECT_H
 
+#include "tile/CuTe/Layout.h"
 #include "tile/LinearLayout/LinearLayout.h"
 #include "tile/Support/LLVM.h"
 

@@ -1,0 +1,22 @@
+//===- LayoutConversionsDetail.h - Per-attribute conversions ----*- C++ -*-===//
+//
+// Private to TileLayoutIR: conversions defined next to their attribute.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_LIB_DIALECT_LAYOUT_IR_LAYOUTCONVERSIONSDETAIL_H
+#define TILE_LIB_DIALECT_LAYOUT_IR_LAYOUTCONVERSIONSDETAIL_H
+
+#include "tile/Dialect/Layout/IR/LayoutDialect.h"
+
+namespace tile::layout::detail {
+
+/// The (offset) -> (dim0, ...) form of a strided layout, or std::nullopt
+/// with the reason in `why`.
+std::optional<LinearLayout> stridedToLinearLayout(StridedAttr attr,
+                                                  ArrayRef<int64_t> shape,
+                                                  std::string *why);
+
+} // namespace tile::layout::detail
+
+#endif // TILE_LIB_DIALECT_LAYOUT_IR_LAYOUTCONVERSIONSDETAIL_H

@@ -1,0 +1,247 @@
+//===- LayoutTable.cpp - Text forms of a linear layout --------------------===//
+//
+// The table format reproduces the tables of the Gluon layout tutorial:
+//
+//   2-D   [[ T0:0,  T0:1],        1-D   [  T0:0| T1:0,
+//          [ T2:0,  T2:1]]                 T0:1| T1:1]
+//
+// Each owner (`T<thread>:<register>`, or an offset) is right-aligned to the
+// widest owner shown; the owners of one element are joined with `|`; cells
+// are separated by `, `; elided rows are a ` ...` line and elided columns a
+// `...` cell. Higher ranks are listed one element per line.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LayoutTable.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+
+using namespace tile;
+
+namespace {
+/// Everything above this many (input point, element) pairs is refused.
+constexpr int64_t kMaxTableWork = int64_t(1) << 24;
+
+struct Owner {
+  int64_t block, thread, reg;
+  bool operator<(const Owner &o) const {
+    return std::tie(block, thread, reg) < std::tie(o.block, o.thread, o.reg);
+  }
+};
+
+/// Row-major index of a coordinate.
+int64_t linearIndex(ArrayRef<int64_t> coord, ArrayRef<int64_t> shape) {
+  int64_t index = 0;
+  for (auto [c, s] : llvm::zip(coord, shape))
+    index = index * s + c;
+  return index;
+}
+
+/// Shown indices of one dim: the range, elided to `max` entries; -1 marks
+/// the elision.
+SmallVector<int64_t> shownIndices(Range range, unsigned max) {
+  SmallVector<int64_t> out;
+  int64_t n = range.end - range.begin;
+  if (max == 0 || n <= max) {
+    for (int64_t i = range.begin; i < range.end; ++i)
+      out.push_back(i);
+    return out;
+  }
+  int64_t head = (max + 1) / 2, tail = max / 2;
+  for (int64_t i = 0; i < head; ++i)
+    out.push_back(range.begin + i);
+  out.push_back(-1);
+  for (int64_t i = range.end - tail; i < range.end; ++i)
+    out.push_back(i);
+  return out;
+}
+} // namespace
+
+bool tile::printLayoutTable(raw_ostream &os, const LinearLayout &ll,
+                            ArrayRef<int64_t> shape, bool shared,
+                            const TableOptions &options, std::string &error) {
+  unsigned rank = shape.size();
+  int64_t numElements = 1;
+  for (int64_t s : shape)
+    numElements *= s;
+  int64_t numInputs = ll.getTotalInDimSize();
+  if (numInputs > kMaxTableWork || numElements > kMaxTableWork) {
+    error = "the layout has " + std::to_string(numInputs) +
+            " hardware points and " + std::to_string(numElements) +
+            " elements: too large for a table; use --format=json";
+    return false;
+  }
+
+  // The owners of every element: walk all inputs, XOR-ing the bases.
+  StringRef firstDim = shared ? "offset" : "register";
+  SmallVector<std::string> inDims = ll.getInDimNames();
+  std::vector<SmallVector<Owner, 1>> owners(numElements);
+  int64_t warpSize = ll.getInDimSize("lane");
+  SmallVector<std::pair<std::string, int32_t>> ins;
+  for (const std::string &d : inDims)
+    ins.push_back({d, 0});
+  SmallVector<int64_t> coord(rank);
+  for (int64_t point = 0; point < numInputs; ++point) {
+    int64_t rest = point;
+    std::fill(coord.begin(), coord.end(), 0);
+    int64_t reg = 0, lane = 0, warp = 0, block = 0;
+    for (const std::string &d : inDims) {
+      int64_t size = ll.getInDimSize(d);
+      int64_t value = rest % size;
+      rest /= size;
+      for (int bit = 0, e = ll.getInDimSizeLog2(d); bit < e; ++bit)
+        if (value & (int64_t(1) << bit)) {
+          ArrayRef<int32_t> basis = ll.getBasis(d, bit);
+          for (unsigned k = 0; k < rank && k < basis.size(); ++k)
+            coord[k] ^= basis[k];
+        }
+      if (d == firstDim)
+        reg = value;
+      else if (d == "lane")
+        lane = value;
+      else if (d == "warp")
+        warp = value;
+      else if (d == "block")
+        block = value;
+    }
+    bool inside = true;
+    for (unsigned k = 0; k < rank; ++k)
+      inside &= coord[k] < shape[k];
+    if (!inside)
+      continue;
+    int64_t thread = lane + warpSize * warp;
+    if (options.threads &&
+        (thread < options.threads->begin || thread >= options.threads->end))
+      continue;
+    owners[linearIndex(coord, shape)].push_back(
+        {block, thread, reg});
+  }
+
+  bool showBlock = ll.getInDimSize("block") > 1;
+  auto ownerText = [&](const Owner &o) {
+    std::string s;
+    if (showBlock)
+      s += "B" + std::to_string(o.block) + ":";
+    if (shared)
+      return s + std::to_string(o.reg);
+    return s + "T" + std::to_string(o.thread) + ":" + std::to_string(o.reg);
+  };
+  auto cellParts = [&](int64_t index) {
+    SmallVector<Owner, 1> list = owners[index];
+    llvm::sort(list);
+    SmallVector<std::string> parts;
+    for (const Owner &o : list)
+      parts.push_back(ownerText(o));
+    if (parts.empty())
+      parts.push_back("-");
+    return parts;
+  };
+
+  if (rank > 2 || rank == 0) {
+    // A listing: one element per line, `[i, j, k]: owners`.
+    for (int64_t index = 0; index < numElements; ++index) {
+      int64_t rest = index;
+      SmallVector<int64_t> c(rank);
+      for (int k = rank - 1; k >= 0; --k) {
+        c[k] = rest % shape[k];
+        rest /= shape[k];
+      }
+      os << '[';
+      llvm::interleaveComma(c, os);
+      os << "]: ";
+      llvm::interleave(cellParts(index), os, "|");
+      os << '\n';
+    }
+    return true;
+  }
+
+  Range rows{0, shape[0]};
+  if (options.rows)
+    rows = *options.rows;
+  Range cols{0, rank == 2 ? shape[1] : 1};
+  if (options.cols) {
+    if (rank != 2) {
+      error = "--cols needs a 2-D shape";
+      return false;
+    }
+    cols = *options.cols;
+  }
+  if (rows.end > shape[0] || (rank == 2 && cols.end > shape[1])) {
+    error = "--rows/--cols reach beyond the shape";
+    return false;
+  }
+  SmallVector<int64_t> shownRows = shownIndices(rows, options.maxRows);
+  SmallVector<int64_t> shownCols =
+      rank == 2 ? shownIndices(cols, options.maxCols) : SmallVector<int64_t>{0};
+
+  // Width of one owner: the widest among the shown cells.
+  size_t width = 0;
+  for (int64_t r : shownRows)
+    for (int64_t c : shownCols)
+      if (r >= 0 && c >= 0)
+        for (const std::string &p :
+             cellParts(rank == 2 ? r * shape[1] + c : r))
+          width = std::max(width, p.size());
+  auto cellText = [&](int64_t index) {
+    std::string s;
+    for (auto [i, p] : llvm::enumerate(cellParts(index))) {
+      if (i)
+        s += '|';
+      s.append(width - std::min(width, p.size()), ' ');
+      s += p;
+    }
+    return s;
+  };
+
+  for (auto [i, r] : llvm::enumerate(shownRows)) {
+    bool first = i == 0, last = i + 1 == shownRows.size();
+    if (r < 0) {
+      os << " ...\n";
+      continue;
+    }
+    if (rank == 1) {
+      os << (first ? "[ " : "  ") << cellText(r) << (last ? "]" : ",") << '\n';
+      continue;
+    }
+    os << (first ? "[[" : " [");
+    for (auto [j, c] : llvm::enumerate(shownCols)) {
+      if (j)
+        os << ", ";
+      if (c < 0)
+        os << "...";
+      else
+        os << cellText(r * shape[1] + c);
+    }
+    os << (last ? "]]" : "],") << '\n';
+  }
+  return true;
+}
+
+void tile::printLayoutJson(raw_ostream &os, const LinearLayout &ll,
+                           ArrayRef<int64_t> shape, bool shared) {
+  os << "{\"shape\": [";
+  llvm::interleaveComma(shape, os);
+  os << "], \"bases\": {";
+  SmallVector<StringRef> dims;
+  if (shared)
+    dims = {"offset", "block"};
+  else
+    dims = {"register", "lane", "warp", "block"};
+  for (auto [i, d] : llvm::enumerate(dims)) {
+    if (i)
+      os << ", ";
+    os << '"' << d << "\": [";
+    for (int b = 0, e = ll.getInDimSizeLog2(d); b < e; ++b) {
+      if (b)
+        os << ", ";
+      os << '[';
+      llvm::interleaveComma(ll.getBasis(d, b), os);
+      os << ']';
+    }
+    os << ']';
+  }
+  os << "}}\n";
+}
