@@ -145,6 +145,20 @@ tile::resolveCubinAssembler(const CubinOptions &options) {
   return std::nullopt;
 }
 
+static const char *nvJitLinkResultName(NvJitLinkResult rc) {
+  static const char *const names[] = {
+      "SUCCESS",          "UNRECOGNIZED_OPTION", "MISSING_ARCH",
+      "INVALID_INPUT",    "PTX_COMPILE",         "NVVM_COMPILE",
+      "INTERNAL",         "THREADPOOL",          "UNRECOGNIZED_INPUT",
+      "FINALIZE",         "NULL_INPUT",          "INCOMPATIBLE_OPTIONS",
+      "INCORRECT_INPUT_TYPE", "ARCH_MISMATCH",   "OUTDATED_LIBRARY",
+      "MISSING_FATBIN",   "UNRECOGNIZED_ARCH",   "UNSUPPORTED_ARCH",
+      "LTO_NOT_ENABLED"};
+  if (rc >= 0 && size_t(rc) < std::size(names))
+    return names[rc];
+  return "UNKNOWN";
+}
+
 static std::string readLog(const NvJitLinkAPI &api, NvJitLinkHandle handle,
                            bool errorLog) {
   size_t size = 0;
@@ -180,8 +194,10 @@ assembleWithNvJitLink(StringRef ptx, StringRef arch,
   NvJitLinkResult rc =
       api->create(&handle, optionPtrs.size(), optionPtrs.data());
   if (rc != kNvJitLinkSuccess)
-    return makeError("nvJitLinkCreate failed with code " + llvm::Twine(rc) +
-                     " (options: " + llvm::join(optionStrings, " ") + ")");
+    return makeError("nvJitLinkCreate failed with NVJITLINK_ERROR_" +
+                     llvm::Twine(nvJitLinkResultName(rc)) + " (options: " +
+                     llvm::join(optionStrings, " ") +
+                     "); is the architecture supported by this CUDA?");
   llvm::scope_exit destroy([&] { api->destroy(&handle); });
 
   // nvJitLink wants the PTX NUL-terminated.
@@ -192,8 +208,7 @@ assembleWithNvJitLink(StringRef ptx, StringRef arch,
     rc = api->complete(handle);
   if (rc != kNvJitLinkSuccess)
     return makeError("nvJitLink failed to assemble the PTX for " + arch +
-                     " (code " + llvm::Twine(rc) +
-                     "):\n" + readLog(*api, handle, /*errorLog=*/true));
+                     " (NVJITLINK_ERROR_" + nvJitLinkResultName(rc) + "):\n" + readLog(*api, handle, /*errorLog=*/true));
   if (options.infoLog)
     *options.infoLog = readLog(*api, handle, /*errorLog=*/false);
   size_t size = 0;

@@ -11,6 +11,8 @@
 #include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
@@ -38,10 +40,11 @@ using namespace tile;
 
 static constexpr const char *kNVPTXTriple = "nvptx64-nvidia-cuda";
 
-// Oldest PTX ISA tile emits (8.0, CUDA 12.0). The NVPTX back end raises it on
-// its own for architectures that need a newer one (e.g. sm_100 needs 8.6);
-// every version it can pick is accepted by CUDA 13's ptxas and nvJitLink.
-static constexpr const char *kPTXFloorFeature = "+ptx80";
+// Oldest PTX ISA tile emits (8.0, CUDA 12.0). Architectures that need a
+// newer one (sm_100: 8.6, sm_120: 8.7, ...) get the oldest they accept; every
+// version the NVPTX back end of LLVM 22 knows is accepted by CUDA 13's ptxas
+// and nvJitLink.
+static constexpr unsigned kPTXFloor = 80;
 
 static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
@@ -76,38 +79,74 @@ static llvm::CodeGenOptLevel toCodeGenOptLevel(unsigned optLevel) {
   }
 }
 
-llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-tile::createNVPTXTargetMachine(StringRef arch, unsigned optLevel) {
+static llvm::Expected<const llvm::Target *> lookupNVPTX() {
   initializeNVPTX();
-  if (optLevel > 3)
-    return makeError("optimization level " + llvm::Twine(optLevel) +
-                     " is out of range; use 0, 1, 2 or 3");
-  llvm::Triple triple(kNVPTXTriple);
   std::string lookupError;
   const llvm::Target *target =
-      llvm::TargetRegistry::lookupTarget(triple, lookupError);
+      llvm::TargetRegistry::lookupTarget(llvm::Triple(kNVPTXTriple), lookupError);
   if (!target)
     return makeError("the NVPTX back end is not available in this LLVM: " +
                      lookupError);
-  std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
-      triple, arch, kPTXFloorFeature, llvm::TargetOptions(), std::nullopt,
-      std::nullopt, toCodeGenOptLevel(optLevel)));
-  if (!tm)
-    return makeError("could not create the NVPTX target machine for '" + arch +
-                     "'");
-  // An unknown CPU name makes LLVM print a warning and fall back to a generic
-  // one; refuse it instead, it would produce PTX for the wrong GPU.
-  if (!tm->getMCSubtargetInfo()->isCPUStringValid(arch))
-    return makeError("unknown GPU architecture '" + arch +
-                     "'; expected a name like sm_80, sm_90 or sm_90a");
-  return std::move(tm);
+  return target;
 }
 
 llvm::Error tile::verifyTargetArch(StringRef arch) {
-  auto tm = createNVPTXTargetMachine(arch, 0);
-  if (!tm)
-    return tm.takeError();
+  auto target = lookupNVPTX();
+  if (!target)
+    return target.takeError();
+  // Ask a generic subtarget whether the name is known: creating one for an
+  // unknown name would print LLVM's own warning and fall back to a generic
+  // GPU, i.e. produce PTX for the wrong target.
+  std::unique_ptr<llvm::MCSubtargetInfo> sti(
+      (*target)->createMCSubtargetInfo(llvm::Triple(kNVPTXTriple), "", ""));
+  unsigned version = 0;
+  StringRef digits = arch;
+  bool wellFormed = digits.consume_front("sm_") && !digits.empty() &&
+                    !digits.take_while(llvm::isDigit).getAsInteger(10, version);
+  if (!sti || !wellFormed || !sti->isCPUStringValid(arch))
+    return makeError("unknown GPU architecture '" + arch +
+                     "'; expected a name like sm_80, sm_90 or sm_90a");
+  if (version < 80)
+    return makeError("GPU architecture '" + arch +
+                     "' is too old: tile supports sm_80 and newer");
   return llvm::Error::success();
+}
+
+unsigned tile::getPTXVersion(StringRef arch) {
+  // The oldest PTX ISA of each architecture newer than sm_90a, as the NVPTX
+  // back end of LLVM 22 requires it (it rejects an explicit older version).
+  StringRef base = arch.rtrim("af");
+  unsigned required = llvm::StringSwitch<unsigned>(base)
+                          .Cases({"sm_100", "sm_101"}, 86)
+                          .Case("sm_120", 87)
+                          .Cases({"sm_103", "sm_121"}, 88)
+                          .Cases({"sm_88", "sm_110"}, 90)
+                          .Default(0);
+  // Family-specific targets ("f" suffix) arrived with PTX ISA 8.8.
+  if (arch.ends_with("f"))
+    required = std::max(required, 88u);
+  return std::max(required, kPTXFloor);
+}
+
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+tile::createNVPTXTargetMachine(StringRef arch, unsigned optLevel) {
+  if (optLevel > 3)
+    return makeError("optimization level " + llvm::Twine(optLevel) +
+                     " is out of range; use 0, 1, 2 or 3");
+  if (llvm::Error err = verifyTargetArch(arch))
+    return std::move(err);
+  auto target = lookupNVPTX();
+  if (!target)
+    return target.takeError();
+  std::unique_ptr<llvm::TargetMachine> tm((*target)->createTargetMachine(
+      llvm::Triple(kNVPTXTriple), arch,
+      "+ptx" + std::to_string(getPTXVersion(arch)),
+      llvm::TargetOptions(), std::nullopt, std::nullopt,
+      toCodeGenOptLevel(optLevel)));
+  if (!tm)
+    return makeError("could not create the NVPTX target machine for '" + arch +
+                     "'");
+  return std::move(tm);
 }
 
 namespace {

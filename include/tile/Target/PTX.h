@@ -37,14 +37,19 @@ namespace tile {
 /// caller only needs this to build its own registry.
 void registerTargetTranslations(DialectRegistry &registry);
 
-/// Checks that `arch` names a GPU the NVPTX back end knows ("sm_80",
-/// "sm_90a", ...). The error says what is accepted.
+/// Checks that `arch` names a GPU the NVPTX back end knows and tile supports
+/// (sm_80 and newer: "sm_80", "sm_90", "sm_90a", ...). The error says what is
+/// accepted.
 llvm::Error verifyTargetArch(StringRef arch);
 
-/// The NVPTX TargetMachine for `arch` at `optLevel` (0..3). The PTX ISA
-/// version it emits is the oldest one that supports `arch`, and at least 8.0
-/// (CUDA 12.0): every version it can pick is accepted by CUDA 13's ptxas and
+/// The PTX ISA version (80 for 8.0) tile emits for a valid `arch`: the
+/// oldest version that supports the architecture, and at least 8.0 (CUDA
+/// 12.0). Every version LLVM 22 can emit is accepted by CUDA 13's ptxas and
 /// nvJitLink.
+unsigned getPTXVersion(StringRef arch);
+
+/// The NVPTX TargetMachine for `arch` at `optLevel` (0..3), emitting PTX ISA
+/// getPTXVersion(arch).
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createNVPTXTargetMachine(StringRef arch, unsigned optLevel);
 
