@@ -21,8 +21,14 @@ func.func private @view_of_ptrs(!tile.view<4x!tile.ptr<f32>>)
 
 // -----
 
-// expected-error @+1 {{the layout parameter of !tile.view must be a layout dialect attribute}}
+// expected-error @+1 {{the layout parameter of !tile.view must be a memory layout such as #layout.strided<...>, got 5 : i64}}
 func.func private @view_bad_layout(!tile.view<4xf32, 5 : i64>)
+
+// -----
+
+// A distributed layout says where elements live in registers, not in memory.
+// expected-error @+1 {{the layout parameter of !tile.view must be a memory layout}}
+func.func private @view_distributed_layout(!tile.view<128xf32, #layout.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>)
 
 // -----
 
@@ -212,10 +218,10 @@ tile.kernel @view_strides_rank(%p: !tile.ptr<f32>, %n: i32) {
 
 // -----
 
-#s = #layout.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+#s = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>
 tile.kernel @view_layout_and_strides(%p: !tile.ptr<f32>) {
   // expected-error @+1 {{which fixes the strides; drop the `strides` list or the layout}}
-  %v = tile.make_view %p, shape [128], strides [1] : !tile.ptr<f32> -> !tile.view<128xf32, #s>
+  %v = tile.make_view %p, shape [16, 16], strides [16, 1] : !tile.ptr<f32> -> !tile.view<16x16xf32, #s>
   tile.return
 }
 

@@ -183,6 +183,15 @@ tile.kernel @reductions() {
   tile.return
 }
 
+// A view whose layout fixes the strides.
+// CHECK-LABEL: tile.kernel @view_with_layout
+// CHECK: tile.make_view %{{.*}}, shape [16, 16] : !tile.ptr<f32> -> !tile.view<16x16xf32, #{{.*}}>
+tile.kernel @view_with_layout(%p: !tile.ptr<f32>) {
+  %v = tile.make_view %p, shape [16, 16]
+       : !tile.ptr<f32> -> !tile.view<16x16xf32, #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>>
+  tile.return
+}
+
 // Types on their own.
 // CHECK-LABEL: func.func private @types
 // CHECK-SAME: !tile.ptr<i8>, !tile.ptr<f64>, !tile.view<?x128xf32>, !tile.view<4x4x4xbf16>, tensor<16x!tile.ptr<f16>>

@@ -19,6 +19,10 @@ bool tl::query::isDistributedLayout(Attribute encoding) {
   return isa_and_nonnull<layout::DistributedLayoutAttrInterface>(encoding);
 }
 
+bool tl::query::isMemoryLayout(Attribute encoding) {
+  return isa_and_nonnull<layout::SharedLayoutAttrInterface>(encoding);
+}
+
 Attribute tl::query::getSliceLayout(Attribute parent, int64_t dim) {
   auto layout = dyn_cast_or_null<layout::DistributedLayoutAttrInterface>(parent);
   if (!layout || dim < 0)

@@ -25,6 +25,10 @@ std::optional<WarpShape> getWarpShape(Attribute encoding);
 /// True when `encoding` is a distributed layout (blocked, slice, linear...).
 bool isDistributedLayout(Attribute encoding);
 
+/// True when `encoding` is a memory layout (implements the layout dialect's
+/// SharedLayoutAttrInterface: #layout.strided, #layout.swizzled_shared).
+bool isMemoryLayout(Attribute encoding);
+
 /// `#layout.slice<dim = dim, parent = parent>`, or null if it cannot be formed.
 Attribute getSliceLayout(Attribute parent, int64_t dim);
 

@@ -2,6 +2,8 @@
 
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
+#include "LayoutQueries.h"
+
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -138,11 +140,11 @@ LogicalResult ViewType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "!tile.view holds integer or floating-point "
                           "elements, not "
                        << elementType;
-  // The strided layout attribute lives in the layout dialect; accept only
-  // its attributes here so that a stray attribute is caught early.
-  if (layout && layout.getDialect().getNamespace() != "layout")
+  // The layout maps element coordinates to memory offsets: a memory layout
+  // of the layout dialect (#layout.strided), never a distributed one.
+  if (layout && !query::isMemoryLayout(layout))
     return emitError() << "the layout parameter of !tile.view must be a "
-                          "layout dialect attribute (#layout....), got "
+                          "memory layout such as #layout.strided<...>, got "
                        << layout;
   return success();
 }
