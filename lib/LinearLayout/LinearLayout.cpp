@@ -788,6 +788,19 @@ LinearLayout LinearLayout::sublayout(ArrayRef<std::string> inDims,
   return ll;
 }
 
+int32_t LinearLayout::getOutBitMask(ArrayRef<std::string> inDims,
+                                    StringRef outDim) const {
+  int j = findDim(outDims, outDim);
+  if (j < 0)
+    return 0;
+  int32_t mask = 0;
+  for (auto &[name, inBases] : bases)
+    if (llvm::is_contained(inDims, name))
+      for (auto &b : inBases)
+        mask |= b[j];
+  return mask;
+}
+
 bool LinearLayout::sublayoutIsZero(ArrayRef<std::string> inDims,
                                    ArrayRef<std::string> outDimNames) const {
   LinearLayout sub = sublayout(inDims, outDimNames);
@@ -1025,6 +1038,18 @@ void LinearLayout::print(llvm::raw_ostream &os) const {
     os << d.first << " : " << d.second;
   }
   os << "}";
+}
+
+llvm::hash_code tile::hash_value(const LinearLayout &ll) {
+  llvm::hash_code h = llvm::hash_value(ll.getNumInDims());
+  for (auto &[name, inBases] : ll.getBases()) {
+    h = llvm::hash_combine(h, llvm::StringRef(name));
+    for (auto &b : inBases)
+      h = llvm::hash_combine(h, llvm::hash_combine_range(b.begin(), b.end()));
+  }
+  for (auto &[name, size] : ll.getOutDims())
+    h = llvm::hash_combine(h, llvm::StringRef(name), size);
+  return h;
 }
 
 llvm::raw_ostream &tile::operator<<(llvm::raw_ostream &os,

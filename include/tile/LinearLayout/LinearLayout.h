@@ -29,6 +29,7 @@
 #define TILE_LINEARLAYOUT_LINEARLAYOUT_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -196,6 +197,13 @@ public:
   /// output dims (kept in this layout's order; absent names are ignored).
   LinearLayout sublayout(llvm::ArrayRef<std::string> inDims,
                          llvm::ArrayRef<std::string> outDims) const;
+  /// The OR of the bases of `inDims` in `outDim`: the bits of that output
+  /// the input dims can set. Where two groups of input dims have disjoint
+  /// masks, XOR of their parts equals their sum (so e.g. a per-register
+  /// constant can be added to a per-thread base address).
+  int32_t getOutBitMask(llvm::ArrayRef<std::string> inDims,
+                        llvm::StringRef outDim) const;
+
   /// True if sublayout(inDims, outDims) maps everything to zero.
   bool sublayoutIsZero(llvm::ArrayRef<std::string> inDims,
                        llvm::ArrayRef<std::string> outDims) const;
@@ -259,6 +267,8 @@ private:
 };
 
 LinearLayout operator*(LinearLayout lhs, LinearLayout rhs);
+/// Hash consistent with operator== (for caches keyed by layouts).
+llvm::hash_code hash_value(const LinearLayout &ll);
 llvm::raw_ostream &operator<<(llvm::raw_ostream &os, const LinearLayout &ll);
 
 /// "dim0", "dim1", ... for a rank-`rank` tensor.

@@ -384,6 +384,19 @@ TEST(LinearLayout, RenameAndFlatten) {
   EXPECT_EQ(flat.flattenIns("y"), LinearLayout::identity1D(8, "y", "x"));
 }
 
+TEST(LinearLayout, OutBitMaskAndHash) {
+  LinearLayout ll(basesOf({{"register", {{1}, {8}}}, {"lane", {{2}, {4}}}}),
+                  {{"offset", 16}}, false);
+  EXPECT_EQ(ll.getOutBitMask({"register"}, "offset"), 9);
+  EXPECT_EQ(ll.getOutBitMask({"lane", "warp"}, "offset"), 6);
+  EXPECT_EQ(ll.getOutBitMask({"lane"}, "nope"), 0);
+  LinearLayout same(ll.getBases(), ll.getOutDims(), false);
+  EXPECT_EQ(hash_value(ll), hash_value(same));
+  EXPECT_NE(hash_value(ll), hash_value(ll.transposeIns({"lane", "register"})));
+  EXPECT_NE(hash_value(ll),
+            hash_value(LinearLayout(ll.getBases(), {{"offset", 32}}, false)));
+}
+
 TEST(LinearLayout, PrintAndEquality) {
   LinearLayout ll(basesOf({{"register", {{0, 1}}}, {"lane", {{1, 0}}}}),
                   {{"dim0", 2}, {"dim1", 2}}, false);
