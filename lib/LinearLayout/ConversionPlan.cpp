@@ -128,7 +128,17 @@ tile::analyzeConversion(const LinearLayout &src, const LinearLayout &dst,
                     "tensor (it is not surjective)");
     return std::nullopt;
   }
-  std::optional<LinearLayout> map = dst.tryInvertAndCompose(src, error);
+  // Canonical input-dim order, so that pre-images prefer the thread's own
+  // registers, then lanes of its warp, then other warps.
+  auto canonical = [&](const LinearLayout &ll) {
+    SmallVector<std::string> order;
+    for (auto &d : hwDims)
+      if (ll.hasInDim(d))
+        order.push_back(d);
+    return ll.transposeIns(order);
+  };
+  std::optional<LinearLayout> map =
+      canonical(dst).tryInvertAndCompose(canonical(src), error);
   if (!map)
     return std::nullopt;
 

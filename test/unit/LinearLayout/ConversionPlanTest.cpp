@@ -673,3 +673,37 @@ TEST(ConversionPlanLaws, ArbitraryInputsNeverCrash) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(ConversionPlan, InputDimOrderDoesNotMatter) {
+  // The source broadcasts: lane bit 0 and register bit 1 hold the same
+  // element direction. The conversion map must take it from the register
+  // whatever order the source lists its dims in.
+  LinearLayout::BasesT b;
+  b["lane"] = {{1, 0}, {0, 1}, {0, 2}, {0, 4}, {0, 8}};
+  b["register"] = {{2, 0}, {1, 0}};
+  LinearLayout srcLaneFirst(b, {{"dim0", 4}, {"dim1", 16}}, true);
+  LinearLayout src = srcLaneFirst.transposeIns({"register", "lane"});
+  LinearLayout::BasesT d;
+  d["register"] = {{2, 0}, {1, 0}};
+  d["lane"] = {{0, 0}, {0, 1}, {0, 2}, {0, 4}, {0, 8}};
+  LinearLayout dst(d, {{"dim0", 4}, {"dim1", 16}}, true);
+  auto a1 = analyzeConversion(src, dst);
+  auto a2 = analyzeConversion(srcLaneFirst, dst);
+  ASSERT_TRUE(a1 && a2);
+  EXPECT_EQ(a1->map, a2->map);
+  EXPECT_EQ(a1->kind, a2->kind);
+  // Destination register 2 comes from source register 2, not lane 1.
+  EXPECT_EQ(a1->map.getBasis("register", 1, "register"), 2);
+  EXPECT_EQ(a1->map.getBasis("register", 1, "lane"), 0);
+  // Lanes with bit 0 set would need a lane-dependent register; like
+  // Triton, that is a (select-free) shuffle from the even lane.
+  EXPECT_EQ(a1->kind, ConversionKind::WarpShuffle);
+  auto plan = planWarpShuffle(srcLaneFirst, dst);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->numSendSelects, 0);
+  checkShufflePlan(srcLaneFirst, dst, *plan);
+}
+
+} // namespace
