@@ -15,6 +15,7 @@
 
 using namespace tile;
 using namespace tile::layout;
+using BasisList = std::vector<LinearLayout::Basis>;
 
 LogicalResult StridedAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                   StringRef text) {
@@ -81,5 +82,19 @@ tile::layout::detail::stridedToLinearLayout(StridedAttr attr,
              "0..N-1, so it has no (offset -> coordinate) linear form";
     return std::nullopt;
   }
-  return inverse;
+  // In the shape of every shared layout: (offset, block) -> (dim0, ...).
+  LinearLayout::BasesT bases;
+  BasisList &offset = bases["offset"];
+  for (int i = 0, e = inverse->getInDimSizeLog2("offset"); i < e; ++i) {
+    LinearLayout::Basis b;
+    for (const std::string &d : dims)
+      b.push_back(inverse->getBasis("offset", i, d));
+    offset.push_back(std::move(b));
+  }
+  bases["block"];
+  LinearLayout::DimSizes outDims;
+  for (size_t d = 0; d < shape.size(); ++d)
+    outDims.push_back({dims[d], static_cast<int32_t>(shape[d])});
+  return LinearLayout(std::move(bases), std::move(outDims),
+                      /*requireSurjective=*/false);
 }
