@@ -32,6 +32,16 @@ func.func private @view_distributed_layout(!tile.view<128xf32, #layout.blocked<s
 
 // -----
 
+// expected-error @+1 {{dimension #1 of the view is 8 but mode #1 of the layout #layout.strided<(4,4):(4,1)> has size 4}}
+func.func private @view_layout_shape(!tile.view<4x8xf32, #layout.strided<(4,4):(4,1)>>)
+
+// -----
+
+// expected-error @+1 {{has 2 top-level modes but the view has rank 1}}
+func.func private @view_layout_rank(!tile.view<16xf32, #layout.strided<(4,4):(4,1)>>)
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // Kernels and their parameters
 //===----------------------------------------------------------------------===//
@@ -148,6 +158,14 @@ tile.kernel @lanes_mismatch() {
 tile.kernel @layout_rank_mismatch() {
   // expected-error @+1 {{layout of 'tensor<4x32xf32, #layout.blocked}}
   %c = arith.constant dense<0.0> : tensor<4x32xf32, #l>
+  tile.return
+}
+
+// -----
+
+tile.kernel @encoding_not_layout() {
+  // expected-error @+1 {{the encoding "rows" of 'tensor<128xf32, "rows">' is not a layout attribute}}
+  %c = arith.constant dense<0.0> : tensor<128xf32, "rows">
   tile.return
 }
 

@@ -6,6 +6,7 @@
 // CHECK-DAG: #blocked = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
 // CHECK-DAG: #slice = #layout.slice<dim = 0, parent = #blocked>
 // CHECK-DAG: #slice1 = #layout.slice<dim = 1, parent = #blocked>
+// CHECK-DAG: #strided = #layout.strided<(4,(2,3)):(2,(1,8))>
 
 #l = #layout.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 #l2 = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
@@ -189,6 +190,14 @@ tile.kernel @reductions() {
 tile.kernel @view_with_layout(%p: !tile.ptr<f32>) {
   %v = tile.make_view %p, shape [16, 16]
        : !tile.ptr<f32> -> !tile.view<16x16xf32, #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>>
+  tile.return
+}
+
+// CHECK-LABEL: tile.kernel @view_with_strided_layout
+// CHECK: tile.make_view %{{.*}}, shape [4, %{{.*}}] : !tile.ptr<f32> -> !tile.view<4x?xf32, #strided>
+tile.kernel @view_with_strided_layout(%p: !tile.ptr<f32>, %n: i32) {
+  %v = tile.make_view %p, shape [4, %n]
+       : !tile.ptr<f32> -> !tile.view<4x?xf32, #layout.strided<(4,(2,3)):(2,(1,8))>>
   tile.return
 }
 

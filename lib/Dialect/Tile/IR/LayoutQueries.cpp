@@ -23,6 +23,17 @@ bool tl::query::isMemoryLayout(Attribute encoding) {
   return isa_and_nonnull<layout::SharedLayoutAttrInterface>(encoding);
 }
 
+std::optional<SmallVector<int64_t>>
+tl::query::getMemoryLayoutShape(Attribute layout) {
+  if (auto strided = dyn_cast_or_null<layout::StridedAttr>(layout))
+    return strided.getModeSizes();
+  return std::nullopt;
+}
+
+bool tl::query::isLayoutAttr(Attribute attr) {
+  return attr && layout::isLayoutAttr(attr);
+}
+
 Attribute tl::query::getSliceLayout(Attribute parent, int64_t dim) {
   auto layout = dyn_cast_or_null<layout::DistributedLayoutAttrInterface>(parent);
   if (!layout || dim < 0)

@@ -29,6 +29,13 @@ bool isDistributedLayout(Attribute encoding);
 /// SharedLayoutAttrInterface: #layout.strided, #layout.swizzled_shared).
 bool isMemoryLayout(Attribute encoding);
 
+/// The tensor shape a memory layout describes, when it fixes one
+/// (#layout.strided: the sizes of its top-level modes).
+std::optional<SmallVector<int64_t>> getMemoryLayoutShape(Attribute layout);
+
+/// True for attributes of the layout dialect's interfaces.
+bool isLayoutAttr(Attribute attr);
+
 /// `#layout.slice<dim = dim, parent = parent>`, or null if it cannot be formed.
 Attribute getSliceLayout(Attribute parent, int64_t dim);
 

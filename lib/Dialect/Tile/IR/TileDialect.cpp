@@ -146,5 +146,18 @@ LogicalResult ViewType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "the layout parameter of !tile.view must be a "
                           "memory layout such as #layout.strided<...>, got "
                        << layout;
+  if (std::optional<SmallVector<int64_t>> modes =
+          query::getMemoryLayoutShape(layout)) {
+    if (modes->size() != shape.size())
+      return emitError() << "the layout " << layout << " has " << modes->size()
+                         << " top-level modes but the view has rank "
+                         << shape.size() << "; give one mode per dimension";
+    for (auto [i, dim] : llvm::enumerate(shape))
+      if (!ShapedType::isDynamic(dim) && dim != (*modes)[i])
+        return emitError() << "dimension #" << i << " of the view is " << dim
+                           << " but mode #" << i << " of the layout " << layout
+                           << " has size " << (*modes)[i]
+                           << "; the view shape and the layout must agree";
+  }
   return success();
 }

@@ -123,6 +123,12 @@ public:
     Attribute encoding = tensor.getEncoding();
     if (!encoding)
       return success();
+    if (!query::isLayoutAttr(encoding))
+      return op->emitOpError()
+             << "the encoding " << encoding << " of " << type
+             << " is not a layout attribute; tensors in a kernel have a "
+                "#layout.blocked, #layout.slice or #layout.linear encoding, "
+                "or none (to be assigned)";
     if (failed(query::verifyEncodingForShape(
             encoding, tensor.getShape(), [&] {
               return op->emitOpError() << "layout of " << type << ": ";
