@@ -235,9 +235,10 @@ SmallVector<int32_t> WarpShufflePlan::dstRegCandidates() const {
 // some destination lanes take their data from source registers (Ll has a
 // kernel): such a lane bit is paired with a destination register bit whose
 // data comes from a source lane outside the image of Ll.
-std::optional<WarpShufflePlan>
-tile::planWarpShuffle(const LinearLayout &src, const LinearLayout &dst,
-                      int maxSelects, std::string *whyNot) {
+std::optional<WarpShufflePlan> tile::planWarpShuffle(const LinearLayout &src,
+                                                     const LinearLayout &dst,
+                                                     int maxSelects,
+                                                     std::string *whyNot) {
   std::optional<ConversionAnalysis> a = analyzeConversion(src, dst, whyNot);
   if (!a)
     return std::nullopt;

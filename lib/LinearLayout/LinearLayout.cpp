@@ -35,8 +35,8 @@ void setError(std::string *error, const llvm::Twine &msg) {
                               msg);
 }
 
-template <typename T> T unwrap(std::optional<T> v, StringRef what,
-                               const std::string &msg) {
+template <typename T>
+T unwrap(std::optional<T> v, StringRef what, const std::string &msg) {
   if (!v)
     fatal(what, msg);
   return std::move(*v);
@@ -110,8 +110,8 @@ LinearLayout::BasesT splitBases(ArrayRef<LinearLayout::Basis> flat,
   size_t pos = 0;
   for (auto &d : dims) {
     int n = log2Of(d.second);
-    bases[d.first] = std::vector<LinearLayout::Basis>(
-        flat.begin() + pos, flat.begin() + pos + n);
+    bases[d.first] = std::vector<LinearLayout::Basis>(flat.begin() + pos,
+                                                      flat.begin() + pos + n);
     pos += n;
   }
   return bases;
@@ -145,9 +145,10 @@ std::optional<std::string> checkNewDims(const LinearLayout::DimSizes &dims,
 // Construction
 //===----------------------------------------------------------------------===//
 
-std::optional<LinearLayout>
-LinearLayout::tryCreate(BasesT bases, DimSizes outDims, bool requireSurjective,
-                        std::string *error) {
+std::optional<LinearLayout> LinearLayout::tryCreate(BasesT bases,
+                                                    DimSizes outDims,
+                                                    bool requireSurjective,
+                                                    std::string *error) {
   llvm::StringSet<> seen;
   int outBits = 0;
   for (auto &[name, size] : outDims) {
@@ -226,8 +227,7 @@ LinearLayout::tryCreate(BasesT bases, ArrayRef<std::string> outDimNames,
           setError(error, "basis " + llvm::Twine(i) + " of input dim '" +
                               inDim + "' has " + llvm::Twine(basis.size()) +
                               " values but there are " +
-                              llvm::Twine(outDimNames.size()) +
-                              " output dims");
+                              llvm::Twine(outDimNames.size()) + " output dims");
           return std::nullopt;
         }
         if (basis[j] < 0) {
@@ -254,15 +254,15 @@ LinearLayout::tryCreate(BasesT bases, ArrayRef<std::string> outDimNames,
 LinearLayout::LinearLayout(BasesT bases, DimSizes outDims,
                            bool requireSurjective) {
   std::string err;
-  *this = unwrap(tryCreate(std::move(bases), std::move(outDims),
-                           requireSurjective, &err),
-                 "LinearLayout", err);
+  *this = unwrap(
+      tryCreate(std::move(bases), std::move(outDims), requireSurjective, &err),
+      "LinearLayout", err);
 }
 
 LinearLayout::LinearLayout(BasesT bases, ArrayRef<std::string> outDimNames) {
   std::string err;
-  *this = unwrap(tryCreate(std::move(bases), outDimNames, &err),
-                 "LinearLayout", err);
+  *this = unwrap(tryCreate(std::move(bases), outDimNames, &err), "LinearLayout",
+                 err);
 }
 
 LinearLayout LinearLayout::identity1D(int32_t size, StringRef inDim,
@@ -384,8 +384,7 @@ ArrayRef<int32_t> LinearLayout::getBasis(StringRef inDim, int i) const {
   return it->second[i];
 }
 
-int32_t LinearLayout::getBasis(StringRef inDim, int i,
-                               StringRef outDim) const {
+int32_t LinearLayout::getBasis(StringRef inDim, int i, StringRef outDim) const {
   int j = findDim(outDims, outDim);
   if (j < 0)
     fatal("getBasis", "no output dim '" + outDim.str() + "'");
@@ -421,9 +420,8 @@ bool LinearLayout::isInjective() const {
 SmallVector<std::pair<std::string, int32_t>>
 LinearLayout::apply(ArrayRef<std::pair<std::string, int32_t>> ins) const {
   if (ins.size() != bases.size())
-    fatal("apply", "got " + std::to_string(ins.size()) +
-                       " input values for " + std::to_string(bases.size()) +
-                       " input dims");
+    fatal("apply", "got " + std::to_string(ins.size()) + " input values for " +
+                       std::to_string(bases.size()) + " input dims");
   SmallVector<int32_t> ordered(bases.size(), 0);
   SmallVector<bool> given(bases.size(), false);
   for (auto &[name, value] : ins) {
@@ -445,9 +443,8 @@ LinearLayout::apply(ArrayRef<std::pair<std::string, int32_t>> ins) const {
 
 SmallVector<int32_t> LinearLayout::apply(ArrayRef<int32_t> ins) const {
   if (ins.size() != bases.size())
-    fatal("apply", "got " + std::to_string(ins.size()) +
-                       " input values for " + std::to_string(bases.size()) +
-                       " input dims");
+    fatal("apply", "got " + std::to_string(ins.size()) + " input values for " +
+                       std::to_string(bases.size()) + " input dims");
   SmallVector<int32_t> out(outDims.size(), 0);
   for (auto [idx, kv] : llvm::enumerate(bases)) {
     int32_t x = ins[idx];
@@ -583,9 +580,8 @@ LinearLayout::tryCompose(const LinearLayout &outer) const {
   return tryCompose(outer, &err);
 }
 
-std::optional<LinearLayout>
-LinearLayout::tryCompose(const LinearLayout &outer,
-                         std::string *error) const {
+std::optional<LinearLayout> LinearLayout::tryCompose(const LinearLayout &outer,
+                                                     std::string *error) const {
   SmallVector<std::string> outNames = getOutDimNames();
   SmallVector<std::string> outerIn = outer.getInDimNames();
   if (!isPermutation(outNames, outerIn)) {
@@ -637,8 +633,7 @@ LinearLayout::tryInvertAndCompose(const LinearLayout &outer,
   SmallVector<std::string> outNames = getOutDimNames();
   SmallVector<std::string> outerOut = outer.getOutDimNames();
   if (!isPermutation(outNames, outerOut)) {
-    setError(error, "invertAndCompose: the output dims " +
-                        joinNames(outNames) +
+    setError(error, "invertAndCompose: the output dims " + joinNames(outNames) +
                         " differ from the outer layout's output dims " +
                         joinNames(outerOut));
     return std::nullopt;
@@ -681,15 +676,14 @@ LinearLayout::tryInvertAndCompose(const LinearLayout &outer,
     auto &dst = newBases[name];
     // An input dim with identical bases in both layouts maps by identity.
     auto oit = outer.bases.find(name);
-    bool identical = oit != outer.bases.end() &&
-                     oit->second.size() == inBases.size();
+    bool identical =
+        oit != outer.bases.end() && oit->second.size() == inBases.size();
     for (size_t i = 0; identical && i < inBases.size(); ++i)
       identical = packThis(inBases[i]) == packPoint(oit->second[i], outerOffs);
     for (auto [i, b] : llvm::enumerate(inBases)) {
       uint64_t pre;
       if (identical) {
-        pre = uint64_t(1)
-              << (colOffs[oit - outer.bases.begin()] + int(i));
+        pre = uint64_t(1) << (colOffs[oit - outer.bases.begin()] + int(i));
       } else {
         std::optional<uint64_t> sol = span.solve(packThis(b));
         if (!sol) {
@@ -708,8 +702,7 @@ LinearLayout::tryInvertAndCompose(const LinearLayout &outer,
 
 LinearLayout LinearLayout::invertAndCompose(const LinearLayout &outer) const {
   std::string err;
-  return unwrap(tryInvertAndCompose(outer, &err), "invertAndCompose",
-                err);
+  return unwrap(tryInvertAndCompose(outer, &err), "invertAndCompose", err);
 }
 
 namespace {
@@ -729,8 +722,8 @@ std::optional<LinearLayout> LinearLayout::tryPseudoinvert() const {
 std::optional<LinearLayout>
 LinearLayout::tryPseudoinvert(std::string *error) const {
   if (!isSurjective()) {
-    setError(error, "pseudoinvert: the layout is not surjective: " +
-                        toString());
+    setError(error,
+             "pseudoinvert: the layout is not surjective: " + toString());
     return std::nullopt;
   }
   return identityOnOutDims(*this).tryInvertAndCompose(*this, error);
@@ -861,8 +854,7 @@ LinearLayout::tryTransposeOuts(ArrayRef<std::string> newOrder,
   return ll;
 }
 
-LinearLayout
-LinearLayout::transposeOuts(ArrayRef<std::string> newOrder) const {
+LinearLayout LinearLayout::transposeOuts(ArrayRef<std::string> newOrder) const {
   std::string err;
   return unwrap(tryTransposeOuts(newOrder, &err), "transposeOuts", err);
 }
@@ -891,8 +883,7 @@ LinearLayout LinearLayout::reshapeIns(const DimSizes &newInDims) const {
 std::optional<LinearLayout>
 LinearLayout::tryReshapeOuts(const DimSizes &newOutDims,
                              std::string *error) const {
-  if (auto err =
-          checkNewDims(newOutDims, getTotalOutDimSizeLog2(), "output")) {
+  if (auto err = checkNewDims(newOutDims, getTotalOutDimSizeLog2(), "output")) {
     setError(error, "reshapeOuts: " + *err);
     return std::nullopt;
   }
@@ -915,16 +906,16 @@ LinearLayout LinearLayout::reshapeOuts(const DimSizes &newOutDims) const {
 LinearLayout LinearLayout::flattenIns(StringRef name) const {
   int log2 = getTotalInDimSizeLog2();
   if (log2 > kMaxDimLog2)
-    fatal("flattenIns", "the flattened dim would have size 2^" +
-                            std::to_string(log2));
+    fatal("flattenIns",
+          "the flattened dim would have size 2^" + std::to_string(log2));
   return reshapeIns({{name.str(), int32_t(1) << log2}});
 }
 
 LinearLayout LinearLayout::flattenOuts(StringRef name) const {
   int log2 = getTotalOutDimSizeLog2();
   if (log2 > kMaxDimLog2)
-    fatal("flattenOuts", "the flattened dim would have size 2^" +
-                             std::to_string(log2));
+    fatal("flattenOuts",
+          "the flattened dim would have size 2^" + std::to_string(log2));
   return reshapeOuts({{name.str(), int32_t(1) << log2}});
 }
 
@@ -1087,9 +1078,10 @@ LinearLayout tile::identityStandardND(StringRef inDim, ArrayRef<int32_t> shape,
   return ll.transposeOuts(standardOutDimNames(shape.size()));
 }
 
-LinearLayout tile::ensureLayoutNotLargerThan(const LinearLayout &layout,
-                                             const LinearLayout::DimSizes &shape,
-                                             bool broadcastRegisters) {
+LinearLayout
+tile::ensureLayoutNotLargerThan(const LinearLayout &layout,
+                                const LinearLayout::DimSizes &shape,
+                                bool broadcastRegisters) {
   LinearLayout::DimSizes outDims = layout.getOutDims();
   SmallVector<int32_t> masks;
   for (auto &d : outDims) {
@@ -1120,9 +1112,10 @@ LinearLayout tile::ensureLayoutNotLargerThan(const LinearLayout &layout,
                       /*requireSurjective=*/false);
 }
 
-LinearLayout tile::ensureLayoutNotSmallerThan(
-    const LinearLayout &layout, const LinearLayout::DimSizes &shape,
-    StringRef inDim) {
+LinearLayout
+tile::ensureLayoutNotSmallerThan(const LinearLayout &layout,
+                                 const LinearLayout::DimSizes &shape,
+                                 StringRef inDim) {
   LinearLayout ll = layout;
   for (auto &[name, size] : shape) {
     int32_t actual = ll.getOutDimSize(name);

@@ -39,8 +39,7 @@ bool isPow2(int64_t x) { return x > 0 && (x & (x - 1)) == 0; }
 /// Lanes served together in one phase of a warp-wide access of
 /// `vectorBits` per lane.
 int phaseLanes(int vectorBits, int numLanes) {
-  int lanes = vectorBits <= kBankBits ? numLanes
-                                      : kWavefrontBits / vectorBits;
+  int lanes = vectorBits <= kBankBits ? numLanes : kWavefrontBits / vectorBits;
   return std::max(1, std::min(lanes, numLanes));
 }
 
@@ -148,8 +147,7 @@ int tile::countBankConflicts(const LinearLayout &regLayout,
                              int vectorElems) {
   if (!isPow2(elemBits) || elemBits > 128 || !sharedLayout.hasInDim(kOffset))
     return -1;
-  std::optional<LinearLayout> map =
-      regLayout.tryInvertAndCompose(sharedLayout);
+  std::optional<LinearLayout> map = regLayout.tryInvertAndCompose(sharedLayout);
   if (!map)
     return -1;
   SmallVector<std::string> ins = map->getInDimNames();
@@ -211,11 +209,9 @@ int tile::countBankConflicts(const LinearLayout &regLayout,
 //     destination lane image (which lies in neither span when the two lane
 //     sets are independent, e.g. transposes), and only then vectors that
 //     keep one side conflict-free, or neither.
-std::optional<SharedMemoryPlan>
-tile::planSharedMemoryConversion(const LinearLayout &src,
-                                 const LinearLayout &dst, int elemBits,
-                                 std::string *error, int maxVectorBits,
-                                 int64_t maxScratchBytes) {
+std::optional<SharedMemoryPlan> tile::planSharedMemoryConversion(
+    const LinearLayout &src, const LinearLayout &dst, int elemBits,
+    std::string *error, int maxVectorBits, int64_t maxScratchBytes) {
   if (!isPow2(elemBits) || elemBits < 8 || elemBits > 64) {
     setError(error, "element size " + llvm::Twine(elemBits) +
                         " bits: expected 8, 16, 32 or 64");
@@ -298,131 +294,196 @@ tile::planSharedMemoryConversion(const LinearLayout &src,
         iters.push_back(v);
     }
     if (bytesWith(iters.size()) > maxScratchBytes) {
-      setError(error, "the scratch needs " +
-                          llvm::Twine(bytesWith(iters.size())) +
-                          " bytes even when split over " +
-                          llvm::Twine(1 << iters.size()) +
-                          " iterations; the limit is " +
-                          llvm::Twine(maxScratchBytes));
+      setError(error,
+               "the scratch needs " + llvm::Twine(bytesWith(iters.size())) +
+                   " bytes even when split over " +
+                   llvm::Twine(1 << iters.size()) +
+                   " iterations; the limit is " + llvm::Twine(maxScratchBytes));
       return std::nullopt;
     }
   }
-  int accBits = elemBits << k;
-  int phaseLaneBits = llvm::Log2_32(phaseLanes(accBits, numLanes));
-  SmallVector<uint64_t> srcLanes = images(src, kLane, phaseLaneBits);
-  SmallVector<uint64_t> dstLanes = images(dstT, kLane, phaseLaneBits);
-
   int offsetBits = n - int(iters.size());
   int lowBits = std::min(offsetBits, 10 - e);
-  int rowCount = offsetBits - lowBits;
+  // Builds the plan with `extras` (further register directions of one side,
+  // the wide side) placed right above the common vector.
+  auto build = [&](SmallVector<uint64_t> extras, bool storeWide, F2Basis all,
+                   int col) -> std::optional<SharedMemoryPlan> {
+    for (uint64_t v : extras)
+      all.insert(v, col++ % 64);
+    int kx = k + int(extras.size());
+    int storeBits = elemBits << (storeWide ? kx : k);
+    int loadBits = elemBits << (storeWide ? k : kx);
+    SmallVector<uint64_t> srcLanes =
+        images(src, kLane, llvm::Log2_32(phaseLanes(storeBits, numLanes)));
+    SmallVector<uint64_t> dstLanes =
+        images(dstT, kLane, llvm::Log2_32(phaseLanes(loadBits, numLanes)));
+    int rowCount = offsetBits - lowBits;
 
-  // Row vectors.
-  F2Basis srcSide, dstSide;
-  int sc = 0, dc = 0;
-  for (auto *part : {&vec, &iters})
-    for (uint64_t v : *part) {
-      srcSide.insert(v, sc++);
-      dstSide.insert(v, dc++);
+    // Row vectors.
+    F2Basis srcSide, dstSide;
+    int sc = 0, dc = 0;
+    for (auto *part : {&vec, &iters})
+      for (uint64_t v : *part) {
+        srcSide.insert(v, sc++);
+        dstSide.insert(v, dc++);
+      }
+    // The extras belong to the wide side's vector; for the other side they
+    // are bank bits, unless they fall inside a 4-byte word.
+    for (auto [i, v] : llvm::enumerate(extras)) {
+      bool inWord = k + int(i) + e < 5;
+      if (storeWide || inWord)
+        srcSide.insert(v, sc++);
+      if (!storeWide || inWord)
+        dstSide.insert(v, dc++);
     }
-  for (uint64_t v : srcLanes)
-    srcSide.insert(v, sc++ % 64);
-  for (uint64_t v : dstLanes)
-    dstSide.insert(v, dc++ % 64);
-  SmallVector<uint64_t> rows;
-  SmallVector<uint64_t> units;
-  for (int b = n - 1; b >= 0; --b)
-    units.push_back(uint64_t(1) << b);
-  SmallVector<uint64_t> pairs;
-  for (uint64_t a : srcLanes)
-    for (uint64_t b : dstLanes)
-      if (a != 0 && b != 0 && a != b)
-        pairs.push_back(a ^ b);
-  // mode 0: conflict-free on both sides; 1: source side; 2: destination
-  // side; 3: anything independent.
-  for (int mode = 0; mode < 4 && (int)rows.size() < rowCount; ++mode) {
-    for (auto *cands : {&units, &pairs}) {
-      for (uint64_t c : *cands) {
-        if ((int)rows.size() == rowCount)
-          break;
-        if (all.contains(c))
-          continue;
-        bool okSrc = !srcSide.contains(c), okDst = !dstSide.contains(c);
-        bool ok = mode == 0   ? okSrc && okDst
-                  : mode == 1 ? okSrc
-                  : mode == 2 ? okDst
-                              : true;
-        if (!ok)
-          continue;
-        srcSide.insert(c, sc++ % 64);
-        dstSide.insert(c, dc++ % 64);
-        all.insert(c, col++ % 64);
-        rows.push_back(c);
+    for (uint64_t v : srcLanes)
+      srcSide.insert(v, sc++ % 64);
+    for (uint64_t v : dstLanes)
+      dstSide.insert(v, dc++ % 64);
+    SmallVector<uint64_t> rows;
+    SmallVector<uint64_t> units;
+    for (int b = n - 1; b >= 0; --b)
+      units.push_back(uint64_t(1) << b);
+    // XOR pairs of a source lane direction with a destination one.
+    SmallVector<uint64_t> pairs;
+    for (uint64_t a : srcLanes)
+      for (uint64_t b : dstLanes)
+        if (a != 0 && b != 0 && a != b)
+          pairs.push_back(a ^ b);
+    // mode 0: conflict-free on both sides; 1: source side; 2: destination
+    // side; 3: anything independent.
+    for (int mode = 0; mode < 4 && (int)rows.size() < rowCount; ++mode) {
+      for (auto *cands : {&units, &pairs}) {
+        for (uint64_t c : *cands) {
+          if ((int)rows.size() == rowCount)
+            break;
+          if (all.contains(c))
+            continue;
+          bool okSrc = !srcSide.contains(c), okDst = !dstSide.contains(c);
+          bool ok = mode == 0   ? okSrc && okDst
+                    : mode == 1 ? okSrc
+                    : mode == 2 ? okDst
+                                : true;
+          if (!ok)
+            continue;
+          srcSide.insert(c, sc++ % 64);
+          dstSide.insert(c, dc++ % 64);
+          all.insert(c, col++ % 64);
+          rows.push_back(c);
+        }
       }
     }
-  }
-  // Low bits above the vector: lanes of a phase first, then anything.
-  SmallVector<uint64_t> low;
-  SmallVector<uint64_t> lowCands;
-  llvm::append_range(lowCands, srcLanes);
-  llvm::append_range(lowCands, dstLanes);
-  llvm::append_range(lowCands, images(src, kLane));
-  llvm::append_range(lowCands, images(dstT, kLane));
-  for (int b = 0; b < n; ++b)
-    lowCands.push_back(uint64_t(1) << b);
-  for (uint64_t c : lowCands) {
-    if (k + (int)low.size() == lowBits)
-      break;
-    if (c != 0 && all.insert(c, col++ % 64))
-      low.push_back(c);
-  }
-  if (k + (int)low.size() + (int)rows.size() != offsetBits) {
-    setError(error, "internal error: the scratch basis is incomplete");
-    return std::nullopt;
-  }
-
-  LinearLayout::BasesT bases;
-  auto &offs = bases[kOffset];
-  for (auto *part : {&vec, &low, &rows})
-    for (uint64_t v : *part)
-      offs.push_back(unpack(src.getOutDims(), v));
-  auto &itBases = bases[kIteration];
-  for (uint64_t v : iters)
-    itBases.push_back(unpack(src.getOutDims(), v));
-  std::optional<LinearLayout> scratch = LinearLayout::tryCreate(
-      std::move(bases), src.getOutDims(), /*requireSurjective=*/true, error);
-  if (!scratch)
-    return std::nullopt;
-
-  SharedMemoryPlan plan;
-  plan.scratch = *scratch;
-  plan.numIterations = 1 << iters.size();
-  plan.storeMap = src.invertAndCompose(plan.scratch);
-  plan.loadMap = dst.invertAndCompose(plan.scratch);
-  for (const LinearLayout *m : {&plan.storeMap, &plan.loadMap})
-    if (!m->sublayoutIsZero({kLane, kWarp, kBlock}, {kIteration})) {
-      setError(error, "the iteration of an element would depend on its "
-                      "lane or warp; use a larger scratch limit");
+    // Low bits above the vector: lanes of a phase first, then anything.
+    SmallVector<uint64_t> low;
+    SmallVector<uint64_t> lowCands;
+    llvm::append_range(lowCands, srcLanes);
+    llvm::append_range(lowCands, dstLanes);
+    llvm::append_range(lowCands, images(src, kLane));
+    llvm::append_range(lowCands, images(dstT, kLane));
+    for (int b = 0; b < n; ++b)
+      lowCands.push_back(uint64_t(1) << b);
+    for (uint64_t c : lowCands) {
+      if (kx + (int)low.size() == lowBits)
+        break;
+      if (c != 0 && all.insert(c, col++ % 64))
+        low.push_back(c);
+    }
+    if (kx + (int)low.size() + (int)rows.size() != offsetBits) {
+      setError(error, "internal error: the scratch basis is incomplete");
       return std::nullopt;
     }
-  plan.storeVector =
-      analyzeVectorization(plan.storeMap, elemBits, maxVectorBits);
-  plan.loadVector = analyzeVectorization(plan.loadMap, elemBits, maxVectorBits);
-  plan.storeWavefronts = countBankConflicts(src, plan.scratch, elemBits,
-                                            plan.storeVector.elems);
-  plan.loadWavefronts = countBankConflicts(dst, plan.scratch, elemBits,
-                                           plan.loadVector.elems);
-  plan.idealStoreWavefronts =
-      idealWavefronts(plan.storeVector.elems * elemBits, numLanes);
-  plan.idealLoadWavefronts =
-      idealWavefronts(plan.loadVector.elems * elemBits, numLanes);
-  plan.scratchBytes =
-      std::max<int64_t>(1, (int64_t(1) << offsetBits) * elemBits / 8);
-  return plan;
+
+    LinearLayout::BasesT bases;
+    auto &offs = bases[kOffset];
+    for (auto *part : {&vec, &extras, &low, &rows})
+      for (uint64_t v : *part)
+        offs.push_back(unpack(src.getOutDims(), v));
+    auto &itBases = bases[kIteration];
+    for (uint64_t v : iters)
+      itBases.push_back(unpack(src.getOutDims(), v));
+    std::optional<LinearLayout> scratch = LinearLayout::tryCreate(
+        std::move(bases), src.getOutDims(), /*requireSurjective=*/true, error);
+    if (!scratch)
+      return std::nullopt;
+
+    SharedMemoryPlan plan;
+    plan.scratch = *scratch;
+    plan.numIterations = 1 << iters.size();
+    plan.storeMap = src.invertAndCompose(plan.scratch);
+    plan.loadMap = dst.invertAndCompose(plan.scratch);
+    for (const LinearLayout *m : {&plan.storeMap, &plan.loadMap})
+      if (!m->sublayoutIsZero({kLane, kWarp, kBlock}, {kIteration})) {
+        setError(error, "the iteration of an element would depend on its "
+                        "lane or warp; use a larger scratch limit");
+        return std::nullopt;
+      }
+    plan.storeVector =
+        analyzeVectorization(plan.storeMap, elemBits, maxVectorBits);
+    plan.loadVector =
+        analyzeVectorization(plan.loadMap, elemBits, maxVectorBits);
+    plan.storeWavefronts =
+        countBankConflicts(src, plan.scratch, elemBits, plan.storeVector.elems);
+    plan.loadWavefronts =
+        countBankConflicts(dst, plan.scratch, elemBits, plan.loadVector.elems);
+    plan.idealStoreWavefronts =
+        idealWavefronts(plan.storeVector.elems * elemBits, numLanes);
+    plan.idealLoadWavefronts =
+        idealWavefronts(plan.loadVector.elems * elemBits, numLanes);
+    plan.scratchBytes =
+        std::max<int64_t>(1, (int64_t(1) << offsetBits) * elemBits / 8);
+    return plan;
+  };
+
+  // One side may use wider vectors than the common ones: its own further
+  // register directions go right above the vector (the other side accesses
+  // them as separate, narrower vectors). That can cost bank conflicts on the
+  // other side, so every width is tried and the cheapest plan kept: fewest
+  // wavefronts in total, then fewest instructions.
+  auto extrasOf = [&](llvm::ArrayRef<uint64_t> regs) {
+    SmallVector<uint64_t> extras;
+    F2Basis span = all;
+    int c = 0;
+    for (uint64_t v : regs) {
+      if (k + (int)extras.size() == std::min(maxK, lowBits))
+        break;
+      if (v != 0 && span.insert(v, c++ % 64))
+        extras.push_back(v);
+    }
+    return extras;
+  };
+  SmallVector<uint64_t> srcExtras = extrasOf(srcRegs);
+  SmallVector<uint64_t> dstExtras = extrasOf(dstRegs);
+  std::optional<SharedMemoryPlan> best;
+  int64_t bestCost = 0, bestInstrs = 0;
+  int64_t srcRegCount = src.getInDimSize(kRegister);
+  int64_t dstRegCount = dst.getInDimSize(kRegister);
+  for (bool storeWide : {true, false}) {
+    SmallVector<uint64_t> extras = storeWide ? srcExtras : dstExtras;
+    for (;;) {
+      std::optional<SharedMemoryPlan> plan = build(extras, storeWide, all, col);
+      if (!plan)
+        return std::nullopt;
+      int64_t stores = srcRegCount / plan->storeVector.elems;
+      int64_t loads = dstRegCount / plan->loadVector.elems;
+      int64_t cost =
+          stores * plan->storeWavefronts + loads * plan->loadWavefronts;
+      int64_t instrs = stores + loads;
+      if (!best || cost < bestCost ||
+          (cost == bestCost && instrs < bestInstrs)) {
+        best = std::move(plan);
+        bestCost = cost;
+        bestInstrs = instrs;
+      }
+      if (extras.empty())
+        break;
+      extras.pop_back();
+    }
+  }
+  return best;
 }
 
 LinearLayout tile::chooseScratchLayout(const LinearLayout &src,
-                                       const LinearLayout &dst,
-                                       int elemBits) {
+                                       const LinearLayout &dst, int elemBits) {
   std::string err;
   std::optional<SharedMemoryPlan> plan =
       planSharedMemoryConversion(src, dst, elemBits, &err);

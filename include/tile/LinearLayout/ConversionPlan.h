@@ -138,9 +138,10 @@ struct WarpShufflePlan {
 /// why in `whyNot`) for conversions that cross warps, when no plan exists
 /// in this scheme, or when a round would need more than `maxSelects`
 /// selects on either side; the caller then uses shared memory.
-std::optional<WarpShufflePlan>
-planWarpShuffle(const LinearLayout &src, const LinearLayout &dst,
-                int maxSelects = 3, std::string *whyNot = nullptr);
+std::optional<WarpShufflePlan> planWarpShuffle(const LinearLayout &src,
+                                               const LinearLayout &dst,
+                                               int maxSelects = 3,
+                                               std::string *whyNot = nullptr);
 
 //===----------------------------------------------------------------------===//
 // Vectorization and bank conflicts
@@ -225,8 +226,10 @@ struct SharedMemoryPlan {
 /// elements of `elemBits` bits (a power of two, 8..64; the lowering widens
 /// i1 to i8 first). The scratch layout is chosen for the widest vectors
 /// both sides can use (elements held in registers of both, up to
-/// `maxVectorBits`), and then XOR-swizzled so that the lanes of one access
-/// phase hit distinct banks on the store and on the load where possible.
+/// `maxVectorBits`), possibly wider on one side, and XOR-swizzled so that
+/// the lanes of one access phase hit distinct banks on the store and on the
+/// load where possible. Among the candidate widths, the plan with the fewest
+/// wavefronts in total (then the fewest instructions) is returned.
 /// With `maxScratchBytes` > 0, directions that both layouts hold in
 /// registers (and that are not part of the vector) become iterations until
 /// the scratch fits; fails if it cannot.

@@ -62,9 +62,9 @@ public:
   /// power of two, a basis has the wrong length, or a basis value is out of
   /// range of its output dim; with `requireSurjective`, also if some output
   /// point is not reached.
-  static std::optional<LinearLayout>
-  tryCreate(BasesT bases, DimSizes outDims, bool requireSurjective,
-            std::string *error = nullptr);
+  static std::optional<LinearLayout> tryCreate(BasesT bases, DimSizes outDims,
+                                               bool requireSurjective,
+                                               std::string *error = nullptr);
 
   /// As tryCreate, with each output size inferred as the smallest power of
   /// two above every basis value in that dim (at least 1).
@@ -178,8 +178,8 @@ public:
   /// preferred. The result is linear.
   std::optional<LinearLayout>
   tryInvertAndCompose(const LinearLayout &outer) const;
-  std::optional<LinearLayout>
-  tryInvertAndCompose(const LinearLayout &outer, std::string *error) const;
+  std::optional<LinearLayout> tryInvertAndCompose(const LinearLayout &outer,
+                                                  std::string *error) const;
   LinearLayout invertAndCompose(const LinearLayout &outer) const;
 
   /// Inverse of an invertible layout (input and output dims swap roles).
@@ -247,8 +247,7 @@ public:
   bool isTrivialOver(llvm::ArrayRef<std::string> dims) const;
   /// If isTrivialOver(dims), the layout with those input and output dims
   /// removed; otherwise nullopt.
-  std::optional<LinearLayout>
-  quotient(llvm::ArrayRef<std::string> dims) const;
+  std::optional<LinearLayout> quotient(llvm::ArrayRef<std::string> dims) const;
 
   /// The same layout with the zero bases of `inDim` removed (the dim
   /// shrinks accordingly): drops broadcast copies along that dim.

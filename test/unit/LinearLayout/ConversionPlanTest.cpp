@@ -15,9 +15,8 @@ using Named = llvm::SmallVector<std::pair<std::string, int32_t>>;
 namespace {
 
 /// A single-CTA blocked layout with Triton's semantics.
-LinearLayout blocked(llvm::ArrayRef<int32_t> shape,
-                     llvm::ArrayRef<int32_t> spt, llvm::ArrayRef<int32_t> tpw,
-                     llvm::ArrayRef<int32_t> wpc,
+LinearLayout blocked(llvm::ArrayRef<int32_t> shape, llvm::ArrayRef<int32_t> spt,
+                     llvm::ArrayRef<int32_t> tpw, llvm::ArrayRef<int32_t> wpc,
                      llvm::ArrayRef<unsigned> order) {
   LinearLayout ll = identityStandardND("register", spt, order) *
                     identityStandardND("lane", tpw, order) *
@@ -57,9 +56,9 @@ int64_t element(const LinearLayout &ll, int32_t reg, int32_t lane,
 /// broadcasts. The others get a random basis of the tensor space (unit
 /// vectors, or with `mix` XORs of them).
 LinearLayout randomDistributed(LayoutGen &gen,
-                               const LinearLayout::DimSizes &outs,
-                               int regBits, int laneBits, int warpBits,
-                               int zeros, bool mix) {
+                               const LinearLayout::DimSizes &outs, int regBits,
+                               int laneBits, int warpBits, int zeros,
+                               bool mix) {
   int n = 0;
   for (auto &d : outs)
     n += llvm::Log2_32(d.second);
@@ -174,8 +173,7 @@ void checkSharedPlan(const LinearLayout &src, const LinearLayout &dst,
   ASSERT_TRUE(plan.scratch.isInvertible());
   int64_t size = plan.scratch.getInDimSize("offset");
   EXPECT_EQ(plan.numIterations, plan.scratch.getInDimSize("iteration"));
-  auto placeOf = [](const LinearLayout &map, int32_t r, int32_t l,
-                    int32_t w) {
+  auto placeOf = [](const LinearLayout &map, int32_t r, int32_t l, int32_t w) {
     Named in;
     for (auto &n : map.getInDimNames())
       in.push_back({n, n == "register" ? r
@@ -217,8 +215,8 @@ void checkSharedPlan(const LinearLayout &src, const LinearLayout &dst,
   EXPECT_GE(plan.loadWavefronts, plan.idealLoadWavefronts);
   // The vectors are what they claim: register bits -> offsets 1, 2, 4, ...
   for (auto *va : {&plan.storeVector, &plan.loadVector}) {
-    const LinearLayout &map = va == &plan.storeVector ? plan.storeMap
-                                                      : plan.loadMap;
+    const LinearLayout &map =
+        va == &plan.storeVector ? plan.storeMap : plan.loadMap;
     EXPECT_EQ(va->elems, 1 << va->regBits.size());
     for (auto [i, bit] : llvm::enumerate(va->regBits))
       EXPECT_EQ(map.getBasis("register", bit, "offset"), 1 << i);
@@ -376,8 +374,8 @@ TEST(ConversionPlanLaws, RandomConversions) {
       continue;
     int d0 = gen.uniform(0, n);
     LinearLayout::DimSizes outs = {{"dim0", 1 << d0}, {"dim1", 1 << (n - d0)}};
-    LinearLayout src = randomDistributed(gen, outs, regBits, laneBits,
-                                         warpBits, zeros, t % 3 == 0);
+    LinearLayout src = randomDistributed(gen, outs, regBits, laneBits, warpBits,
+                                         zeros, t % 3 == 0);
     LinearLayout dst;
     switch (t % 4) {
     case 0:
@@ -443,8 +441,9 @@ TEST(ConversionPlanLaws, RandomConversions) {
       ASSERT_TRUE(plan) << err;
       checkSharedPlan(src, dst, *plan);
       // Half the scratch, when a common register direction allows it.
-      auto half = planSharedMemoryConversion(src, dst, bits, &err, 128,
-                                             std::max<int64_t>(1, plan->scratchBytes / 2));
+      auto half = planSharedMemoryConversion(
+          src, dst, bits, &err, 128,
+          std::max<int64_t>(1, plan->scratchBytes / 2));
       if (half) {
         EXPECT_EQ(half->numIterations, 2);
         checkSharedPlan(src, dst, *half);
@@ -491,9 +490,9 @@ TEST(ConversionPlan, LargestVectorization) {
   // Agrees with getNumConsecutiveInOut when registers are in order.
   LayoutGen gen(11);
   for (int t = 0; t < 200; ++t) {
-    LinearLayout ll = gen.randomLayout(
-        {{"register", 1 << gen.uniform(0, 4)}, {"lane", 1 << gen.uniform(0, 3)}},
-        {{"offset", 256}}, /*sparse=*/true);
+    LinearLayout ll = gen.randomLayout({{"register", 1 << gen.uniform(0, 4)},
+                                        {"lane", 1 << gen.uniform(0, 3)}},
+                                       {{"offset", 256}}, /*sparse=*/true);
     int consec = ll.getNumConsecutiveInOut();
     int vec = largestVectorization(ll, 8, 1 << 10);
     EXPECT_GE(vec, consec) << ll;
@@ -506,10 +505,9 @@ TEST(ConversionPlan, CountBankConflictsHandChecked) {
   // Lane i reads row i, registers walk the row: each access hits one bank.
   LinearLayout colLanes = identityStandardND("register", {1, 32}, {1, 0}) *
                           identityStandardND("lane", {32, 1}, {1, 0});
-  EXPECT_EQ(largestVectorization(
-                colLanes.invertAndCompose(rowMajor).sublayout(
-                    {"register", "lane"}, {"offset"}),
-                32),
+  EXPECT_EQ(largestVectorization(colLanes.invertAndCompose(rowMajor).sublayout(
+                                     {"register", "lane"}, {"offset"}),
+                                 32),
             4);
   EXPECT_EQ(countBankConflicts(colLanes, rowMajor, 32, 1), 32);
   EXPECT_EQ(countBankConflicts(colLanes, rowMajor, 32), 4 * 8);
@@ -548,13 +546,17 @@ TEST(ConversionPlan, Transpose64x64F32IsConflictFree) {
   ASSERT_TRUE(plan) << err;
   checkSharedPlan(src, dst, *plan);
   EXPECT_EQ(plan->scratchBytes, 64 * 64 * 4);
+  // No register direction is common, but the stores can be 64-bit (two
+  // columns) while the column loads stay conflict-free; 128-bit stores
+  // would make the loads 2-way conflicted.
+  EXPECT_EQ(plan->storeVector.elems, 2);
+  EXPECT_EQ(plan->loadVector.elems, 1);
   EXPECT_EQ(plan->storeWavefronts, plan->idealStoreWavefronts);
   EXPECT_EQ(plan->loadWavefronts, plan->idealLoadWavefronts);
   // A plain row-major scratch has conflicts on the column-major side.
   LinearLayout naive = identityStandardND("offset", {64, 64}, {1, 0});
   EXPECT_GT(countBankConflicts(dst, naive, 32, 1), 1);
-  EXPECT_EQ(countBankConflicts(src, plan->scratch, 32),
-            plan->storeWavefronts);
+  EXPECT_EQ(countBankConflicts(src, plan->scratch, 32), plan->storeWavefronts);
 }
 
 TEST(ConversionPlan, TransposeWithCommonVectors) {
@@ -599,8 +601,7 @@ TEST(ConversionPlan, ScratchLimitSplitsIntoIterations) {
   ASSERT_TRUE(whole) << err;
   EXPECT_EQ(whole->numIterations, 1);
   EXPECT_EQ(whole->scratchBytes, 128 * 128 * 4);
-  auto split =
-      planSharedMemoryConversion(src, dst, 32, &err, 128, 16 * 1024);
+  auto split = planSharedMemoryConversion(src, dst, 32, &err, 128, 16 * 1024);
   ASSERT_TRUE(split) << err;
   EXPECT_EQ(split->numIterations, 4);
   EXPECT_EQ(split->scratchBytes, 16 * 1024);
@@ -662,8 +663,8 @@ TEST(ConversionPlanLaws, ArbitraryInputsNeverCrash) {
       ++planned;
       EXPECT_TRUE(plan->scratch.isInvertible());
     }
-    LinearLayout shared = gen.randomLayout(
-        {{"offset", 1 << gen.uniform(0, 8)}}, a.getOutDims(), t % 2);
+    LinearLayout shared = gen.randomLayout({{"offset", 1 << gen.uniform(0, 8)}},
+                                           a.getOutDims(), t % 2);
     int wf = countBankConflicts(a, shared, bits, gen.uniform(0, 4));
     EXPECT_GE(wf, -1);
     (void)largestVectorization(shared, bits);

@@ -17,10 +17,10 @@ namespace {
 
 constexpr int kCases = 300;
 
-LinearLayout::BasesT basesOf(
-    std::initializer_list<
+LinearLayout::BasesT
+basesOf(std::initializer_list<
         std::pair<std::string, std::vector<LinearLayout::Basis>>>
-        list) {
+            list) {
   LinearLayout::BasesT bases;
   for (auto &[name, b] : list)
     bases[name] = b;
@@ -153,15 +153,13 @@ TEST(LinearLayout, TryCreateErrors) {
   EXPECT_NE(err.find("not surjective"), std::string::npos) << err;
   EXPECT_TRUE(LinearLayout::tryCreate(basesOf({{"register", {{1}, {1}}}}),
                                       {{"dim0", 4}}, false, &err));
-  EXPECT_FALSE(LinearLayout::tryCreate(basesOf({{"register", {{1}}}}),
-                                       {{"dim0", 2}, {"dim0", 2}}, false,
-                                       &err));
+  EXPECT_FALSE(LinearLayout::tryCreate(
+      basesOf({{"register", {{1}}}}), {{"dim0", 2}, {"dim0", 2}}, false, &err));
   EXPECT_NE(err.find("appears twice"), std::string::npos) << err;
   EXPECT_FALSE(LinearLayout::tryCreate(basesOf({{"register", {{1}}}}),
                                        {{"dim0", 0}}, false, &err));
   EXPECT_FALSE(LinearLayout::tryCreate(basesOf({{"register", {{1}}}}),
-                                       {{"dim0", -4}},
-                                       false, &err));
+                                       {{"dim0", -4}}, false, &err));
   // Inferred sizes: wrong lengths and negative values.
   EXPECT_FALSE(LinearLayout::tryCreate(basesOf({{"register", {{1, 2}}}}),
                                        {std::string("dim0")}, &err));
@@ -186,13 +184,12 @@ TEST(LinearLayout, AlgebraErrors) {
   EXPECT_NE(err.find("not the outer layout's input dims"), std::string::npos);
   EXPECT_FALSE(a.tryCompose(b));
   // compose: outer input too small.
-  EXPECT_FALSE(
-      a.tryCompose(LinearLayout::identity1D(4, "dim0", "y"), &err));
+  EXPECT_FALSE(a.tryCompose(LinearLayout::identity1D(4, "dim0", "y"), &err));
   EXPECT_NE(err.find("has size 8"), std::string::npos) << err;
   // invertAndCompose: output dims differ, sizes too small, not surjective.
   EXPECT_FALSE(a.tryInvertAndCompose(b, &err));
-  EXPECT_FALSE(a.tryInvertAndCompose(
-      LinearLayout::identity1D(4, "lane", "dim0"), &err));
+  EXPECT_FALSE(
+      a.tryInvertAndCompose(LinearLayout::identity1D(4, "lane", "dim0"), &err));
   EXPECT_NE(err.find("larger than"), std::string::npos) << err;
   EXPECT_FALSE(
       a.tryInvertAndCompose(LinearLayout::zeros1D(8, "lane", "dim0", 8), &err));
@@ -240,8 +237,14 @@ TEST(LinearLayout, BlockedExample1024x128) {
   LinearLayout ll = cta * cga;
   LinearLayout expected(
       basesOf({{"register",
-                {{0, 1}, {1, 0}, {0, 32}, {16, 0}, {32, 0}, {64, 0},
-                 {128, 0}, {256, 0}}},
+                {{0, 1},
+                 {1, 0},
+                 {0, 32},
+                 {16, 0},
+                 {32, 0},
+                 {64, 0},
+                 {128, 0},
+                 {256, 0}}},
                {"lane", {{0, 2}, {0, 4}, {0, 8}, {2, 0}, {4, 0}}},
                {"warp", {{0, 16}, {8, 0}}},
                {"block", {{0, 64}, {512, 0}}}}),
@@ -269,10 +272,9 @@ TEST(LinearLayout, EnsureNotLargerThan) {
   EXPECT_EQ(fit.getBasis("register", 0, "dim1"), 4);
   EXPECT_EQ(fit.getBasis("register", 1, "dim1"), 0);
   EXPECT_EQ(fit.getBasis("register", 2, "dim1"), 0);
-  EXPECT_EQ(fit.getFreeVariableMasks(),
-            (Named{{"lane", 0}, {"register", 6}}));
-  LinearLayout dropped =
-      ensureLayoutNotLargerThan(ll, {{"dim1", 8}}, /*broadcastRegisters=*/false);
+  EXPECT_EQ(fit.getFreeVariableMasks(), (Named{{"lane", 0}, {"register", 6}}));
+  LinearLayout dropped = ensureLayoutNotLargerThan(
+      ll, {{"dim1", 8}}, /*broadcastRegisters=*/false);
   EXPECT_EQ(dropped.getInDimSize("register"), 2);
   EXPECT_TRUE(dropped.isInjective());
 }
@@ -281,8 +283,16 @@ TEST(LinearLayout, EnsureNotLargerThan) {
 // order [1, 0]. Element (r, c) lives at offset 32 r + (c xor (r mod 4)).
 TEST(LinearLayout, SwizzledSharedH01) {
   LinearLayout ll(basesOf({{"offset",
-                            {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16},
-                             {1, 1}, {2, 2}, {4, 0}, {8, 0}, {16, 0}}}}),
+                            {{0, 1},
+                             {0, 2},
+                             {0, 4},
+                             {0, 8},
+                             {0, 16},
+                             {1, 1},
+                             {2, 2},
+                             {4, 0},
+                             {8, 0},
+                             {16, 0}}}}),
                   {{"dim0", 32}, {"dim1", 32}}, /*requireSurjective=*/true);
   ASSERT_TRUE(ll.isInvertible());
   for (int32_t r = 0; r < 32; ++r)
@@ -360,8 +370,8 @@ TEST(LinearLayout, SublayoutAndQuotient) {
   EXPECT_FALSE(mix.isTrivialOver({"lane"}));
   EXPECT_FALSE(mix.quotient({"lane"}));
   // Size mismatch.
-  EXPECT_FALSE(LinearLayout::zeros1D(2, "lane", "lane", 1).isTrivialOver(
-      {"lane"}));
+  EXPECT_FALSE(
+      LinearLayout::zeros1D(2, "lane", "lane", 1).isTrivialOver({"lane"}));
 }
 
 TEST(LinearLayout, RenameAndFlatten) {
@@ -379,8 +389,8 @@ TEST(LinearLayout, RenameAndFlatten) {
   LinearLayout flat = ll.flattenOuts("x");
   EXPECT_EQ(flat, LinearLayout::identity1D(8, "register", "x"));
   EXPECT_EQ(identityStandardND("register", {4, 2}, {1, 0}).flattenOuts("x"),
-            LinearLayout(basesOf({{"register", {{4}, {1}, {2}}}}),
-                         {{"x", 8}}, false));
+            LinearLayout(basesOf({{"register", {{4}, {1}, {2}}}}), {{"x", 8}},
+                         false));
   EXPECT_EQ(flat.flattenIns("y"), LinearLayout::identity1D(8, "y", "x"));
 }
 
@@ -405,8 +415,9 @@ TEST(LinearLayout, PrintAndEquality) {
   // In-dim order matters, out sizes matter.
   EXPECT_NE(ll, ll.transposeIns({"lane", "register"}));
   EXPECT_NE(ll, LinearLayout(ll.getBases(), {{"dim0", 4}, {"dim1", 2}}, false));
-  EXPECT_EQ(ll, ll.transposeIns({"lane", "register"})
-                    .transposeIns({"register", "lane"}));
+  EXPECT_EQ(
+      ll,
+      ll.transposeIns({"lane", "register"}).transposeIns({"register", "lane"}));
 }
 
 //===----------------------------------------------------------------------===//
@@ -419,8 +430,7 @@ TEST(LinearLayoutLaws, ApplyIsLinear) {
     LinearLayout ll = gen.randomLayout(t % 2);
     for (int k = 0; k < 8; ++k) {
       auto a = gen.randomInput(ll), b = gen.randomInput(ll);
-      EXPECT_EQ(ll.apply(xorPoints(a, b)),
-                xorPoints(ll.apply(a), ll.apply(b)))
+      EXPECT_EQ(ll.apply(xorPoints(a, b)), xorPoints(ll.apply(a), ll.apply(b)))
           << ll;
       // Named form agrees with the positional form, in any order.
       Named n = named(ll, a);
@@ -456,7 +466,8 @@ TEST(LinearLayoutLaws, ComposeAppliesAndAssociates) {
     std::shuffle(bIns.begin(), bIns.end(), gen.rng);
     LinearLayout b =
         gen.randomLayout(bIns, gen.randomDims(midNames, 0, 10, 5), t % 3 == 0);
-    LinearLayout c = gen.randomLayout(b.getOutDims(), gen.randomDims(outNames, 0, 8, 5));
+    LinearLayout c =
+        gen.randomLayout(b.getOutDims(), gen.randomDims(outNames, 0, 8, 5));
     LinearLayout ab = a.compose(b);
     EXPECT_EQ(ab.getInDimNames(), a.getInDimNames());
     EXPECT_EQ(ab.getOutDims(), b.getOutDims());
@@ -552,8 +563,8 @@ TEST(LinearLayoutLaws, InvertAndCompose) {
     for (auto &d : outs)
       thisOuts.push_back({d.first, std::max(1, d.second >> gen.uniform(0, 1))});
     std::shuffle(thisOuts.begin(), thisOuts.end(), gen.rng);
-    LinearLayout self = gen.randomLayout(gen.randomDims(inNames, 0, 10, 5),
-                                         thisOuts, t % 2);
+    LinearLayout self =
+        gen.randomLayout(gen.randomDims(inNames, 0, 10, 5), thisOuts, t % 2);
     LinearLayout c = self.invertAndCompose(outer);
     EXPECT_EQ(c.getInDimNames(), self.getInDimNames());
     EXPECT_EQ(c.getOutDims(), outer.getInDims());
@@ -569,8 +580,8 @@ TEST(LinearLayoutLaws, InvertAndCompose) {
     // The pre-images never use free bits of outer.
     auto masks = outer.getFreeVariableMasks();
     for (auto &[name, inBases] : c.getBases())
-      for (auto &b : outer.hasInDim(name) ? std::vector<LinearLayout::Basis>{}
-                                          : inBases)
+      for (auto &b :
+           outer.hasInDim(name) ? std::vector<LinearLayout::Basis>{} : inBases)
         for (auto [j, d] : llvm::enumerate(c.getOutDims()))
           EXPECT_EQ(b[j] & masks[j].second, 0);
   }
@@ -578,12 +589,12 @@ TEST(LinearLayoutLaws, InvertAndCompose) {
 
 TEST(LinearLayoutLaws, InvertAndComposeIdentityOnEqualDims) {
   // Same registers (with a broadcast bit) in both; lanes differ.
-  LinearLayout src(basesOf({{"register", {{1, 0}, {0, 0}}},
-                            {"lane", {{2, 0}, {0, 1}}}}),
-                   {{"dim0", 4}, {"dim1", 2}}, false);
-  LinearLayout dst(basesOf({{"register", {{1, 0}, {0, 0}}},
-                            {"lane", {{0, 1}, {2, 0}}}}),
-                   {{"dim0", 4}, {"dim1", 2}}, false);
+  LinearLayout src(
+      basesOf({{"register", {{1, 0}, {0, 0}}}, {"lane", {{2, 0}, {0, 1}}}}),
+      {{"dim0", 4}, {"dim1", 2}}, false);
+  LinearLayout dst(
+      basesOf({{"register", {{1, 0}, {0, 0}}}, {"lane", {{0, 1}, {2, 0}}}}),
+      {{"dim0", 4}, {"dim1", 2}}, false);
   LinearLayout c = dst.invertAndCompose(src);
   EXPECT_EQ(c.getBasis("register", 0), (llvm::ArrayRef<int32_t>{1, 0}));
   EXPECT_EQ(c.getBasis("register", 1), (llvm::ArrayRef<int32_t>{2, 0}));
@@ -740,10 +751,18 @@ namespace {
 // (success or a message), never crash. Successful results are checked.
 TEST(LinearLayoutLaws, CheckedFormsNeverCrash) {
   LayoutGen gen(10);
-  static const int32_t sizes[] = {-8, -1, 0, 1, 2, 3, 4, 6, 8, 1 << 30,
+  static const int32_t sizes[] = {-8,
+                                  -1,
+                                  0,
+                                  1,
+                                  2,
+                                  3,
+                                  4,
+                                  6,
+                                  8,
+                                  1 << 30,
                                   std::numeric_limits<int32_t>::max()};
-  static const std::string names[] = {"register", "lane", "dim0", "dim1",
-                                      "x"};
+  static const std::string names[] = {"register", "lane", "dim0", "dim1", "x"};
   int ok = 0, failed = 0;
   for (int t = 0; t < 2000; ++t) {
     LinearLayout::DimSizes outs;
@@ -779,10 +798,9 @@ TEST(LinearLayoutLaws, CheckedFormsNeverCrash) {
     (void)ll->tryInvert(&err);
     (void)ll->tryPseudoinvert(&err);
     (void)LinearLayout::tryProduct(*ll, other, &err);
-    LinearLayout::DimSizes dims = {{names[gen.uniform(0, 4)],
-                                    sizes[gen.uniform(0, 10)]},
-                                   {names[gen.uniform(0, 4)],
-                                    sizes[gen.uniform(0, 10)]}};
+    LinearLayout::DimSizes dims = {
+        {names[gen.uniform(0, 4)], sizes[gen.uniform(0, 10)]},
+        {names[gen.uniform(0, 4)], sizes[gen.uniform(0, 10)]}};
     auto ri = ll->tryReshapeIns(dims, &err);
     auto ro = ll->tryReshapeOuts(dims, &err);
     if (ri) {
@@ -810,8 +828,8 @@ TEST(LinearLayoutLaws, CheckedFormsNeverCrash) {
   EXPECT_FALSE(LinearLayout::identity1D(4, "r", "dim0")
                    .tryReshapeOuts({{"a", 2}, {"a", 2}}, &err));
   EXPECT_NE(err.find("appears twice"), std::string::npos) << err;
-  EXPECT_FALSE(LinearLayout::identity1D(4, "r", "dim0")
-                   .tryReshapeIns({{"a", 8}}, &err));
+  EXPECT_FALSE(
+      LinearLayout::identity1D(4, "r", "dim0").tryReshapeIns({{"a", 8}}, &err));
   EXPECT_NE(err.find("total size"), std::string::npos) << err;
   EXPECT_FALSE(LinearLayout::identity1D(4, "r", "dim0")
                    .tryTransposeOuts({"dim0", "dim0"}, &err));

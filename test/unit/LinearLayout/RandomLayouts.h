@@ -76,8 +76,7 @@ public:
   }
 
   LinearLayout randomLayout(bool sparse = false) {
-    static const std::string inNames[] = {"register", "lane", "warp",
-                                          "block"};
+    static const std::string inNames[] = {"register", "lane", "warp", "block"};
     static const std::string outNames[] = {"dim0", "dim1", "dim2"};
     return randomLayout(randomDims(inNames, 0, 12, 6),
                         randomDims(outNames, 0, 10, 6), sparse);
