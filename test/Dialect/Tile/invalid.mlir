@@ -637,6 +637,30 @@ func.func @reduce_yield_type(%x: tensor<16xf32>) {
 
 // -----
 
+func.func @reduce_combiner_tensor(%x: tensor<16xf32>) {
+  %0 = tile.reduce %x {axis = 0 : i32} combiner {
+  ^bb0(%a: f32, %b: f32):
+    // expected-error @+1 {{uses a tensor inside a tile.reduce combiner; the combiner works on scalars}}
+    %t = tile.splat %a : f32 -> tensor<16xf32>
+    tile.yield %a : f32
+  } : tensor<16xf32> -> f32
+  return
+}
+
+// -----
+
+func.func @reduce_combiner_effects(%x: tensor<16xf32>, %p: !tile.ptr<f32>) {
+  %0 = tile.reduce %x {axis = 0 : i32} combiner {
+  ^bb0(%a: f32, %b: f32):
+    // expected-error @+1 {{has side effects; a tile.reduce combiner must be free of side effects}}
+    %l = tile.load %p : !tile.ptr<f32>
+    tile.yield %l : f32
+  } : tensor<16xf32> -> f32
+  return
+}
+
+// -----
+
 func.func @yield_outside_reduce(%x: f32) {
   // expected-error @+1 {{expects parent op 'tile.reduce'}}
   tile.yield %x : f32

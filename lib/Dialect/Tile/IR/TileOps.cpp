@@ -1003,6 +1003,25 @@ LogicalResult ReduceOp::verifyRegions() {
   auto yield = dyn_cast<YieldOp>(block.getTerminator());
   if (!yield)
     return emitOpError("the combiner block must end with tile.yield");
+  // The combiner is inlined once per pair of scalars (in registers, across
+  // lanes and across warps), so it must be a pure scalar computation.
+  WalkResult walk = combiner.walk([&](Operation *inner) {
+    auto isTensor = [](Type t) { return isa<ShapedType>(t); };
+    if (llvm::any_of(inner->getOperandTypes(), isTensor) ||
+        llvm::any_of(inner->getResultTypes(), isTensor)) {
+      inner->emitOpError("uses a tensor inside a tile.reduce combiner; the "
+                         "combiner works on scalars of the element type");
+      return WalkResult::interrupt();
+    }
+    if (!isMemoryEffectFree(inner)) {
+      inner->emitOpError("has side effects; a tile.reduce combiner must be "
+                         "free of side effects (no loads or stores)");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
   if (yield.getValues().size() != 1 ||
       yield.getValues()[0].getType() != elementType)
     return yield.emitOpError() << "must yield one value of the element type "
