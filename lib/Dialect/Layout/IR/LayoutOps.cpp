@@ -62,8 +62,7 @@ LogicalResult ConvertOp::verify() {
                               "#layout.linear), got "
                            << type;
     return verifyLayoutForShape(enc, type.getShape(), [&]() {
-      return emitOpError() << "the " << which << " layout does not fit "
-                           << type << ": ";
+      return emitOpError() << "the " << which << " layout does not fit: ";
     });
   };
   if (failed(check(srcType, "source")) || failed(check(dstType, "result")))
