@@ -186,6 +186,43 @@ int tile::countBankConflicts(const LinearLayout &regLayout,
   return total;
 }
 
+std::optional<SharedAccessPlan>
+tile::planSharedAccess(const LinearLayout &regLayout,
+                       const LinearLayout &sharedLayout, int elemBits,
+                       std::string *error, int maxVectorBits) {
+  if (!isPow2(elemBits) || elemBits > 128) {
+    setError(error, "element size " + llvm::Twine(elemBits) +
+                        " bits: expected a power of two up to 128");
+    return std::nullopt;
+  }
+  if (!isPow2(maxVectorBits) || maxVectorBits > 128) {
+    setError(error, "maximum vector size " + llvm::Twine(maxVectorBits) +
+                        " bits: expected a power of two up to 128");
+    return std::nullopt;
+  }
+  if (!sharedLayout.hasInDim(kOffset)) {
+    setError(error, "the shared layout has no 'offset' input dim");
+    return std::nullopt;
+  }
+  std::optional<LinearLayout> map =
+      regLayout.tryInvertAndCompose(sharedLayout, error);
+  if (!map)
+    return std::nullopt;
+  SharedAccessPlan plan;
+  plan.map = *map;
+  plan.vector = analyzeVectorization(
+      map->sublayout(map->getInDimNames(), {kOffset}), elemBits, maxVectorBits);
+  plan.wavefronts =
+      countBankConflicts(regLayout, sharedLayout, elemBits, plan.vector.elems);
+  if (plan.wavefronts < 0) {
+    setError(error, "the bank conflicts of the access cannot be counted");
+    return std::nullopt;
+  }
+  plan.idealWavefronts = idealWavefronts(plan.vector.elems * elemBits,
+                                         regLayout.getInDimSize(kLane));
+  return plan;
+}
+
 //===----------------------------------------------------------------------===//
 // Scratch layout
 //===----------------------------------------------------------------------===//

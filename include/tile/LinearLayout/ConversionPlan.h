@@ -189,6 +189,26 @@ int countBankConflicts(const LinearLayout &regLayout,
 /// (lanes = 32): 4 for 128 bits, 2 for 64, 1 otherwise.
 int idealWavefronts(int vectorBits, int numLanes = 32);
 
+/// How the threads of a distributed layout access a tensor stored in shared
+/// memory with a given shared layout (local loads and stores).
+struct SharedAccessPlan {
+  /// regLayout.invertAndCompose(sharedLayout): (register, lane, warp[,
+  /// block]) -> (offset[, block]).
+  LinearLayout map;
+  VectorAccess vector;
+  int wavefronts = 0;
+  int idealWavefronts = 0;
+};
+
+/// Plans the access of `regLayout`'s threads to a tensor stored as
+/// `sharedLayout` (input dims offset[, block], surjective onto the tensor
+/// dims, which must be those of regLayout), with vectors of at most
+/// `maxVectorBits`. Fails with a message on invalid input.
+std::optional<SharedAccessPlan>
+planSharedAccess(const LinearLayout &regLayout,
+                 const LinearLayout &sharedLayout, int elemBits,
+                 std::string *error = nullptr, int maxVectorBits = 128);
+
 //===----------------------------------------------------------------------===//
 // Shared-memory round trip
 //===----------------------------------------------------------------------===//

@@ -499,6 +499,32 @@ TEST(ConversionPlan, LargestVectorization) {
   }
 }
 
+TEST(ConversionPlan, SharedAccessPlans) {
+  LinearLayout rowMajor = identityStandardND("offset", {32, 32}, {1, 0});
+  LinearLayout colLanes = identityStandardND("register", {1, 32}, {1, 0}) *
+                          identityStandardND("lane", {32, 1}, {1, 0});
+  std::string err;
+  auto plan = planSharedAccess(colLanes, rowMajor, 32, &err);
+  ASSERT_TRUE(plan) << err;
+  EXPECT_EQ(plan->vector.elems, 4);
+  EXPECT_EQ(plan->vector.regBits, (llvm::SmallVector<int>{0, 1}));
+  EXPECT_EQ(plan->wavefronts, 32);
+  EXPECT_EQ(plan->idealWavefronts, 4);
+  // lane l, register r -> offset 32 l + r.
+  EXPECT_EQ(plan->map.apply({{"register", 3}, {"lane", 5}}),
+            (Named{{"offset", 32 * 5 + 3}}));
+  plan = planSharedAccess(colLanes, rowMajor, 32, &err, 64);
+  ASSERT_TRUE(plan) << err;
+  EXPECT_EQ(plan->vector.elems, 2);
+  EXPECT_FALSE(planSharedAccess(colLanes, rowMajor, 24, &err));
+  EXPECT_NE(err.find("element size"), std::string::npos) << err;
+  EXPECT_FALSE(planSharedAccess(colLanes, colLanes, 32, &err));
+  EXPECT_NE(err.find("no 'offset'"), std::string::npos) << err;
+  LinearLayout small = identityStandardND("offset", {16, 32}, {1, 0});
+  EXPECT_FALSE(planSharedAccess(colLanes, small, 32, &err));
+  EXPECT_FALSE(err.empty());
+}
+
 TEST(ConversionPlan, CountBankConflictsHandChecked) {
   // 32x32 f32, row-major shared (offset = 32 row + col).
   LinearLayout rowMajor = identityStandardND("offset", {32, 32}, {1, 0});
