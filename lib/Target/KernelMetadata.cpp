@@ -6,6 +6,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
+#include "llvm/Support/MathExtras.h"
+
 using namespace tile;
 
 static constexpr unsigned kWarpSize = 32;
@@ -137,6 +139,18 @@ tile::extractKernelMetadata(ModuleOp llvmDialectModule) {
           return fail("tile.arg_names must be an array of strings");
         param.name = name.getValue().str();
       }
+      for (StringRef attrName : {"tile.divisibility", "llvm.align"}) {
+        Attribute attr = func.getArgAttr(index, attrName);
+        if (!attr)
+          continue;
+        auto value = dyn_cast<IntegerAttr>(attr);
+        if (!value || value.getInt() <= 0 ||
+            !llvm::isPowerOf2_64(value.getInt()))
+          return fail("parameter " + Twine(index) + ": " + attrName +
+                      " must be a positive power of two");
+        param.divisibility =
+            std::max<uint64_t>(param.divisibility, value.getInt());
+      }
       info.params.push_back(std::move(param));
     }
     kernels.push_back(std::move(info));
@@ -155,7 +169,8 @@ llvm::json::Value tile::kernelMetadataToJSON(ArrayRef<KernelInfo> kernels,
     for (const KernelParam &param : kernel.params)
       params.push_back(llvm::json::Object{{"index", param.index},
                                           {"name", param.name},
-                                          {"type", param.type}});
+                                          {"type", param.type},
+                                          {"divisibility", param.divisibility}});
     kernelArray.push_back(
         llvm::json::Object{{"name", kernel.name},
                            {"params", std::move(params)},

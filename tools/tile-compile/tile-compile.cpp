@@ -25,7 +25,10 @@
 #define TILE_COMPILE_HAS_PIPELINE 1
 #endif
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -138,20 +141,19 @@ static int failWith(llvm::Error err) {
   return 1;
 }
 
-/// True when the module holds anything besides builtin, LLVM and NVVM ops,
-/// i.e. when the lowering pipeline has work to do. Modules written directly
-/// in the LLVM dialect go straight to translation.
-static bool needsLowering(ModuleOp module) {
-  bool needed = false;
+/// The first op of `module` that is not a builtin, LLVM or NVVM op, i.e.
+/// that LLVM IR translation cannot take; null when there is none.
+static Operation *findUntranslatableOp(ModuleOp module) {
+  Operation *found = nullptr;
   module.walk([&](Operation *op) {
     StringRef ns = op->getName().getDialectNamespace();
     if (ns != "builtin" && ns != "llvm" && ns != "nvvm") {
-      needed = true;
+      found = op;
       return WalkResult::interrupt();
     }
     return WalkResult::advance();
   });
-  return needed;
+  return found;
 }
 
 static void buildPipeline(PassManager &pm) {
@@ -208,8 +210,9 @@ static int compile(MLIRContext &context, llvm::SourceMgr &sourceMgr,
   if (!module)
     return 1;
 
-  // Lower to the LLVM + NVVM dialects.
-  if (needsLowering(*module)) {
+  // Lower to the LLVM + NVVM dialects. Modules written directly in those
+  // dialects go straight to translation.
+  if (findUntranslatableOp(*module)) {
 #ifndef TILE_COMPILE_HAS_PIPELINE
     printError("this tile-compile was built without the tile lowering "
                "(tile/Conversion/Pipelines.h); it only accepts modules in the "
@@ -224,6 +227,13 @@ static int compile(MLIRContext &context, llvm::SourceMgr &sourceMgr,
     buildPipeline(pm);
     if (failed(pm.run(*module)))
       return 1;
+    if (Operation *left = findUntranslatableOp(*module)) {
+      left->emitError() << "'" << left->getName()
+                        << "' is still present after lowering to the LLVM "
+                           "and NVVM dialects; the lowering does not support "
+                           "it yet";
+      return 1;
+    }
   }
 
   if (emit == EmitKind::Mlir) {
@@ -355,7 +365,10 @@ int main(int argc, char **argv) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
 #endif
-  registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+  // The upstream dialects of the language (docs/TileLanguage.md), and those
+  // of hand-written LLVM-dialect kernels.
+  registry.insert<arith::ArithDialect, math::MathDialect, scf::SCFDialect,
+                  LLVM::LLVMDialect, NVVM::NVVMDialect>();
   registerTargetTranslations(registry);
 
   if (printPipelineOpt) {

@@ -9,6 +9,8 @@
 //   nvvm.kernel, nvvm.maxntid = array<i32: T, 1, 1>,
 //   tile.num_warps = W : i32, tile.shared_bytes = S : i64,
 //   tile.arg_types = ["ptr<f32>", "i32", ...]   (optional: tile.arg_names)
+// and, per argument, tile.divisibility = N or llvm.align = N (the alignment
+// promise the launcher must check).
 // Kernels written directly in the LLVM dialect need only nvvm.kernel; the
 // rest is derived from the function type and defaults.
 //
@@ -35,6 +37,9 @@ struct KernelParam {
   /// "ptr<f32>", "ptr" (a pointer of unknown element type), "i1".."i64",
   /// "f16", "bf16", "f32", "f64".
   std::string type;
+  /// The alignment promise the kernel was compiled with: a pointer aligned to
+  /// this many bytes, an integer that is a multiple of it; 1 when none.
+  uint64_t divisibility = 1;
 };
 
 struct KernelInfo {

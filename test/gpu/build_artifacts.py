@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Compiles every example kernel to a cubin (or PTX) plus its metadata.
+
+Runs on the build machine (the one with tile-compile); the GPU machine then
+runs test/gpu/run_gpu_tests.py --artifacts DIR on the result and needs no
+LLVM/MLIR.
+
+    python3 test/gpu/build_artifacts.py --tile-compile build/bin/tile-compile \
+        --out .device-carry/artifacts [--arch sm_90] [--emit cubin|ptx]
+
+Writes DIR/<example>.<cubin|ptx>, DIR/<example>.<cubin|ptx>.json and
+DIR/manifest.json; exits 1 if any example failed to compile (the others are
+still written).
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tile-compile", default=os.path.join(ROOT, "build", "bin", "tile-compile"),
+                    help="the tile-compile binary")
+    ap.add_argument("--out", default=os.path.join(ROOT, ".device-carry", "artifacts"),
+                    help="output directory")
+    ap.add_argument("--examples", default=os.path.join(ROOT, "examples"),
+                    help="directory of example kernels (*.mlir)")
+    ap.add_argument("--arch", default="sm_90")
+    ap.add_argument("--emit", choices=["cubin", "ptx"], default="cubin")
+    ap.add_argument("-O", dest="opt", default="3", choices=["0", "1", "2", "3"])
+    args = ap.parse_args(argv)
+
+    if not os.path.exists(args.tile_compile):
+        print(f"error: tile-compile not found at {args.tile_compile}", file=sys.stderr)
+        return 2
+    os.makedirs(args.out, exist_ok=True)
+    examples = sorted(f for f in os.listdir(args.examples) if f.endswith(".mlir"))
+    manifest = {"arch": args.arch, "format": args.emit, "examples": {}}
+    failures = 0
+    for name in examples:
+        stem = name[:-len(".mlir")]
+        out = os.path.join(args.out, f"{stem}.{args.emit}")
+        cmd = [args.tile_compile, os.path.join(args.examples, name), "-o", out,
+               f"--arch={args.arch}", f"--emit={args.emit}", f"-O{args.opt}"]
+        start = time.perf_counter()
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        elapsed = time.perf_counter() - start
+        ok = proc.returncode == 0 and os.path.exists(out + ".json")
+        entry = {"ok": ok, "seconds": round(elapsed, 3)}
+        if ok:
+            entry["metadata"] = os.path.basename(out) + ".json"
+        else:
+            failures += 1
+            entry["error"] = (proc.stderr or proc.stdout).strip()[-4000:]
+            for stale in (out, out + ".json"):
+                if os.path.exists(stale):
+                    os.remove(stale)
+        manifest["examples"][stem] = entry
+        status = "ok  " if ok else "FAIL"
+        print(f"{status} {stem:20s} {elapsed * 1000:7.1f} ms  {' '.join(cmd[1:])}")
+        if not ok:
+            print("     " + entry["error"].replace("\n", "\n     "))
+    with open(os.path.join(args.out, "manifest.json"), "w") as f:
+        json.dump(manifest, f, indent=2)
+    print(f"{len(examples) - failures}/{len(examples)} examples compiled into {args.out}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Runs every example kernel on the GPU against a torch reference.
+
+    python3 test/gpu/run_gpu_tests.py --artifacts .device-carry/artifacts
+
+The artifacts come from test/gpu/build_artifacts.py (cubins + metadata); this
+script needs only python3, torch and the CUDA driver: no LLVM/MLIR. Every
+case draws fresh random inputs (the seed is printed), poisons its outputs
+before the launch, and checks every output element. Prints a PASS/FAIL table;
+exits 1 on any failure, 0 when everything passed, and 0 with SKIP when there
+is no GPU (saying why). Also collected by pytest (test_gpu_examples.py).
+"""
+
+import argparse
+import json
+import os
+import sys
+import time
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+sys.path.insert(0, HERE)
+
+DEFAULT_ARTIFACTS = os.environ.get("TILE_GPU_ARTIFACTS",
+                                   os.path.join(ROOT, ".device-carry", "artifacts"))
+
+
+def gpu_unavailable_reason():
+    """None when a GPU can run the suite, else why not."""
+    try:
+        import torch
+    except ImportError:
+        return "torch is not installed"
+    if not torch.cuda.is_available():
+        return "torch sees no CUDA GPU"
+    from tile.runtime import driver_available
+    ok, why = driver_available()
+    return None if ok else why
+
+
+def artifact_metadata(artifacts, stem):
+    """The metadata file of an example, or None with the reason."""
+    for fmt in ("cubin", "ptx"):
+        path = os.path.join(artifacts, f"{stem}.{fmt}.json")
+        if os.path.exists(path):
+            return path, None
+    manifest = os.path.join(artifacts, "manifest.json")
+    if os.path.exists(manifest):
+        with open(manifest) as f:
+            entry = json.load(f).get("examples", {}).get(stem)
+        if entry and not entry.get("ok"):
+            return None, "did not compile: " + entry.get("error", "").splitlines()[-1:][0] \
+                if entry.get("error") else "did not compile"
+    return None, f"no {stem}.cubin.json or {stem}.ptx.json in {artifacts}"
+
+
+class Results:
+    def __init__(self):
+        self.rows = []
+
+    def add(self, case, shape, ok, detail, ms=None):
+        self.rows.append((case, str(shape), "PASS" if ok else "FAIL", detail, ms))
+
+    @property
+    def failed(self):
+        return sum(1 for r in self.rows if r[2] != "PASS")
+
+    def table(self):
+        w0 = max([4] + [len(r[0]) for r in self.rows])
+        w1 = max([5] + [len(r[1]) for r in self.rows])
+        lines = [f"{'case':{w0}}  {'shape':{w1}}  result  detail"]
+        for case, shape, status, detail, ms in self.rows:
+            timing = f" [{ms:.2f} ms]" if ms is not None else ""
+            lines.append(f"{case:{w0}}  {shape:{w1}}  {status:6}  {detail}{timing}")
+        passed = len(self.rows) - self.failed
+        lines.append(f"{passed}/{len(self.rows)} passed, {self.failed} failed")
+        return "\n".join(lines)
+
+
+def run_case(module_cache, artifacts, artifact, kernel_name, runner, shape, gen):
+    """Runs one (case, shape); returns (ok, detail, ms)."""
+    import torch
+    import tile.runtime as rt
+    from gpu_cases import compare
+
+    if artifact not in module_cache:
+        meta, why = artifact_metadata(artifacts, artifact)
+        module_cache[artifact] = rt.load(meta) if meta else why
+    module = module_cache[artifact]
+    if isinstance(module, str):
+        return False, module, None
+    kernel = module[kernel_name]
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    checks = runner(kernel, shape, gen)
+    torch.cuda.synchronize()
+    ms = (time.perf_counter() - start) * 1e3
+    details = []
+    ok = True
+    for label, out, ref in checks:
+        good, detail = compare(label, out, ref)
+        ok &= good
+        if detail and (not good or not details):
+            details.append(detail)
+    return ok, "; ".join(details), ms
+
+
+def run_all(artifacts, seed=None, only=None, verbose=False):
+    import torch
+    from gpu_cases import CASES
+
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "little")
+    print(f"device: {torch.cuda.get_device_name()}  torch {torch.__version__}  seed {seed}")
+    gen = torch.Generator(device="cuda")
+    gen.manual_seed(seed)
+    results = Results()
+    cache = {}
+    for artifact, kernel_name, runner, shapes in CASES:
+        if only and not any(o in kernel_name for o in only):
+            continue
+        for shape in shapes:
+            try:
+                ok, detail, ms = run_case(cache, artifacts, artifact, kernel_name, runner,
+                                          shape, gen)
+            except Exception as e:  # A failed launch must not stop the suite.
+                ok, detail, ms = False, f"{type(e).__name__}: {e}".splitlines()[0], None
+                if verbose:
+                    traceback.print_exc()
+                # A kernel fault poisons the context; later cases would fail too.
+                if "illegal" in str(e).lower() or "unspecified launch" in str(e).lower():
+                    results.add(kernel_name, shape, ok, detail, ms)
+                    print(results.table())
+                    print("aborting: the CUDA context is unusable after a kernel fault")
+                    return results
+            results.add(kernel_name, shape, ok, detail, ms)
+    return results
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--artifacts", default=DEFAULT_ARTIFACTS,
+                    help="directory written by build_artifacts.py")
+    ap.add_argument("--seed", type=int, default=None, help="random seed (default: fresh)")
+    ap.add_argument("-k", dest="only", action="append",
+                    help="run only kernels whose name contains this (repeatable)")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args(argv)
+
+    why = gpu_unavailable_reason()
+    if why:
+        print(f"SKIP: the GPU suite needs a CUDA GPU: {why}")
+        return 0
+    if not os.path.isdir(args.artifacts):
+        print(f"FAIL: no artifacts directory {args.artifacts}; build it with "
+              f"test/gpu/build_artifacts.py")
+        return 1
+    results = run_all(args.artifacts, args.seed, args.only, args.verbose)
+    print(results.table())
+    return 1 if results.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
