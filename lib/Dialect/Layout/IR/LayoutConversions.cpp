@@ -48,12 +48,21 @@ bool checkShape(ArrayRef<int64_t> shape, unsigned rank, std::string *why) {
              std::to_string(shape.size());
     return false;
   }
+  int64_t numElements = 1;
   for (auto [d, size] : llvm::enumerate(shape)) {
     if (size <= 0 || !llvm::isPowerOf2_64(size) || size > (int64_t(1) << 30)) {
       if (why)
         *why = "dim " + std::to_string(d) + " of the shape " +
                shapeToString(shape) + " is " + std::to_string(size) +
                ": layouts need power-of-two sizes (at most 2^30)";
+      return false;
+    }
+    numElements *= size;
+    if (numElements > (int64_t(1) << 30)) {
+      if (why)
+        *why = "the shape " + shapeToString(shape) +
+               " has more than 2^30 elements; layouts of at most 2^30 "
+               "elements are supported";
       return false;
     }
   }
