@@ -9,6 +9,8 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <functional>
+
 using namespace tile;
 using llvm::SmallVector;
 using llvm::StringRef;
@@ -264,73 +266,103 @@ std::optional<WarpShufflePlan> tile::planWarpShuffle(const LinearLayout &src,
     Lr.push_back(basisIn(c, kRegister, j, kLane));
   }
 
-  // A on lane bits: 0 on pivots of Ll; a destination register bit on free
-  // lane bits where one with a fresh source lane is available.
-  SmallVector<int32_t> A(laneBits, 0);
+  int srcLaneBits = src.getInDimSizeLog2(kLane);
+  int numRounds = dst.getInDimSize(kRegister);
+  // Builds the plan for a given A (lane -> register), or nullopt when some
+  // source lane would have to send two registers in one round.
+  auto planFor =
+      [&](const SmallVector<int32_t> &A) -> std::optional<WarpShufflePlan> {
+    SmallVector<int32_t> Lp(laneBits), Rp(laneBits);
+    for (int i = 0; i < laneBits; ++i) {
+      Lp[i] = Ll[i] ^ applyMasks(Lr, A[i]);
+      Rp[i] = Rl[i] ^ applyMasks(Rr, A[i]);
+    }
+    // ker L' must lie in ker R'.
+    F2Basis lpSpan;
+    for (int i = 0; i < laneBits; ++i) {
+      if (lpSpan.insert(uint32_t(Lp[i]), i))
+        continue;
+      uint64_t combo = 0;
+      lpSpan.reduce(uint32_t(Lp[i]), combo);
+      uint64_t kernel = combo ^ (uint64_t(1) << i);
+      if (applyMasks(Rp, int32_t(kernel)) != 0)
+        return std::nullopt;
+    }
+    // M on source lane bits through the linear projection onto image(L').
+    SmallVector<int32_t> M(srcLaneBits, 0);
+    for (int b = 0; b < srcLaneBits; ++b) {
+      uint64_t combo = 0;
+      lpSpan.reduce(uint64_t(1) << b, combo);
+      M[b] = applyMasks(Rp, int32_t(combo));
+    }
+    // The per-round constants are filled in once the plan is chosen.
+    WarpShufflePlan plan;
+    plan.numRounds = numRounds;
+    plan.srcLaneOfLaneBit = Lp;
+    plan.sendRegOfLaneBit = M;
+    plan.dstRegOfLaneBit = A;
+    plan.numSendSelects = (1 << rankOf(M)) - 1;
+    plan.numRecvSelects = (1 << rankOf(A)) - 1;
+    return plan;
+  };
+
+  // A is 0 on the pivot lane bits of Ll; each free lane bit gets 0 or a
+  // distinct destination register bit. Every such A is tried (a few
+  // thousand at most) and the plan with the fewest selects kept.
+  SmallVector<int> freeBits;
   {
     F2Basis image;
-    SmallVector<int> freeBits;
     for (int i = 0; i < laneBits; ++i)
       if (!image.insert(uint32_t(Ll[i]), i))
         freeBits.push_back(i);
-    SmallVector<bool> used(dstRegBits, false);
-    for (int i : freeBits) {
-      for (int j = 0; j < dstRegBits; ++j) {
-        if (used[j] || !image.insert(uint32_t(Lr[j]), 32 + j))
-          continue;
-        used[j] = true;
-        A[i] = int32_t(1) << j;
-        break;
-      }
+  }
+  std::optional<WarpShufflePlan> best;
+  auto better = [](const WarpShufflePlan &a, const WarpShufflePlan &b) {
+    int ca = a.numSendSelects + a.numRecvSelects;
+    int cb = b.numSendSelects + b.numRecvSelects;
+    return ca != cb ? ca < cb : a.numRecvSelects < b.numRecvSelects;
+  };
+  SmallVector<int32_t> A(laneBits, 0);
+  int budget = 20000;
+  std::function<void(size_t, int32_t)> search = [&](size_t idx,
+                                                    int32_t usedRegs) {
+    if (budget <= 0)
+      return;
+    if (idx == freeBits.size()) {
+      --budget;
+      if (std::optional<WarpShufflePlan> plan = planFor(A))
+        if (!best || better(*plan, *best))
+          best = std::move(plan);
+      return;
     }
-  }
-  SmallVector<int32_t> Lp(laneBits), Rp(laneBits);
-  for (int i = 0; i < laneBits; ++i) {
-    Lp[i] = Ll[i] ^ applyMasks(Lr, A[i]);
-    Rp[i] = Rl[i] ^ applyMasks(Rr, A[i]);
-  }
-  // ker L' must lie in ker R'.
-  F2Basis lpSpan;
-  for (int i = 0; i < laneBits; ++i) {
-    if (lpSpan.insert(uint32_t(Lp[i]), i))
-      continue;
-    uint64_t combo = 0;
-    lpSpan.reduce(uint32_t(Lp[i]), combo);
-    uint64_t kernel = combo ^ (uint64_t(1) << i);
-    if (applyMasks(Rp, int32_t(kernel)) != 0) {
-      setError(whyNot, "two destination lanes need different registers of "
-                       "the same source lane in one round");
-      return std::nullopt;
+    int i = freeBits[idx];
+    for (int j = -1; j < dstRegBits; ++j) {
+      if (j >= 0 && ((usedRegs >> j) & 1))
+        continue;
+      A[i] = j < 0 ? 0 : int32_t(1) << j;
+      search(idx + 1, j < 0 ? usedRegs : usedRegs | (int32_t(1) << j));
     }
+    A[i] = 0;
+  };
+  search(0, 0);
+  if (!best) {
+    setError(whyNot, "two destination lanes need different registers of "
+                     "the same source lane in one round");
+    return std::nullopt;
   }
-  // M on source lane bits through the linear projection onto image(L').
-  int srcLaneBits = src.getInDimSizeLog2(kLane);
-  SmallVector<int32_t> M(srcLaneBits, 0);
-  for (int b = 0; b < srcLaneBits; ++b) {
-    uint64_t combo = 0;
-    lpSpan.reduce(uint64_t(1) << b, combo);
-    M[b] = applyMasks(Rp, int32_t(combo));
-  }
-
-  WarpShufflePlan plan;
-  plan.numRounds = dst.getInDimSize(kRegister);
-  for (int t = 0; t < plan.numRounds; ++t) {
+  for (int t = 0; t < numRounds; ++t) {
     int32_t lr = applyMasks(Lr, t);
-    plan.srcLaneXor.push_back(lr);
-    plan.sendRegXor.push_back(applyMasks(Rr, t) ^ applyMasks(M, lr));
+    best->srcLaneXor.push_back(lr);
+    best->sendRegXor.push_back(applyMasks(Rr, t) ^
+                               applyMasks(best->sendRegOfLaneBit, lr));
   }
-  plan.srcLaneOfLaneBit = Lp;
-  plan.sendRegOfLaneBit = M;
-  plan.dstRegOfLaneBit = A;
-  plan.numSendSelects = (1 << rankOf(M)) - 1;
-  plan.numRecvSelects = (1 << rankOf(A)) - 1;
-  if (plan.numSendSelects > maxSelects || plan.numRecvSelects > maxSelects) {
+  if (best->numSendSelects > maxSelects || best->numRecvSelects > maxSelects) {
     setError(whyNot, "the shuffle plan needs " +
-                         llvm::Twine(plan.numSendSelects) + " send and " +
-                         llvm::Twine(plan.numRecvSelects) +
+                         llvm::Twine(best->numSendSelects) + " send and " +
+                         llvm::Twine(best->numRecvSelects) +
                          " receive selects per round, more than " +
                          llvm::Twine(maxSelects));
     return std::nullopt;
   }
-  return plan;
+  return best;
 }
