@@ -29,7 +29,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 __all__ = [
     "CudaError", "LaunchError", "MetadataError",
     "KernelParam", "KernelMetadata", "ModuleMetadata",
-    "Module", "Kernel", "load", "cdiv", "driver_available",
+    "Module", "Kernel", "load", "cdiv", "driver_available", "pack_arguments",
 ]
 
 
@@ -397,6 +397,18 @@ def _pack_pointer(param: KernelParam, value: Any, kernel: str, device: int):
     return ctypes.c_void_p(address)
 
 
+def pack_arguments(meta: KernelMetadata, args: Sequence[Any], device: int = 0) -> List[Any]:
+    """Checks `args` against the kernel's parameters and returns one ctypes
+    value per parameter (what cuLaunchKernel's kernelParams point to). Needs
+    no GPU: the checks raise LaunchError before anything reaches the driver."""
+    params = meta.params
+    if len(args) != len(params):
+        sig = ", ".join(f"{p.name}: {p.type}" for p in params)
+        raise LaunchError(f"{meta.name} takes {len(params)} arguments ({sig}), got {len(args)}")
+    return [_pack_pointer(p, a, meta.name, device) if p.is_pointer
+            else _pack_scalar(p, a, meta.name) for p, a in zip(params, args)]
+
+
 def _normalize_grid(grid: Any, kernel: str) -> Tuple[int, int, int]:
     if isinstance(grid, int) and not isinstance(grid, bool):
         grid = (grid,)
@@ -434,13 +446,7 @@ class Kernel:
         return f"<tile kernel {self.name}({params}) num_warps={self.meta.num_warps}>"
 
     def pack_args(self, args: Sequence[Any]) -> List[Any]:
-        params = self.meta.params
-        if len(args) != len(params):
-            sig = ", ".join(f"{p.name}: {p.type}" for p in params)
-            raise LaunchError(f"{self.name} takes {len(params)} arguments ({sig}), "
-                              f"got {len(args)}")
-        return [_pack_pointer(p, a, self.name, self.module.device) if p.is_pointer
-                else _pack_scalar(p, a, self.name) for p, a in zip(params, args)]
+        return pack_arguments(self.meta, args, self.module.device)
 
     def launch(self, grid: Any, *args: Any, stream: Any = None) -> None:
         """Launches on `stream` (a torch stream, a raw CUstream int, or None for
@@ -453,8 +459,10 @@ class Kernel:
                       if torch is not None and torch.cuda.is_available() else 0)
         elif hasattr(stream, "cuda_stream"):
             stream = stream.cuda_stream
+        # kernelParams: one pointer to each argument's value; `packed` keeps
+        # the values alive until cuLaunchKernel has copied them.
         pointers = (ctypes.c_void_p * max(1, len(packed)))(
-            *[ctypes.cast(ctypes.byref(v), ctypes.c_void_p) for v in packed])
+            *[ctypes.addressof(v) for v in packed])
         drv = _get_driver()
         _activate_device(self.module.device)
         drv.check(f"cuLaunchKernel({self.name})", drv.cuLaunchKernel(
