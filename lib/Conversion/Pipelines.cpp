@@ -2,6 +2,8 @@
 
 #include "tile/Conversion/Pipelines.h"
 
+#include "tile/Conversion/Passes.h"
+
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
@@ -29,7 +31,9 @@ void tile::buildTileToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
   }
-  // TODO: convert-tile-to-llvm goes here.
+  ConvertTileToLLVMPassOptions lowering;
+  lowering.arch = opts.arch;
+  pm.addPass(createConvertTileToLLVMPass(lowering));
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertMathToLLVMPass());

@@ -7,6 +7,8 @@
 
 #include "tile/InitAll.h"
 
+#include "tile/Conversion/Passes.h"
+#include "tile/Conversion/Pipelines.h"
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Dialect/Layout/Transforms/Passes.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
@@ -20,6 +22,8 @@ void tile::registerAllDialects(mlir::DialectRegistry &registry) {
 
 void tile::registerAllPasses() {
   tile::layout::registerTileLayoutPasses();
+  tile::registerTileConversionPasses();
+  tile::registerTilePipelines();
 }
 
 void tile::registerAllExtensions(mlir::DialectRegistry &registry) {

@@ -1,0 +1,63 @@
+//===- Patterns.h - Patterns of convert-tile-to-llvm ------------*- C++ -*-===//
+//
+// The conversion patterns of the tile language to LLVM + NVVM, grouped by
+// the kind of op, and the facts the pass and the patterns share (the names
+// of the attributes on lowered kernels, the shared-memory scratch of an op).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSION_TILETOLLVM_PATTERNS_H
+#define TILE_CONVERSION_TILETOLLVM_PATTERNS_H
+
+#include "tile/Support/LLVM.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+namespace tile {
+
+class TileLLVMTypeConverter;
+
+/// Attributes of a lowered kernel (an llvm.func with nvvm.kernel), read by
+/// the driver for the launch metadata.
+inline constexpr llvm::StringLiteral kNumWarpsAttr = "tile.num_warps";
+inline constexpr llvm::StringLiteral kSharedBytesAttr = "tile.shared_bytes";
+inline constexpr llvm::StringLiteral kArgTypesAttr = "tile.arg_types";
+
+/// Benefit of the patterns that must win over upstream ones for the same
+/// op (elementwise ops on tensors, fast math on f32).
+inline constexpr unsigned kTileBenefit = 10;
+
+/// tile.kernel, tile.return, tile.program_id, tile.num_programs.
+void populateKernelOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns);
+/// tile.make_view, tile.load_tile, tile.store_tile, tile.load_at,
+/// tile.store_at.
+void populateViewOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns);
+/// tile.arange, tile.splat, tile.addptr, tile.load, tile.store,
+/// tile.broadcast, tile.expand_dims.
+void populatePointerOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                     RewritePatternSet &patterns);
+/// arith and math ops on tensors (one scalar op per register), splat
+/// constants, and the f32 math functions the NVPTX back end lacks.
+void populateElementwiseOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                         RewritePatternSet &patterns);
+/// tile.reduce.
+void populateReduceOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns);
+/// layout.convert.
+void populateConvertLayoutOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                           RewritePatternSet &patterns);
+
+/// Bytes of shared-memory scratch `op` needs while it runs (0 for none). All
+/// ops share one scratch area at offset 0 of the dynamic shared memory; each
+/// use starts with a barrier.
+int64_t getScratchBytes(Operation *op);
+
+/// Why convert-tile-to-llvm cannot lower `op`, or the empty string if it
+/// can (checked for every op before the conversion runs).
+std::string whyNotLowerable(Operation *op);
+
+} // namespace tile
+
+#endif // TILE_CONVERSION_TILETOLLVM_PATTERNS_H

@@ -1,0 +1,173 @@
+//===- Utility.h - Code generation helpers for tile to LLVM -----*- C++ -*-===//
+//
+// Helpers shared by the patterns of convert-tile-to-llvm: the thread's
+// hardware indices, applying a linear layout to them, packing registers into
+// the struct that stands for a tensor, shared memory, barriers, shuffles and
+// predicated global memory accesses. Everything emits LLVM and NVVM dialect
+// ops directly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSION_TILETOLLVM_UTILITY_H
+#define TILE_CONVERSION_TILETOLLVM_UTILITY_H
+
+#include "tile/LinearLayout/LinearLayout.h"
+#include "tile/Support/LLVM.h"
+
+#include "mlir/IR/Builders.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace mlir {
+class ModuleOp;
+} // namespace mlir
+
+namespace tile {
+
+/// Names of the input dims of a distributed layout's linear form.
+inline constexpr llvm::StringLiteral kRegister = "register";
+inline constexpr llvm::StringLiteral kLane = "lane";
+inline constexpr llvm::StringLiteral kWarp = "warp";
+inline constexpr llvm::StringLiteral kBlock = "block";
+
+/// Threads per warp on every target we support.
+inline constexpr int kWarpSize = 32;
+
+/// Symbol of the dynamic shared memory of the module.
+inline constexpr llvm::StringLiteral kSharedMemorySymbol = "global_smem";
+
+//===----------------------------------------------------------------------===//
+// Applying a linear layout to run-time values
+//===----------------------------------------------------------------------===//
+
+/// One term of an output coordinate: `(input & mask)` shifted left by
+/// `shift` (right when negative). An output is the XOR of its terms.
+struct LinearLayoutTerm {
+  unsigned inDim; // index into the layout's input dims
+  uint32_t mask;
+  int shift;
+};
+
+/// How to compute each output of a linear layout from its inputs with and,
+/// shift and xor: the bits of every input whose images move by the same
+/// amount are gathered into one masked shift.
+struct LinearLayoutApplyPlan {
+  SmallVector<std::string> inDims;
+  SmallVector<std::string> outDims;
+  /// Terms per output dim, in output-dim order.
+  SmallVector<SmallVector<LinearLayoutTerm>> terms;
+
+  static LinearLayoutApplyPlan build(const LinearLayout &layout);
+  /// Evaluates the plan on concrete inputs (in input-dim order); it agrees
+  /// with LinearLayout::apply. Used for constant folding and in tests.
+  SmallVector<int32_t> evaluate(ArrayRef<int32_t> ins) const;
+};
+
+/// Emits the outputs of `layout` (one i32 per output dim, in output-dim
+/// order) for the inputs `ins` (i32 values, by input-dim name; a missing
+/// input is 0). Inputs that are constants are folded, so that an all-constant
+/// call emits only constants.
+SmallVector<Value>
+applyLinearLayout(OpBuilder &b, Location loc, const LinearLayout &layout,
+                  ArrayRef<std::pair<std::string, Value>> ins);
+
+/// The constant value of `v` if it is an integer constant (llvm or arith).
+std::optional<int64_t> getConstantIntValue(Value v);
+
+//===----------------------------------------------------------------------===//
+// Distributed tensors
+//===----------------------------------------------------------------------===//
+
+/// The lane and warp index of the current thread (i32), and the block (0).
+struct HardwareIds {
+  Value lane;
+  Value warp;
+  Value block;
+};
+HardwareIds getHardwareIds(OpBuilder &b, Location loc);
+
+/// The coordinates (i32, one per tensor dim) of every register of the
+/// current thread in a tensor distributed by `layout` ((register, lane,
+/// warp, block) -> (dim0, ...)). The thread part is computed once; each
+/// register XORs its compile-time constant into it.
+SmallVector<SmallVector<Value>> emitIndices(OpBuilder &b, Location loc,
+                                            const LinearLayout &layout);
+
+/// The compile-time coordinates of register `reg` at lane = warp = block = 0
+/// (in output-dim order).
+SmallVector<int32_t> getRegisterCoords(const LinearLayout &layout,
+                                       int32_t reg);
+
+/// The layout restricted to its thread inputs (lane, warp, block).
+LinearLayout getThreadPart(const LinearLayout &layout);
+
+/// For every register of `dst`, a register of `src` holding the same element
+/// in every thread, when both layouts have the same output dims and the same
+/// thread part; std::nullopt otherwise. Broadcast registers of `src` are
+/// never needed twice, and registers that `dst` duplicates map to the same
+/// source register.
+std::optional<SmallVector<unsigned>>
+matchRegisters(const LinearLayout &src, const LinearLayout &dst);
+
+/// Per input dim of `layout` (by name), the mask of bits that are broadcast
+/// copies: their basis is in the span of the bases before them (in input
+/// dim and bit order).
+llvm::StringMap<int32_t> getBroadcastMasks(const LinearLayout &layout);
+
+//===----------------------------------------------------------------------===//
+// Structs of registers
+//===----------------------------------------------------------------------===//
+
+SmallVector<Value> unpackStruct(OpBuilder &b, Location loc, Value llStruct);
+Value packStruct(OpBuilder &b, Location loc, Type structType,
+                 ValueRange elements);
+
+//===----------------------------------------------------------------------===//
+// Constants and integer arithmetic (LLVM dialect)
+//===----------------------------------------------------------------------===//
+
+Value intConst(OpBuilder &b, Location loc, Type type, int64_t value);
+Value i32Const(OpBuilder &b, Location loc, int64_t value);
+Value i64Const(OpBuilder &b, Location loc, int64_t value);
+Value i1Const(OpBuilder &b, Location loc, bool value);
+/// A zero (or the given float value) of a scalar LLVM-compatible type.
+Value scalarConst(OpBuilder &b, Location loc, Type type, double value);
+/// Sign-extends or truncates an integer to `type`.
+Value intCast(OpBuilder &b, Location loc, Value v, Type type,
+              bool isSigned = true);
+
+//===----------------------------------------------------------------------===//
+// Shared memory, barriers, shuffles
+//===----------------------------------------------------------------------===//
+
+/// Declares the dynamic shared memory global of `module` if it is not there.
+void declareSharedMemory(OpBuilder &b, ModuleOp module);
+/// The address (!llvm.ptr<3>) of byte `offset` of the dynamic shared memory.
+Value getSharedMemoryPtr(OpBuilder &b, Location loc, int64_t offset = 0);
+void emitBarrier(OpBuilder &b, Location loc);
+/// `shfl.sync.bfly` of `value` with the lane `lane ^ laneMask`, for any
+/// scalar type of up to 64 bits.
+Value emitShuffleXor(OpBuilder &b, Location loc, Value value,
+                     unsigned laneMask);
+
+/// Size in bytes of a scalar in memory (i1 takes one byte, pointers 8).
+int64_t getElementBytes(Type type);
+
+//===----------------------------------------------------------------------===//
+// Memory accesses
+//===----------------------------------------------------------------------===//
+
+/// Loads a `valueType` from `ptr` (global or shared). With a mask (i1), the
+/// access happens only where it is true and the result is `other` (or zero
+/// when null) elsewhere. i1 values live in memory as one byte.
+Value emitLoad(OpBuilder &b, Location loc, Type valueType, Value ptr,
+               Value mask = {}, Value other = {});
+/// Stores `value` to `ptr` where `mask` (when given) is true.
+void emitStore(OpBuilder &b, Location loc, Value value, Value ptr,
+               Value mask = {});
+
+} // namespace tile
+
+#endif // TILE_CONVERSION_TILETOLLVM_UTILITY_H

@@ -1,0 +1,135 @@
+//===- KernelOpToLLVM.cpp - tile.kernel and program ids to LLVM ----------===//
+
+#include "tile/Conversion/TileToLLVM/Patterns.h"
+#include "tile/Conversion/TileToLLVM/TypeConverter.h"
+#include "tile/Conversion/TileToLLVM/Utility.h"
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace tile;
+namespace LLVM = mlir::LLVM;
+namespace NVVM = mlir::NVVM;
+
+namespace {
+
+/// The parameter type as the launcher sees it: `ptr<f32>`, `i32`, ...
+std::string printArgType(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  type.print(os);
+  StringRef ref(text);
+  ref.consume_front("!tile.");
+  return ref.str();
+}
+
+struct KernelOpConversion : public ConvertOpToLLVMPattern<tl::KernelOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tl::KernelOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *ctx = op.getContext();
+    FunctionType fnType = op.getFunctionType();
+    if (fnType.getNumResults() != 0)
+      return rewriter.notifyMatchFailure(op, "kernels return nothing");
+
+    TypeConverter::SignatureConversion signature(fnType.getNumInputs());
+    for (auto [i, type] : llvm::enumerate(fnType.getInputs())) {
+      Type converted = getTypeConverter()->convertType(type);
+      if (!converted)
+        return op.emitOpError() << "parameter " << i << " of type " << type
+                                << " has no LLVM form";
+      signature.addInputs(i, converted);
+    }
+    auto llvmType = LLVM::LLVMFunctionType::get(
+        LLVM::LLVMVoidType::get(ctx), signature.getConvertedTypes());
+    auto fn = LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), op.getSymName(),
+                                       llvmType, LLVM::Linkage::External);
+
+    int64_t numWarps = op.getNumWarps();
+    fn->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
+                rewriter.getUnitAttr());
+    fn->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                rewriter.getDenseI32ArrayAttr(
+                    {int32_t(numWarps * kWarpSize), 1, 1}));
+    fn->setAttr(kNumWarpsAttr, rewriter.getI32IntegerAttr(numWarps));
+    int64_t sharedBytes = 0;
+    if (auto attr = op->getAttrOfType<IntegerAttr>(kSharedBytesAttr))
+      sharedBytes = attr.getInt();
+    fn->setAttr(kSharedBytesAttr, rewriter.getI64IntegerAttr(sharedBytes));
+    SmallVector<Attribute> argTypes;
+    for (Type type : fnType.getInputs())
+      argTypes.push_back(rewriter.getStringAttr(printArgType(type)));
+    fn->setAttr(kArgTypesAttr, rewriter.getArrayAttr(argTypes));
+
+    // A divisibility promise on a pointer becomes its alignment.
+    for (unsigned i = 0, e = fnType.getNumInputs(); i < e; ++i) {
+      if (!isa<tl::PtrType>(fnType.getInput(i)))
+        continue;
+      if (std::optional<int64_t> div = op.getArgDivisibility(i))
+        fn.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                      rewriter.getI64IntegerAttr(*div));
+    }
+
+    rewriter.inlineRegionBefore(op.getBody(), fn.getBody(), fn.end());
+    if (failed(rewriter.convertRegionTypes(&fn.getBody(), *getTypeConverter(),
+                                           &signature)))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ReturnOpConversion : public ConvertOpToLLVMPattern<tl::ReturnOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tl::ReturnOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, ValueRange{});
+    return success();
+  }
+};
+
+template <typename SourceOp>
+struct GridQueryConversion : public ConvertOpToLLVMPattern<SourceOp> {
+  using ConvertOpToLLVMPattern<SourceOp>::ConvertOpToLLVMPattern;
+  using OpAdaptor = typename SourceOp::Adaptor;
+  static constexpr bool isId = std::is_same_v<SourceOp, tl::ProgramIdOp>;
+
+  LogicalResult
+  matchAndRewrite(SourceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    Value v;
+    switch (op.getDim()) {
+    case tl::ProgramDim::x:
+      v = isId ? NVVM::BlockIdXOp::create(rewriter, loc, i32).getResult()
+               : NVVM::GridDimXOp::create(rewriter, loc, i32).getResult();
+      break;
+    case tl::ProgramDim::y:
+      v = isId ? NVVM::BlockIdYOp::create(rewriter, loc, i32).getResult()
+               : NVVM::GridDimYOp::create(rewriter, loc, i32).getResult();
+      break;
+    case tl::ProgramDim::z:
+      v = isId ? NVVM::BlockIdZOp::create(rewriter, loc, i32).getResult()
+               : NVVM::GridDimZOp::create(rewriter, loc, i32).getResult();
+      break;
+    }
+    rewriter.replaceOp(op, v);
+    return success();
+  }
+};
+
+} // namespace
+
+void tile::populateKernelOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                          RewritePatternSet &patterns) {
+  patterns.add<KernelOpConversion, ReturnOpConversion,
+               GridQueryConversion<tl::ProgramIdOp>,
+               GridQueryConversion<tl::NumProgramsOp>>(converter);
+}

@@ -1,0 +1,350 @@
+//===- ReduceOpToLLVM.cpp - tile.reduce to LLVM --------------------------===//
+//
+// The reduction along `axis` of a tensor in layout L, read off L's linear
+// form. Every input bit of L (register, lane, warp) is an axis bit (its
+// basis moves along the axis only), a non-axis bit (moves along other dims
+// only) or a broadcast bit (zero basis); among the axis bits, those whose
+// axis step is a combination of earlier ones are broadcast copies too.
+//
+//  1. Within a thread, the registers that differ only in axis bits are
+//     combined (in increasing register order).
+//  2. Across lanes, one butterfly shuffle per axis lane bit.
+//  3. Across warps, when warps split the axis: every thread stores its
+//     partials to scratch[warpAxisIndex][element], a barrier, and each
+//     thread combines the partials of the elements of its result registers
+//     in a fixed order, so every copy of a result is bitwise equal.
+// Without step 3 the result registers are taken from the partials through
+// the result layout (the slice of L), or through the same scratch when its
+// registers cannot be matched.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SharedMemoryTransfer.h"
+#include "tile/Conversion/TileToLLVM/Patterns.h"
+#include "tile/Conversion/TileToLLVM/TypeConverter.h"
+#include "tile/Conversion/TileToLLVM/Utility.h"
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/IRMapping.h"
+
+#include <map>
+
+using namespace tile;
+namespace LLVM = mlir::LLVM;
+
+namespace {
+
+/// What the lowering of one tile.reduce does, computed from types alone so
+/// that the pass can size shared memory before the conversion.
+struct ReducePlan {
+  LinearLayout src;
+  int64_t axis = 0;
+  /// Register bits of the non-axis and the combined axis bits.
+  int32_t regNonAxisMask = 0;
+  int32_t regAxisMask = 0;
+  /// Lane and warp bits to combine across.
+  SmallVector<int> laneAxisBits;
+  SmallVector<int> warpAxisBits;
+  bool scalarResult = false;
+  /// The result layout (tensor results).
+  std::optional<LinearLayout> result;
+  /// Result register -> source register whose group holds its value, when
+  /// no scratch is needed.
+  std::optional<SmallVector<unsigned>> resultRegs;
+  /// Elements of the result (1 for a scalar) and bytes of one.
+  int64_t numResultElems = 1;
+  int64_t elemBytes = 4;
+
+  bool needsSharedMemory() const {
+    return !warpAxisBits.empty() || (!scalarResult && !resultRegs);
+  }
+  int64_t scratchBytes() const {
+    if (!needsSharedMemory())
+      return 0;
+    return (int64_t(1) << warpAxisBits.size()) * numResultElems * elemBytes;
+  }
+};
+
+std::optional<ReducePlan> buildReducePlan(tl::ReduceOp op, std::string *why) {
+  auto fail = [&](const Twine &msg) -> std::optional<ReducePlan> {
+    if (why)
+      *why = msg.str();
+    return std::nullopt;
+  };
+  auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+  std::optional<LinearLayout> src =
+      TileLLVMTypeConverter::getLinearLayout(srcType);
+  if (!src)
+    return fail("the operand has no distributed layout");
+  ReducePlan plan{*src};
+  plan.axis = op.getAxis();
+  int64_t rank = srcType.getRank();
+  if (plan.axis < 0 || plan.axis >= rank ||
+      src->getNumOutDims() != rank)
+    return fail("the reduction axis is out of range");
+  plan.elemBytes = getElementBytes(srcType.getElementType());
+
+  // Classify the input bits; keep the axis bits whose steps are independent.
+  uint32_t pivots[32] = {};
+  auto independentAxisStep = [&](uint32_t v) {
+    for (int k = 31; k >= 0 && v; --k)
+      if (((v >> k) & 1) && pivots[k])
+        v ^= pivots[k];
+    if (!v)
+      return false;
+    pivots[31 - llvm::countl_zero(v)] = v;
+    return true;
+  };
+  for (const auto &[name, dimBases] : src->getBases()) {
+    for (unsigned bit = 0; bit < dimBases.size(); ++bit) {
+      const LinearLayout::Basis &basis = dimBases[bit];
+      bool otherDims = false;
+      for (int64_t d = 0; d < rank; ++d)
+        if (d != plan.axis && basis[d] != 0)
+          otherDims = true;
+      uint32_t axisStep = uint32_t(basis[plan.axis]);
+      if (axisStep != 0 && otherDims)
+        return fail("the layout mixes the reduction axis with other dims in "
+                    "one basis (" + name + " bit " + Twine(bit) +
+                    "); convert the operand to a blocked layout first");
+      if (otherDims) {
+        if (name == kRegister)
+          plan.regNonAxisMask |= 1 << bit;
+        continue;
+      }
+      if (axisStep == 0 || !independentAxisStep(axisStep))
+        continue;
+      if (name == kRegister)
+        plan.regAxisMask |= 1 << bit;
+      else if (name == kLane)
+        plan.laneAxisBits.push_back(bit);
+      else if (name == kWarp)
+        plan.warpAxisBits.push_back(bit);
+      else
+        return fail("reductions across blocks of a cluster are not "
+                    "supported");
+    }
+  }
+
+  Type resultType = op.getResult().getType();
+  auto resultTensor = dyn_cast<RankedTensorType>(resultType);
+  plan.scalarResult = !resultTensor;
+  if (!resultTensor)
+    return plan;
+  plan.numResultElems = resultTensor.getNumElements();
+  plan.result = TileLLVMTypeConverter::getLinearLayout(resultTensor);
+  if (!plan.result)
+    return fail("the result has no distributed layout");
+  // The operand layout seen in the result's coordinates.
+  SmallVector<int> dimOf(rank);
+  for (int64_t d = 0; d < rank; ++d)
+    dimOf[d] = d < plan.axis ? d : d == plan.axis ? -1 : d - 1;
+  if (plan.result->getNumOutDims() != rank - 1)
+    return fail("the result rank does not match");
+  LinearLayout projected =
+      projectOutputs(*src, dimOf, plan.result->getOutDims());
+  plan.resultRegs = matchRegisters(projected, *plan.result);
+  return plan;
+}
+
+/// Emits the combination of two scalars.
+using Combiner = llvm::function_ref<Value(Value, Value)>;
+
+Value combineRegisters(ArrayRef<Value> values, Combiner combine) {
+  Value acc = values.front();
+  for (Value v : values.drop_front())
+    acc = combine(acc, v);
+  return acc;
+}
+
+struct ReduceOpConversion : public ConvertOpToLLVMPattern<tl::ReduceOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tl::ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    std::string why;
+    std::optional<ReducePlan> plan = buildReducePlan(op, &why);
+    if (!plan)
+      return rewriter.notifyMatchFailure(op, why);
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    Type elemType = getTypeConverter()->convertType(srcType.getElementType());
+    Type resultType = op.getResult().getType();
+    Type llResultType = getTypeConverter()->convertType(resultType);
+    if (!elemType || !llResultType)
+      return failure();
+
+    // The combiner: a predefined kind or the region, inlined per pair.
+    Block *body = op.getCombiner().empty() ? nullptr
+                                           : &op.getCombiner().front();
+    std::optional<tl::ReduceKind> kind = op.getKind();
+    if (!kind && !body)
+      return rewriter.notifyMatchFailure(op, "no combiner");
+    bool isFloat = isa<FloatType>(elemType);
+    auto combine = [&](Value a, Value b) -> Value {
+      if (kind) {
+        switch (*kind) {
+        case tl::ReduceKind::sum:
+          return isFloat ? LLVM::FAddOp::create(rewriter, loc, a, b).getResult()
+                         : LLVM::AddOp::create(rewriter, loc, a, b).getResult();
+        case tl::ReduceKind::max:
+          return isFloat
+                     ? LLVM::MaximumOp::create(rewriter, loc, a, b).getResult()
+                     : LLVM::SMaxOp::create(rewriter, loc, a, b).getResult();
+        case tl::ReduceKind::min:
+          return isFloat
+                     ? LLVM::MinimumOp::create(rewriter, loc, a, b).getResult()
+                     : LLVM::SMinOp::create(rewriter, loc, a, b).getResult();
+        }
+      }
+      IRMapping mapping;
+      mapping.map(body->getArgument(0), a);
+      mapping.map(body->getArgument(1), b);
+      for (Operation &inner : body->without_terminator())
+        rewriter.clone(inner, mapping);
+      return mapping.lookupOrDefault(body->getTerminator()->getOperand(0));
+    };
+
+    // 1. Within the thread: one partial per group of registers that differ
+    //    only in axis bits. Groups are keyed by their non-axis bits.
+    SmallVector<Value> regs = unpackStruct(rewriter, loc, adaptor.getSrc());
+    int32_t numRegs = regs.size();
+    std::map<int32_t, Value> partials;
+    for (int32_t g = 0; g < numRegs; ++g) {
+      if (g & ~plan->regNonAxisMask)
+        continue;
+      SmallVector<Value> members;
+      // Enumerate the subsets of the axis mask in increasing order.
+      int32_t s = 0;
+      do {
+        members.push_back(regs[g | s]);
+        s = (s - plan->regAxisMask) & plan->regAxisMask;
+      } while (s != 0);
+      partials[g] = combineRegisters(members, combine);
+    }
+
+    // 2. Across lanes.
+    for (int bit : plan->laneAxisBits)
+      for (auto &[g, v] : partials)
+        v = combine(v, emitShuffleXor(rewriter, loc, v, 1u << bit));
+
+    SmallVector<Value> results;
+    if (!plan->needsSharedMemory()) {
+      if (plan->scalarResult) {
+        rewriter.replaceOp(op, partials.begin()->second);
+        return success();
+      }
+      for (unsigned r : *plan->resultRegs)
+        results.push_back(partials[r & plan->regNonAxisMask]);
+      rewriter.replaceOp(op,
+                         packStruct(rewriter, loc, llResultType, results));
+      return success();
+    }
+
+    // 3. Across warps (or to redistribute): scratch[j][element].
+    SmallVector<int32_t> resultShape;
+    if (plan->result)
+      resultShape = getOutShape(*plan->result);
+    int64_t bytes = plan->elemBytes;
+    Value smem = getSharedMemoryPtr(rewriter, loc);
+    auto smemType = smem.getType();
+    auto slotAddress = [&](Value warpIndex, Value element) -> Value {
+      Value slot = element;
+      if (warpIndex) {
+        Value base = LLVM::MulOp::create(
+            rewriter, loc, warpIndex,
+            i32Const(rewriter, loc, plan->numResultElems));
+        slot = LLVM::AddOp::create(rewriter, loc, base, element);
+      }
+      Value offset = LLVM::MulOp::create(rewriter, loc, slot,
+                                         i32Const(rewriter, loc, bytes));
+      return LLVM::GEPOp::create(rewriter, loc, smemType,
+                                 rewriter.getI8Type(), smem,
+                                 ValueRange{offset});
+    };
+
+    emitBarrier(rewriter, loc);
+    HardwareIds ids = getHardwareIds(rewriter, loc);
+    Value warpIndex;
+    for (auto [i, bit] : llvm::enumerate(plan->warpAxisBits)) {
+      Value b = LLVM::AndOp::create(rewriter, loc,
+                                    LLVM::LShrOp::create(
+                                        rewriter, loc, ids.warp,
+                                        i32Const(rewriter, loc, bit)),
+                                    i32Const(rewriter, loc, 1));
+      if (i != 0)
+        b = LLVM::ShlOp::create(rewriter, loc, b, i32Const(rewriter, loc, i));
+      warpIndex =
+          warpIndex ? LLVM::OrOp::create(rewriter, loc, warpIndex, b).getResult()
+                    : b;
+    }
+    SmallVector<SmallVector<Value>> srcCoords =
+        emitIndices(rewriter, loc, plan->src);
+    for (auto &[g, v] : partials) {
+      Value element = i32Const(rewriter, loc, 0);
+      if (!plan->scalarResult) {
+        SmallVector<Value> coords = srcCoords[g];
+        coords.erase(coords.begin() + plan->axis);
+        element = linearize(rewriter, loc, coords, resultShape);
+      }
+      emitStore(rewriter, loc, v, slotAddress(warpIndex, element));
+    }
+    emitBarrier(rewriter, loc);
+
+    int64_t numWarpParts = int64_t(1) << plan->warpAxisBits.size();
+    auto readResult = [&](Value element) -> Value {
+      SmallVector<Value> parts;
+      for (int64_t j = 0; j < numWarpParts; ++j)
+        parts.push_back(emitLoad(
+            rewriter, loc, elemType,
+            slotAddress(j ? i32Const(rewriter, loc, j) : Value(), element)));
+      return combineRegisters(parts, combine);
+    };
+    if (plan->scalarResult) {
+      rewriter.replaceOp(op, readResult(i32Const(rewriter, loc, 0)));
+      return success();
+    }
+    std::map<SmallVector<int32_t>, Value> done;
+    SmallVector<SmallVector<Value>> dstCoords =
+        emitIndices(rewriter, loc, *plan->result);
+    for (auto [r, coords] : llvm::enumerate(dstCoords)) {
+      SmallVector<int32_t> key = getRegisterCoords(*plan->result, r);
+      auto it = done.find(key);
+      if (it == done.end())
+        it = done.emplace(key, readResult(linearize(rewriter, loc, coords,
+                                                    resultShape)))
+                 .first;
+      results.push_back(it->second);
+    }
+    rewriter.replaceOp(op, packStruct(rewriter, loc, llResultType, results));
+    return success();
+  }
+};
+
+} // namespace
+
+int64_t tile::getReduceScratchBytes(Operation *op) {
+  auto reduce = dyn_cast<tl::ReduceOp>(op);
+  if (!reduce)
+    return 0;
+  std::optional<ReducePlan> plan = buildReducePlan(reduce, nullptr);
+  return plan ? plan->scratchBytes() : 0;
+}
+
+std::string tile::whyReduceNotLowerable(Operation *op) {
+  auto reduce = dyn_cast<tl::ReduceOp>(op);
+  if (!reduce)
+    return "";
+  std::string why;
+  if (!buildReducePlan(reduce, &why))
+    return why.empty() ? "unsupported reduction" : why;
+  return "";
+}
+
+void tile::populateReduceOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                          RewritePatternSet &patterns) {
+  patterns.add<ReduceOpConversion>(converter);
+}

@@ -1,0 +1,382 @@
+//===- ViewOpToLLVM.cpp - Views, tile loads and stores to LLVM -----------===//
+//
+// A view is the struct (base, sizes..., strides...) with i64 sizes and
+// strides in elements. Loads and stores compute, for every register of the
+// tile, the view coordinate of its element, an in-bounds predicate and the
+// address base + sum(coord * stride).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Conversion/TileToLLVM/Patterns.h"
+#include "tile/Conversion/TileToLLVM/TypeConverter.h"
+#include "tile/Conversion/TileToLLVM/Utility.h"
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+#include <limits>
+
+using namespace tile;
+namespace LLVM = mlir::LLVM;
+
+namespace {
+
+/// The parts of a lowered view, sizes and strides as i64 (static sizes as
+/// constants).
+struct ViewParts {
+  Value base;
+  SmallVector<Value> sizes;
+  SmallVector<Value> strides;
+};
+
+ViewParts unpackView(OpBuilder &b, Location loc, Value view,
+                     tl::ViewType type) {
+  SmallVector<Value> fields = unpackStruct(b, loc, view);
+  int64_t rank = type.getRank();
+  ViewParts parts;
+  parts.base = fields[0];
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t size = type.getShape()[d];
+    parts.sizes.push_back(ShapedType::isDynamic(size) ? fields[1 + d]
+                                                      : i64Const(b, loc, size));
+    parts.strides.push_back(fields[1 + rank + d]);
+  }
+  return parts;
+}
+
+/// The type of one element in memory: i1 occupies a byte.
+Type getMemoryType(const TypeConverter &converter, Type elementType) {
+  if (elementType.isInteger(1))
+    return IntegerType::get(elementType.getContext(), 8);
+  return converter.convertType(elementType);
+}
+
+/// The address and in-bounds predicate (null when always in bounds) of one
+/// element.
+struct ElementAccess {
+  Value ptr;
+  Value mask;
+};
+
+/// For each register (coordinates in tile dims, i32), the access to the view
+/// element at `origin[a] + x_d` along view axis a = axisOfTileDim[d].
+SmallVector<ElementAccess>
+computeAccesses(OpBuilder &b, Location loc, const ViewParts &view,
+                Type memType, ArrayRef<Value> origin,
+                ArrayRef<int64_t> axisOfTileDim,
+                ArrayRef<SmallVector<Value>> regCoords,
+                ArrayRef<bool> checkAxis) {
+  Type i64 = b.getI64Type();
+  int64_t rank = view.sizes.size();
+  auto ptrType = view.base.getType();
+  SmallVector<ElementAccess> accesses;
+  for (const SmallVector<Value> &coords : regCoords) {
+    SmallVector<Value> axisCoord(origin.begin(), origin.end());
+    for (auto [d, x] : llvm::enumerate(coords)) {
+      int64_t a = axisOfTileDim[d];
+      if (std::optional<int64_t> c = getConstantIntValue(x); c && *c == 0)
+        continue;
+      Value wide = LLVM::ZExtOp::create(b, loc, i64, x);
+      axisCoord[a] = LLVM::AddOp::create(b, loc, axisCoord[a], wide);
+    }
+    Value mask;
+    Value offset;
+    for (int64_t a = 0; a < rank; ++a) {
+      if (checkAxis[a]) {
+        // Unsigned: a negative coordinate is out of bounds as well.
+        Value in = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult,
+                                        axisCoord[a], view.sizes[a]);
+        mask = mask ? LLVM::AndOp::create(b, loc, mask, in).getResult() : in;
+      }
+      Value term = LLVM::MulOp::create(b, loc, axisCoord[a], view.strides[a]);
+      offset =
+          offset ? LLVM::AddOp::create(b, loc, offset, term).getResult() : term;
+    }
+    Value ptr = view.base;
+    if (offset)
+      ptr = LLVM::GEPOp::create(b, loc, ptrType, memType, view.base,
+                                ValueRange{offset});
+    accesses.push_back({ptr, mask});
+  }
+  return accesses;
+}
+
+/// The register coordinates of a tile value of type `type`: emitIndices for
+/// a tensor, one register at the origin for a scalar of a rank-`rank` view.
+SmallVector<SmallVector<Value>> getTileCoords(OpBuilder &b, Location loc,
+                                              Type type, int64_t rank) {
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  if (!tensorType)
+    return {SmallVector<Value>(rank, i32Const(b, loc, 0))};
+  std::optional<LinearLayout> ll =
+      TileLLVMTypeConverter::getLinearLayout(tensorType);
+  return emitIndices(b, loc, *ll);
+}
+
+Value castIndexToI64(OpBuilder &b, Location loc, Value v) {
+  return intCast(b, loc, v, b.getI64Type(), /*isSigned=*/true);
+}
+
+/// The value of padded elements.
+Value getPaddingValue(OpBuilder &b, Location loc, Type type,
+                      tl::PaddingMode mode) {
+  bool isFloat = isa<FloatType>(type);
+  switch (mode) {
+  case tl::PaddingMode::undetermined:
+  case tl::PaddingMode::zero:
+    return scalarConst(b, loc, type, 0);
+  case tl::PaddingMode::nan:
+    return scalarConst(b, loc, type,
+                       isFloat ? std::numeric_limits<double>::quiet_NaN() : 0);
+  case tl::PaddingMode::pos_inf:
+    if (isFloat)
+      return scalarConst(b, loc, type, std::numeric_limits<double>::infinity());
+    return intConst(b, loc, type,
+                    APInt::getSignedMaxValue(type.getIntOrFloatBitWidth())
+                        .getSExtValue());
+  case tl::PaddingMode::neg_inf:
+    if (isFloat)
+      return scalarConst(b, loc, type,
+                         -std::numeric_limits<double>::infinity());
+    return intConst(b, loc, type,
+                    APInt::getSignedMinValue(type.getIntOrFloatBitWidth())
+                        .getSExtValue());
+  }
+  return scalarConst(b, loc, type, 0);
+}
+
+//===----------------------------------------------------------------------===//
+// make_view
+//===----------------------------------------------------------------------===//
+
+struct MakeViewOpConversion : public ConvertOpToLLVMPattern<tl::MakeViewOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tl::MakeViewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    tl::ViewType type = op.getViewType();
+    if (type.getLayout())
+      return rewriter.notifyMatchFailure(op, "views with a layout");
+    int64_t rank = type.getRank();
+    SmallVector<Value> sizes;
+    unsigned next = 0;
+    for (int64_t size : op.getStaticShape()) {
+      if (ShapedType::isDynamic(size)) {
+        if (next >= adaptor.getShape().size())
+          return failure();
+        sizes.push_back(castIndexToI64(rewriter, loc, adaptor.getShape()[next++]));
+      } else {
+        sizes.push_back(i64Const(rewriter, loc, size));
+      }
+    }
+    if (int64_t(sizes.size()) != rank)
+      return failure();
+    SmallVector<Value> strides;
+    if (std::optional<ArrayRef<int64_t>> staticStrides = op.getStaticStrides()) {
+      next = 0;
+      for (int64_t stride : *staticStrides) {
+        if (ShapedType::isDynamic(stride)) {
+          if (next >= adaptor.getStrides().size())
+            return failure();
+          strides.push_back(
+              castIndexToI64(rewriter, loc, adaptor.getStrides()[next++]));
+        } else {
+          strides.push_back(i64Const(rewriter, loc, stride));
+        }
+      }
+      if (int64_t(strides.size()) != rank)
+        return failure();
+    } else {
+      // Compact row-major.
+      strides.assign(rank, Value());
+      Value running = i64Const(rewriter, loc, 1);
+      for (int64_t d = rank - 1; d >= 0; --d) {
+        strides[d] = running;
+        if (d > 0)
+          running = LLVM::MulOp::create(rewriter, loc, running, sizes[d]);
+      }
+    }
+    SmallVector<Value> fields;
+    fields.push_back(adaptor.getPtr());
+    fields.append(sizes);
+    fields.append(strides);
+    Type structType = getTypeConverter()->convertType(type);
+    rewriter.replaceOp(op, packStruct(rewriter, loc, structType, fields));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// load_tile / store_tile
+//===----------------------------------------------------------------------===//
+
+/// The accesses of a tile-space access op.
+template <typename OpTy>
+SmallVector<ElementAccess>
+getTileSpaceAccesses(OpTy op, Value llView, ValueRange indices,
+                     Type tileType, const TypeConverter &converter,
+                     OpBuilder &b) {
+  Location loc = op.getLoc();
+  tl::ViewType viewType = op.getView().getType();
+  int64_t rank = viewType.getRank();
+  ViewParts view = unpackView(b, loc, llView, viewType);
+  SmallVector<int64_t> order = op.getOrderOrIdentity();
+  SmallVector<int64_t> tileShape = op.getTileShape();
+  SmallVector<Value> origin(rank);
+  SmallVector<bool> checkAxis(rank, true);
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t a = order[d];
+    Value index = castIndexToI64(b, loc, indices[d]);
+    origin[a] = tileShape[d] == 1
+                    ? index
+                    : LLVM::MulOp::create(b, loc, index,
+                                          i64Const(b, loc, tileShape[d]))
+                          .getResult();
+    // A static extent that the tile divides leaves no partial tiles (a tile
+    // entirely outside the view is undefined behavior).
+    int64_t extent = viewType.getShape()[a];
+    if (!ShapedType::isDynamic(extent) && extent % tileShape[d] == 0)
+      checkAxis[a] = false;
+  }
+  auto coords = getTileCoords(b, loc, tileType, rank);
+  Type memType = getMemoryType(converter, viewType.getElementType());
+  return computeAccesses(b, loc, view, memType, origin, order, coords,
+                         checkAxis);
+}
+
+struct LoadTileOpConversion : public ConvertOpToLLVMPattern<tl::LoadTileOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tl::LoadTileOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type resultType = op.getResult().getType();
+    Type llResultType = getTypeConverter()->convertType(resultType);
+    if (!llResultType)
+      return failure();
+    Type elemType = getTypeConverter()->convertType(
+        getElementTypeOrSelf(resultType));
+    auto accesses =
+        getTileSpaceAccesses(op, adaptor.getView(), adaptor.getIndices(),
+                             resultType, *getTypeConverter(), rewriter);
+    Value pad = getPaddingValue(rewriter, loc, elemType, op.getPadding());
+    SmallVector<Value> values;
+    for (const ElementAccess &access : accesses)
+      values.push_back(emitLoad(rewriter, loc, elemType, access.ptr,
+                                access.mask, access.mask ? pad : Value()));
+    if (!isa<RankedTensorType>(resultType)) {
+      rewriter.replaceOp(op, values.front());
+      return success();
+    }
+    rewriter.replaceOp(op, packStruct(rewriter, loc, llResultType, values));
+    return success();
+  }
+};
+
+struct StoreTileOpConversion : public ConvertOpToLLVMPattern<tl::StoreTileOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tl::StoreTileOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto accesses = getTileSpaceAccesses(op, adaptor.getView(),
+                                         adaptor.getIndices(),
+                                         op.getValue().getType(),
+                                         *getTypeConverter(), rewriter);
+    SmallVector<Value> values = unpackStruct(rewriter, loc, adaptor.getValue());
+    if (values.size() != accesses.size())
+      return failure();
+    for (auto [access, value] : llvm::zip(accesses, values))
+      emitStore(rewriter, loc, value, access.ptr, access.mask);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// load_at / store_at
+//===----------------------------------------------------------------------===//
+
+template <typename OpTy>
+SmallVector<ElementAccess>
+getOffsetAccesses(OpTy op, Value llView, ValueRange offsets, Type tileType,
+                  const TypeConverter &converter, OpBuilder &b) {
+  Location loc = op.getLoc();
+  tl::ViewType viewType = op.getView().getType();
+  int64_t rank = viewType.getRank();
+  ViewParts view = unpackView(b, loc, llView, viewType);
+  SmallVector<Value> origin;
+  for (Value offset : offsets)
+    origin.push_back(castIndexToI64(b, loc, offset));
+  SmallVector<int64_t> identity = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  SmallVector<bool> checkAxis(rank, true);
+  auto coords = getTileCoords(b, loc, tileType, rank);
+  Type memType = getMemoryType(converter, viewType.getElementType());
+  return computeAccesses(b, loc, view, memType, origin, identity, coords,
+                         checkAxis);
+}
+
+struct LoadAtOpConversion : public ConvertOpToLLVMPattern<tl::LoadAtOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tl::LoadAtOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type resultType = op.getResult().getType();
+    Type llResultType = getTypeConverter()->convertType(resultType);
+    if (!llResultType)
+      return failure();
+    Type elemType = getTypeConverter()->convertType(
+        getElementTypeOrSelf(resultType));
+    auto accesses =
+        getOffsetAccesses(op, adaptor.getView(), adaptor.getOffsets(),
+                          resultType, *getTypeConverter(), rewriter);
+    Value zero = scalarConst(rewriter, loc, elemType, 0);
+    SmallVector<Value> values;
+    for (const ElementAccess &access : accesses)
+      values.push_back(
+          emitLoad(rewriter, loc, elemType, access.ptr, access.mask, zero));
+    if (!isa<RankedTensorType>(resultType)) {
+      rewriter.replaceOp(op, values.front());
+      return success();
+    }
+    rewriter.replaceOp(op, packStruct(rewriter, loc, llResultType, values));
+    return success();
+  }
+};
+
+struct StoreAtOpConversion : public ConvertOpToLLVMPattern<tl::StoreAtOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tl::StoreAtOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto accesses = getOffsetAccesses(op, adaptor.getView(),
+                                      adaptor.getOffsets(),
+                                      op.getValue().getType(),
+                                      *getTypeConverter(), rewriter);
+    SmallVector<Value> values = unpackStruct(rewriter, loc, adaptor.getValue());
+    if (values.size() != accesses.size())
+      return failure();
+    for (auto [access, value] : llvm::zip(accesses, values))
+      emitStore(rewriter, loc, value, access.ptr, access.mask);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void tile::populateViewOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                        RewritePatternSet &patterns) {
+  patterns.add<MakeViewOpConversion, LoadTileOpConversion,
+               StoreTileOpConversion, LoadAtOpConversion, StoreAtOpConversion>(
+      converter);
+}

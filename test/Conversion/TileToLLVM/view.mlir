@@ -1,0 +1,74 @@
+// RUN: tile-opt %s -split-input-file --convert-tile-to-llvm | FileCheck %s
+
+// make_view packs (base, sizes, strides); load_tile computes each element's
+// view coordinate index * tile + x, checks it against the size (unsigned)
+// and loads with the padding value where it is outside.
+
+#b = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+
+// CHECK-LABEL: llvm.func @copy2d
+// CHECK: %[[V0:.*]] = llvm.mlir.undef : !llvm.struct<(ptr<1>, i64, i64, i64, i64)>
+// CHECK: llvm.insertvalue %{{.*}}, %[[V0]][0]
+// CHECK: nvvm.read.ptx.sreg.tid.x
+// Row 0 of the tile: coordinate check along both axes, then a predicated
+// load with +inf as the padding.
+// CHECK: %[[IN0:.*]] = llvm.icmp "ult" %{{.*}}, %{{.*}} : i64
+// CHECK: %[[IN1:.*]] = llvm.icmp "ult" %{{.*}}, %{{.*}} : i64
+// CHECK: %[[M:.*]] = llvm.and %[[IN0]], %[[IN1]] : i1
+// CHECK: %[[P:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=r,l,b,r" %[[P]], %[[M]], %{{.*}}
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"@$2 st.global.b32 [$0], $1;", "l,r,b"
+tile.kernel @copy2d(%src: !tile.ptr<f32>, %dst: !tile.ptr<f32>, %m: i32, %n: i32, %ld: i32) {
+  %i = tile.program_id x : i32
+  %j = tile.program_id y : i32
+  %vin = tile.make_view %src, shape [%m, %n], strides [%ld, 1] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %vout = tile.make_view %dst, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %t = tile.load_tile %vin[%i, %j] padding = pos_inf : !tile.view<?x?xf32> -> tensor<32x16xf32, #b>
+  tile.store_tile %t, %vout[%i, %j] : tensor<32x16xf32, #b>, !tile.view<?x?xf32>
+  tile.return
+}
+
+// -----
+
+// A static extent that the tile divides needs no bounds check: plain loads.
+
+#l = #layout.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+
+// CHECK-LABEL: llvm.func @static_1d
+// CHECK-NOT: llvm.icmp
+// CHECK-NOT: llvm.inline_asm
+// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<1>
+tile.kernel @static_1d(%src: !tile.ptr<i32>, %dst: !tile.ptr<i32>) {
+  %i = tile.program_id x : i32
+  %vin = tile.make_view %src, shape [1024] : !tile.ptr<i32> -> !tile.view<1024xi32>
+  %vout = tile.make_view %dst, shape [1024] : !tile.ptr<i32> -> !tile.view<1024xi32>
+  %t = tile.load_tile %vin[%i] : !tile.view<1024xi32> -> tensor<128xi32, #l>
+  tile.store_tile %t, %vout[%i] : tensor<128xi32, #l>, !tile.view<1024xi32>
+  tile.return
+}
+
+// -----
+
+// order = "F": tile dim 0 walks view axis 1. A scalar load_tile reads one
+// element at (index0, index1); load_at pads with zero.
+
+#l = #layout.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
+
+// CHECK-LABEL: llvm.func @order_f
+// CHECK: llvm.inline_asm {{.*}}ld.global.b32
+// CHECK: llvm.inline_asm {{.*}}ld.global.b32
+// CHECK: llvm.inline_asm {{.*}}st.global.b32
+tile.kernel @order_f(%src: !tile.ptr<f32>, %dst: !tile.ptr<f32>, %m: i32, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %vin = tile.make_view %src, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %vout = tile.make_view %dst, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %t = tile.load_tile %vin[%c0, %c0] order = "F" padding = zero : !tile.view<?x?xf32> -> tensor<1x128xf32, #l>
+  %s = tile.load_tile %vin[%c0, %c0] : !tile.view<?x?xf32> -> f32
+  %u = tile.load_at %vin[%c0, %c0] : !tile.view<?x?xf32> -> tensor<1x128xf32, #l>
+  %sv = tile.splat %s : f32 -> tensor<1x128xf32, #l>
+  %w = arith.addf %t, %sv : tensor<1x128xf32, #l>
+  %x = arith.addf %w, %u : tensor<1x128xf32, #l>
+  tile.store_at %x, %vout[%c0, %c0] : tensor<1x128xf32, #l>, !tile.view<?x?xf32>
+  tile.return
+}
