@@ -27,10 +27,10 @@ tile.kernel @same(%p: !tile.ptr<f32>) {
 
 // CHECK-LABEL: llvm.func @permute
 // CHECK-SAME: tile.shared_bytes = 0 : i64
-// CHECK: %[[R0:.*]] = llvm.extractvalue %[[S:.*]][0]
-// CHECK: %[[R1:.*]] = llvm.extractvalue %[[S]][1]
-// CHECK: %[[R2:.*]] = llvm.extractvalue %[[S]][2]
-// CHECK: %[[R3:.*]] = llvm.extractvalue %[[S]][3]
+// CHECK: %[[R0:.*]] = llvm.extractvalue %[[S:.*]][0] : !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: %[[R1:.*]] = llvm.extractvalue %[[S]][1] : !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: %[[R2:.*]] = llvm.extractvalue %[[S]][2] : !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: %[[R3:.*]] = llvm.extractvalue %[[S]][3] : !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.insertvalue %[[R0]], %{{.*}}[0]
 // CHECK: llvm.insertvalue %[[R2]], %{{.*}}[1]
 // CHECK: llvm.insertvalue %[[R1]], %{{.*}}[2]

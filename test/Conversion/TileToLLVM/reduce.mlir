@@ -38,9 +38,9 @@ tile.kernel @row_sum_warp(%p: !tile.ptr<f32>) {
 // CHECK: llvm.mlir.global external @global_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL: llvm.func @row_max_cta
 // CHECK-SAME: tile.shared_bytes = 64 : i64
-// CHECK-COUNT-5: nvvm.shfl.sync bfly
-// CHECK: nvvm.barrier0
+// CHECK-COUNT-20: nvvm.shfl.sync bfly
 // CHECK: llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK: nvvm.barrier0
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
 // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
@@ -70,7 +70,7 @@ tile.kernel @row_max_cta(%p: !tile.ptr<f32>) {
 // CHECK: nvvm.barrier0
 // CHECK: nvvm.barrier0
 // CHECK: llvm.intr.smin
-tile.kernel @min_all(%p: !tile.ptr<i32>) {
+tile.kernel @min_all(%p: !tile.ptr<i32>) attributes {num_warps = 2 : i32} {
   %c0 = arith.constant 0 : i32
   %v = tile.make_view %p, shape [128] : !tile.ptr<i32> -> !tile.view<128xi32>
   %t = tile.load_tile %v[%c0] : !tile.view<128xi32> -> tensor<128xi32, #l>

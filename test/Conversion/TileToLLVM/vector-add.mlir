@@ -22,10 +22,10 @@
 // CHECK: llvm.add %[[BASE]], %{{.*}} : i32
 // CHECK: llvm.add %[[BASE]], %{{.*}} : i32
 // Masked loads are predicated PTX with the `other` value as default.
-// CHECK-COUNT-4: llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=r,l,b,r"
-// CHECK-COUNT-4: llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=r,l,b,r"
+// CHECK-COUNT-4: llvm.inline_asm has_side_effects "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=r,l,b,r"
+// CHECK-COUNT-4: llvm.inline_asm has_side_effects "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=r,l,b,r"
 // CHECK-COUNT-4: llvm.fadd %{{.*}}, %{{.*}} : f32
-// CHECK-COUNT-4: llvm.inline_asm has_side_effects asm_dialect = att "@$2 st.global.b32 [$0], $1;", "l,r,b"
+// CHECK-COUNT-4: llvm.inline_asm has_side_effects "@$2 st.global.b32 [$0], $1;", "l,r,b"
 // CHECK: llvm.return
 tile.kernel @add(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %out: !tile.ptr<f32>, %n: i32) {
   %pid = tile.program_id x : i32
