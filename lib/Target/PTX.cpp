@@ -1,7 +1,7 @@
 //===- PTX.cpp - LLVM dialect to LLVM IR and PTX --------------------------===//
 
 #include "tile/Target/PTX.h"
-#include "tile/Target/Cubin.h"
+#include "Libdevice.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -19,15 +19,10 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
-#include "llvm/IRReader/IRReader.h"
-#include "llvm/Linker/Linker.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -219,54 +214,6 @@ static void stripTileAttributes(Operation *root) {
   });
 }
 
-static std::optional<std::string> findLibdevice() {
-  std::optional<std::string> toolkit = findCudaToolkit();
-  if (!toolkit)
-    return std::nullopt;
-  SmallString<256> path(*toolkit);
-  llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
-  if (!llvm::sys::fs::exists(path))
-    return std::nullopt;
-  return std::string(path);
-}
-
-/// Links the libdevice functions `module` calls (`__nv_expf`, ...) and makes
-/// them internal so that the optimizer inlines and drops them.
-static llvm::Error linkLibdeviceIfNeeded(llvm::Module &module) {
-  bool needed = llvm::any_of(module.functions(), [](llvm::Function &f) {
-    return f.isDeclaration() && f.getName().starts_with("__nv_");
-  });
-  if (!needed)
-    return llvm::Error::success();
-  std::optional<std::string> path = findLibdevice();
-  if (!path)
-    return makeError("the kernel calls libdevice functions (__nv_*) but no "
-                     "libdevice.10.bc was found; install a CUDA toolkit or "
-                     "set CUDA_HOME to one");
-  llvm::SMDiagnostic diag;
-  std::unique_ptr<llvm::Module> libdevice =
-      llvm::parseIRFile(*path, diag, module.getContext());
-  if (!libdevice) {
-    std::string message;
-    llvm::raw_string_ostream os(message);
-    diag.print("libdevice", os);
-    return makeError("cannot read " + *path + ": " + message);
-  }
-  libdevice->setTargetTriple(module.getTargetTriple());
-  libdevice->setDataLayout(module.getDataLayout());
-  if (llvm::Linker::linkModules(module, std::move(libdevice),
-                                llvm::Linker::Flags::LinkOnlyNeeded))
-    return makeError("linking " + *path + " failed");
-  for (llvm::Function &f : module.functions())
-    if (!f.isDeclaration() && f.getName().starts_with("__nv_"))
-      f.setLinkage(llvm::GlobalValue::InternalLinkage);
-  // libdevice branches on __nvvm_reflect("__CUDA_FTZ"); keep denormals.
-  if (!module.getModuleFlag("nvvm-reflect-ftz"))
-    module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
-                         uint32_t(0));
-  return llvm::Error::success();
-}
-
 llvm::Expected<std::unique_ptr<llvm::Module>>
 tile::translateToLLVMIR(ModuleOp llvmDialectModule,
                         llvm::LLVMContext &llvmContext, StringRef arch) {
@@ -292,7 +239,8 @@ tile::translateToLLVMIR(ModuleOp llvmDialectModule,
                      "failed (see the diagnostics above)");
   module->setTargetTriple(llvm::Triple(kNVPTXTriple));
   module->setDataLayout((*tm)->createDataLayout());
-  if (llvm::Error err = linkLibdeviceIfNeeded(*module))
+  detail::rewriteMathIntrinsicsToLibdevice(*module);
+  if (llvm::Error err = detail::linkLibdeviceIfNeeded(*module))
     return std::move(err);
   std::string verifierMessage;
   llvm::raw_string_ostream verifierOS(verifierMessage);
@@ -349,6 +297,13 @@ tile::translateToOptimizedLLVMIR(ModuleOp llvmDialectModule, StringRef arch,
 
 llvm::Expected<std::string> tile::emitPTX(llvm::Module &module,
                                           llvm::TargetMachine &tm) {
+  // The optimizer may have formed new math intrinsics; unresolved calls
+  // would abort instruction selection.
+  detail::rewriteMathIntrinsicsToLibdevice(module);
+  if (llvm::Error err = detail::linkLibdeviceIfNeeded(module))
+    return std::move(err);
+  if (llvm::Error err = detail::verifyDeviceCallsResolved(module))
+    return std::move(err);
   ScopedDiagnostics diagnostics(module.getContext());
   SmallString<0> ptx;
   llvm::raw_svector_ostream os(ptx);

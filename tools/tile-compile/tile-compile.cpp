@@ -43,6 +43,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -50,6 +51,8 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
+
+#include <cstdlib>
 
 using namespace tile;
 namespace cl = llvm::cl;
@@ -336,6 +339,17 @@ static int compile(MLIRContext &context, llvm::SourceMgr &sourceMgr,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  // LLVM reports some back-end failures (e.g. an instruction it cannot
+  // select) as fatal errors; make them a plain error with exit code 1 rather
+  // than an abort with a stack dump.
+  llvm::install_fatal_error_handler(
+      [](void *, const char *reason, bool) {
+        llvm::WithColor::error(llvm::errs(), "tile-compile")
+            << "the LLVM back end failed: " << reason << "\n";
+        llvm::errs().flush();
+        std::_Exit(1);
+      },
+      nullptr);
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   registerAsmPrinterCLOptions();
