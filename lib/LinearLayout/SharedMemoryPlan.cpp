@@ -269,11 +269,6 @@ std::optional<SharedMemoryPlan> tile::planSharedMemoryConversion(
                             "': expected only register, lane, warp, block");
         return std::nullopt;
       }
-    if (ll->getInDimSize(kBlock) != 1) {
-      setError(error, "layouts spread over several CTAs are not supported "
-                      "by the shared-memory planner");
-      return std::nullopt;
-    }
   }
   if (src.getInDimSize(kLane) != dst.getInDimSize(kLane) ||
       src.getInDimSize(kWarp) != dst.getInDimSize(kWarp)) {
@@ -296,6 +291,30 @@ std::optional<SharedMemoryPlan> tile::planSharedMemoryConversion(
   // Work with dst's out dims in src's order.
   LinearLayout dstT = dst.transposeOuts(src.getOutDimNames());
   int n = src.getTotalOutDimSizeLog2();
+  // Over a cluster, every CTA converts its own part: both layouts must put
+  // the same data in each CTA (equal block bases). The scratch then covers
+  // the per-CTA data space W, spanned by registers, lanes and warps.
+  SmallVector<uint64_t> srcBlocks = images(src, kBlock);
+  if (srcBlocks != images(dstT, kBlock)) {
+    setError(error, "the conversion moves data between CTAs (the block "
+                    "bases differ); not supported by the shared-memory "
+                    "planner");
+    return std::nullopt;
+  }
+  F2Basis wSpan;
+  {
+    int c = 0;
+    for (const char *dim : {kRegister, kLane, kWarp})
+      for (uint64_t v : images(src, dim))
+        wSpan.insert(v, c++ % 64);
+    for (uint64_t v : srcBlocks)
+      if (v != 0 && wSpan.contains(v)) {
+        setError(error, "a block basis of the source overlaps the data of "
+                        "one CTA");
+        return std::nullopt;
+      }
+  }
+  int rankW = wSpan.rank();
   if (n > 40) {
     setError(error, "the tensor is too large for a shared-memory scratch");
     return std::nullopt;
@@ -322,7 +341,8 @@ std::optional<SharedMemoryPlan> tile::planSharedMemoryConversion(
   SmallVector<uint64_t> iters;
   if (maxScratchBytes > 0) {
     auto bytesWith = [&](int reps) {
-      return std::max<int64_t>(1, (int64_t(1) << (n - reps)) * elemBits / 8);
+      return std::max<int64_t>(1,
+                               (int64_t(1) << (rankW - reps)) * elemBits / 8);
     };
     for (uint64_t v : srcRegs) {
       if (bytesWith(iters.size()) <= maxScratchBytes)
@@ -339,7 +359,7 @@ std::optional<SharedMemoryPlan> tile::planSharedMemoryConversion(
       return std::nullopt;
     }
   }
-  int offsetBits = n - int(iters.size());
+  int offsetBits = rankW - int(iters.size());
   int lowBits = std::min(offsetBits, 10 - e);
   // Builds the plan with `extras` (further register directions of one side,
   // the wide side) placed right above the common vector.
@@ -380,21 +400,28 @@ std::optional<SharedMemoryPlan> tile::planSharedMemoryConversion(
     SmallVector<uint64_t> rows;
     SmallVector<uint64_t> units;
     for (int b = n - 1; b >= 0; --b)
-      units.push_back(uint64_t(1) << b);
+      if (wSpan.contains(uint64_t(1) << b))
+        units.push_back(uint64_t(1) << b);
     // XOR pairs of a source lane direction with a destination one.
     SmallVector<uint64_t> pairs;
     for (uint64_t a : srcLanes)
       for (uint64_t b : dstLanes)
         if (a != 0 && b != 0 && a != b)
           pairs.push_back(a ^ b);
+    // Anything in W, last.
+    SmallVector<uint64_t> others;
+    for (const char *dim : {kRegister, kLane, kWarp}) {
+      llvm::append_range(others, images(src, dim));
+      llvm::append_range(others, images(dstT, dim));
+    }
     // mode 0: conflict-free on both sides; 1: source side; 2: destination
     // side; 3: anything independent.
     for (int mode = 0; mode < 4 && (int)rows.size() < rowCount; ++mode) {
-      for (auto *cands : {&units, &pairs}) {
+      for (auto *cands : {&units, &pairs, &others}) {
         for (uint64_t c : *cands) {
           if ((int)rows.size() == rowCount)
             break;
-          if (all.contains(c))
+          if (c == 0 || all.contains(c))
             continue;
           bool okSrc = !srcSide.contains(c), okDst = !dstSide.contains(c);
           bool ok = mode == 0   ? okSrc && okDst
@@ -418,7 +445,11 @@ std::optional<SharedMemoryPlan> tile::planSharedMemoryConversion(
     llvm::append_range(lowCands, images(src, kLane));
     llvm::append_range(lowCands, images(dstT, kLane));
     for (int b = 0; b < n; ++b)
-      lowCands.push_back(uint64_t(1) << b);
+      if (wSpan.contains(uint64_t(1) << b))
+        lowCands.push_back(uint64_t(1) << b);
+    // Any vector of W, for layouts whose data space has no unit directions.
+    for (const char *dim : {kRegister, kWarp})
+      llvm::append_range(lowCands, images(src, dim));
     for (uint64_t c : lowCands) {
       if (kx + (int)low.size() == lowBits)
         break;
@@ -438,6 +469,11 @@ std::optional<SharedMemoryPlan> tile::planSharedMemoryConversion(
     auto &itBases = bases[kIteration];
     for (uint64_t v : iters)
       itBases.push_back(unpack(src.getOutDims(), v));
+    if (!srcBlocks.empty()) {
+      auto &blockBases = bases[kBlock];
+      for (uint64_t v : srcBlocks)
+        blockBases.push_back(unpack(src.getOutDims(), v));
+    }
     std::optional<LinearLayout> scratch = LinearLayout::tryCreate(
         std::move(bases), src.getOutDims(), /*requireSurjective=*/true, error);
     if (!scratch)

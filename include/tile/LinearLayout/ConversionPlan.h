@@ -214,12 +214,13 @@ planSharedAccess(const LinearLayout &regLayout,
 //===----------------------------------------------------------------------===//
 
 struct SharedMemoryPlan {
-  /// The scratch layout: ("offset" (elements), "iteration") -> the tensor
-  /// dims, invertible. Without a scratch size limit "iteration" has size 1
-  /// and the scratch holds the whole tensor; otherwise the conversion runs
-  /// in numIterations rounds (store, barrier, load, barrier), each moving
-  /// the elements whose iteration is the round number through a scratch of
-  /// scratchBytes.
+  /// The scratch layout: ("offset" (elements), "iteration"[, "block"]) ->
+  /// the tensor dims; injective on offset and iteration, with the source's
+  /// block bases (so invertible unless CTAs hold copies). Without a scratch
+  /// size limit "iteration" has size 1 and the scratch holds the CTA's whole
+  /// part of the tensor; otherwise the conversion runs in numIterations
+  /// rounds (store, barrier, load, barrier), each moving the elements whose
+  /// iteration is the round number through a scratch of scratchBytes.
   LinearLayout scratch;
   int numIterations = 1;
   /// src.invertAndCompose(scratch) and dst.invertAndCompose(scratch):
@@ -242,15 +243,16 @@ struct SharedMemoryPlan {
 };
 
 /// Plans the shared-memory round trip of a conversion from `src` to `dst`
-/// (distributed layouts of one CTA: "block" of size 1 or absent) of
-/// elements of `elemBits` bits (a power of two, 8..64; the lowering widens
-/// i1 to i8 first). The scratch layout is chosen for the widest vectors
-/// both sides can use (elements held in registers of both, up to
-/// `maxVectorBits`), possibly wider on one side, and XOR-swizzled so that
-/// the lanes of one access phase hit distinct banks on the store and on the
-/// load where possible. Among the candidate widths, the plan with the fewest
-/// wavefronts in total (then the fewest instructions) is returned.
-/// With `maxScratchBytes` > 0, directions that both layouts hold in
+/// (distributed layouts; over a cluster both must have the same "block"
+/// bases, each CTA then converts its own part and the scratch layout gets
+/// the same "block" bases) of elements of `elemBits` bits (a power of
+/// two, 8..64; the lowering widens i1 to i8 first). The scratch layout is
+/// chosen for the widest vectors both sides can use (elements held in registers
+/// of both, up to `maxVectorBits`), possibly wider on one side, and
+/// XOR-swizzled so that the lanes of one access phase hit distinct banks on the
+/// store and on the load where possible. Among the candidate widths, the plan
+/// with the fewest wavefronts in total (then the fewest instructions) is
+/// returned. With `maxScratchBytes` > 0, directions that both layouts hold in
 /// registers (and that are not part of the vector) become iterations until
 /// the scratch fits; fails if it cannot.
 std::optional<SharedMemoryPlan>

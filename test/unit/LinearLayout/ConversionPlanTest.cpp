@@ -639,6 +639,64 @@ TEST(ConversionPlan, ScratchLimitSplitsIntoIterations) {
   EXPECT_NE(err.find("the limit is 64"), std::string::npos) << err;
 }
 
+TEST(ConversionPlan, ClusterConversionPerCTA) {
+  // 128x64 over 2 CTAs split along dim0; each CTA transposes its 64x64 part.
+  LinearLayout cga = LinearLayout::identity1D(2, "block", "dim0") *
+                     LinearLayout::identity1D(1, "block", "dim1");
+  LinearLayout src = blocked({64, 64}, {1, 4}, {2, 16}, {4, 1}, {1, 0}) * cga;
+  LinearLayout dst = blocked({64, 64}, {4, 1}, {16, 2}, {1, 4}, {0, 1}) * cga;
+  ASSERT_EQ(src.getOutDimSize("dim0"), 128);
+  EXPECT_EQ(classifyConversion(src, dst), ConversionKind::SharedMemory);
+  std::string err;
+  auto plan = planSharedMemoryConversion(src, dst, 32, &err);
+  ASSERT_TRUE(plan) << err;
+  EXPECT_EQ(plan->scratchBytes, 64 * 64 * 4);
+  EXPECT_EQ(plan->scratch.getInDimSize("block"), 2);
+  EXPECT_EQ(plan->storeWavefronts, plan->idealStoreWavefronts);
+  EXPECT_EQ(plan->loadWavefronts, plan->idealLoadWavefronts);
+  auto at = [](const LinearLayout &ll, int32_t r, int32_t l, int32_t w,
+               int32_t b) {
+    Named in;
+    for (auto &n : ll.getInDimNames())
+      in.push_back({n, n == "register" ? r
+                       : n == "lane"   ? l
+                       : n == "warp"   ? w
+                                       : b});
+    return ll.apply(in);
+  };
+  auto get = [](const Named &v, llvm::StringRef n) {
+    for (auto &kv : v)
+      if (kv.first == n)
+        return kv.second;
+    return 0;
+  };
+  for (int32_t b = 0; b < 2; ++b) {
+    std::vector<Named> mem(64 * 64);
+    for (int32_t w = 0; w < 4; ++w)
+      for (int32_t l = 0; l < 32; ++l)
+        for (int32_t r = 0; r < 32; ++r) {
+          Named where = at(plan->storeMap, r, l, w, b);
+          ASSERT_EQ(get(where, "block"), b);
+          mem[get(where, "offset")] = at(src, r, l, w, b);
+        }
+    for (int32_t w = 0; w < 4; ++w)
+      for (int32_t l = 0; l < 32; ++l)
+        for (int32_t r = 0; r < 32; ++r) {
+          Named where = at(plan->loadMap, r, l, w, b);
+          ASSERT_EQ(get(where, "block"), b);
+          ASSERT_EQ(mem[get(where, "offset")], at(dst, r, l, w, b));
+        }
+  }
+  // Different block bases: data crosses CTAs.
+  LinearLayout otherCga = LinearLayout::identity1D(1, "block", "dim0") *
+                          LinearLayout::identity1D(2, "block", "dim1");
+  LinearLayout dst2 =
+      blocked({128, 32}, {4, 1}, {16, 2}, {1, 4}, {0, 1}) * otherCga;
+  dst2 = dst2.transposeOuts({"dim0", "dim1"});
+  EXPECT_FALSE(planSharedMemoryConversion(src, dst2, 32, &err));
+  EXPECT_NE(err.find("between CTAs"), std::string::npos) << err;
+}
+
 TEST(ConversionPlan, TransposesOfManyShapesAreConflictFree) {
   // Row-major blocked to column-major blocked, several sizes and element
   // widths: both sides conflict-free.
@@ -687,7 +745,11 @@ TEST(ConversionPlanLaws, ArbitraryInputsNeverCrash) {
     auto plan = planSharedMemoryConversion(a, b, bits, &err);
     if (plan) {
       ++planned;
-      EXPECT_TRUE(plan->scratch.isInvertible());
+      // Invertible but for broadcast (multicast) CTAs.
+      EXPECT_TRUE(plan->scratch.isSurjective());
+      auto names = plan->scratch.getOutDimNames();
+      EXPECT_TRUE(plan->scratch.sublayout({"offset", "iteration"}, names)
+                      .isInjective());
     }
     LinearLayout shared = gen.randomLayout({{"offset", 1 << gen.uniform(0, 8)}},
                                            a.getOutDims(), t % 2);
