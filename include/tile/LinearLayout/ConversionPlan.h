@@ -224,14 +224,14 @@ struct SharedMemoryPlan {
   LinearLayout scratch;
   int numIterations = 1;
   /// src.invertAndCompose(scratch) and dst.invertAndCompose(scratch):
-  /// (register, lane, warp) -> (offset, iteration). The iteration depends on
-  /// the register only (lanes and warps map to iteration 0): in round i a
-  /// thread stores the source registers, and loads the destination
-  /// registers, whose iteration is i.
+  /// (register, lane, warp[, block]) -> (offset, iteration[, block]); a
+  /// block maps to itself. The iteration depends on the register only
+  /// (lanes and warps map to iteration 0): in round i a thread stores the
+  /// source registers, and loads the destination registers, whose iteration
+  /// is i.
   LinearLayout storeMap;
   LinearLayout loadMap;
-  /// Vector accesses both sides use (the same registers bits can be read
-  /// from storeVector/loadVector.regBits).
+  /// The vector access of each side (its register bits in regBits).
   VectorAccess storeVector;
   VectorAccess loadVector;
   /// Wavefronts per warp-wide store/load at those widths, and the ideal.
