@@ -8,6 +8,8 @@
 
 #include "tile/CuTe/Algebra.h"
 
+#include "Arith.h"
+
 #include "llvm/ADT/Twine.h"
 
 #include <algorithm>
@@ -31,8 +33,8 @@ static llvm::Error checkMul(int64_t a, int64_t b, llvm::StringRef what) {
   return llvm::Error::success();
 }
 
-/// Checks that every value of a layout is small enough for the algebra.
-static llvm::Error checkRange(const Layout &l, llvm::StringRef what) {
+llvm::Error tile::cute::checkLayoutBounds(const Layout &l,
+                                          llvm::StringRef what) {
   if (l.size() > kMaxValue)
     return makeError(llvm::Twine(what) + ": the size of " + toString(l) +
                      " is too large (limit 2^40)");
@@ -44,6 +46,10 @@ static llvm::Error checkRange(const Layout &l, llvm::StringRef what) {
     return makeError(llvm::Twine(what) + ": the cosize of " + toString(l) +
                      " is too large (limit 2^40)");
   return llvm::Error::success();
+}
+
+static llvm::Error checkRange(const Layout &l, llvm::StringRef what) {
+  return checkLayoutBounds(l, what);
 }
 
 //===----------------------------------------------------------------------===//
@@ -106,6 +112,12 @@ static FlatModes flatModes(const Layout &l) {
     f.shape.push_back(s.value());
   for (const IntTuple &d : leaves(l.stride()))
     f.stride.push_back(d.value());
+  // A layout with no modes (e.g. `():()` from a full slice) is the
+  // function 0 -> 0 on one point: 1:0.
+  if (f.shape.empty()) {
+    f.shape.push_back(1);
+    f.stride.push_back(0);
+  }
   return f;
 }
 
@@ -132,8 +144,9 @@ static Layout bwCoalesce(const FlatModes &old, size_t count, int64_t newShape,
     if (acc.size() == 1 && acc.shape[0] == 1) {
       acc.shape[0] = s;
       acc.stride[0] = d;
-    } else if (s * d == acc.stride.front()) {
-      acc.shape.front() *= s;
+    } else if (int64_t sd; !__builtin_mul_overflow(s, d, &sd) &&
+                           sd == acc.stride.front()) {
+      acc.shape.front() = arith::satMul(acc.shape.front(), s);
       acc.stride.front() = d;
     } else {
       acc.shape.insert(acc.shape.begin(), s);

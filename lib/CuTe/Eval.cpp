@@ -590,6 +590,10 @@ llvm::Expected<IntTuple> ceilDivTuple(const IntTuple &a, const IntTuple &b) {
     std::vector<IntTuple> out;
     for (const IntTuple &e : a.elems()) {
       int64_t n = product(e);
+      if (n < 1)
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "extent " + std::to_string(n) +
+                                           " must be at least 1");
       out.push_back(IntTuple((n + rest - 1) / rest));
       rest = (rest + n - 1) / n;
     }
@@ -873,6 +877,12 @@ const llvm::StringMap<Fn> &functions() {
       auto s = c.tuple(0, false);
       if (!s)
         return s.takeError();
+      for (const IntTuple &l : leaves(*s))
+        if (l.value() < 1)
+          return c.error("extent " + llvm::Twine(l.value()) +
+                         " must be at least 1");
+      if (product(*s) > kMaxLiteral)
+        return c.error("the shape " + s->str() + " is too large");
       if (c.args[1].isLayout()) {
         auto r = c.wrap(ceilDiv(*s, c.args[1].layout));
         if (!r)
@@ -886,6 +896,8 @@ const llvm::StringMap<Fn> &functions() {
         if (l.value() < 1)
           return c.error("divisor " + llvm::Twine(l.value()) +
                          " must be at least 1");
+      if (product(*t) > kMaxLiteral)
+        return c.error("the divisor " + t->str() + " is too large");
       auto r = c.wrap(ceilDivTuple(*s, *t));
       if (!r)
         return r.takeError();

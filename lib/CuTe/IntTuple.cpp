@@ -2,6 +2,8 @@
 
 #include "tile/CuTe/IntTuple.h"
 
+#include "Arith.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -220,8 +222,8 @@ int64_t tile::cute::crd2idx(const IntTuple &coord, const IntTuple &shape) {
     return coord.rank() ? crd2idx(coord[0], shape) : 0;
   int64_t idx = 0, mult = 1;
   for (size_t i = 0; i < coord.rank() && i < shape.rank(); ++i) {
-    idx += crd2idx(coord[i], shape[i]) * mult;
-    mult *= product(shape[i]);
+    idx = arith::wrapAdd(idx, arith::wrapMul(crd2idx(coord[i], shape[i]), mult));
+    mult = arith::wrapMul(mult, product(shape[i]));
   }
   return idx;
 }

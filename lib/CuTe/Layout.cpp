@@ -2,6 +2,8 @@
 
 #include "tile/CuTe/Layout.h"
 
+#include "Arith.h"
+
 #include "llvm/ADT/Twine.h"
 
 #include <algorithm>
@@ -110,22 +112,23 @@ Layout Layout::withSwizzle(std::optional<Swizzle> sw, int64_t offset) const {
 
 static int64_t innerCosize(const IntTuple &shape, const IntTuple &stride) {
   if (!shape.isTuple()) {
-    int64_t d = stride.value() < 0 ? -stride.value() : stride.value();
-    return (shape.value() - 1) * d;
+    int64_t d = stride.value() < 0 ? arith::satMul(stride.value(), -1)
+                                   : stride.value();
+    return arith::satMul(shape.value() - 1, d);
   }
   int64_t sum = 0;
   for (size_t i = 0; i < shape.rank(); ++i)
-    sum += innerCosize(shape[i], stride[i]);
+    sum = arith::satAdd(sum, innerCosize(shape[i], stride[i]));
   return sum;
 }
 
 int64_t Layout::cosize() const {
-  int64_t inner = innerCosize(shp, strd) + 1;
+  int64_t inner = arith::satAdd(innerCosize(shp, strd), 1);
   if (!swz)
     return inner;
   int64_t n = size();
   if (n > (int64_t(1) << 22))
-    return inner + swzOffset;
+    return arith::satAdd(inner, swzOffset);
   int64_t maxVal = 0;
   for (int64_t i = 0; i < n; ++i)
     maxVal = std::max(maxVal, (*this)(i));
@@ -146,19 +149,21 @@ Layout Layout::take(size_t begin, size_t end) const {
       .withSwizzle(swz, swzOffset);
 }
 
+/// Evaluates at a 1-D index; wraps instead of overflowing (callers that
+/// need exact values check the range first).
 static int64_t evalIndex(int64_t idx, const IntTuple &shape,
                          const IntTuple &stride) {
   if (!shape.isTuple())
-    return idx * stride.value();
+    return arith::wrapMul(idx, stride.value());
   int64_t result = 0;
   size_t n = shape.rank();
   for (size_t i = 0; i < n; ++i) {
     if (i + 1 == n) {
-      result += evalIndex(idx, shape[i], stride[i]);
+      result = arith::wrapAdd(result, evalIndex(idx, shape[i], stride[i]));
       break;
     }
-    int64_t s = product(shape[i]);
-    result += evalIndex(idx % s, shape[i], stride[i]);
+    int64_t s = std::max<int64_t>(product(shape[i]), 1);
+    result = arith::wrapAdd(result, evalIndex(idx % s, shape[i], stride[i]));
     idx /= s;
   }
   return result;
@@ -166,14 +171,14 @@ static int64_t evalIndex(int64_t idx, const IntTuple &shape,
 
 int64_t Layout::operator()(int64_t idx) const {
   int64_t v = evalIndex(idx, shp, strd);
-  return swz ? swz->apply(v + swzOffset) : v;
+  return swz ? swz->apply(arith::wrapAdd(v, swzOffset)) : v;
 }
 
 llvm::Expected<int64_t> Layout::eval(const IntTuple &coord) const {
   auto v = crd2idx(coord, shp, strd);
   if (!v)
     return v.takeError();
-  return swz ? swz->apply(*v + swzOffset) : *v;
+  return swz ? swz->apply(arith::wrapAdd(*v, swzOffset)) : *v;
 }
 
 llvm::Expected<int64_t> tile::cute::crd2idx(const IntTuple &coord,
@@ -196,7 +201,7 @@ llvm::Expected<int64_t> tile::cute::crd2idx(const IntTuple &coord,
     auto v = crd2idx(coord[i], shape[i], stride[i]);
     if (!v)
       return v.takeError();
-    sum += *v;
+    sum = arith::wrapAdd(sum, *v);
   }
   return sum;
 }

@@ -36,14 +36,16 @@ tile::cute::tileLayout(const Layout &layout, llvm::ArrayRef<int64_t> tileSizes,
                      listStr(tileSizes) + " and " +
                      llvm::Twine(tileCoords.size()) + " tile coordinates " +
                      listStr(tileCoords));
+  if (auto err = checkLayoutBounds(layout.inner(), "tile"))
+    return std::move(err);
   LayoutView view;
   std::vector<Layout> modes;
   for (size_t i = 0; i < r; ++i) {
     Layout m = layout.inner().mode(i);
     int64_t n = m.size(), t = tileSizes[i], c = tileCoords[i];
-    if (t < 1)
+    if (t < 1 || t > (int64_t(1) << 40))
       return makeError("tile: tile size " + llvm::Twine(t) + " of mode " +
-                       llvm::Twine(i) + " must be at least 1");
+                       llvm::Twine(i) + " must be in [1, 2^40]");
     int64_t numTiles = (n + t - 1) / t;
     if (c < 0 || c >= numTiles)
       return makeError("tile: tile coordinate " + llvm::Twine(c) +
@@ -78,6 +80,8 @@ tile::cute::vectorizeLayout(const Layout &layout,
                      " has rank " + llvm::Twine(r) + " but got " +
                      llvm::Twine(vectorShape.size()) + " vector widths " +
                      listStr(vectorShape));
+  if (auto err = checkLayoutBounds(layout.inner(), "vectorize"))
+    return std::move(err);
   std::vector<IntTuple> widths;
   for (size_t i = 0; i < r; ++i) {
     int64_t n = product(layout.shape()[i]), w = vectorShape[i];
@@ -98,6 +102,10 @@ tile::cute::vectorizeLayout(const Layout &layout,
 llvm::Expected<LayoutView>
 tile::cute::distributeLayout(const Layout &layout, const Layout &threadLayout,
                              int64_t threadId) {
+  if (auto err = checkLayoutBounds(layout.inner(), "distribute"))
+    return std::move(err);
+  if (auto err = checkLayoutBounds(threadLayout, "distribute"))
+    return std::move(err);
   auto part = localPartition(layout, threadLayout, threadId);
   if (!part)
     return makeError("distribute: " + llvm::toString(part.takeError()));
@@ -115,7 +123,7 @@ tile::cute::distributeLayout(const Layout &layout, const Layout &threadLayout,
       coords.push_back(cute::crd2idx(hier[i], threadLayout.shape()[i]));
     }
   } else {
-    extents.push_back(layout.rank() == 1 ? layout.size()
+    extents.push_back(layout.rank() <= 1 ? layout.size()
                                          : product(layout.shape()[0]));
     threads.push_back(threadLayout.size());
     coords.push_back(hier.value());

@@ -121,7 +121,7 @@ static llvm::Expected<IntTuple> padCoord(const IntTuple &coord, size_t n,
                      " has rank " + llvm::Twine(coord.rank()) +
                      " but there are only " + llvm::Twine(n) + " modes");
   if (n == 1)
-    return coord[0];
+    return coord.rank() == 1 ? coord[0] : IntTuple::underscore();
   std::vector<IntTuple> e(coord.elems().begin(), coord.elems().end());
   while (e.size() < n)
     e.push_back(IntTuple::underscore());
@@ -147,6 +147,8 @@ tile::cute::localPartition(const Layout &a, const Layout &thr,
   if (thr.isSwizzled())
     return makeError("local_partition: the thread layout " + toString(thr) +
                      " must not be swizzled");
+  if (auto err = checkLayoutBounds(thr, "local_partition"))
+    return std::move(err);
   if (threadIdx < 0 || threadIdx >= thr.size())
     return makeError("local_partition: thread index " +
                      llvm::Twine(threadIdx) + " is outside the thread layout " +

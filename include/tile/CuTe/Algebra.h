@@ -60,6 +60,11 @@ private:
   std::vector<Tiler> children;
 };
 
+/// Every operation refuses layouts whose size, cosize or strides exceed
+/// 2^40 (so that no intermediate product overflows); this is that check,
+/// with `op` naming the operation in the message.
+llvm::Error checkLayoutBounds(const Layout &layout, llvm::StringRef op);
+
 //===----------------------------------------------------------------------===//
 // Structure
 //===----------------------------------------------------------------------===//
