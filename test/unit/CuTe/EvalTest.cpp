@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <random>
 
 using namespace tile::cute;
@@ -203,6 +204,19 @@ TEST(CuTeEval, ProductDocExamples) {
   });
 }
 
+TEST(CuTeEval, ThreadValueLayout) {
+  // make_layout_tv(thr=(2,3):(3,1), val=(2,2):(2,1)): the (m,n) -> (thr,val)
+  // map is raked_product(thr, val); its right inverse reshaped to
+  // (size(thr), size(val)) is the TV layout.
+  checkAll({
+      {"raked_product((2,3):(3,1), (2,2):(2,1))",
+       "((2,2),(2,3)):((12,3),(6,1))"},
+      {"composition(right_inverse(raked_product((2,3):(3,1), (2,2):(2,1))), "
+       "make_layout((6,4)))",
+       "((3,2),(2,2)):((8,2),(4,1))"},
+  });
+}
+
 TEST(CuTeEval, SlicingSeed) {
   // The slicing examples of cute-tensor-zh.txt.
   const char *a = "((3,2),(2,5,2)):((4,1),(2,13,100))";
@@ -353,6 +367,111 @@ TEST(CuTeEval, Table) {
   std::string t = formatLayoutTable(*three);
   EXPECT_NE(t.find(" 0  | 0 | 2 | 4 | 6 |"), std::string::npos) << t;
   EXPECT_NE(t.find(" 1  | 1 | 3 | 5 | 7 |"), std::string::npos) << t;
+}
+
+/// Random calls of every function on random (often huge or degenerate)
+/// layouts: a value or an error, never a crash (run under ASan/UBSan too).
+TEST(CuTeEval, RandomCallsNeverCrash) {
+  std::mt19937_64 rng(99);
+  auto rnd = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  auto value = [&]() -> int64_t {
+    switch (rnd(0, 3)) {
+    case 0:
+      return rnd(1, 8);
+    case 1:
+      return int64_t(1) << rnd(0, 40);
+    case 2:
+      return rnd(1, int64_t(1) << 40);
+    default:
+      return rnd(1, 4);
+    }
+  };
+  std::function<void(int, std::string &, std::string &)> gen =
+      [&](int depth, std::string &s, std::string &d) {
+        if (depth == 0 || rnd(0, 2) == 0) {
+          s = std::to_string(value());
+          int64_t st = rnd(0, 3) == 0 ? 0 : value();
+          d = std::to_string(rnd(0, 6) == 0 ? -st : st);
+          return;
+        }
+        int n = rnd(0, 3);
+        s = "(";
+        d = "(";
+        for (int i = 0; i < n; ++i) {
+          std::string a, b;
+          gen(depth - 1, a, b);
+          s += (i ? "," : "") + a;
+          d += (i ? "," : "") + b;
+        }
+        s += ")";
+        d += ")";
+      };
+  auto layout = [&] {
+    std::string s, d;
+    gen(2, s, d);
+    return s + ":" + d;
+  };
+  auto shape = [&] {
+    std::string s, d;
+    gen(2, s, d);
+    return s;
+  };
+  const char *binary[] = {
+      "composition",    "logical_divide", "zipped_divide",  "tiled_divide",
+      "flat_divide",    "logical_product", "zipped_product", "tiled_product",
+      "flat_product",   "blocked_product", "raked_product"};
+  const char *unary[] = {"coalesce",     "filter",     "right_inverse",
+                         "left_inverse", "complement", "size",
+                         "cosize",       "flatten"};
+  for (int it = 0; it < 4000; ++it) {
+    std::string e;
+    switch (rnd(0, 9)) {
+    case 0:
+      e = std::string(binary[rnd(0, 10)]) + "(" + layout() + "," + layout() +
+          ")";
+      break;
+    case 1:
+      e = std::string(binary[rnd(0, 8)]) + "(" + layout() + "," + shape() +
+          ")";
+      break;
+    case 2:
+      e = std::string(unary[rnd(0, 7)]) + "(" + layout() + ")";
+      break;
+    case 3:
+      e = "complement(" + layout() + "," + shape() + ")";
+      break;
+    case 4:
+      e = "local_partition(" + layout() + "," + layout() + "," +
+          std::to_string(rnd(0, 40)) + ")";
+      break;
+    case 5:
+      e = "local_tile(" + layout() + "," + shape() + "," + shape() + ")";
+      break;
+    case 6:
+      e = "tile(" + layout() + "," + shape() + "," + shape() + ")";
+      break;
+    case 7:
+      e = "distribute(" + layout() + "," + layout() + "," +
+          std::to_string(rnd(0, 40)) + ")";
+      break;
+    case 8:
+      e = "ceil_div(" + shape() + "," + shape() + ")";
+      break;
+    default: {
+      auto l = parseLayout(layout());
+      if (l)
+        EXPECT_FALSE(formatLayoutTable(*l).empty());
+      else
+        llvm::consumeError(l.takeError());
+      continue;
+    }
+    }
+    auto r = evaluateExpression(e);
+    if (!r)
+      EXPECT_EQ(llvm::toString(r.takeError()).rfind("column ", 0), 0u) << e;
+  }
 }
 
 /// Mutates valid expressions thousands of times: evaluation must return a
