@@ -13,6 +13,7 @@
 #include "llvm/ADT/Twine.h"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 
 using namespace tile;
@@ -811,4 +812,111 @@ llvm::Expected<IntTuple> tile::cute::ceilDiv(const IntTuple &shape,
   if (!c)
     return makeError("ceil_div: " + llvm::toString(c.takeError()));
   return c->shape();
+}
+
+//===----------------------------------------------------------------------===//
+// tile_to_shape, make_ordered_layout, max_common_vector
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<Layout> tile::cute::makeOrderedLayout(const IntTuple &shape,
+                                                     const IntTuple &order) {
+  std::vector<IntTuple> s = leaves(shape), o = leaves(order);
+  if (s.size() != o.size() || (shape.isTuple() && !congruent(shape, order) &&
+                               !(order.isTuple() && order.rank() == s.size())))
+    return makeError("make_ordered_layout: the order " + order.str() +
+                     " does not match the shape " + shape.str());
+  for (const IntTuple &x : s)
+    if (x.value() < 1)
+      return makeError("make_ordered_layout: extent " +
+                       llvm::Twine(x.value()) + " must be at least 1");
+  std::vector<size_t> idx(s.size());
+  for (size_t i = 0; i < idx.size(); ++i)
+    idx[i] = i;
+  std::stable_sort(idx.begin(), idx.end(), [&](size_t x, size_t y) {
+    return o[x].value() < o[y].value();
+  });
+  std::vector<int64_t> strides(s.size());
+  int64_t cur = 1;
+  for (size_t k : idx) {
+    strides[k] = s[k].value() == 1 ? 0 : cur;
+    if (auto err = checkMul(cur, s[k].value(), "make_ordered_layout"))
+      return std::move(err);
+    cur *= s[k].value();
+  }
+  // Rebuild the stride with the profile of the shape.
+  size_t pos = 0;
+  std::function<IntTuple(const IntTuple &)> rebuild =
+      [&](const IntTuple &t) -> IntTuple {
+    if (!t.isTuple())
+      return IntTuple(strides[pos++]);
+    std::vector<IntTuple> out;
+    for (const IntTuple &e : t.elems())
+      out.push_back(rebuild(e));
+    return IntTuple::tuple(std::move(out));
+  };
+  return Layout(shape, rebuild(shape));
+}
+
+llvm::Expected<Layout> tile::cute::tileToShape(const Layout &block,
+                                               const IntTuple &targetShape,
+                                               const IntTuple &order) {
+  if (hasUnderscore(targetShape))
+    return makeError("tile_to_shape: the target shape " + targetShape.str() +
+                     " contains '_'");
+  size_t r = targetShape.rank();
+  if (block.rank() > r)
+    return makeError("tile_to_shape: the block " + toString(block) +
+                     " has rank " + llvm::Twine(block.rank()) +
+                     " but the target shape " + targetShape.str() +
+                     " has rank " + llvm::Twine(r));
+  Layout inner = block.inner();
+  std::vector<Layout> modes;
+  std::vector<IntTuple> counts;
+  for (size_t i = 0; i < r; ++i) {
+    Layout m = i >= inner.rank()      ? Layout(1, 0)
+               : inner.shape().isTuple() ? inner.mode(i)
+                                         : inner;
+    int64_t t = product(targetShape[i]), b = m.size();
+    if (t < 1 || b < 1 || t % b != 0)
+      return makeError("tile_to_shape: the block extent " + llvm::Twine(b) +
+                       " of mode " + llvm::Twine(i) +
+                       " does not divide the target extent " +
+                       llvm::Twine(t));
+    modes.push_back(m);
+    counts.push_back(t / b);
+  }
+  Layout padded =
+      !targetShape.isTuple() ? modes[0] : Layout::concat(modes);
+  IntTuple countShape = r == 1 && !targetShape.isTuple()
+                            ? counts[0]
+                            : IntTuple::tuple(counts);
+  IntTuple ord = order;
+  if (order.isTuple() && order.rank() == 0)
+    ord = repeatLike(countShape, 0); // column major: stable by mode index
+  auto tiles = makeOrderedLayout(countShape, ord);
+  if (!tiles)
+    return makeError("tile_to_shape: " + llvm::toString(tiles.takeError()));
+  auto p = blockedProduct(padded, *tiles);
+  if (!p)
+    return makeError("tile_to_shape: " + llvm::toString(p.takeError()));
+  auto c = coalesce(*p, countShape);
+  if (!c)
+    return makeError("tile_to_shape: " + llvm::toString(c.takeError()));
+  return c->withSwizzle(block.swizzle(), block.swizzleOffset());
+}
+
+llvm::Expected<int64_t> tile::cute::maxCommonVector(const Layout &a,
+                                                    const Layout &b) {
+  if (a.isSwizzled() || b.isSwizzled())
+    return makeError("max_common_vector: swizzled layouts are not supported");
+  auto inv = rightInverse(b);
+  if (!inv)
+    return inv.takeError();
+  auto comp = composition(a, *inv);
+  if (!comp)
+    return makeError("max_common_vector: " + llvm::toString(comp.takeError()));
+  FlatModes f = flatModes(coalesce(*comp));
+  if (f.stride[0] == 1)
+    return f.shape[0];
+  return int64_t(1);
 }

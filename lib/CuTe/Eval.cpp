@@ -869,6 +869,63 @@ const llvm::StringMap<Fn> &functions() {
     };
     m["blocked_product"] = ranked(false);
     m["raked_product"] = ranked(true);
+    m["tile_to_shape"] = [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.noTemplate())
+        return std::move(err);
+      if (auto err = c.arity(2, 3))
+        return std::move(err);
+      auto l = c.layout(0);
+      if (!l)
+        return l.takeError();
+      auto s = c.tuple(1, false);
+      if (!s)
+        return s.takeError();
+      IntTuple order = IntTuple::tuple({});
+      if (c.args.size() == 3) {
+        auto o = c.tuple(2, false);
+        if (!o)
+          return o.takeError();
+        order = *o;
+      }
+      auto r = c.wrap(tileToShape(*l, *s, order));
+      if (!r)
+        return r.takeError();
+      return layoutValue(c, *r);
+    };
+    m["make_ordered_layout"] =
+        [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.noTemplate())
+        return std::move(err);
+      if (auto err = c.arity(2, 2))
+        return std::move(err);
+      auto s = c.tuple(0, false);
+      if (!s)
+        return s.takeError();
+      auto o = c.tuple(1, false);
+      if (!o)
+        return o.takeError();
+      auto r = c.wrap(makeOrderedLayout(*s, *o));
+      if (!r)
+        return r.takeError();
+      return layoutValue(c, *r);
+    };
+    m["max_common_vector"] =
+        [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.noTemplate())
+        return std::move(err);
+      if (auto err = c.arity(2, 2))
+        return std::move(err);
+      auto a = c.layout(0);
+      if (!a)
+        return a.takeError();
+      auto b = c.layout(1);
+      if (!b)
+        return b.takeError();
+      auto r = c.wrap(maxCommonVector(*a, *b));
+      if (!r)
+        return r.takeError();
+      return tupleValue(c, *r);
+    };
     m["ceil_div"] = [](const CallContext &c) -> llvm::Expected<Value> {
       if (auto err = c.noTemplate())
         return std::move(err);

@@ -153,6 +153,25 @@ localTile(const Layout &a, const Tiler &tiler, const IntTuple &coord);
 llvm::Expected<std::pair<Layout, int64_t>>
 localPartition(const Layout &a, const Layout &thr, int64_t threadIdx);
 
+/// Repeats `block` until it fills `targetShape` (CuTe tile_to_shape): the
+/// block is padded to rank(targetShape), repeated by
+/// ceil_div(targetShape, block shape) in column-major order (or in the mode
+/// order `order`, e.g. (2,1) repeats along mode 1 first), and each mode is
+/// coalesced. The block extents must divide the target's. A swizzled block
+/// keeps its swizzle (the usual way to build a swizzled shared buffer).
+llvm::Expected<Layout> tileToShape(const Layout &block,
+                                   const IntTuple &targetShape,
+                                   const IntTuple &order = IntTuple::tuple({}));
+/// A compact layout of `shape` whose strides increase in the order given by
+/// `order` (same profile as shape; ties keep mode order). CuTe's
+/// make_ordered_layout.
+llvm::Expected<Layout> makeOrderedLayout(const IntTuple &shape,
+                                         const IntTuple &order);
+/// The number of elements that are contiguous in both `a` and `b` for the
+/// same logical index (CuTe max_common_vector): how wide a vector copy
+/// from b's storage to a's can be.
+llvm::Expected<int64_t> maxCommonVector(const Layout &a, const Layout &b);
+
 /// shape(complement(tiler, shape)): the number of tiles per mode.
 llvm::Expected<IntTuple> ceilDiv(const IntTuple &shape, const Layout &tiler);
 

@@ -348,6 +348,31 @@ TEST(CuTeProperty, Products) {
   EXPECT_GT(ok, kIters / 2);
 }
 
+TEST(CuTeProperty, TileToShape) {
+  Gen g(12);
+  for (int it = 0; it < kIters; ++it) {
+    int64_t b0 = g.uniform(1, 4), b1 = g.uniform(1, 4);
+    Layout block = it % 2 ? Layout::rowMajor(IntTuple::tuple({b0, b1}))
+                          : Layout::columnMajor(IntTuple::tuple({b0, b1}));
+    IntTuple target =
+        IntTuple::tuple({b0 * g.uniform(1, 3), b1 * g.uniform(1, 3)});
+    IntTuple order = IntTuple::tuple({g.uniform(0, 1), g.uniform(0, 1)});
+    auto r = tileToShape(block, target, order);
+    ASSERT_TRUE(static_cast<bool>(r)) << llvm::toString(r.takeError());
+    ASSERT_EQ(r->rank(), 2u);
+    EXPECT_EQ(product(r->shape()[0]), target[0].value());
+    EXPECT_EQ(product(r->shape()[1]), target[1].value());
+    // A compact block tiled compactly is a bijection onto [0, size).
+    EXPECT_TRUE(isInjective(*r)) << toString(*r);
+    EXPECT_EQ(r->cosize(), r->size()) << toString(*r);
+    // Each block is the original block at some offset.
+    for (int64_t x = 0; x < b0; ++x)
+      for (int64_t y = 0; y < b1; ++y)
+        EXPECT_EQ(*r->eval(IntTuple::tuple({x, y})),
+                  *block.eval(IntTuple::tuple({x, y})));
+  }
+}
+
 TEST(CuTeProperty, SliceAndOffset) {
   Gen g(11);
   for (int it = 0; it < kIters; ++it) {
