@@ -37,12 +37,16 @@ def is_poison(t):
     return t == INT_POISON
 
 
+def _size(shape):
+    return tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
+
+
 def randn(shape, gen):
-    return torch.randn(shape, generator=gen, device=DEV, dtype=torch.float32)
+    return torch.randn(_size(shape), generator=gen, device=DEV, dtype=torch.float32)
 
 
 def randint(shape, gen, lo=-1000, hi=1000):
-    return torch.randint(lo, hi, shape, generator=gen, device=DEV, dtype=torch.int64)
+    return torch.randint(lo, hi, _size(shape), generator=gen, device=DEV, dtype=torch.int64)
 
 
 # ---------------------------------------------------------------------------
