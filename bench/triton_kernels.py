@@ -1,0 +1,88 @@
+"""Reference kernels in Triton (and Gluon where the anchor is Gluon) for the
+benchmarks in bench/run.py. Each `run_*` function takes torch tensors and
+launches the kernel; the benchmark harness times them with do_bench."""
+
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _copy_kernel(src, dst, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(dst + offs, tl.load(src + offs, mask=mask), mask=mask)
+
+
+def run_copy(src, dst, block=4096):
+    n = src.numel()
+    _copy_kernel[(triton.cdiv(n, block),)](src, dst, n, BLOCK=block,
+                                           num_warps=8)
+
+
+@triton.jit
+def _add_kernel(x, y, out, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    a = tl.load(x + offs, mask=mask)
+    b = tl.load(y + offs, mask=mask)
+    tl.store(out + offs, a + b, mask=mask)
+
+
+def run_add(x, y, out, block=4096):
+    n = x.numel()
+    _add_kernel[(triton.cdiv(n, block),)](x, y, out, n, BLOCK=block,
+                                          num_warps=8)
+
+
+@triton.jit
+def _transpose_kernel(src, dst, m, n, BM: tl.constexpr, BN: tl.constexpr):
+    # src is m x n row-major; dst is m x n column-major (dst[i, j] at
+    # j * m + i). Triton picks the layouts and the convert between them.
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    mask = (rm[:, None] < m) & (rn[None, :] < n)
+    tile = tl.load(src + rm[:, None] * n + rn[None, :], mask=mask)
+    tl.store(dst + rn[None, :] * m + rm[:, None], tile, mask=mask)
+
+
+def run_transpose(src, dst, bm=64, bn=64):
+    m, n = src.shape
+    grid = (triton.cdiv(m, bm), triton.cdiv(n, bn))
+    _transpose_kernel[grid](src, dst, m, n, BM=bm, BN=bn, num_warps=4)
+
+
+@triton.jit
+def _softmax_kernel(x, out, n_cols, row_stride, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n_cols
+    v = tl.load(x + row * row_stride + cols, mask=mask, other=-float("inf"))
+    v = v - tl.max(v, axis=0)
+    e = tl.exp(v)
+    tl.store(out + row * row_stride + cols, e / tl.sum(e, axis=0), mask=mask)
+
+
+def run_softmax(x, out):
+    rows, cols = x.shape
+    block = triton.next_power_of_2(cols)
+    warps = 4 if block <= 2048 else (8 if block <= 8192 else 16)
+    _softmax_kernel[(rows,)](x, out, cols, x.stride(0), BLOCK=block,
+                             num_warps=warps)
+
+
+@triton.jit
+def _rowsum_kernel(x, out, n_cols, row_stride, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    v = tl.load(x + row * row_stride + cols, mask=cols < n_cols, other=0.0)
+    tl.store(out + row, tl.sum(v, axis=0))
+
+
+def run_rowsum(x, out):
+    rows, cols = x.shape
+    block = triton.next_power_of_2(cols)
+    _rowsum_kernel[(rows,)](x, out, cols, x.stride(0), BLOCK=block,
+                            num_warps=4)
