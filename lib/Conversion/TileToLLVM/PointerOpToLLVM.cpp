@@ -125,6 +125,49 @@ struct AddPtrOpConversion : public ConvertOpToLLVMPattern<tl::AddPtrOp> {
   }
 };
 
+/// How many consecutive registers of a pointer tensor may be accessed as one
+/// vector: the layout must hold them consecutively along some dim (checked
+/// at compile time); that the pointers are consecutive and aligned is
+/// checked at run time (vectorGroupOk).
+int getPointerVectorWidth(Type ptrTensorType, Type elemType) {
+  auto tensor = dyn_cast<RankedTensorType>(ptrTensorType);
+  if (!tensor || !elemType.isIntOrFloat())
+    return 1;
+  unsigned bits = elemType.getIntOrFloatBitWidth();
+  if (bits != 16 && bits != 32 && bits != 64)
+    return 1;
+  std::optional<LinearLayout> ll =
+      TileLLVMTypeConverter::getLinearLayout(tensor);
+  if (!ll || ll->getInDimSizeLog2(kRegister) == 0)
+    return 1;
+  ArrayRef<int32_t> first = ll->getBasis(kRegister, 0);
+  for (int d = 0; d < ll->getNumOutDims(); ++d)
+    if (first[d] == 1)
+      return getVectorWidth(*ll, d, std::min<int>(4, 128 / bits));
+  return 1;
+}
+
+/// True (i1) when the group's pointers are consecutive elements starting at
+/// an address aligned to the whole group, and every mask holds.
+Value vectorGroupOk(OpBuilder &b, Location loc, ArrayRef<Value> ptrs,
+                    ArrayRef<Value> masks, int64_t bytes) {
+  Type i64 = b.getI64Type();
+  Value ok = emitIsAligned(b, loc, ptrs[0], bytes * ptrs.size());
+  Value base = LLVM::PtrToIntOp::create(b, loc, i64, ptrs[0]);
+  for (size_t j = 1; j < ptrs.size(); ++j) {
+    Value expected =
+        LLVM::AddOp::create(b, loc, base, i64Const(b, loc, j * bytes));
+    Value actual = LLVM::PtrToIntOp::create(b, loc, i64, ptrs[j]);
+    Value same = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                                      actual, expected);
+    ok = LLVM::AndOp::create(b, loc, ok, same);
+  }
+  for (Value mask : masks)
+    if (mask)
+      ok = LLVM::AndOp::create(b, loc, ok, mask);
+  return ok;
+}
+
 struct LoadOpConversion : public ConvertOpToLLVMPattern<tl::LoadOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -149,11 +192,25 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tl::LoadOp> {
     if (ptrs.size() != n || (!masks.empty() && masks.size() != n) ||
         (!others.empty() && others.size() != n))
       return failure();
+    masks.resize(n);
+    others.resize(n);
     SmallVector<Value> values;
-    for (size_t i = 0; i < n; ++i)
-      values.push_back(emitLoad(rewriter, loc, elemType, ptrs[i],
-                                masks.empty() ? Value() : masks[i],
-                                others.empty() ? Value() : others[i]));
+    int v = getPointerVectorWidth(op.getPtr().getType(), elemType);
+    if (v > 1 && n % v == 0) {
+      int64_t bytes = getElementBytes(elemType);
+      for (size_t r0 = 0; r0 < n; r0 += v) {
+        auto groupPtrs = ArrayRef<Value>(ptrs).slice(r0, v);
+        auto groupMasks = ArrayRef<Value>(masks).slice(r0, v);
+        Value ok = vectorGroupOk(rewriter, loc, groupPtrs, groupMasks, bytes);
+        values.append(emitVectorLoad(rewriter, loc, elemType, groupPtrs[0], ok,
+                                     groupMasks,
+                                     ArrayRef<Value>(others).slice(r0, v)));
+      }
+    } else {
+      for (size_t i = 0; i < n; ++i)
+        values.push_back(
+            emitLoad(rewriter, loc, elemType, ptrs[i], masks[i], others[i]));
+    }
     if (!structType) {
       rewriter.replaceOp(op, values.front());
       return success();
@@ -181,9 +238,22 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<tl::StoreOp> {
       masks = getRegisters(rewriter, loc, adaptor.getMask(), n);
     if (values.size() != n || (!masks.empty() && masks.size() != n))
       return failure();
-    for (size_t i = 0; i < n; ++i)
-      emitStore(rewriter, loc, values[i], ptrs[i],
-                masks.empty() ? Value() : masks[i]);
+    masks.resize(n);
+    Type elemType = values.front().getType();
+    int v = getPointerVectorWidth(op.getPtr().getType(), elemType);
+    if (v > 1 && n % v == 0) {
+      int64_t bytes = getElementBytes(elemType);
+      for (size_t r0 = 0; r0 < n; r0 += v) {
+        auto groupPtrs = ArrayRef<Value>(ptrs).slice(r0, v);
+        auto groupMasks = ArrayRef<Value>(masks).slice(r0, v);
+        Value ok = vectorGroupOk(rewriter, loc, groupPtrs, groupMasks, bytes);
+        emitVectorStore(rewriter, loc, ArrayRef<Value>(values).slice(r0, v),
+                        groupPtrs[0], ok, groupMasks);
+      }
+    } else {
+      for (size_t i = 0; i < n; ++i)
+        emitStore(rewriter, loc, values[i], ptrs[i], masks[i]);
+    }
     rewriter.eraseOp(op);
     return success();
   }

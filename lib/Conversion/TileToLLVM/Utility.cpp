@@ -525,3 +525,149 @@ void tile::emitStore(OpBuilder &b, Location loc, Value value, Value ptr,
                             LLVM::tailcallkind::TailCallKind::None,
                             LLVM::AsmDialectAttr(), ArrayAttr());
 }
+
+//===----------------------------------------------------------------------===//
+// Vector accesses
+//===----------------------------------------------------------------------===//
+
+int tile::getVectorWidth(const LinearLayout &layout, int dim, int maxWidth) {
+  if (dim < 0 || dim >= layout.getNumOutDims())
+    return 1;
+  int numRegBits = layout.getInDimSizeLog2(kRegister);
+  int k = 0;
+  // Registers bits 0..k-1 must step by 1, 2, 4, ... along `dim` only.
+  while (k < numRegBits && (1 << (k + 1)) <= maxWidth) {
+    ArrayRef<int32_t> basis = layout.getBasis(kRegister, k);
+    bool unit = true;
+    for (int d = 0; d < layout.getNumOutDims(); ++d)
+      if (basis[d] != (d == dim ? (1 << k) : 0))
+        unit = false;
+    if (!unit)
+      break;
+    ++k;
+  }
+  // Every other basis must leave the low k bits of `dim` alone, so that the
+  // group starts at a multiple of 2^k and XOR acts as addition.
+  auto fits = [&](int k) {
+    int32_t low = (1 << k) - 1;
+    for (const auto &[name, dimBases] : layout.getBases())
+      for (unsigned bit = 0; bit < dimBases.size(); ++bit) {
+        if (name == kRegister && int(bit) < k)
+          continue;
+        if (dimBases[bit][dim] & low)
+          return false;
+      }
+    return true;
+  };
+  while (k > 0 && !fits(k))
+    --k;
+  return 1 << k;
+}
+
+Value tile::emitIsAligned(OpBuilder &b, Location loc, Value ptr,
+                          int64_t bytes) {
+  Type i64 = b.getI64Type();
+  Value asInt = LLVM::PtrToIntOp::create(b, loc, i64, ptr);
+  Value low = LLVM::AndOp::create(b, loc, asInt, i64Const(b, loc, bytes - 1));
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, low,
+                              i64Const(b, loc, 0));
+}
+
+/// The predicate of the scalar fallback of one element: mask && !vectorOk.
+static Value scalarPredicate(OpBuilder &b, Location loc, Value vectorOk,
+                             Value mask) {
+  Value notVector =
+      LLVM::XOrOp::create(b, loc, vectorOk, i1Const(b, loc, true));
+  if (!mask)
+    return notVector;
+  return LLVM::AndOp::create(b, loc, mask, notVector);
+}
+
+SmallVector<Value> tile::emitVectorLoad(OpBuilder &b, Location loc,
+                                        Type elemType, Value ptr,
+                                        Value vectorOk, ArrayRef<Value> masks,
+                                        ArrayRef<Value> others) {
+  unsigned n = masks.size();
+  Type memType = getMemoryIntType(b, elemType);
+  unsigned bits = memType.getIntOrFloatBitWidth();
+  auto [letter, regBits] = asmRegister(bits);
+  (void)regBits;
+  std::string asmStr;
+  llvm::raw_string_ostream os(asmStr);
+  // Operands: n outputs, then ptr, vectorOk, n predicates, n defaults.
+  unsigned ptrIdx = n, okIdx = n + 1, predIdx = n + 2, defIdx = 2 * n + 2;
+  for (unsigned j = 0; j < n; ++j)
+    os << "mov.b" << bits << " $" << j << ", $" << defIdx + j << ";\n\t";
+  os << "@$" << okIdx << " ld.global.v" << n << ".b" << bits << " {";
+  for (unsigned j = 0; j < n; ++j)
+    os << (j ? ", " : "") << "$" << j;
+  os << "}, [$" << ptrIdx << "];";
+  for (unsigned j = 0; j < n; ++j)
+    os << "\n\t@$" << predIdx + j << " ld.global.b" << bits << " $" << j
+       << ", [$" << ptrIdx << "+" << j * bits / 8 << "];";
+  std::string constraints;
+  for (unsigned j = 0; j < n; ++j)
+    constraints += std::string("=") + letter + ",";
+  constraints += "l,b";
+  for (unsigned j = 0; j < n; ++j)
+    constraints += ",b";
+  for (unsigned j = 0; j < n; ++j)
+    constraints += std::string(",") + letter;
+
+  SmallVector<Value> operands{ptr, vectorOk};
+  for (unsigned j = 0; j < n; ++j)
+    operands.push_back(scalarPredicate(b, loc, vectorOk, masks[j]));
+  for (unsigned j = 0; j < n; ++j)
+    operands.push_back(others[j] ? toMemoryInt(b, loc, others[j])
+                                 : intConst(b, loc, memType, 0));
+  auto structType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(n, memType));
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, structType, operands, asmStr, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+  SmallVector<Value> results;
+  for (unsigned j = 0; j < n; ++j) {
+    Value v = LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), j);
+    results.push_back(fromMemoryInt(b, loc, v, elemType));
+  }
+  return results;
+}
+
+void tile::emitVectorStore(OpBuilder &b, Location loc, ArrayRef<Value> values,
+                           Value ptr, Value vectorOk, ArrayRef<Value> masks) {
+  unsigned n = values.size();
+  Type memType = getMemoryIntType(b, values.front().getType());
+  unsigned bits = memType.getIntOrFloatBitWidth();
+  auto [letter, regBits] = asmRegister(bits);
+  (void)regBits;
+  // Operands: ptr, n values, vectorOk, n predicates.
+  unsigned valIdx = 1, okIdx = n + 1, predIdx = n + 2;
+  std::string asmStr;
+  llvm::raw_string_ostream os(asmStr);
+  os << "@$" << okIdx << " st.global.v" << n << ".b" << bits << " [$0], {";
+  for (unsigned j = 0; j < n; ++j)
+    os << (j ? ", " : "") << "$" << valIdx + j;
+  os << "};";
+  for (unsigned j = 0; j < n; ++j)
+    os << "\n\t@$" << predIdx + j << " st.global.b" << bits << " [$0+"
+       << j * bits / 8 << "], $" << valIdx + j << ";";
+  std::string constraints = "l";
+  for (unsigned j = 0; j < n; ++j)
+    constraints += std::string(",") + letter;
+  constraints += ",b";
+  for (unsigned j = 0; j < n; ++j)
+    constraints += ",b";
+  SmallVector<Value> operands{ptr};
+  for (Value v : values)
+    operands.push_back(toMemoryInt(b, loc, v));
+  operands.push_back(vectorOk);
+  for (unsigned j = 0; j < n; ++j)
+    operands.push_back(scalarPredicate(b, loc, vectorOk, masks[j]));
+  LLVM::InlineAsmOp::create(b, loc, TypeRange{}, operands, asmStr,
+                            constraints, /*has_side_effects=*/true,
+                            /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            LLVM::AsmDialectAttr(), ArrayAttr());
+}

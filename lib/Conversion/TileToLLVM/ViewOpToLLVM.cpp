@@ -59,6 +59,51 @@ struct ElementAccess {
   Value mask;
 };
 
+/// The accesses of a tile, and how many consecutive registers may be read
+/// or written as one vector (1: none).
+struct TileAccesses {
+  SmallVector<ElementAccess> elements;
+  int vectorWidth = 1;
+};
+
+/// The view axis whose stride is statically 1, when the view comes straight
+/// from a tile.make_view; -1 otherwise.
+int64_t getUnitStrideAxis(Value view) {
+  auto make = view.getDefiningOp<tl::MakeViewOp>();
+  if (!make)
+    return -1;
+  int64_t rank = make.getViewType().getRank();
+  if (rank == 0)
+    return -1;
+  std::optional<ArrayRef<int64_t>> strides = make.getStaticStrides();
+  if (!strides)
+    return rank - 1; // compact row-major
+  for (int64_t a = rank - 1; a >= 0; --a)
+    if ((*strides)[a] == 1)
+      return a;
+  return -1;
+}
+
+/// How many registers of `tileType` can move as one vector when tile dim
+/// `tileDim` is contiguous in memory.
+int getTileVectorWidth(Type tileType, int64_t tileDim) {
+  auto tensor = dyn_cast<RankedTensorType>(tileType);
+  if (!tensor || tileDim < 0)
+    return 1;
+  Type element = tensor.getElementType();
+  if (!element.isIntOrFloat())
+    return 1;
+  unsigned bits = element.getIntOrFloatBitWidth();
+  if (bits != 16 && bits != 32 && bits != 64)
+    return 1;
+  std::optional<LinearLayout> ll =
+      TileLLVMTypeConverter::getLinearLayout(tensor);
+  if (!ll)
+    return 1;
+  int maxWidth = std::min<int>(4, 128 / bits);
+  return getVectorWidth(*ll, tileDim, maxWidth);
+}
+
 /// For each register (coordinates in tile dims, i32), the access to the view
 /// element at `origin[a] + x_d` along view axis a = axisOfTileDim[d].
 SmallVector<ElementAccess>
@@ -215,7 +260,7 @@ struct MakeViewOpConversion : public ConvertOpToLLVMPattern<tl::MakeViewOp> {
 
 /// The accesses of a tile-space access op.
 template <typename OpTy>
-SmallVector<ElementAccess>
+TileAccesses
 getTileSpaceAccesses(OpTy op, Value llView, ValueRange indices,
                      Type tileType, const TypeConverter &converter,
                      OpBuilder &b) {
@@ -243,8 +288,66 @@ getTileSpaceAccesses(OpTy op, Value llView, ValueRange indices,
   }
   auto coords = getTileCoords(b, loc, tileType, rank);
   Type memType = getMemoryType(converter, viewType.getElementType());
-  return computeAccesses(b, loc, view, memType, origin, order, coords,
-                         checkAxis);
+  TileAccesses result;
+  result.elements = computeAccesses(b, loc, view, memType, origin, order,
+                                    coords, checkAxis);
+  int64_t unitAxis = getUnitStrideAxis(op.getView());
+  int64_t tileDim = -1;
+  for (int64_t d = 0; d < rank; ++d)
+    if (order[d] == unitAxis)
+      tileDim = d;
+  result.vectorWidth = getTileVectorWidth(tileType, tileDim);
+  return result;
+}
+
+/// Loads every register of a tile: vector groups where possible.
+SmallVector<Value> loadTile(OpBuilder &b, Location loc, Type elemType,
+                            const TileAccesses &accesses, Value pad) {
+  SmallVector<Value> values;
+  int v = accesses.vectorWidth;
+  const auto &elements = accesses.elements;
+  if (v <= 1 || elements.size() % v != 0) {
+    for (const ElementAccess &access : elements)
+      values.push_back(emitLoad(b, loc, elemType, access.ptr, access.mask,
+                                access.mask ? pad : Value()));
+    return values;
+  }
+  int64_t bytes = getElementBytes(elemType);
+  for (size_t r0 = 0; r0 < elements.size(); r0 += v) {
+    Value ok = emitIsAligned(b, loc, elements[r0].ptr, v * bytes);
+    if (Value last = elements[r0 + v - 1].mask)
+      ok = LLVM::AndOp::create(b, loc, ok, last);
+    SmallVector<Value> masks, others;
+    for (int j = 0; j < v; ++j) {
+      masks.push_back(elements[r0 + j].mask);
+      others.push_back(pad);
+    }
+    values.append(
+        emitVectorLoad(b, loc, elemType, elements[r0].ptr, ok, masks, others));
+  }
+  return values;
+}
+
+/// Stores every register of a tile: vector groups where possible.
+void storeTile(OpBuilder &b, Location loc, ArrayRef<Value> values,
+               const TileAccesses &accesses) {
+  int v = accesses.vectorWidth;
+  const auto &elements = accesses.elements;
+  if (v <= 1 || elements.size() % v != 0) {
+    for (auto [access, value] : llvm::zip(elements, values))
+      emitStore(b, loc, value, access.ptr, access.mask);
+    return;
+  }
+  int64_t bytes = getElementBytes(values.front().getType());
+  for (size_t r0 = 0; r0 < elements.size(); r0 += v) {
+    Value ok = emitIsAligned(b, loc, elements[r0].ptr, v * bytes);
+    if (Value last = elements[r0 + v - 1].mask)
+      ok = LLVM::AndOp::create(b, loc, ok, last);
+    SmallVector<Value> masks;
+    for (int j = 0; j < v; ++j)
+      masks.push_back(elements[r0 + j].mask);
+    emitVectorStore(b, loc, values.slice(r0, v), elements[r0].ptr, ok, masks);
+  }
 }
 
 struct LoadTileOpConversion : public ConvertOpToLLVMPattern<tl::LoadTileOp> {
@@ -264,10 +367,8 @@ struct LoadTileOpConversion : public ConvertOpToLLVMPattern<tl::LoadTileOp> {
         getTileSpaceAccesses(op, adaptor.getView(), adaptor.getIndices(),
                              resultType, *getTypeConverter(), rewriter);
     Value pad = getPaddingValue(rewriter, loc, elemType, op.getPadding());
-    SmallVector<Value> values;
-    for (const ElementAccess &access : accesses)
-      values.push_back(emitLoad(rewriter, loc, elemType, access.ptr,
-                                access.mask, access.mask ? pad : Value()));
+    SmallVector<Value> values =
+        loadTile(rewriter, loc, elemType, accesses, pad);
     if (!isa<RankedTensorType>(resultType)) {
       rewriter.replaceOp(op, values.front());
       return success();
@@ -289,10 +390,9 @@ struct StoreTileOpConversion : public ConvertOpToLLVMPattern<tl::StoreTileOp> {
                                          op.getValue().getType(),
                                          *getTypeConverter(), rewriter);
     SmallVector<Value> values = unpackStruct(rewriter, loc, adaptor.getValue());
-    if (values.size() != accesses.size())
+    if (values.size() != accesses.elements.size())
       return failure();
-    for (auto [access, value] : llvm::zip(accesses, values))
-      emitStore(rewriter, loc, value, access.ptr, access.mask);
+    storeTile(rewriter, loc, values, accesses);
     rewriter.eraseOp(op);
     return success();
   }
@@ -303,7 +403,7 @@ struct StoreTileOpConversion : public ConvertOpToLLVMPattern<tl::StoreTileOp> {
 //===----------------------------------------------------------------------===//
 
 template <typename OpTy>
-SmallVector<ElementAccess>
+TileAccesses
 getOffsetAccesses(OpTy op, Value llView, ValueRange offsets, Type tileType,
                   const TypeConverter &converter, OpBuilder &b) {
   Location loc = op.getLoc();
@@ -317,8 +417,12 @@ getOffsetAccesses(OpTy op, Value llView, ValueRange offsets, Type tileType,
   SmallVector<bool> checkAxis(rank, true);
   auto coords = getTileCoords(b, loc, tileType, rank);
   Type memType = getMemoryType(converter, viewType.getElementType());
-  return computeAccesses(b, loc, view, memType, origin, identity, coords,
-                         checkAxis);
+  TileAccesses result;
+  result.elements = computeAccesses(b, loc, view, memType, origin, identity,
+                                    coords, checkAxis);
+  result.vectorWidth =
+      getTileVectorWidth(tileType, getUnitStrideAxis(op.getView()));
+  return result;
 }
 
 struct LoadAtOpConversion : public ConvertOpToLLVMPattern<tl::LoadAtOp> {
@@ -338,10 +442,8 @@ struct LoadAtOpConversion : public ConvertOpToLLVMPattern<tl::LoadAtOp> {
         getOffsetAccesses(op, adaptor.getView(), adaptor.getOffsets(),
                           resultType, *getTypeConverter(), rewriter);
     Value zero = scalarConst(rewriter, loc, elemType, 0);
-    SmallVector<Value> values;
-    for (const ElementAccess &access : accesses)
-      values.push_back(
-          emitLoad(rewriter, loc, elemType, access.ptr, access.mask, zero));
+    SmallVector<Value> values =
+        loadTile(rewriter, loc, elemType, accesses, zero);
     if (!isa<RankedTensorType>(resultType)) {
       rewriter.replaceOp(op, values.front());
       return success();
@@ -363,10 +465,9 @@ struct StoreAtOpConversion : public ConvertOpToLLVMPattern<tl::StoreAtOp> {
                                       op.getValue().getType(),
                                       *getTypeConverter(), rewriter);
     SmallVector<Value> values = unpackStruct(rewriter, loc, adaptor.getValue());
-    if (values.size() != accesses.size())
+    if (values.size() != accesses.elements.size())
       return failure();
-    for (auto [access, value] : llvm::zip(accesses, values))
-      emitStore(rewriter, loc, value, access.ptr, access.mask);
+    storeTile(rewriter, loc, values, accesses);
     rewriter.eraseOp(op);
     return success();
   }

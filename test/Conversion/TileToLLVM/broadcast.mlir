@@ -44,7 +44,8 @@ tile.kernel @softmax_rows(%p: !tile.ptr<f32>, %q: !tile.ptr<f32>) {
 
 // CHECK-LABEL: llvm.func @grid
 // CHECK-SAME: tile.shared_bytes = 0 : i64
-// CHECK-COUNT-32: llvm.inline_asm has_side_effects "@$2 st.global.b32 [$0], $1;"
+// 32 registers per thread, 4 consecutive columns at a time: 8 vector stores.
+// CHECK-COUNT-8: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};
 tile.kernel @grid(%p: !tile.ptr<i32>) {
   %r = tile.arange 0, 64 : tensor<64xi32, #layout.slice<dim = 1, parent = #l>>
   %c = tile.arange 0, 64 : tensor<64xi32, #layout.slice<dim = 0, parent = #l>>

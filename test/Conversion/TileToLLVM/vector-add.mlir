@@ -21,11 +21,15 @@
 // CHECK: llvm.add %[[BASE]], %{{.*}} : i32
 // CHECK: llvm.add %[[BASE]], %{{.*}} : i32
 // CHECK: llvm.add %[[BASE]], %{{.*}} : i32
-// Masked loads are predicated PTX with the `other` value as default.
-// CHECK-COUNT-4: llvm.inline_asm has_side_effects "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=r,l,b,r"
-// CHECK-COUNT-4: llvm.inline_asm has_side_effects "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=r,l,b,r"
+// Each group of 4 registers: one vector load when the pointers are
+// consecutive, aligned and all in bounds (checked at run time), else
+// predicated scalar loads with the `other` value as default.
+// CHECK: llvm.ptrtoint
+// CHECK: llvm.icmp "eq"
+// CHECK: llvm.inline_asm has_side_effects "{{.*}}@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];{{.*}}@$9 ld.global.b32 $3, [$4+12];", "=r,=r,=r,=r,l,b,b,b,b,b,r,r,r,r"
+// CHECK: llvm.inline_asm has_side_effects "{{.*}}ld.global.v4.b32
 // CHECK-COUNT-4: llvm.fadd %{{.*}}, %{{.*}} : f32
-// CHECK-COUNT-4: llvm.inline_asm has_side_effects "@$2 st.global.b32 [$0], $1;", "l,r,b"
+// CHECK: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};{{.*}}", "l,r,r,r,r,b,b,b,b,b"
 // CHECK: llvm.return
 tile.kernel @add(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %out: !tile.ptr<f32>, %n: i32) {
   %pid = tile.program_id x : i32

@@ -10,14 +10,22 @@
 // CHECK: %[[V0:.*]] = llvm.mlir.undef : !llvm.struct<(ptr<1>, i64, i64, i64, i64)>
 // CHECK: llvm.insertvalue %{{.*}}, %[[V0]][0]
 // CHECK: nvvm.read.ptx.sreg.tid.x
-// Row 0 of the tile: coordinate check along both axes, then a predicated
-// load with +inf as the padding.
+// Each group of 4 consecutive registers: bounds checks along both axes,
+// the address of its first element, then one vector load under
+// "aligned and last element in bounds" with per-element fallbacks, padded
+// with +inf.
 // CHECK: %[[IN0:.*]] = llvm.icmp "ult" %{{.*}}, %{{.*}} : i64
 // CHECK: %[[IN1:.*]] = llvm.icmp "ult" %{{.*}}, %{{.*}} : i64
 // CHECK: %[[M:.*]] = llvm.and %[[IN0]], %[[IN1]] : i1
 // CHECK: %[[P:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-// CHECK: llvm.inline_asm has_side_effects {{.*}}"mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=r,l,b,r" %[[P]], %[[M]], %{{.*}}
-// CHECK: llvm.inline_asm has_side_effects {{.*}}"@$2 st.global.b32 [$0], $1;", "l,r,b"
+// CHECK: %[[INF:.*]] = llvm.mlir.constant(0x7F800000 : f32) : f32
+// CHECK: %[[ADDR:.*]] = llvm.ptrtoint %[[P]] : !llvm.ptr<1> to i64
+// CHECK: %[[LOW:.*]] = llvm.and %[[ADDR]], %{{.*}} : i64
+// CHECK: %[[AL:.*]] = llvm.icmp "eq" %[[LOW]], %{{.*}} : i64
+// CHECK: %[[OK:.*]] = llvm.and %[[AL]], %{{.*}} : i1
+// CHECK: llvm.bitcast %[[INF]] : f32 to i32
+// CHECK: llvm.inline_asm has_side_effects "mov.b32 $0, $10;{{.*}}@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];\0A\09@$6 ld.global.b32 $0, [$4+0];{{.*}}", "=r,=r,=r,=r,l,b,b,b,b,b,r,r,r,r" %[[P]], %[[OK]]
+// CHECK: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};{{.*}}", "l,r,r,r,r,b,b,b,b,b"
 tile.kernel @copy2d(%src: !tile.ptr<f32>, %dst: !tile.ptr<f32>, %m: i32, %n: i32, %ld: i32) {
   %i = tile.program_id x : i32
   %j = tile.program_id y : i32
@@ -35,7 +43,7 @@ tile.kernel @copy2d(%src: !tile.ptr<f32>, %dst: !tile.ptr<f32>, %m: i32, %n: i32
 #l = #layout.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 
 // CHECK-LABEL: llvm.func @static_1d
-// CHECK-NOT: llvm.icmp
+// CHECK-NOT: llvm.icmp "ult"
 // CHECK-NOT: llvm.inline_asm
 // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> i32
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<1>

@@ -168,6 +168,34 @@ Value emitLoad(OpBuilder &b, Location loc, Type valueType, Value ptr,
 void emitStore(OpBuilder &b, Location loc, Value value, Value ptr,
                Value mask = {});
 
+//===----------------------------------------------------------------------===//
+// Vector accesses
+//===----------------------------------------------------------------------===//
+
+/// The number of consecutive registers (a power of two, at most `maxWidth`)
+/// that hold consecutive elements along output dim `dim`, starting at an
+/// element whose coordinate along `dim` is a multiple of it, in every
+/// thread: registers r, r+1, ..., r+v-1 (r a multiple of v) hold x, x+1,
+/// ..., x+v-1 along `dim` and equal coordinates elsewhere.
+int getVectorWidth(const LinearLayout &layout, int dim, int maxWidth);
+
+/// Loads `masks.size()` consecutive elements of `elemType` starting at the
+/// global address `ptr`: one vector access where `vectorOk` is true (the
+/// caller has checked that every element is in bounds and `ptr` is aligned
+/// to the vector size), else one predicated access per element j where
+/// `masks[j]` (null: true) holds; elements not read are `others[j]` (null:
+/// zero). Element types of 16, 32 or 64 bits; 2 or 4 elements of at most 16
+/// bytes in all.
+SmallVector<Value> emitVectorLoad(OpBuilder &b, Location loc, Type elemType,
+                                  Value ptr, Value vectorOk,
+                                  ArrayRef<Value> masks,
+                                  ArrayRef<Value> others);
+/// The store counterpart of emitVectorLoad.
+void emitVectorStore(OpBuilder &b, Location loc, ArrayRef<Value> values,
+                     Value ptr, Value vectorOk, ArrayRef<Value> masks);
+/// True (i1) when `ptr` is a multiple of `bytes` (a power of two).
+Value emitIsAligned(OpBuilder &b, Location loc, Value ptr, int64_t bytes);
+
 } // namespace tile
 
 #endif // TILE_CONVERSION_TILETOLLVM_UTILITY_H
