@@ -12,6 +12,7 @@
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Dialect/Layout/Transforms/Passes.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -22,6 +23,7 @@ void tile::registerAllDialects(mlir::DialectRegistry &registry) {
 
 void tile::registerAllPasses() {
   tile::layout::registerTileLayoutPasses();
+  tile::tl::registerTileTransformsPasses();
   tile::registerTileConversionPasses();
   tile::registerTilePipelines();
 }

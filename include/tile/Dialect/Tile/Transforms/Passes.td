@@ -1,0 +1,69 @@
+//===- Passes.td - Tile dialect passes ----------------------*- tablegen -*-===//
+//
+// The passes that run on tile kernels before the lowering: layout
+// assignment and layout-conversion cleanup. docs/Passes.md describes them in
+// pipeline order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD
+#define TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def AssignLayoutsPass : Pass<"tile-assign-layouts", "::tile::tl::KernelOp"> {
+  let summary = "Give every tensor of a kernel a distributed layout";
+  let description = [{
+    Kernels may leave tensor encodings out. This pass chooses blocked
+    layouts for the memory accesses (`tile.load`/`tile.store` on pointer
+    tensors, `tile.load_tile`/`store_tile`, `tile.load_at`/`store_at`):
+    coalesced along the contiguous axis (the view axis with static stride 1,
+    else the last one; for pointer tensors the axis along which a
+    contiguity analysis of `tile.arange`, `tile.splat`, `tile.addptr`,
+    `arith.addi`/`muli`, `tile.expand_dims` and `tile.broadcast` finds the
+    longest runs of consecutive addresses), with up to 16 bytes per thread
+    and access as far as alignment (`tile.divisibility`) allows, lanes
+    filling the contiguous axis first and `num_warps` warps.
+
+    Layouts then propagate forward and backward through elementwise ops,
+    splats, aranges and constants (which take their consumer's layout),
+    `tile.broadcast`, `tile.expand_dims` and `tile.reduce` (slice layouts),
+    and the iteration arguments, results and yields of `scf.for` and
+    `scf.if`. A `layout.convert` is inserted only where a producer and a
+    consumer disagree. A layout written in the input is never changed.
+    Afterwards every tensor in the kernel has a layout; a tensor whose
+    layout cannot be decided is a located error saying which layout to
+    write.
+  }];
+  let dependentDialects = ["::tile::layout::LayoutDialect"];
+}
+
+def OptimizeConvertsPass : Pass<"tile-optimize-converts",
+                                "::tile::tl::KernelOp"> {
+  let summary = "Remove layout conversions that are not needed";
+  let description = [{
+    Rewrites, until none applies:
+    - a `layout.convert` between layouts with equal linear forms is folded
+      when its source can take the target layout instead;
+    - round trips (`A -> B -> A`) and chains of converts collapse;
+    - splats, aranges and splat constants are rebuilt in the target layout
+      instead of being converted;
+    - an elementwise op whose tensor operands are all converts from one
+      layout `A` (or cheap values) is computed in `A` and converted once
+      (`convert(a) + convert(b) -> convert(a + b)`), when that removes
+      conversions;
+    - converts of loop-carried values at the top and bottom of an `scf.for`
+      body move out of the loop (the iteration argument changes layout), and
+      converts of loop-invariant values are hoisted out of the loop.
+    With `remarks=true`, every conversion left gets a remark saying why it
+    stays and its cost class (none, register permutation, warp shuffle,
+    shared memory).
+  }];
+  let dependentDialects = ["::tile::layout::LayoutDialect"];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for every conversion that is left">,
+  ];
+}
+
+#endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD

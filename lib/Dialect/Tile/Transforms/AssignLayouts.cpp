@@ -1,0 +1,585 @@
+//===- AssignLayouts.cpp - Choose layouts for tensors without one ---------===//
+//
+// 1. Anchors: every memory access whose tensors have no layout gets a
+//    coalesced blocked layout (loads at once; stores once forward
+//    propagation has said what their value already is).
+// 2. Propagation: layouts flow forward and backward through the ops that
+//    tie the layouts of their tensors (elementwise ops, broadcast, slices
+//    through reduce/expand_dims, scf iteration arguments and yields).
+// 3. Defaults: a tensor nothing reaches gets a plain blocked layout.
+// 4. Materialization: types get their encodings, and a layout.convert is
+//    inserted wherever a value's layout is not the one its user needs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "LayoutUtils.h"
+#include "tile/Dialect/Tile/Transforms/AxisInfo.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+
+namespace tile::tl {
+#define GEN_PASS_DEF_ASSIGNLAYOUTSPASS
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace tile::tl
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::tl;
+
+namespace {
+
+bool isTensor(Value v) { return isa<RankedTensorType>(v.getType()); }
+
+RankedTensorType tensorType(Value v) {
+  return cast<RankedTensorType>(v.getType());
+}
+
+/// Where a memory access reads or writes its tensor: the tensor value (the
+/// result of a load, the stored value) and the other tensors that must share
+/// its layout (pointers, mask, other).
+struct Access {
+  Operation *op;
+  bool isLoad;
+  Value data;
+  SmallVector<Value> tied;
+};
+
+std::optional<Access> getAccess(Operation *op) {
+  if (auto load = dyn_cast<LoadOp>(op)) {
+    if (!isTensor(load.getResult()))
+      return std::nullopt;
+    Access a{op, true, load.getResult(), {load.getPtr()}};
+    if (load.getMask())
+      a.tied.push_back(load.getMask());
+    if (load.getOther())
+      a.tied.push_back(load.getOther());
+    return a;
+  }
+  if (auto store = dyn_cast<StoreOp>(op)) {
+    if (!isTensor(store.getValue()))
+      return std::nullopt;
+    Access a{op, false, store.getValue(), {store.getPtr()}};
+    if (store.getMask())
+      a.tied.push_back(store.getMask());
+    return a;
+  }
+  if (isa<LoadTileOp, LoadAtOp>(op) && isTensor(op->getResult(0)))
+    return Access{op, true, op->getResult(0), {}};
+  if (auto store = dyn_cast<StoreTileOp>(op))
+    if (isTensor(store.getValue()))
+      return Access{op, false, store.getValue(), {}};
+  if (auto store = dyn_cast<StoreAtOp>(op))
+    if (isTensor(store.getValue()))
+      return Access{op, false, store.getValue(), {}};
+  return std::nullopt;
+}
+
+class LayoutAssigner {
+public:
+  LayoutAssigner(KernelOp kernel)
+      : kernel(kernel), ctx(kernel.getContext()), axisInfo(kernel),
+        numWarps(kernel.getNumWarps()) {}
+
+  LogicalResult run();
+
+private:
+  // --- layout bookkeeping ---------------------------------------------------
+  Attribute get(Value v) const { return layouts.lookup(v); }
+  bool has(Value v) const { return layouts.count(v); }
+  /// Gives `v` layout `l` if it has none yet and `l` fits its shape.
+  bool assign(Value v, Attribute l) {
+    if (!l || !isTensor(v) || has(v))
+      return false;
+    if (!layout::toLinearLayout(l, tensorType(v).getShape()))
+      return false;
+    layouts[v] = l;
+    return true;
+  }
+  /// The first layout of `group`, given to every member without one.
+  bool propagateGroup(ArrayRef<Value> group) {
+    Attribute leader;
+    for (Value v : group)
+      if ((leader = get(v)))
+        break;
+    bool changed = false;
+    for (Value v : group)
+      changed |= assign(v, leader);
+    return changed;
+  }
+
+  // --- anchors ----------------------------------------------------------------
+  /// The coalesced layout for an access; contigDim/vec say why.
+  struct Preferred {
+    Attribute layout;
+    int64_t contigDim = 0;
+    bool knownContiguity = true;
+  };
+  Preferred getPreferredLayout(const Access &access);
+  int64_t getViewContiguousAxis(Value view);
+  std::optional<int64_t> getViewBaseAlignment(Value view);
+
+  // --- phases -----------------------------------------------------------------
+  bool propagateOnce();
+  void propagateToFixpoint() {
+    while (propagateOnce()) {
+    }
+  }
+  bool decideStores();
+  bool assignDefault();
+  LogicalResult materialize();
+  Value convertTo(OpBuilder &b, Value v, Attribute layout, Operation *user);
+
+  KernelOp kernel;
+  MLIRContext *ctx;
+  AxisInfoAnalysis axisInfo;
+  int64_t numWarps;
+  llvm::MapVector<Value, Attribute> layouts;
+  llvm::DenseSet<Value> written; // layouts of the input
+  SmallVector<Access> accesses;
+  /// The layout each access works in, once decided.
+  llvm::DenseMap<Operation *, Attribute> accessLayout;
+  SmallVector<Operation *> ops; // every op of the kernel, in pre-order
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Anchors
+//===----------------------------------------------------------------------===//
+
+int64_t LayoutAssigner::getViewContiguousAxis(Value view) {
+  auto viewType = cast<ViewType>(view.getType());
+  int64_t rank = viewType.getRank();
+  auto make = view.getDefiningOp<MakeViewOp>();
+  if (!make || !make.getStaticStrides())
+    return rank - 1; // compact row-major, or nothing known
+  ArrayRef<int64_t> strides = *make.getStaticStrides();
+  for (int64_t d = rank - 1; d >= 0; --d)
+    if (d < (int64_t)strides.size() && strides[d] == 1)
+      return d;
+  return rank - 1;
+}
+
+std::optional<int64_t> LayoutAssigner::getViewBaseAlignment(Value view) {
+  auto make = view.getDefiningOp<MakeViewOp>();
+  if (!make)
+    return std::nullopt;
+  auto arg = dyn_cast<BlockArgument>(make.getPtr());
+  if (!arg || arg.getOwner()->getParentOp() != kernel)
+    return std::nullopt;
+  return kernel.getArgDivisibility(arg.getArgNumber());
+}
+
+LayoutAssigner::Preferred
+LayoutAssigner::getPreferredLayout(const Access &access) {
+  RankedTensorType type = tensorType(access.data);
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t rank = shape.size();
+  int64_t numel = type.getNumElements();
+  int64_t elemBytes = getElementBytes(type.getElementType());
+  int64_t perThread = std::max<int64_t>(1, numel / (numWarps * 32));
+  int64_t vec = std::max<int64_t>(1, 16 / elemBytes);
+  vec = std::min(vec, perThread);
+
+  Preferred pref;
+  Operation *op = access.op;
+  if (isa<LoadOp, StoreOp>(op)) {
+    // Pointer tensors: the dim with the longest runs of consecutive
+    // addresses (the last one on ties), as wide as alignment allows.
+    const AxisInfo &info = axisInfo.get(access.tied.front());
+    int64_t best = rank - 1;
+    for (int64_t d = rank - 1; d >= 0; --d)
+      if (info.getRank() == rank && info.contiguity[d] > info.contiguity[best])
+        best = d;
+    pref.contigDim = best;
+    if (info.getRank() != rank || info.contiguity[best] <= 1) {
+      pref.knownContiguity = false;
+      vec = 1;
+    } else {
+      int64_t alignElems =
+          std::max<int64_t>(1, info.divisibility[best] / elemBytes);
+      vec = std::min({vec, info.contiguity[best], alignElems});
+    }
+  } else {
+    // Views: the axis with static stride 1 (else the last), in tile order.
+    Value view = op->getOperand(isa<LoadTileOp, LoadAtOp>(op) ? 0 : 1);
+    int64_t axis = getViewContiguousAxis(view);
+    int64_t dim = axis;
+    if (auto load = dyn_cast<LoadTileOp>(op)) {
+      SmallVector<int64_t> order = load.getOrderOrIdentity();
+      for (int64_t d = 0; d < (int64_t)order.size(); ++d)
+        if (order[d] == axis)
+          dim = d;
+    } else if (auto store = dyn_cast<StoreTileOp>(op)) {
+      SmallVector<int64_t> order = store.getOrderOrIdentity();
+      for (int64_t d = 0; d < (int64_t)order.size(); ++d)
+        if (order[d] == axis)
+          dim = d;
+    }
+    pref.contigDim = std::clamp<int64_t>(dim, 0, rank - 1);
+    // The lowering checks alignment at run time; an explicit smaller
+    // alignment of the base pointer still limits the vector width.
+    if (std::optional<int64_t> align = getViewBaseAlignment(view))
+      vec = std::min(vec, std::max<int64_t>(1, *align / elemBytes));
+  }
+  pref.layout =
+      buildBlockedLayout(ctx, shape, pref.contigDim, vec, numWarps);
+  return pref;
+}
+
+//===----------------------------------------------------------------------===//
+// Propagation
+//===----------------------------------------------------------------------===//
+
+/// Layout `parent` sliced along `dim`, or null.
+static Attribute sliceOf(Attribute parent, int64_t dim) {
+  auto dist = dyn_cast_or_null<layout::DistributedLayoutAttrInterface>(parent);
+  if (!dist || dim < 0 || dim >= (int64_t)dist.getRank())
+    return {};
+  return layout::SliceAttr::get(parent.getContext(), dim, dist);
+}
+
+/// The parent of `l` if it is a slice along `dim`, else null.
+static Attribute parentOf(Attribute l, int64_t dim) {
+  auto slice = dyn_cast_or_null<layout::SliceAttr>(l);
+  if (!slice || slice.getDim() != dim)
+    return {};
+  return slice.getParent();
+}
+
+static bool isElementwise(Operation *op) {
+  if (op->getNumResults() == 0)
+    return false;
+  if (op->hasTrait<OpTrait::Elementwise>())
+    return true;
+  // arith.select has a scalar or tensor condition; treat it like the rest.
+  return isa<arith::SelectOp>(op);
+}
+
+bool LayoutAssigner::propagateOnce() {
+  bool changed = false;
+  for (Operation *op : ops) {
+    if (isElementwise(op)) {
+      SmallVector<Value> group;
+      for (Value r : op->getResults())
+        if (isTensor(r))
+          group.push_back(r);
+      for (Value o : op->getOperands())
+        if (isTensor(o))
+          group.push_back(o);
+      changed |= propagateGroup(group);
+      continue;
+    }
+    if (std::optional<Access> access = getAccess(op)) {
+      // A store joins its group only once its layout is decided.
+      if (!access->isLoad && !accessLayout.count(op))
+        continue;
+      if (!access->isLoad) {
+        Attribute decided = accessLayout.lookup(op);
+        changed |= assign(access->data, decided);
+        for (Value v : access->tied)
+          changed |= assign(v, decided);
+        continue;
+      }
+      SmallVector<Value> group;
+      group.push_back(access->data);
+      llvm::append_range(group, access->tied);
+      changed |= propagateGroup(group);
+      continue;
+    }
+    if (auto bcast = dyn_cast<BroadcastOp>(op)) {
+      changed |= propagateGroup({bcast.getResult(), bcast.getSrc()});
+      continue;
+    }
+    if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
+      int64_t axis = expand.getAxis();
+      changed |= assign(expand.getResult(), parentOf(get(expand.getSrc()), axis));
+      changed |= assign(expand.getSrc(), sliceOf(get(expand.getResult()), axis));
+      continue;
+    }
+    if (auto reduce = dyn_cast<ReduceOp>(op)) {
+      int64_t axis = reduce.getAxis();
+      Value result = reduce.getResult();
+      if (isTensor(result)) {
+        changed |= assign(result, sliceOf(get(reduce.getSrc()), axis));
+        changed |= assign(reduce.getSrc(), parentOf(get(result), axis));
+      }
+      continue;
+    }
+    if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+      auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+      for (unsigned i = 0, e = forOp.getNumResults(); i < e; ++i)
+        if (isTensor(forOp.getResult(i)))
+          changed |= propagateGroup(
+              {forOp.getResult(i), forOp.getRegionIterArgs()[i],
+               forOp.getInitArgs()[i], yield.getOperand(i)});
+      continue;
+    }
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      for (unsigned i = 0, e = ifOp.getNumResults(); i < e; ++i) {
+        if (!isTensor(ifOp.getResult(i)))
+          continue;
+        SmallVector<Value> group{ifOp.getResult(i)};
+        group.push_back(ifOp.thenYield().getOperand(i));
+        if (!ifOp.getElseRegion().empty())
+          group.push_back(ifOp.elseYield().getOperand(i));
+        changed |= propagateGroup(group);
+      }
+      continue;
+    }
+  }
+  return changed;
+}
+
+/// Stores whose value has a layout by now keep it unless it coalesces worse
+/// than their preferred layout; stores nothing reached take the preferred
+/// one. Returns true if a layout was given.
+bool LayoutAssigner::decideStores() {
+  bool changed = false;
+  for (const Access &access : accesses) {
+    if (access.isLoad || accessLayout.count(access.op))
+      continue;
+    Preferred pref = getPreferredLayout(access);
+    Attribute existing = get(access.data);
+    for (Value v : access.tied)
+      if (!existing)
+        existing = get(v);
+    Attribute decided = pref.layout;
+    if (existing) {
+      ArrayRef<int64_t> shape = tensorType(access.data).getShape();
+      bool keep = written.count(access.data) || !pref.knownContiguity ||
+                  getCoalescedRun(existing, shape, pref.contigDim) >=
+                      getCoalescedRun(pref.layout, shape, pref.contigDim);
+      if (keep)
+        decided = existing;
+    }
+    accessLayout[access.op] = decided;
+    changed = true;
+  }
+  return changed;
+}
+
+/// Gives the first tensor of highest rank that has no layout a default
+/// blocked layout (row-major, one element per thread and access).
+bool LayoutAssigner::assignDefault() {
+  Value best;
+  auto consider = [&](Value v) {
+    if (!isTensor(v) || has(v) || tensorType(v).getRank() == 0)
+      return;
+    if (!best || tensorType(v).getRank() > tensorType(best).getRank())
+      best = v;
+  };
+  for (Operation *op : ops) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          consider(arg);
+    for (Value r : op->getResults())
+      consider(r);
+  }
+  if (!best)
+    return false;
+  ArrayRef<int64_t> shape = tensorType(best).getShape();
+  return assign(best, buildBlockedLayout(ctx, shape, shape.size() - 1,
+                                         /*vec=*/1, numWarps));
+}
+
+//===----------------------------------------------------------------------===//
+// Materialization
+//===----------------------------------------------------------------------===//
+
+Value LayoutAssigner::convertTo(OpBuilder &b, Value v, Attribute layout,
+                                Operation *user) {
+  auto type = tensorType(v);
+  if (type.getEncoding() == layout)
+    return v;
+  b.setInsertionPoint(user);
+  return layout::ConvertOp::create(b, user->getLoc(), withLayout(type, layout),
+                                   v);
+}
+
+LogicalResult LayoutAssigner::materialize() {
+  // Every tensor must have a layout by now.
+  bool failedAny = false;
+  auto check = [&](Value v, Operation *where) {
+    if (!isTensor(v) || has(v))
+      return;
+    failedAny = true;
+    auto type = tensorType(v);
+    InFlightDiagnostic diag = where->emitError()
+                              << "cannot choose a layout for " << type;
+    if (type.getRank() == 0)
+      diag << "; rank-0 tensors have no distributed layout, use a scalar";
+    else
+      diag << "; write one on this value, for example "
+           << buildBlockedLayout(ctx, type.getShape(), type.getRank() - 1, 1,
+                                 numWarps);
+  };
+  for (Operation *op : ops) {
+    for (Value r : op->getResults())
+      check(r, op);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          check(arg, op);
+  }
+  if (failedAny)
+    return failure();
+
+  // Types.
+  for (auto &[value, layout] : layouts)
+    if (!tensorType(value).getEncoding())
+      value.setType(withLayout(tensorType(value), layout));
+  for (Operation *op : ops)
+    if (auto cst = dyn_cast<arith::ConstantOp>(op)) {
+      auto dense = dyn_cast<DenseElementsAttr>(cst.getValue());
+      auto type = dyn_cast<RankedTensorType>(cst.getType());
+      if (!type || !dense || dense.getType() == type)
+        continue;
+      cst.setValueAttr(dense.reshape(type));
+    }
+
+  // Converts where a user needs another layout than its operand has.
+  OpBuilder b(ctx);
+  for (Operation *op : ops) {
+    auto fix = [&](OpOperand &operand, Attribute layout) {
+      if (!layout || !isTensor(operand.get()))
+        return;
+      operand.set(convertTo(b, operand.get(), layout, op));
+    };
+    if (isElementwise(op)) {
+      Attribute l;
+      for (Value r : op->getResults())
+        if (!l && isTensor(r))
+          l = getLayout(r.getType());
+      for (OpOperand &o : op->getOpOperands())
+        fix(o, l);
+      continue;
+    }
+    if (std::optional<Access> access = getAccess(op)) {
+      Attribute l = access->isLoad ? getLayout(access->data.getType())
+                                   : accessLayout.lookup(op);
+      for (OpOperand &o : op->getOpOperands())
+        if (isTensor(o.get()))
+          fix(o, l);
+      continue;
+    }
+    if (auto bcast = dyn_cast<BroadcastOp>(op)) {
+      Attribute l = getLayout(bcast.getType());
+      if (!layout::toLinearLayout(l, bcast.getSrc().getType().getShape())) {
+        return bcast.emitError()
+               << "the layout " << l << " of the result does not fit the "
+               << "operand's shape, and tile.broadcast keeps its layout; "
+               << "write a blocked layout on the result instead";
+      }
+      fix(bcast.getSrcMutable(), l);
+      continue;
+    }
+    if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
+      fix(expand.getSrcMutable(),
+          sliceOf(getLayout(expand.getType()), expand.getAxis()));
+      continue;
+    }
+    if (auto reduce = dyn_cast<ReduceOp>(op)) {
+      Value result = reduce.getResult();
+      if (!isTensor(result))
+        continue;
+      Type natural =
+          ReduceOp::inferResultType(reduce.getSrc().getType(), reduce.getAxis());
+      if (!natural || natural == result.getType())
+        continue;
+      // The result was given another layout: reduce into the slice of the
+      // operand's layout, then convert.
+      Type wanted = result.getType();
+      result.setType(natural);
+      b.setInsertionPointAfter(reduce);
+      Value c = layout::ConvertOp::create(b, reduce.getLoc(), wanted, result);
+      result.replaceAllUsesExcept(c, c.getDefiningOp());
+      continue;
+    }
+    if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+      auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+      for (unsigned i = 0, e = forOp.getNumResults(); i < e; ++i) {
+        Attribute l = getLayout(forOp.getRegionIterArgs()[i].getType());
+        fix(forOp.getInitArgsMutable()[i], l);
+        if (l && isTensor(yield.getOperand(i)))
+          yield->setOperand(
+              i, convertTo(b, yield.getOperand(i), l, yield.getOperation()));
+      }
+      continue;
+    }
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      for (unsigned i = 0, e = ifOp.getNumResults(); i < e; ++i) {
+        Attribute l = getLayout(ifOp.getResult(i).getType());
+        if (!l)
+          continue;
+        for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()}) {
+          if (region->empty())
+            continue;
+          Operation *yield = region->front().getTerminator();
+          yield->setOperand(i, convertTo(b, yield->getOperand(i), l, yield));
+        }
+      }
+      continue;
+    }
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Driver
+//===----------------------------------------------------------------------===//
+
+LogicalResult LayoutAssigner::run() {
+  kernel.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+    ops.push_back(op);
+    for (Value r : op->getResults())
+      if (isTensor(r) && tensorType(r).getEncoding()) {
+        layouts[r] = tensorType(r).getEncoding();
+        written.insert(r);
+      }
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          if (isTensor(arg) && tensorType(arg).getEncoding()) {
+            layouts[arg] = tensorType(arg).getEncoding();
+            written.insert(arg);
+          }
+    if (std::optional<Access> access = getAccess(op))
+      accesses.push_back(*access);
+  });
+
+  // Loads whose tensors have no layout yet work in their preferred one.
+  for (const Access &access : accesses) {
+    if (!access.isLoad)
+      continue;
+    bool any = has(access.data);
+    for (Value v : access.tied)
+      any |= has(v);
+    if (!any)
+      assign(access.data, getPreferredLayout(access).layout);
+  }
+
+  while (true) {
+    propagateToFixpoint();
+    if (decideStores())
+      continue;
+    if (!assignDefault())
+      break;
+  }
+  return materialize();
+}
+
+namespace {
+struct AssignLayoutsPass
+    : public tile::tl::impl::AssignLayoutsPassBase<AssignLayoutsPass> {
+  void runOnOperation() override {
+    LayoutAssigner assigner(getOperation());
+    if (failed(assigner.run()))
+      signalPassFailure();
+  }
+};
+} // namespace
