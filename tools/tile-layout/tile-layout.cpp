@@ -139,6 +139,10 @@ Attribute parseLayoutAttr(MLIRContext &ctx, StringRef text,
   if (!attr) {
     if (error.empty())
       os << "cannot parse the layout attribute";
+    if (!text.trim().starts_with("#"))
+      os << "\nnote: write a layout attribute, e.g. '#layout.blocked<"
+            "sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], "
+            "order = [0]>'";
     return {};
   }
   if (!text.drop_front(numRead).trim().empty()) {

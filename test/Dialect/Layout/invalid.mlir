@@ -206,6 +206,11 @@
 
 // -----
 
+// expected-error @+1 {{the parent layout has rank 0: there is no dim to slice}}
+"test.use"() {a = #layout.slice<dim = 0, parent = #layout.linear<register = [], lane = [], warp = [], rank = 0>>} : () -> ()
+
+// -----
+
 // expected-error @+1 {{the bases do not cover the shape 4 they imply (they span 2^1 of its 2^2 elements): every element must be owned by some (register, lane, warp, block)}}
 "test.use"() {a = #layout.linear<register = [[2]], lane = [], warp = []>} : () -> ()
 

@@ -393,6 +393,9 @@ LogicalResult SliceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!parent)
     return emitError() << "#layout.slice needs a parent layout";
   unsigned parentRank = parent.getRank();
+  if (parentRank == 0)
+    return emitError() << "the parent layout has rank 0: there is no dim to "
+                          "slice";
   if (dim >= parentRank)
     return emitError() << "slice dim " << dim
                        << " is out of range for a parent of rank "
