@@ -83,9 +83,8 @@ static const NvJitLinkAPI *loadNvJitLink() {
   static NvJitLinkAPI api;
   static bool loaded = false;
   std::call_once(once, [] {
-    SmallVector<std::string> candidates = {"libnvJitLink.so",
-                                           "libnvJitLink.so.13",
-                                           "libnvJitLink.so.12"};
+    SmallVector<std::string> candidates = {
+        "libnvJitLink.so", "libnvJitLink.so.13", "libnvJitLink.so.12"};
     for (const std::string &dir : toolkitCandidates()) {
       SmallString<256> path(dir);
       llvm::sys::path::append(path, "lib64", "libnvJitLink.so");
@@ -146,14 +145,25 @@ tile::resolveCubinAssembler(const CubinOptions &options) {
 }
 
 static const char *nvJitLinkResultName(NvJitLinkResult rc) {
-  static const char *const names[] = {
-      "SUCCESS",          "UNRECOGNIZED_OPTION", "MISSING_ARCH",
-      "INVALID_INPUT",    "PTX_COMPILE",         "NVVM_COMPILE",
-      "INTERNAL",         "THREADPOOL",          "UNRECOGNIZED_INPUT",
-      "FINALIZE",         "NULL_INPUT",          "INCOMPATIBLE_OPTIONS",
-      "INCORRECT_INPUT_TYPE", "ARCH_MISMATCH",   "OUTDATED_LIBRARY",
-      "MISSING_FATBIN",   "UNRECOGNIZED_ARCH",   "UNSUPPORTED_ARCH",
-      "LTO_NOT_ENABLED"};
+  static const char *const names[] = {"SUCCESS",
+                                      "UNRECOGNIZED_OPTION",
+                                      "MISSING_ARCH",
+                                      "INVALID_INPUT",
+                                      "PTX_COMPILE",
+                                      "NVVM_COMPILE",
+                                      "INTERNAL",
+                                      "THREADPOOL",
+                                      "UNRECOGNIZED_INPUT",
+                                      "FINALIZE",
+                                      "NULL_INPUT",
+                                      "INCOMPATIBLE_OPTIONS",
+                                      "INCORRECT_INPUT_TYPE",
+                                      "ARCH_MISMATCH",
+                                      "OUTDATED_LIBRARY",
+                                      "MISSING_FATBIN",
+                                      "UNRECOGNIZED_ARCH",
+                                      "UNSUPPORTED_ARCH",
+                                      "LTO_NOT_ENABLED"};
   if (rc >= 0 && size_t(rc) < std::size(names))
     return names[rc];
   return "UNKNOWN";
@@ -195,8 +205,8 @@ assembleWithNvJitLink(StringRef ptx, StringRef arch,
       api->create(&handle, optionPtrs.size(), optionPtrs.data());
   if (rc != kNvJitLinkSuccess)
     return makeError("nvJitLinkCreate failed with NVJITLINK_ERROR_" +
-                     llvm::Twine(nvJitLinkResultName(rc)) + " (options: " +
-                     llvm::join(optionStrings, " ") +
+                     llvm::Twine(nvJitLinkResultName(rc)) +
+                     " (options: " + llvm::join(optionStrings, " ") +
                      "); is the architecture supported by this CUDA?");
   llvm::scope_exit destroy([&] { api->destroy(&handle); });
 
@@ -208,7 +218,8 @@ assembleWithNvJitLink(StringRef ptx, StringRef arch,
     rc = api->complete(handle);
   if (rc != kNvJitLinkSuccess)
     return makeError("nvJitLink failed to assemble the PTX for " + arch +
-                     " (NVJITLINK_ERROR_" + nvJitLinkResultName(rc) + "):\n" + readLog(*api, handle, /*errorLog=*/true));
+                     " (NVJITLINK_ERROR_" + nvJitLinkResultName(rc) + "):\n" +
+                     readLog(*api, handle, /*errorLog=*/true));
   if (options.infoLog)
     *options.infoLog = readLog(*api, handle, /*errorLog=*/false);
   size_t size = 0;

@@ -76,10 +76,10 @@ tile::extractKernelMetadata(ModuleOp llvmDialectModule) {
                     "be [T, 1, 1]");
     }
     if (info.numWarps && maxntid && maxntid != info.numWarps * kWarpSize)
-      return fail("nvvm.maxntid (" + Twine(maxntid) +
-                  " threads) disagrees with tile.num_warps = " +
-                  Twine(info.numWarps) + " (" +
-                  Twine(info.numWarps * kWarpSize) + " threads)");
+      return fail(
+          "nvvm.maxntid (" + Twine(maxntid) +
+          " threads) disagrees with tile.num_warps = " + Twine(info.numWarps) +
+          " (" + Twine(info.numWarps * kWarpSize) + " threads)");
     if (!info.numWarps && maxntid) {
       if (maxntid % kWarpSize != 0)
         return fail("nvvm.maxntid must be a multiple of 32 threads, got " +
@@ -167,10 +167,11 @@ llvm::json::Value tile::kernelMetadataToJSON(ArrayRef<KernelInfo> kernels,
   for (const KernelInfo &kernel : kernels) {
     llvm::json::Array params;
     for (const KernelParam &param : kernel.params)
-      params.push_back(llvm::json::Object{{"index", param.index},
-                                          {"name", param.name},
-                                          {"type", param.type},
-                                          {"divisibility", param.divisibility}});
+      params.push_back(
+          llvm::json::Object{{"index", param.index},
+                             {"name", param.name},
+                             {"type", param.type},
+                             {"divisibility", param.divisibility}});
     kernelArray.push_back(
         llvm::json::Object{{"name", kernel.name},
                            {"params", std::move(params)},

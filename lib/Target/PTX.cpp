@@ -19,8 +19,8 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
-#include "llvm/MC/TargetRegistry.h"
 #include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/TargetSelect.h"
@@ -77,8 +77,8 @@ static llvm::CodeGenOptLevel toCodeGenOptLevel(unsigned optLevel) {
 static llvm::Expected<const llvm::Target *> lookupNVPTX() {
   initializeNVPTX();
   std::string lookupError;
-  const llvm::Target *target =
-      llvm::TargetRegistry::lookupTarget(llvm::Triple(kNVPTXTriple), lookupError);
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(
+      llvm::Triple(kNVPTXTriple), lookupError);
   if (!target)
     return makeError("the NVPTX back end is not available in this LLVM: " +
                      lookupError);
@@ -135,9 +135,8 @@ tile::createNVPTXTargetMachine(StringRef arch, unsigned optLevel) {
     return target.takeError();
   std::unique_ptr<llvm::TargetMachine> tm((*target)->createTargetMachine(
       llvm::Triple(kNVPTXTriple), arch,
-      "+ptx" + std::to_string(getPTXVersion(arch)),
-      llvm::TargetOptions(), std::nullopt, std::nullopt,
-      toCodeGenOptLevel(optLevel)));
+      "+ptx" + std::to_string(getPTXVersion(arch)), llvm::TargetOptions(),
+      std::nullopt, std::nullopt, toCodeGenOptLevel(optLevel)));
   if (!tm)
     return makeError("could not create the NVPTX target machine for '" + arch +
                      "'");

@@ -16,20 +16,14 @@
 #include "tile/Target/KernelMetadata.h"
 #include "tile/Target/PTX.h"
 
-#if __has_include("tile/InitAll.h")
-#include "tile/InitAll.h"
-#define TILE_COMPILE_HAS_INIT_ALL 1
-#endif
-#if __has_include("tile/Conversion/Pipelines.h")
 #include "tile/Conversion/Pipelines.h"
-#define TILE_COMPILE_HAS_PIPELINE 1
-#endif
+#include "tile/InitAll.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -76,16 +70,18 @@ static cl::opt<std::string> archOpt("arch",
                                              "sm_90a, ...)"),
                                     cl::init("sm_90"), cl::cat(category));
 
-static cl::opt<EmitKind> emitOpt(
-    "emit", cl::desc("What to write (default: cubin when a CUDA toolkit is "
+static cl::opt<EmitKind>
+    emitOpt("emit",
+            cl::desc("What to write (default: cubin when a CUDA toolkit is "
                      "found, else ptx)"),
-    cl::values(clEnumValN(EmitKind::Mlir, "mlir",
-                          "the lowered module (LLVM + NVVM dialects)"),
-               clEnumValN(EmitKind::Llvm, "llvm", "optimized LLVM IR"),
-               clEnumValN(EmitKind::Ptx, "ptx", "PTX assembly"),
-               clEnumValN(EmitKind::Cubin, "cubin", "a cubin (needs ptxas "
-                                                    "or nvJitLink)")),
-    cl::init(EmitKind::Default), cl::cat(category));
+            cl::values(clEnumValN(EmitKind::Mlir, "mlir",
+                                  "the lowered module (LLVM + NVVM dialects)"),
+                       clEnumValN(EmitKind::Llvm, "llvm", "optimized LLVM IR"),
+                       clEnumValN(EmitKind::Ptx, "ptx", "PTX assembly"),
+                       clEnumValN(EmitKind::Cubin, "cubin",
+                                  "a cubin (needs ptxas "
+                                  "or nvJitLink)")),
+            cl::init(EmitKind::Default), cl::cat(category));
 
 static cl::opt<unsigned>
     optLevelOpt("O", cl::desc("Optimization level (-O0 .. -O3, default -O3)"),
@@ -160,14 +156,10 @@ static Operation *findUntranslatableOp(ModuleOp module) {
 }
 
 static void buildPipeline(PassManager &pm) {
-#ifdef TILE_COMPILE_HAS_PIPELINE
   TileToLLVMOptions options;
   options.arch = archOpt;
   options.optLevel = optLevelOpt;
   buildTileToLLVMPipeline(pm, options);
-#else
-  (void)pm;
-#endif
 }
 
 static std::string extensionFor(EmitKind kind) {
@@ -216,12 +208,6 @@ static int compile(MLIRContext &context, llvm::SourceMgr &sourceMgr,
   // Lower to the LLVM + NVVM dialects. Modules written directly in those
   // dialects go straight to translation.
   if (findUntranslatableOp(*module)) {
-#ifndef TILE_COMPILE_HAS_PIPELINE
-    printError("this tile-compile was built without the tile lowering "
-               "(tile/Conversion/Pipelines.h); it only accepts modules in the "
-               "LLVM and NVVM dialects");
-    return 1;
-#endif
     PassManager pm(&context, ModuleOp::getOperationName());
     if (failed(applyPassManagerCLOptions(pm)))
       return 1;
@@ -290,11 +276,10 @@ static int compile(MLIRContext &context, llvm::SourceMgr &sourceMgr,
     CubinOptions options;
     options.optLevel = optLevelOpt;
     options.ptxasPath = ptxasOpt;
-    options.assembler = assemblerOpt == AssemblerKind::Ptxas
-                            ? CubinAssembler::Ptxas
-                        : assemblerOpt == AssemblerKind::NvJitLink
-                            ? CubinAssembler::NvJitLink
-                            : CubinAssembler::Auto;
+    options.assembler =
+        assemblerOpt == AssemblerKind::Ptxas       ? CubinAssembler::Ptxas
+        : assemblerOpt == AssemblerKind::NvJitLink ? CubinAssembler::NvJitLink
+                                                   : CubinAssembler::Auto;
     std::string infoLog;
     if (ptxasVerboseOpt) {
       options.extraOptions.push_back(
@@ -375,10 +360,8 @@ int main(int argc, char **argv) {
     return badFlag("--arch=" + archOpt + ": " + llvm::toString(std::move(err)));
 
   DialectRegistry registry;
-#ifdef TILE_COMPILE_HAS_INIT_ALL
   registerAllDialects(registry);
   registerAllExtensions(registry);
-#endif
   // The upstream dialects of the language (docs/TileLanguage.md), and those
   // of hand-written LLVM-dialect kernels.
   registry.insert<arith::ArithDialect, math::MathDialect, scf::SCFDialect,

@@ -61,8 +61,8 @@ bool canAssembleCubin();
 
 /// Assembles `ptx` for `arch` ("sm_90", "sm_90a", ...) into a cubin. On
 /// failure, the error holds the assembler's own diagnostics.
-llvm::Expected<std::vector<char>> assembleCubin(StringRef ptx, StringRef arch,
-                                                const CubinOptions &options = {});
+llvm::Expected<std::vector<char>>
+assembleCubin(StringRef ptx, StringRef arch, const CubinOptions &options = {});
 
 /// The name of the assembler `options` resolves to right now ("ptxas" or
 /// "nvJitLink"), or std::nullopt when none is available.

@@ -55,7 +55,8 @@ struct KernelInfo {
 /// Reads every kernel (llvm.func with nvvm.kernel) of `llvmDialectModule`.
 /// Emits a located diagnostic and fails on inconsistent metadata (e.g.
 /// tile.arg_types of the wrong length, maxntid that is not num_warps * 32).
-FailureOr<std::vector<KernelInfo>> extractKernelMetadata(ModuleOp llvmDialectModule);
+FailureOr<std::vector<KernelInfo>>
+extractKernelMetadata(ModuleOp llvmDialectModule);
 
 /// The JSON object tile-compile writes: {"kernels": [...], "arch", "format",
 /// "binary"}; `format` is "ptx" or "cubin", `binary` the binary's file name.

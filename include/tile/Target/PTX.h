@@ -71,9 +71,9 @@ llvm::Expected<std::string> emitPTX(llvm::Module &module,
                                     llvm::TargetMachine &tm);
 
 /// translateToLLVMIR + optimizeLLVMModule, printed as text.
-llvm::Expected<std::string> translateToOptimizedLLVMIR(ModuleOp llvmDialectModule,
-                                                       StringRef arch,
-                                                       unsigned optLevel);
+llvm::Expected<std::string>
+translateToOptimizedLLVMIR(ModuleOp llvmDialectModule, StringRef arch,
+                           unsigned optLevel);
 
 /// The whole first half: LLVM dialect -> LLVM IR -> optimized -> PTX text.
 llvm::Expected<std::string> translateToPTX(ModuleOp llvmDialectModule,
