@@ -145,8 +145,8 @@ static Layout bwCoalesce(const FlatModes &old, size_t count, int64_t newShape,
     if (acc.size() == 1 && acc.shape[0] == 1) {
       acc.shape[0] = s;
       acc.stride[0] = d;
-    } else if (int64_t sd; !__builtin_mul_overflow(s, d, &sd) &&
-                           sd == acc.stride.front()) {
+    } else if (int64_t sd;
+               !__builtin_mul_overflow(s, d, &sd) && sd == acc.stride.front()) {
       acc.shape.front() = arith::satMul(acc.shape.front(), s);
       acc.stride.front() = d;
     } else {
@@ -184,8 +184,7 @@ static llvm::Expected<Layout> coalesceByProfile(const Layout &layout,
   if (!profile.isTuple())
     return coalesceInner(layout);
   if (profile.rank() > layout.rank() ||
-      (!layout.shape().isTuple() && profile.rank() > 0 &&
-       profile[0].isTuple()))
+      (!layout.shape().isTuple() && profile.rank() > 0 && profile[0].isTuple()))
     return makeError("coalesce: profile " + profile.str() + " has rank " +
                      llvm::Twine(profile.rank()) + " but the layout " +
                      toString(layout) + " has rank " +
@@ -286,12 +285,12 @@ static llvm::Expected<Layout> composeLeaf(const FlatModes &a, int64_t s,
         restStride = 1;
     } else {
       if (restShape > 1 && ai % restStride != 0)
-        return makeError(
-            "composition: stride " + llvm::Twine(d) + " of the tiler " +
-            llvm::Twine(s) + ":" + llvm::Twine(d) +
-            " does not divide evenly into the layout " + flatStr(a) +
-            " (stride " + llvm::Twine(restStride) +
-            " does not divide shape " + llvm::Twine(ai) + ")");
+        return makeError("composition: stride " + llvm::Twine(d) +
+                         " of the tiler " + llvm::Twine(s) + ":" +
+                         llvm::Twine(d) +
+                         " does not divide evenly into the layout " +
+                         flatStr(a) + " (stride " + llvm::Twine(restStride) +
+                         " does not divide shape " + llvm::Twine(ai) + ")");
       newShape = ai / restStride;
       factor = restStride;
       restStride = 1;
@@ -300,13 +299,12 @@ static llvm::Expected<Layout> composeLeaf(const FlatModes &a, int64_t s,
     int64_t taken = std::min(newShape, restShape);
     if (restShape > newShape) {
       if (restShape % newShape != 0)
-        return makeError("composition: shape " + llvm::Twine(s) +
-                         " of the tiler " + llvm::Twine(s) + ":" +
-                         llvm::Twine(d) +
-                         " does not divide evenly into the layout " +
-                         flatStr(a) + " (" + llvm::Twine(restShape) +
-                         " is not a multiple of " + llvm::Twine(newShape) +
-                         ")");
+        return makeError(
+            "composition: shape " + llvm::Twine(s) + " of the tiler " +
+            llvm::Twine(s) + ":" + llvm::Twine(d) +
+            " does not divide evenly into the layout " + flatStr(a) + " (" +
+            llvm::Twine(restShape) + " is not a multiple of " +
+            llvm::Twine(newShape) + ")");
       restShape /= newShape;
     } else {
       restShape = 1;
@@ -318,13 +316,11 @@ static llvm::Expected<Layout> composeLeaf(const FlatModes &a, int64_t s,
   }
   if (auto err = checkMul(restStride, a.stride[r - 1], "composition"))
     return std::move(err);
-  return bwCoalesce(res, res.size(), restShape,
-                    restStride * a.stride[r - 1]);
+  return bwCoalesce(res, res.size(), restShape, restStride * a.stride[r - 1]);
 }
 
-static llvm::Expected<Layout> composeTree(const FlatModes &a,
-                                          const IntTuple &shape,
-                                          const IntTuple &stride) {
+static llvm::Expected<Layout>
+composeTree(const FlatModes &a, const IntTuple &shape, const IntTuple &stride) {
   if (!shape.isTuple())
     return composeLeaf(a, shape.value(), stride.value());
   std::vector<Layout> modes;
@@ -680,8 +676,7 @@ llvm::Expected<Layout> tile::cute::tiledDivide(const Layout &a,
   return unpack(*z, /*first=*/false);
 }
 
-llvm::Expected<Layout> tile::cute::flatDivide(const Layout &a,
-                                              const Tiler &b) {
+llvm::Expected<Layout> tile::cute::flatDivide(const Layout &a, const Tiler &b) {
   auto z = zippedDivide(a, b);
   if (!z)
     return z.takeError();
@@ -827,8 +822,8 @@ llvm::Expected<Layout> tile::cute::makeOrderedLayout(const IntTuple &shape,
                      " does not match the shape " + shape.str());
   for (const IntTuple &x : s)
     if (x.value() < 1)
-      return makeError("make_ordered_layout: extent " +
-                       llvm::Twine(x.value()) + " must be at least 1");
+      return makeError("make_ordered_layout: extent " + llvm::Twine(x.value()) +
+                       " must be at least 1");
   std::vector<size_t> idx(s.size());
   for (size_t i = 0; i < idx.size(); ++i)
     idx[i] = i;
@@ -873,23 +868,20 @@ llvm::Expected<Layout> tile::cute::tileToShape(const Layout &block,
   std::vector<Layout> modes;
   std::vector<IntTuple> counts;
   for (size_t i = 0; i < r; ++i) {
-    Layout m = i >= inner.rank()      ? Layout(1, 0)
+    Layout m = i >= inner.rank()         ? Layout(1, 0)
                : inner.shape().isTuple() ? inner.mode(i)
                                          : inner;
     int64_t t = product(targetShape[i]), b = m.size();
     if (t < 1 || b < 1 || t % b != 0)
       return makeError("tile_to_shape: the block extent " + llvm::Twine(b) +
                        " of mode " + llvm::Twine(i) +
-                       " does not divide the target extent " +
-                       llvm::Twine(t));
+                       " does not divide the target extent " + llvm::Twine(t));
     modes.push_back(m);
     counts.push_back(t / b);
   }
-  Layout padded =
-      !targetShape.isTuple() ? modes[0] : Layout::concat(modes);
-  IntTuple countShape = r == 1 && !targetShape.isTuple()
-                            ? counts[0]
-                            : IntTuple::tuple(counts);
+  Layout padded = !targetShape.isTuple() ? modes[0] : Layout::concat(modes);
+  IntTuple countShape =
+      r == 1 && !targetShape.isTuple() ? counts[0] : IntTuple::tuple(counts);
   IntTuple ord = order;
   if (order.isTuple() && order.rank() == 0)
     ord = repeatLike(countShape, 0); // column major: stable by mode index

@@ -161,8 +161,7 @@ IntTuple tile::cute::repeatLike(const IntTuple &t, const IntTuple &v) {
   return IntTuple::tuple(std::move(out));
 }
 
-static IntTuple compactImpl(const IntTuple &shape, int64_t &cur,
-                            bool reverse) {
+static IntTuple compactImpl(const IntTuple &shape, int64_t &cur, bool reverse) {
   if (!shape.isTuple()) {
     int64_t s = shape.value();
     IntTuple d = s == 1 ? IntTuple(0) : IntTuple(cur);
@@ -222,7 +221,8 @@ int64_t tile::cute::crd2idx(const IntTuple &coord, const IntTuple &shape) {
     return coord.rank() ? crd2idx(coord[0], shape) : 0;
   int64_t idx = 0, mult = 1;
   for (size_t i = 0; i < coord.rank() && i < shape.rank(); ++i) {
-    idx = arith::wrapAdd(idx, arith::wrapMul(crd2idx(coord[i], shape[i]), mult));
+    idx =
+        arith::wrapAdd(idx, arith::wrapMul(crd2idx(coord[i], shape[i]), mult));
     mult = arith::wrapMul(mult, product(shape[i]));
   }
   return idx;

@@ -22,18 +22,16 @@ static llvm::Error makeError(const llvm::Twine &msg) {
 
 llvm::Expected<Swizzle> Swizzle::get(int bits, int base, int shift) {
   if (bits < 0 || base < 0)
-    return makeError("Sw<" + llvm::Twine(bits) + "," + llvm::Twine(base) +
-                     "," + llvm::Twine(shift) +
-                     ">: B and M must be non-negative");
+    return makeError("Sw<" + llvm::Twine(bits) + "," + llvm::Twine(base) + "," +
+                     llvm::Twine(shift) + ">: B and M must be non-negative");
   if (std::abs(shift) < bits)
-    return makeError("Sw<" + llvm::Twine(bits) + "," + llvm::Twine(base) +
-                     "," + llvm::Twine(shift) +
+    return makeError("Sw<" + llvm::Twine(bits) + "," + llvm::Twine(base) + "," +
+                     llvm::Twine(shift) +
                      ">: |S| must be at least B (the XOR-ed bit ranges "
                      "would overlap)");
   if (bits + base + std::abs(shift) > 48)
-    return makeError("Sw<" + llvm::Twine(bits) + "," + llvm::Twine(base) +
-                     "," + llvm::Twine(shift) +
-                     ">: B + M + |S| must be at most 48");
+    return makeError("Sw<" + llvm::Twine(bits) + "," + llvm::Twine(base) + "," +
+                     llvm::Twine(shift) + ">: B + M + |S| must be at most 48");
   return Swizzle{bits, base, shift};
 }
 
@@ -112,8 +110,8 @@ Layout Layout::withSwizzle(std::optional<Swizzle> sw, int64_t offset) const {
 
 static int64_t innerCosize(const IntTuple &shape, const IntTuple &stride) {
   if (!shape.isTuple()) {
-    int64_t d = stride.value() < 0 ? arith::satMul(stride.value(), -1)
-                                   : stride.value();
+    int64_t d =
+        stride.value() < 0 ? arith::satMul(stride.value(), -1) : stride.value();
     return arith::satMul(shape.value() - 1, d);
   }
   int64_t sum = 0;

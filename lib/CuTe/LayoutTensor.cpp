@@ -30,12 +30,11 @@ tile::cute::tileLayout(const Layout &layout, llvm::ArrayRef<int64_t> tileSizes,
                        llvm::ArrayRef<int64_t> tileCoords) {
   size_t r = layout.rank();
   if (tileSizes.size() != r || tileCoords.size() != r)
-    return makeError("tile: the layout " + toString(layout) + " has rank " +
-                     llvm::Twine(r) + " but got " +
-                     llvm::Twine(tileSizes.size()) + " tile sizes " +
-                     listStr(tileSizes) + " and " +
-                     llvm::Twine(tileCoords.size()) + " tile coordinates " +
-                     listStr(tileCoords));
+    return makeError(
+        "tile: the layout " + toString(layout) + " has rank " + llvm::Twine(r) +
+        " but got " + llvm::Twine(tileSizes.size()) + " tile sizes " +
+        listStr(tileSizes) + " and " + llvm::Twine(tileCoords.size()) +
+        " tile coordinates " + listStr(tileCoords));
   if (auto err = checkLayoutBounds(layout.inner(), "tile"))
     return std::move(err);
   LayoutView view;
@@ -48,8 +47,8 @@ tile::cute::tileLayout(const Layout &layout, llvm::ArrayRef<int64_t> tileSizes,
                        llvm::Twine(i) + " must be in [1, 2^40]");
     int64_t numTiles = (n + t - 1) / t;
     if (c < 0 || c >= numTiles)
-      return makeError("tile: tile coordinate " + llvm::Twine(c) +
-                       " of mode " + llvm::Twine(i) + " is outside [0, " +
+      return makeError("tile: tile coordinate " + llvm::Twine(c) + " of mode " +
+                       llvm::Twine(i) + " is outside [0, " +
                        llvm::Twine(numTiles) + ") (extent " + llvm::Twine(n) +
                        ", tile " + llvm::Twine(t) + ")");
     auto sub = composition(m, Layout(t, t == 1 ? 0 : 1));
@@ -64,8 +63,8 @@ tile::cute::tileLayout(const Layout &layout, llvm::ArrayRef<int64_t> tileSizes,
   if (r == 1 && !layout.shape().isTuple())
     view.layout = modes[0];
   if (layout.isSwizzled()) {
-    view.layout = view.layout.withSwizzle(
-        layout.swizzle(), layout.swizzleOffset() + view.offset);
+    view.layout = view.layout.withSwizzle(layout.swizzle(),
+                                          layout.swizzleOffset() + view.offset);
     view.offset = 0;
   }
   return view;
@@ -112,8 +111,8 @@ tile::cute::distributeLayout(const Layout &layout, const Layout &threadLayout,
   LayoutView view{part->first, part->second, {}};
   // Valid counts: per mode of the thread layout, the thread's coordinate x
   // in a mode of extent n tiled by t owns ceil((n - x) / t) elements.
-  IntTuple hier = idx2crdInverse(threadId, threadLayout.shape(),
-                                 threadLayout.stride());
+  IntTuple hier =
+      idx2crdInverse(threadId, threadLayout.shape(), threadLayout.stride());
   size_t rt = threadLayout.rank();
   std::vector<int64_t> extents, threads, coords;
   if (threadLayout.shape().isTuple()) {

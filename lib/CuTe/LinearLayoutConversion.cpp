@@ -22,12 +22,11 @@ static llvm::Error collectBases(const Layout &whole, const IntTuple &shape,
   for (size_t i = 0; i < s.size(); ++i) {
     int64_t n = s[i].value(), st = d[i].value();
     if (!llvm::isPowerOf2_64(static_cast<uint64_t>(n)))
-      return makeError("to_linear_layout: " + toString(whole) +
-                       " has shape " + llvm::Twine(n) +
-                       ", which is not a power of two");
+      return makeError("to_linear_layout: " + toString(whole) + " has shape " +
+                       llvm::Twine(n) + ", which is not a power of two");
     if (st < 0 || (st != 0 && !llvm::isPowerOf2_64(static_cast<uint64_t>(st))))
-      return makeError("to_linear_layout: " + toString(whole) +
-                       " has stride " + llvm::Twine(st) +
+      return makeError("to_linear_layout: " + toString(whole) + " has stride " +
+                       llvm::Twine(st) +
                        ", which is neither 0 nor a power of two");
     for (int64_t bit = 1; bit < n; bit *= 2)
       bases.push_back(st * bit);
@@ -46,8 +45,7 @@ buildLinear(const Layout &layout,
   llvm::DenseSet<int64_t> seen;
   for (size_t m = 0; m < modes.size(); ++m) {
     std::vector<int64_t> vals;
-    if (auto err =
-            collectBases(layout, modes[m].second, strides[m], vals))
+    if (auto err = collectBases(layout, modes[m].second, strides[m], vals))
       return std::move(err);
     std::vector<LinearLayout::Basis> dimBases;
     for (int64_t v : vals) {
@@ -57,8 +55,8 @@ buildLinear(const Layout &layout,
                          "offset " +
                          llvm::Twine(v) + " (their sum would carry)");
       if (v >= (int64_t(1) << 30))
-        return makeError("to_linear_layout: offset " + llvm::Twine(v) +
-                         " of " + toString(layout) + " is too large");
+        return makeError("to_linear_layout: offset " + llvm::Twine(v) + " of " +
+                         toString(layout) + " is too large");
       int64_t image = layout.isSwizzled() ? layout.swizzle()->apply(v) : v;
       if (image >= (int64_t(1) << 30))
         return makeError("to_linear_layout: offset " + llvm::Twine(image) +
@@ -78,8 +76,8 @@ buildLinear(const Layout &layout,
 llvm::Expected<LinearLayout>
 tile::cute::toLinearLayout(const Layout &layout, llvm::StringRef inDim,
                            llvm::StringRef outDim) {
-  return buildLinear(layout, {{inDim.str(), layout.shape()}},
-                     {layout.stride()}, outDim);
+  return buildLinear(layout, {{inDim.str(), layout.shape()}}, {layout.stride()},
+                     outDim);
 }
 
 llvm::Expected<LinearLayout>

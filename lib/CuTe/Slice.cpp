@@ -150,9 +150,9 @@ tile::cute::localPartition(const Layout &a, const Layout &thr,
   if (auto err = checkLayoutBounds(thr, "local_partition"))
     return std::move(err);
   if (threadIdx < 0 || threadIdx >= thr.size())
-    return makeError("local_partition: thread index " +
-                     llvm::Twine(threadIdx) + " is outside the thread layout " +
-                     toString(thr) + " of size " + llvm::Twine(thr.size()));
+    return makeError("local_partition: thread index " + llvm::Twine(threadIdx) +
+                     " is outside the thread layout " + toString(thr) +
+                     " of size " + llvm::Twine(thr.size()));
   IntTuple hier = idx2crdInverse(threadIdx, thr.shape(), thr.stride());
   auto back = crd2idx(hier, thr.shape(), thr.stride());
   if (!back || *back != threadIdx) {

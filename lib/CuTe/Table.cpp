@@ -23,10 +23,10 @@ std::string tile::cute::formatLayoutTable(const Layout &layout) {
   std::string out;
   llvm::raw_string_ostream os(out);
   os << toString(layout) << "\n";
-  int64_t rows = layout.rank() >= 2 ? product(layout.shape()[0])
-                                    : layout.size();
-  int64_t cols = layout.rank() >= 2 ? layout.size() / std::max<int64_t>(rows, 1)
-                                    : 1;
+  int64_t rows =
+      layout.rank() >= 2 ? product(layout.shape()[0]) : layout.size();
+  int64_t cols =
+      layout.rank() >= 2 ? layout.size() / std::max<int64_t>(rows, 1) : 1;
   if (layout.size() > (int64_t(1) << 16)) {
     os << "(table omitted: " << layout.size() << " elements)\n";
     return out;

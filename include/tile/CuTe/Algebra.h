@@ -80,8 +80,8 @@ llvm::Expected<Layout> dice(const IntTuple &coord, const Layout &layout);
 /// slice() plus the offset of the coordinate with every `_` as 0. For a
 /// swizzled layout the offset goes into the result's swizzle offset and the
 /// returned offset is 0, as in CuTe.
-llvm::Expected<std::pair<Layout, int64_t>>
-sliceAndOffset(const IntTuple &coord, const Layout &layout);
+llvm::Expected<std::pair<Layout, int64_t>> sliceAndOffset(const IntTuple &coord,
+                                                          const Layout &layout);
 
 //===----------------------------------------------------------------------===//
 // Algebra

@@ -3,9 +3,10 @@
 // The view operations of Mojo's LayoutTensor (and CuTe's tensor idioms) on
 // layouts: a view is a layout plus an offset from the base of the parent.
 //
-//   tileLayout       tensor.tile[t0,t1](c0,c1)      local_tile(T, (t0,t1), (c0,c1))
-//   vectorizeLayout  tensor.vectorize[w0,w1]()      zipped_divide(T, (w0,w1))
-//   distributeLayout tensor.distribute[thr](tid)    local_partition(T, thr, tid)
+//   tileLayout       tensor.tile[t0,t1](c0,c1)      local_tile(T, (t0,t1),
+//   (c0,c1)) vectorizeLayout  tensor.vectorize[w0,w1]()      zipped_divide(T,
+//   (w0,w1)) distributeLayout tensor.distribute[thr](tid)    local_partition(T,
+//   thr, tid)
 //
 // Partial tiles: a mode whose extent is not a multiple of the tile (or of
 // the thread layout) still gets the full tile shape, and `validShape` says

@@ -56,15 +56,16 @@ TEST(CuTeAlgebra, TilerForms) {
   auto t1 = composition(a, Tiler(parse("4:1")));
   ASSERT_TRUE(static_cast<bool>(t1));
   EXPECT_EQ(toString(*t1), "4:59");
-  auto t2 = composition(
-      a, Tiler::tuple({Tiler(parse("3:4")), Tiler(parse("8:2"))}));
+  auto t2 =
+      composition(a, Tiler::tuple({Tiler(parse("3:4")), Tiler(parse("8:2"))}));
   ASSERT_TRUE(static_cast<bool>(t2));
   EXPECT_EQ(toString(*t2), "(3,(2,4)):(236,(26,1))");
   auto t3 = composition(a, Tiler::fromShape(IntTuple::tuple({3, 8})));
   ASSERT_TRUE(static_cast<bool>(t3));
   EXPECT_EQ(toString(*t3), "(3,(4,2)):(59,(13,1))");
-  EXPECT_EQ(Tiler::fromShape(IntTuple::tuple({3, IntTuple::underscore()})).str(),
-            "<3:1,_>");
+  EXPECT_EQ(
+      Tiler::fromShape(IntTuple::tuple({3, IntTuple::underscore()})).str(),
+      "<3:1,_>");
 }
 
 TEST(CuTeAlgebra, SwizzledLayouts) {
@@ -221,9 +222,8 @@ TEST(CuTeAlgebra, CutlassComplementCases) {
     cotargets.push_back(a.cosize());
     for (const IntTuple &m : cotargets) {
       auto r = complement(a, m);
-      ASSERT_TRUE(static_cast<bool>(r))
-          << c.layout << ", " << m.str() << ": "
-          << llvm::toString(r.takeError());
+      ASSERT_TRUE(static_cast<bool>(r)) << c.layout << ", " << m.str() << ": "
+                                        << llvm::toString(r.takeError());
       Layout completed = Layout::concat({a, *r});
       int64_t target = product(m);
       EXPECT_GE(completed.cosize(), target) << c.layout;
@@ -236,7 +236,8 @@ TEST(CuTeAlgebra, CutlassComplementCases) {
       }
       EXPECT_GE(r->size(), target / filter(a).size());
       auto again = complement(completed);
-      ASSERT_TRUE(static_cast<bool>(again)) << llvm::toString(again.takeError());
+      ASSERT_TRUE(static_cast<bool>(again))
+          << llvm::toString(again.takeError());
       EXPECT_EQ(again->size(), 1) << toString(completed);
     }
   }
@@ -246,17 +247,26 @@ TEST(CuTeAlgebra, CutlassComplementCases) {
 /// results whose mode 0 is A o B.
 TEST(CuTeAlgebra, CutlassLogicalDivideCases) {
   const char *cases[][2] = {
-      {"1:0", "1:0"},           {"1:0", "1:1"},
-      {"1:1", "1:0"},           {"1:1", "1:1"},
-      {"6:1", "2:1"},           {"6:1", "2:3"},
-      {"6:1", "(2,3):(3,1)"},   {"6:2", "2:1"},
-      {"6:2", "2:3"},           {"6:2", "(2,3):(3,1)"},
+      {"1:0", "1:0"},
+      {"1:0", "1:1"},
+      {"1:1", "1:0"},
+      {"1:1", "1:1"},
+      {"6:1", "2:1"},
+      {"6:1", "2:3"},
+      {"6:1", "(2,3):(3,1)"},
+      {"6:2", "2:1"},
+      {"6:2", "2:3"},
+      {"6:2", "(2,3):(3,1)"},
       {"(6,6):(1,12)", "(6,3):(3,1)"},
       {"(6,6):(12,1)", "(6,3):(3,1)"},
-      {"32:1", "2:8"},          {"(4,1):(1,1)", "2:1"},
-      {"(4,1):(1,1)", "2:2"},   {"(8,8):(1,8)", "32:2"},
-      {"(8,8):(8,1)", "32:2"},  {"2:1", "32:1"},
-      {"48:1", "32:1"},         {"96:1", "32:2"},
+      {"32:1", "2:8"},
+      {"(4,1):(1,1)", "2:1"},
+      {"(4,1):(1,1)", "2:2"},
+      {"(8,8):(1,8)", "32:2"},
+      {"(8,8):(8,1)", "32:2"},
+      {"2:1", "32:1"},
+      {"48:1", "32:1"},
+      {"96:1", "32:2"},
       {"32:1", "48:1"},
   };
   for (auto &c : cases) {
@@ -312,8 +322,8 @@ TEST(CuTeAlgebra, CutlassLogicalProductCases) {
     EXPECT_EQ(r->mode(0), a);
     EXPECT_EQ(r->mode(1).size(), b.size());
     for (int64_t i = 0; i < b.size(); ++i)
-      EXPECT_TRUE(static_cast<bool>(
-          r->mode(1).eval(idx2crd(IntTuple(i), b.shape()))));
+      EXPECT_TRUE(
+          static_cast<bool>(r->mode(1).eval(idx2crd(IntTuple(i), b.shape()))));
   }
 }
 

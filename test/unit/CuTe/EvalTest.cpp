@@ -95,11 +95,10 @@ TEST(CuTeEval, CompositionDocExamples) {
       {"composition((10,2):(16,4), (5,4):(1,5))", "(5,(2,2)):(16,(80,4))"},
       {"composition((12,(4,8)):(59,(13,1)), <3:4, 8:2>)",
        "(3,(2,4)):(236,(26,1))"},
-      {"composition((12,(4,8)):(59,(13,1)), (3,8))",
-       "(3,(4,2)):(59,(13,1))"},
-      // (3,6,2,8):(w,x,y,z) o 16:9 = (2,2,4):(3x,y,z) with w..z = 1,10,100,1000.
-      {"composition((3,6,2,8):(1,10,100,1000), 16:9)",
-       "(2,2,4):(30,100,1000)"},
+      {"composition((12,(4,8)):(59,(13,1)), (3,8))", "(3,(4,2)):(59,(13,1))"},
+      // (3,6,2,8):(w,x,y,z) o 16:9 = (2,2,4):(3x,y,z) with w..z =
+      // 1,10,100,1000.
+      {"composition((3,6,2,8):(1,10,100,1000), 16:9)", "(2,2,4):(30,100,1000)"},
       // Seed: a TV layout composed with a row-major 4x8 tensor.
       {"composition((4,8):(8,1), ((2,4),(2,2)):((8,1),(4,16)))",
        "((2,4),(2,2)):((2,8),(1,4))"},
@@ -118,9 +117,9 @@ TEST(CuTeEval, CompositionDocExamples) {
 
 TEST(CuTeEval, CompositionErrors) {
   // Stride 3 does not divide shape 4 (NVIDIA/cutlass#3177).
-  EXPECT_NE(evalError("composition((4,6,8):(2,3,5), 6:3)")
-                .find("does not divide"),
-            std::string::npos);
+  EXPECT_NE(
+      evalError("composition((4,6,8):(2,3,5), 6:3)").find("does not divide"),
+      std::string::npos);
   // Carry across a mode boundary (NVIDIA/cutlass#2955).
   EXPECT_NE(evalError("composition((6,2):(1,7), (3,2):(2,3))").find("overlap"),
             std::string::npos);
@@ -432,9 +431,9 @@ TEST(CuTeEval, RandomCallsNeverCrash) {
     return s;
   };
   const char *binary[] = {
-      "composition",    "logical_divide", "zipped_divide",  "tiled_divide",
-      "flat_divide",    "logical_product", "zipped_product", "tiled_product",
-      "flat_product",   "blocked_product", "raked_product"};
+      "composition",  "logical_divide",  "zipped_divide",  "tiled_divide",
+      "flat_divide",  "logical_product", "zipped_product", "tiled_product",
+      "flat_product", "blocked_product", "raked_product"};
   const char *unary[] = {"coalesce",     "filter",     "right_inverse",
                          "left_inverse", "complement", "size",
                          "cosize",       "flatten"};
@@ -446,8 +445,7 @@ TEST(CuTeEval, RandomCallsNeverCrash) {
           ")";
       break;
     case 1:
-      e = std::string(binary[rnd(0, 8)]) + "(" + layout() + "," + shape() +
-          ")";
+      e = std::string(binary[rnd(0, 8)]) + "(" + layout() + "," + shape() + ")";
       break;
     case 2:
       e = std::string(unary[rnd(0, 7)]) + "(" + layout() + ")";

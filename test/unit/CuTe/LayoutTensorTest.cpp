@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/CuTe/Eval.h"
 #include "tile/CuTe/LayoutTensor.h"
+#include "tile/CuTe/Eval.h"
 
 #include <gtest/gtest.h>
 

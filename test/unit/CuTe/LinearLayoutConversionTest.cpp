@@ -1,8 +1,8 @@
 //===- LinearLayoutConversionTest.cpp - CuTe <-> LinearLayout -------------===//
 
+#include "tile/CuTe/LinearLayoutConversion.h"
 #include "tile/CuTe/Algebra.h"
 #include "tile/CuTe/Eval.h"
-#include "tile/CuTe/LinearLayoutConversion.h"
 
 #include <gtest/gtest.h>
 
@@ -39,8 +39,8 @@ TEST(CuTeLinearLayout, ToLinear) {
         "Sw<2,0,2> o (4,4):(4,1)", "1:0"}) {
     Layout l = parse(text);
     auto ll = toLinearLayout(l, "offset", "dim0");
-    ASSERT_TRUE(static_cast<bool>(ll)) << text << ": "
-                                       << llvm::toString(ll.takeError());
+    ASSERT_TRUE(static_cast<bool>(ll))
+        << text << ": " << llvm::toString(ll.takeError());
     EXPECT_EQ(ll->getInDimSize("offset"), l.size()) << text;
     expectSameFunction(l, *ll);
   }
@@ -62,9 +62,8 @@ TEST(CuTeLinearLayout, ByMode) {
 }
 
 TEST(CuTeLinearLayout, NotLinear) {
-  for (const char *text :
-       {"3:1", "4:3", "(2,2):(1,1)", "(4,2):(1,2)", "8:-1",
-        "Sw<3,4,3> o 8 o (8,64):(64,1)"}) {
+  for (const char *text : {"3:1", "4:3", "(2,2):(1,1)", "(4,2):(1,2)", "8:-1",
+                           "Sw<3,4,3> o 8 o (8,64):(64,1)"}) {
     Layout l = parse(text);
     auto ll = toLinearLayout(l, "offset", "dim0");
     EXPECT_FALSE(static_cast<bool>(ll)) << text;

@@ -216,8 +216,8 @@ TEST(CuTeProperty, Complement) {
     // its image (the complement is exact).
     Layout ar = Layout::concat({a, *r});
     EXPECT_GE(ar.cosize(), m);
-    EXPECT_LT((*r)(r->size() - 1), std::max<int64_t>(m, a.cosize()) +
-                                       a.cosize() * 4);
+    EXPECT_LT((*r)(r->size() - 1),
+              std::max<int64_t>(m, a.cosize()) + a.cosize() * 4);
     EXPECT_TRUE(isInjective(ar)) << toString(ar);
   }
 }
@@ -319,8 +319,8 @@ TEST(CuTeProperty, Products) {
     // (then CuTe computes a wrong layout and we report an error).
     bool colMajor = it % 2;
     Layout a = colMajor ? g.compact(2) : g.injective(2);
-    Layout b = colMajor ? Layout::columnMajor(g.compact(2).shape())
-                        : g.compact(2);
+    Layout b =
+        colMajor ? Layout::columnMajor(g.compact(2).shape()) : g.compact(2);
     auto p = logicalProduct(a, Tiler(b));
     if (!p) {
       EXPECT_FALSE(colMajor) << toString(a) << " x " << toString(b) << ": "
