@@ -63,7 +63,9 @@ buildLinear(const Layout &layout,
                          " of " + toString(layout) + " is too large");
       dimBases.push_back({static_cast<int32_t>(image)});
     }
-    bases.insert({modes[m].first, std::move(dimBases)});
+    if (!bases.insert({modes[m].first, std::move(dimBases)}).second)
+      return makeError("to_linear_layout: input dim '" + modes[m].first +
+                       "' is named twice");
   }
   std::string error;
   std::vector<std::string> outNames{outDim.str()};

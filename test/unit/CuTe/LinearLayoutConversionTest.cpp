@@ -59,6 +59,15 @@ TEST(CuTeLinearLayout, ByMode) {
     }
   // A rank-2 bijection is invertible: offset -> (dim0, dim1).
   EXPECT_TRUE(ll->isInvertible());
+  auto dup = toLinearLayoutByMode(l, {"dim0", "dim0"}, "offset");
+  EXPECT_FALSE(static_cast<bool>(dup));
+  if (!dup)
+    EXPECT_NE(llvm::toString(dup.takeError()).find("named twice"),
+              std::string::npos);
+  auto wrongRank = toLinearLayoutByMode(l, {"dim0"}, "offset");
+  EXPECT_FALSE(static_cast<bool>(wrongRank));
+  if (!wrongRank)
+    llvm::consumeError(wrongRank.takeError());
 }
 
 TEST(CuTeLinearLayout, NotLinear) {
