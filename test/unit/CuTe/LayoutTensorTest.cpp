@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <random>
 #include <set>
 
 using namespace tile::cute;
@@ -163,6 +165,59 @@ TEST(CuTeLayoutTensor, DistributePartial) {
   }
   EXPECT_EQ(total, 15);
   EXPECT_FALSE(static_cast<bool>(distributeLayout(data, thr, 4)));
+}
+
+/// Random 2-D tensors, tile sizes and thread layouts (edges included):
+/// every in-bounds element of every tile / fragment is the parent's, and the
+/// tiles (fragments) cover the parent exactly once.
+TEST(CuTeLayoutTensor, RandomTilesAndFragments) {
+  std::mt19937 rng(5);
+  auto uniform = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  for (int it = 0; it < 300; ++it) {
+    int64_t m = uniform(1, 12), n = uniform(1, 12);
+    Layout t = it % 2 ? Layout::rowMajor(IntTuple::tuple({m, n}))
+                      : Layout::columnMajor(IntTuple::tuple({m, n}));
+    int64_t t0 = uniform(1, 5), t1 = uniform(1, 5);
+    std::map<int64_t, int> hits;
+    for (int64_t tr = 0; tr * t0 < m; ++tr)
+      for (int64_t tc = 0; tc * t1 < n; ++tc) {
+        auto v = tileLayout(t, {t0, t1}, {tr, tc});
+        ASSERT_TRUE(static_cast<bool>(v)) << llvm::toString(v.takeError());
+        for (int64_t r = 0; r < v->validShape[0]; ++r)
+          for (int64_t c = 0; c < v->validShape[1]; ++c) {
+            int64_t off = v->offset + *v->layout.eval(IntTuple::tuple({r, c}));
+            EXPECT_EQ(off,
+                      *t.eval(IntTuple::tuple({tr * t0 + r, tc * t1 + c})));
+            ++hits[off];
+          }
+      }
+    EXPECT_EQ(static_cast<int64_t>(hits.size()), m * n);
+    for (auto &h : hits)
+      EXPECT_EQ(h.second, 1);
+
+    int64_t p0 = uniform(1, 4), p1 = uniform(1, 4);
+    Layout thr = uniform(0, 1) ? Layout::rowMajor(IntTuple::tuple({p0, p1}))
+                               : Layout::columnMajor(IntTuple::tuple({p0, p1}));
+    hits.clear();
+    for (int64_t tid = 0; tid < p0 * p1; ++tid) {
+      auto f = distributeLayout(t, thr, tid);
+      ASSERT_TRUE(static_cast<bool>(f)) << llvm::toString(f.takeError());
+      IntTuple hc = idx2crdInverse(tid, thr.shape(), thr.stride());
+      int64_t x = hc[0].value(), y = hc[1].value();
+      for (int64_t i = 0; i < f->validShape[0]; ++i)
+        for (int64_t j = 0; j < f->validShape[1]; ++j) {
+          int64_t off = f->offset + *f->layout.eval(IntTuple::tuple({i, j}));
+          EXPECT_EQ(off, *t.eval(IntTuple::tuple({x + p0 * i, y + p1 * j})));
+          ++hits[off];
+        }
+    }
+    EXPECT_EQ(static_cast<int64_t>(hits.size()), m * n)
+        << toString(t) << " over " << toString(thr);
+    for (auto &h : hits)
+      EXPECT_EQ(h.second, 1);
+  }
 }
 
 } // namespace
