@@ -912,3 +912,94 @@ llvm::Expected<int64_t> tile::cute::maxCommonVector(const Layout &a,
     return f.shape[0];
   return int64_t(1);
 }
+
+//===----------------------------------------------------------------------===//
+// upcast, downcast
+//===----------------------------------------------------------------------===//
+
+/// CuTe's shape_div on integers that divide one way or the other.
+static llvm::Expected<int64_t> shapeDiv(int64_t a, int64_t b,
+                                        llvm::StringRef what) {
+  if (a % b == 0)
+    return a / b;
+  if (b % a == 0)
+    return a < 0 ? -1 : 1;
+  return makeError(llvm::Twine(what) + ": " + llvm::Twine(a) + " and " +
+                   llvm::Twine(b) + " do not divide each other");
+}
+
+static llvm::Expected<IntTuple> recastTree(const IntTuple &shape,
+                                           const IntTuple &stride, int64_t n,
+                                           bool up, IntTuple &newStride) {
+  if (shape.isTuple()) {
+    std::vector<IntTuple> s, d;
+    for (size_t i = 0; i < shape.rank(); ++i) {
+      IntTuple di;
+      auto si = recastTree(shape[i], stride[i], n, up, di);
+      if (!si)
+        return si.takeError();
+      s.push_back(*si);
+      d.push_back(di);
+    }
+    newStride = IntTuple::tuple(std::move(d));
+    return IntTuple::tuple(std::move(s));
+  }
+  int64_t sh = shape.value(), st = stride.value();
+  const char *op = up ? "upcast" : "downcast";
+  if (st == 0) {
+    newStride = IntTuple(0);
+    return shape;
+  }
+  if (!up) {
+    if (st == 1 || st == -1) {
+      newStride = stride;
+      if (auto err = checkMul(sh, n, op))
+        return std::move(err);
+      return IntTuple(sh * n);
+    }
+    if (auto err = checkMul(st, n, op))
+      return std::move(err);
+    newStride = IntTuple(st * n);
+    return shape;
+  }
+  int64_t ast = st < 0 ? -st : st;
+  auto group = shapeDiv(n, ast, op);
+  if (!group)
+    return group.takeError();
+  if (sh % *group != 0 && *group % sh != 0)
+    return makeError(llvm::Twine(op) + ": extent " + llvm::Twine(sh) +
+                     " of the mode with stride " + llvm::Twine(st) +
+                     " is not a multiple of " + llvm::Twine(*group));
+  auto newShape = shapeDiv(sh, *group, op);
+  if (!newShape)
+    return newShape.takeError();
+  auto d = shapeDiv(st, n, op);
+  if (!d)
+    return d.takeError();
+  newStride = IntTuple(*d);
+  return IntTuple(*newShape);
+}
+
+static llvm::Expected<Layout> recast(const Layout &layout, int64_t n, bool up) {
+  const char *op = up ? "upcast" : "downcast";
+  if (n < 1 || n > (int64_t(1) << 20))
+    return makeError(llvm::Twine(op) + ": the factor " + llvm::Twine(n) +
+                     " must be in [1, 2^20]");
+  if (layout.isSwizzled())
+    return makeError(llvm::Twine(op) + ": swizzled layouts are not supported");
+  if (auto err = checkRange(layout, op))
+    return std::move(err);
+  IntTuple stride;
+  auto shape = recastTree(layout.shape(), layout.stride(), n, up, stride);
+  if (!shape)
+    return shape.takeError();
+  return Layout(*shape, stride);
+}
+
+llvm::Expected<Layout> tile::cute::upcast(const Layout &layout, int64_t n) {
+  return recast(layout, n, /*up=*/true);
+}
+
+llvm::Expected<Layout> tile::cute::downcast(const Layout &layout, int64_t n) {
+  return recast(layout, n, /*up=*/false);
+}

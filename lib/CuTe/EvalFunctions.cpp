@@ -461,6 +461,25 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
         return r.takeError();
       return tupleValue(c, *r);
     };
+    auto castFn = [](bool up) -> Fn {
+      return [up](const CallContext &c) -> llvm::Expected<Value> {
+        if (c.templateArgs.size() != 1)
+          return c.error(llvm::Twine("expected ") +
+                         (up ? "upcast" : "downcast") + "<N>(layout)");
+        if (auto err = c.arity(1, 1))
+          return std::move(err);
+        auto l = c.layout(0);
+        if (!l)
+          return l.takeError();
+        auto r = c.wrap(up ? upcast(*l, c.templateArgs[0])
+                           : downcast(*l, c.templateArgs[0]));
+        if (!r)
+          return r.takeError();
+        return layoutValue(c, *r);
+      };
+    };
+    m["upcast"] = castFn(true);
+    m["downcast"] = castFn(false);
     m["ceil_div"] = [](const CallContext &c) -> llvm::Expected<Value> {
       if (auto err = c.noTemplate())
         return std::move(err);

@@ -172,6 +172,15 @@ llvm::Expected<Layout> makeOrderedLayout(const IntTuple &shape,
 /// from b's storage to a's can be.
 llvm::Expected<int64_t> maxCommonVector(const Layout &a, const Layout &b);
 
+/// Reinterprets a layout of elements as a layout of N-element groups (CuTe
+/// upcast<N>): the extent of a stride-1 mode is divided by N, and every
+/// other nonzero stride is divided by N (rounding up to 1 for strides
+/// below N, which then shrink their mode). An error if a division is not
+/// exact. downcast<N> is the inverse: stride-1 extents and other strides
+/// are multiplied by N.
+llvm::Expected<Layout> upcast(const Layout &layout, int64_t n);
+llvm::Expected<Layout> downcast(const Layout &layout, int64_t n);
+
 /// shape(complement(tiler, shape)): the number of tiles per mode.
 llvm::Expected<IntTuple> ceilDiv(const IntTuple &shape, const Layout &tiler);
 
