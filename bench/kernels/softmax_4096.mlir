@@ -1,0 +1,30 @@
+// Row softmax for the benchmarks: one program per row of exactly 4096
+// columns (n <= 4096; columns past n load as -inf), 8 warps, each
+// thread owning 4 consecutive columns per 16-byte access.
+//
+// Launch: grid (m), 8 warps.
+
+#r = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 8], order = [1, 0]>
+#rs = #layout.slice<dim = 1, parent = #r>
+
+tile.kernel @softmax_4096(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64},
+                   %y: !tile.ptr<f32> {tile.divisibility = 16 : i64},
+                   %m: i32, %n: i32) attributes {num_warps = 8 : i32} {
+  %i = tile.program_id x : i32
+  %c0 = arith.constant 0 : i32
+  %in = tile.make_view %x, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %out = tile.make_view %y, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %t = tile.load_tile %in[%i, %c0] padding = neg_inf
+       : !tile.view<?x?xf32> -> tensor<1x4096xf32, #r>
+  %mx = tile.reduce max %t {axis = 1 : i32} : tensor<1x4096xf32, #r> -> tensor<1xf32, #rs>
+  %mx2 = tile.expand_dims %mx {axis = 1 : i32} : tensor<1xf32, #rs> -> tensor<1x1xf32, #r>
+  %mxb = tile.broadcast %mx2 : tensor<1x1xf32, #r> -> tensor<1x4096xf32, #r>
+  %d = arith.subf %t, %mxb : tensor<1x4096xf32, #r>
+  %e = math.exp %d : tensor<1x4096xf32, #r>
+  %s = tile.reduce sum %e {axis = 1 : i32} : tensor<1x4096xf32, #r> -> tensor<1xf32, #rs>
+  %s2 = tile.expand_dims %s {axis = 1 : i32} : tensor<1xf32, #rs> -> tensor<1x1xf32, #r>
+  %sb = tile.broadcast %s2 : tensor<1x1xf32, #r> -> tensor<1x4096xf32, #r>
+  %p = arith.divf %e, %sb : tensor<1x4096xf32, #r>
+  tile.store_tile %p, %out[%i, %c0] : tensor<1x4096xf32, #r>, !tile.view<?x?xf32>
+  tile.return
+}
