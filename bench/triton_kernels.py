@@ -2,7 +2,6 @@
 benchmarks in bench/run.py. Each `run_*` function takes torch tensors and
 launches the kernel; the benchmark harness times them with do_bench."""
 
-import torch
 import triton
 import triton.language as tl
 

@@ -22,9 +22,12 @@ tile.kernel @softmax_4096(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64},
   %d = arith.subf %t, %mxb : tensor<1x4096xf32, #r>
   %e = math.exp %d : tensor<1x4096xf32, #r>
   %s = tile.reduce sum %e {axis = 1 : i32} : tensor<1x4096xf32, #r> -> tensor<1xf32, #rs>
-  %s2 = tile.expand_dims %s {axis = 1 : i32} : tensor<1xf32, #rs> -> tensor<1x1xf32, #r>
+  // One division per row, then a multiply per element.
+  %one = arith.constant dense<1.0> : tensor<1xf32, #rs>
+  %inv = arith.divf %one, %s : tensor<1xf32, #rs>
+  %s2 = tile.expand_dims %inv {axis = 1 : i32} : tensor<1xf32, #rs> -> tensor<1x1xf32, #r>
   %sb = tile.broadcast %s2 : tensor<1x1xf32, #r> -> tensor<1x4096xf32, #r>
-  %p = arith.divf %e, %sb : tensor<1x4096xf32, #r>
+  %p = arith.mulf %e, %sb : tensor<1x4096xf32, #r>
   tile.store_tile %p, %out[%i, %c0] : tensor<1x4096xf32, #r>, !tile.view<?x?xf32>
   tile.return
 }

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Compile time per kernel, text to cubin: tile-compile against Triton's cold
+compile of the same kernel, on the same (CPU) machine, in one run.
+
+    python3 bench/compile_time.py [--tile-compile build/bin/tile-compile]
+
+tile: wall time of the whole `tile-compile K.mlir --emit=cubin -O3` process
+(start-up, parse, MLIR pipeline, LLVM, PTX, cubin, metadata). Triton: the
+first `triton.compile` of the kernel in a fresh process with an empty cache
+(TRITON_CACHE_DIR pointed at a new directory), for sm_90, in process (Python
+start-up and `import triton` not counted), and a second compile of the same
+kernel in that process (TRITON_ALWAYS_COMPILE=1: everything Triton loads once
+per process is warm). Medians of --repeat runs. Needs
+triton installed (a GPU is not needed: the target is given explicitly).
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+# (tile kernel file, Triton function in triton_kernels.py, signature, constexprs)
+CASES = [
+    ("examples/copy1d.mlir", "_copy_kernel",
+     {"src": "*fp32", "dst": "*fp32", "n": "i32"}, {"BLOCK": 1024}),
+    ("examples/vector_add.mlir", "_add_kernel",
+     {"x": "*fp32", "y": "*fp32", "out": "*fp32", "n": "i32"}, {"BLOCK": 512}),
+    ("examples/transpose.mlir", "_transpose_kernel",
+     {"src": "*fp32", "dst": "*fp32", "m": "i32", "n": "i32"},
+     {"BM": 64, "BN": 64}),
+    ("bench/kernels/softmax_4096.mlir", "_softmax_kernel",
+     {"x": "*fp32", "out": "*fp32", "n_cols": "i32", "row_stride": "i32"},
+     {"BLOCK": 4096}),
+    ("bench/kernels/rowsum_4096.mlir", "_rowsum_kernel",
+     {"x": "*fp32", "out": "*fp32", "n_cols": "i32", "row_stride": "i32"},
+     {"BLOCK": 4096}),
+]
+
+TRITON_CHILD = r"""
+import json, os, sys, time
+sys.path.insert(0, sys.argv[1])
+import triton
+from triton.backends.compiler import GPUTarget
+from triton.compiler import ASTSource
+import triton_kernels as tk
+fn = getattr(tk, sys.argv[2])
+sig = json.loads(sys.argv[3]); consts = json.loads(sys.argv[4])
+for k in consts: sig[k] = "constexpr"
+src = ASTSource(fn=fn, signature=sig, constexprs={k: v for k, v in consts.items()})
+times = []
+for _ in range(2):  # TRITON_ALWAYS_COMPILE=1: the second one compiles again
+    t0 = time.perf_counter()
+    triton.compile(src, target=GPUTarget("cuda", 90, 32))
+    times.append(time.perf_counter() - t0)
+print(times[0], times[1])
+"""
+
+
+def time_tile(tc, kernel, repeat):
+    times = []
+    with tempfile.TemporaryDirectory() as d:
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            subprocess.run([tc, os.path.join(ROOT, kernel), "--emit=cubin",
+                            "-O3", "-o", os.path.join(d, "k.cubin")], check=True)
+            times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def time_triton(fn, sig, consts, repeat):
+    times = []
+    for _ in range(repeat):
+        with tempfile.TemporaryDirectory() as cache:
+            env = dict(os.environ, TRITON_CACHE_DIR=cache,
+                       TRITON_ALWAYS_COMPILE="1")
+            out = subprocess.run(
+                [sys.executable, "-c", TRITON_CHILD, HERE, fn, json.dumps(sig),
+                 json.dumps(consts)], env=env, check=True, capture_output=True,
+                text=True)
+            times.append([float(v) for v in
+                          out.stdout.strip().splitlines()[-1].split()])
+    return (statistics.median(t[0] for t in times),
+            statistics.median(t[1] for t in times))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tile-compile",
+                    default=os.path.join(ROOT, "build", "bin", "tile-compile"))
+    ap.add_argument("--repeat", type=int, default=5)
+    args = ap.parse_args()
+    try:
+        import triton
+    except ImportError:
+        print("SKIP: triton is not installed here (pip install triton)")
+        return 0
+    print(f"triton {triton.__version__}; {os.cpu_count()} CPUs; medians of "
+          f"{args.repeat}")
+    print(f"{'kernel':34} {'tile ms':>8} {'triton cold ms':>15} "
+          f"{'tile/cold':>10} {'triton 2nd ms':>14} {'tile/2nd':>9}")
+    for kernel, fn, sig, consts in CASES:
+        t = time_tile(args.tile_compile, kernel, args.repeat)
+        cold, second = time_triton(fn, sig, consts, args.repeat)
+        print(f"{kernel:34} {t * 1e3:8.1f} {cold * 1e3:15.1f} {t / cold:10.3f} "
+              f"{second * 1e3:14.1f} {t / second:9.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
