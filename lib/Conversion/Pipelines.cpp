@@ -3,6 +3,7 @@
 #include "tile/Conversion/Pipelines.h"
 
 #include "tile/Conversion/Passes.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -27,6 +28,10 @@ struct TileToLLVMPipelineOptions
 
 void tile::buildTileToLLVMPipeline(OpPassManager &pm,
                                    const TileToLLVMOptions &opts) {
+  // Layouts first: the lowering needs one on every tensor.
+  pm.addNestedPass<tl::KernelOp>(tl::createAssignLayoutsPass());
+  if (opts.optLevel > 0)
+    pm.addNestedPass<tl::KernelOp>(tl::createOptimizeConvertsPass());
   if (opts.optLevel > 0) {
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());

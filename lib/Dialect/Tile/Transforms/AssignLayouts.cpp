@@ -362,14 +362,19 @@ bool LayoutAssigner::decideStores() {
   return changed;
 }
 
-/// Gives the first tensor of highest rank that has no layout a default
-/// blocked layout (row-major, one element per thread and access).
+/// Gives the largest tensor (then the one of highest rank, then the first)
+/// that has no layout a default blocked layout (row-major, one element per
+/// thread and access), so that smaller pieces become its slices.
 bool LayoutAssigner::assignDefault() {
   Value best;
   auto consider = [&](Value v) {
     if (!isTensor(v) || has(v) || tensorType(v).getRank() == 0)
       return;
-    if (!best || tensorType(v).getRank() > tensorType(best).getRank())
+    auto key = [](Value x) {
+      return std::make_pair(tensorType(x).getNumElements(),
+                            tensorType(x).getRank());
+    };
+    if (!best || key(v) > key(best))
       best = v;
   };
   for (Operation *op : ops) {
@@ -551,6 +556,28 @@ LogicalResult LayoutAssigner::run() {
     if (std::optional<Access> access = getAccess(op))
       accesses.push_back(*access);
   });
+
+  // Region ops other than scf.for/scf.if tie their tensors in ways this
+  // pass does not model: their tensors must come with layouts.
+  bool unsupported = false;
+  for (Operation *op : ops) {
+    if (op->getNumRegions() == 0 ||
+        isa<scf::ForOp, scf::IfOp, ReduceOp>(op))
+      continue;
+    auto lacksLayout = [&](Value v) { return isTensor(v) && !has(v); };
+    bool lacks = llvm::any_of(op->getResults(), lacksLayout);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        lacks |= llvm::any_of(block.getArguments(), lacksLayout);
+    if (lacks) {
+      op->emitError() << "cannot assign layouts through '" << op->getName()
+                      << "'; write the layouts of the tensors it carries "
+                      << "(or use scf.for / scf.if)";
+      unsupported = true;
+    }
+  }
+  if (unsupported)
+    return failure();
 
   // Loads whose tensors have no layout yet work in their preferred one.
   for (const Access &access : accesses) {

@@ -119,6 +119,9 @@ struct HoistConvertOverElementwise : RewritePattern {
       if (!isa<RankedTensorType>(operand.getType()))
         continue;
       if (auto convert = operand.getDefiningOp<ConvertOp>()) {
+        // Rebuilding a cheap producer in place beats moving the convert.
+        if (isRematerializable(convert.getSrc()))
+          return failure();
         Attribute src = getLayout(convert.getSrc().getType());
         if (from && from != src)
           return failure();

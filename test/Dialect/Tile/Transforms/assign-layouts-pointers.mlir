@@ -1,18 +1,17 @@
-// RUN: tile-opt %s -split-input-file --tile-assign-layouts | FileCheck %s
+// RUN: tile-opt %s -split-input-file --tile-assign-layouts -mlir-print-local-scope | FileCheck %s
 
 // 1-D pointer kernel, pointers 16-byte aligned and offsets pid * 1024 +
 // arange: 4 consecutive f32 per thread. Everything shares the layout: no
 // convert.
-// CHECK-DAG: #[[V4:.+]] = #layout.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 // CHECK-LABEL: tile.kernel @aligned
 // CHECK-NOT: layout.convert
-// CHECK: tile.arange 0, 1024 : tensor<1024xi32, #[[V4]]>
-// CHECK: tile.splat %{{.*}} : i32 -> tensor<1024xi32, #[[V4]]>
-// CHECK: arith.cmpi slt, {{.*}} : tensor<1024xi32, #[[V4]]>
-// CHECK: tile.addptr {{.*}} : tensor<1024x!tile.ptr<f32>, #[[V4]]>, tensor<1024xi32, #[[V4]]>
-// CHECK: tile.load {{.*}} : tensor<1024x!tile.ptr<f32>, #[[V4]]>
-// CHECK: arith.addf {{.*}} : tensor<1024xf32, #[[V4]]>
-// CHECK: tile.store {{.*}} : tensor<1024x!tile.ptr<f32>, #[[V4]]>
+// CHECK: tile.arange 0, 1024 : tensor<1024xi32, #layout.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>
+// CHECK: tile.splat %{{.*}} : i32 -> tensor<1024xi32, #layout.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>
+// CHECK: arith.cmpi slt, {{.*}} : tensor<1024xi32, #layout.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>
+// CHECK: tile.addptr {{.*}} : tensor<1024x!tile.ptr<f32>, #layout.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>, tensor<1024xi32, #layout.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>
+// CHECK: tile.load {{.*}} : tensor<1024x!tile.ptr<f32>, #layout.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>
+// CHECK: arith.addf {{.*}} : tensor<1024xf32, #layout.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>
+// CHECK: tile.store {{.*}} : tensor<1024x!tile.ptr<f32>, #layout.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>
 tile.kernel @aligned(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64},
                      %out: !tile.ptr<f32> {tile.divisibility = 16 : i64}, %n: i32) {
   %pid = tile.program_id x : i32
@@ -97,12 +96,11 @@ tile.kernel @strided(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64}) {
 
 // 2-D pointers rows * ld + cols: contiguous along dim 1, through
 // expand_dims (slice layouts on the aranges) and broadcast.
-// CHECK-DAG: #[[B:.+]] = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
 // CHECK-LABEL: tile.kernel @rows
 // CHECK-NOT: layout.convert
-// CHECK: tile.arange 0, 64 : tensor<64xi32, #layout.slice<dim = 1, parent = #[[B]]>>
-// CHECK: tile.arange 0, 64 : tensor<64xi32, #layout.slice<dim = 0, parent = #[[B]]>>
-// CHECK: tile.load {{.*}} : tensor<64x64x!tile.ptr<f32>, #[[B]]>
+// CHECK: tile.arange 0, 64 : tensor<64xi32, #layout.slice<dim = 1, parent = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>>>
+// CHECK: tile.arange 0, 64 : tensor<64xi32, #layout.slice<dim = 0, parent = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>>>
+// CHECK: tile.load {{.*}} : tensor<64x64x!tile.ptr<f32>, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>>
 tile.kernel @rows(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64}, %ld: i32 {tile.divisibility = 16 : i64}) {
   %r = tile.arange 0, 64 : tensor<64xi32>
   %c = tile.arange 0, 64 : tensor<64xi32>
@@ -126,7 +124,7 @@ tile.kernel @rows(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64}, %ld: i32 {t
 // expand_dims that need different slices: one convert (which
 // tile-optimize-converts turns into a second arange).
 // CHECK-LABEL: tile.kernel @columns
-// CHECK: %[[R:.+]] = tile.arange 0, 64 : tensor<64xi32, #layout.slice<dim = 1, parent = #[[C:.+]]>>
+// CHECK: %[[R:.+]] = tile.arange 0, 64 : tensor<64xi32, #layout.slice<dim = 1, parent = #[[C:layout.blocked<[^>]+>]]>>
 // CHECK: layout.convert %[[R]] : tensor<64xi32, #layout.slice<dim = 1, parent = #[[C]]>> -> tensor<64xi32, #layout.slice<dim = 0, parent = #[[C]]>>
 // CHECK: tile.load {{.*}} : tensor<64x64x!tile.ptr<f32>, #layout.blocked<sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]>>
 tile.kernel @columns(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64}, %ld: i32 {tile.divisibility = 4 : i64}) {

@@ -1,12 +1,11 @@
-// RUN: tile-opt %s -split-input-file --tile-assign-layouts | FileCheck %s
+// RUN: tile-opt %s -split-input-file --tile-assign-layouts -mlir-print-local-scope | FileCheck %s
 
 // Row-major view (no strides): coalesced along the last axis, 4 f32 per
 // thread (16 bytes), lanes along the row first.
-// CHECK-DAG: #[[ROW:.+]] = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
 // CHECK-LABEL: tile.kernel @row_major
-// CHECK: tile.load_tile {{.*}} -> tensor<64x64xf32, #[[ROW]]>
+// CHECK: tile.load_tile {{.*}} -> tensor<64x64xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>>
 // CHECK-NOT: layout.convert
-// CHECK: tile.store_tile {{.*}} : tensor<64x64xf32, #[[ROW]]>
+// CHECK: tile.store_tile {{.*}} : tensor<64x64xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>>
 tile.kernel @row_major(%p: !tile.ptr<f32>, %q: !tile.ptr<f32>, %m: i32, %n: i32) {
   %i = tile.program_id x : i32
   %v = tile.make_view %p, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
@@ -19,9 +18,8 @@ tile.kernel @row_major(%p: !tile.ptr<f32>, %q: !tile.ptr<f32>, %m: i32, %n: i32)
 // -----
 
 // Column-major view (static stride 1 on axis 0): coalesced along axis 0.
-// CHECK-DAG: #[[COL:.+]] = #layout.blocked<sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]>
 // CHECK-LABEL: tile.kernel @column_major
-// CHECK: tile.load_tile {{.*}} -> tensor<64x64xf32, #[[COL]]>
+// CHECK: tile.load_tile {{.*}} -> tensor<64x64xf32, #layout.blocked<sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]>>
 tile.kernel @column_major(%p: !tile.ptr<f32>, %m: i32, %n: i32) {
   %i = tile.program_id x : i32
   %v = tile.make_view %p, shape [%m, %n], strides [1, %m] : !tile.ptr<f32> -> !tile.view<?x?xf32>
@@ -101,12 +99,10 @@ tile.kernel @narrow(%p: !tile.ptr<f32>, %q: !tile.ptr<f32> {tile.divisibility = 
 
 // Transposing copy: load coalesced along the input rows, store along the
 // output's contiguous axis; one convert between them.
-// CHECK-DAG: #[[IN:.+]] = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
-// CHECK-DAG: #[[OUT:.+]] = #layout.blocked<sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]>
 // CHECK-LABEL: tile.kernel @transpose
-// CHECK: %[[T:.+]] = tile.load_tile {{.*}} -> tensor<64x64xf32, #[[IN]]>
-// CHECK: %[[U:.+]] = layout.convert %[[T]] : tensor<64x64xf32, #[[IN]]> -> tensor<64x64xf32, #[[OUT]]>
-// CHECK: tile.store_tile %[[U]], {{.*}} : tensor<64x64xf32, #[[OUT]]>
+// CHECK: %[[T:.+]] = tile.load_tile {{.*}} -> tensor<64x64xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>>
+// CHECK: %[[U:.+]] = layout.convert %[[T]] : tensor<64x64xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>> -> tensor<64x64xf32, #layout.blocked<sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]>>
+// CHECK: tile.store_tile %[[U]], {{.*}} : tensor<64x64xf32, #layout.blocked<sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]>>
 tile.kernel @transpose(%src: !tile.ptr<f32>, %dst: !tile.ptr<f32>, %m: i32, %n: i32) {
   %i = tile.program_id x : i32
   %j = tile.program_id y : i32
