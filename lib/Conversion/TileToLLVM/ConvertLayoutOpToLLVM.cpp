@@ -18,6 +18,8 @@
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "tile/LinearLayout/ConversionPlan.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 #include <map>
@@ -165,6 +167,222 @@ SmallVector<Value> tile::transferThroughSharedMemory(OpBuilder &b,
   return result;
 }
 
+//===----------------------------------------------------------------------===//
+// Planned (swizzled, vectorized) shared-memory round trip
+//===----------------------------------------------------------------------===//
+
+/// The value of output `name` of `layout` at `ins` (named inputs).
+static int32_t applyNamed(const LinearLayout &layout,
+                          ArrayRef<std::pair<std::string, int32_t>> ins,
+                          StringRef name) {
+  SmallVector<std::pair<std::string, int32_t>> full;
+  for (const std::string &dim : layout.getInDimNames()) {
+    int32_t v = 0;
+    for (auto &[n, x] : ins)
+      if (n == dim)
+        v = x;
+    full.push_back({dim, v});
+  }
+  for (auto &[n, x] : layout.apply(full))
+    if (n == name)
+      return x;
+  return 0;
+}
+
+/// Checks that `map` ((register, lane, warp, block) -> scratch inputs)
+/// followed by `scratch` is `layout`. All three are linear over F2, so it is
+/// enough to compare them on every input bit.
+static bool verifyScratchMap(const LinearLayout &layout,
+                             const LinearLayout &map,
+                             const LinearLayout &scratch) {
+  SmallVector<std::string> ins = layout.getInDimNames();
+  for (const std::string &dim : ins) {
+    for (int bit = 0; bit < layout.getInDimSizeLog2(dim); ++bit) {
+      SmallVector<std::pair<std::string, int32_t>> named;
+      for (const std::string &d : ins)
+        named.push_back({d, d == dim ? (1 << bit) : 0});
+      SmallVector<std::pair<std::string, int32_t>> mid;
+      for (const std::string &d : scratch.getInDimNames())
+        mid.push_back({d, map.hasOutDim(d) ? applyNamed(map, named, d) : 0});
+      if (scratch.apply(mid) != layout.apply(named))
+        return false;
+    }
+  }
+  return true;
+}
+
+/// Checks that the vector's registers step through offsets 1, 2, 4, ... and
+/// every other input bit moves the offset by a multiple of the vector size,
+/// so each vector is contiguous and aligned.
+static bool verifyVector(const LinearLayout &map, const VectorAccess &vector) {
+  if (vector.elems != (1 << vector.regBits.size()))
+    return false;
+  for (const std::string &dim : map.getInDimNames())
+    for (int bit = 0; bit < map.getInDimSizeLog2(dim); ++bit) {
+      int32_t offset = applyNamed(map, {{dim, 1 << bit}}, "offset");
+      int32_t iteration = map.hasOutDim("iteration")
+                              ? applyNamed(map, {{dim, 1 << bit}}, "iteration")
+                              : 0;
+      auto it = llvm::find(vector.regBits, bit);
+      if (dim == kRegister && it != vector.regBits.end()) {
+        if (offset != (1 << (it - vector.regBits.begin())) || iteration != 0)
+          return false;
+      } else if (offset % vector.elems != 0) {
+        return false;
+      }
+    }
+  return true;
+}
+
+/// A shared-memory plan for converting `src` to `dst`, checked element by
+/// element (one iteration, maps into the scratch that agree with both
+/// layouts); std::nullopt to use the plain row-major round trip.
+static std::optional<SharedMemoryPlan>
+getCheckedPlan(const LinearLayout &src, const LinearLayout &dst,
+               Type elementType) {
+  int elemBits = int(getElementBytes(elementType)) * 8;
+  if (!llvm::isPowerOf2_32(elemBits) || elemBits < 8 || elemBits > 64)
+    return std::nullopt;
+  std::optional<SharedMemoryPlan> plan =
+      planSharedMemoryConversion(src, dst, elemBits);
+  if (!plan || plan->numIterations != 1 || !plan->storeMap.hasOutDim("offset") ||
+      !plan->loadMap.hasOutDim("offset"))
+    return std::nullopt;
+  if (!verifyScratchMap(src, plan->storeMap, plan->scratch) ||
+      !verifyScratchMap(dst, plan->loadMap, plan->scratch) ||
+      !verifyVector(plan->storeMap, plan->storeVector) ||
+      !verifyVector(plan->loadMap, plan->loadVector))
+    return std::nullopt;
+  return plan;
+}
+
+int64_t tile::getConvertScratchBytes(const LinearLayout &src,
+                                     const LinearLayout &dst,
+                                     Type elementType) {
+  if (std::optional<SharedMemoryPlan> plan =
+          getCheckedPlan(src, dst, elementType))
+    return plan->scratchBytes;
+  return getTransferScratchBytes(src, elementType);
+}
+
+/// Offsets (elements, i32) in the scratch of every register through `map`:
+/// the thread part once, the register part as a constant.
+static SmallVector<Value> emitScratchOffsets(OpBuilder &b, Location loc,
+                                             const LinearLayout &map,
+                                             const HardwareIds &ids) {
+  LinearLayout thread = getThreadPart(map);
+  SmallVector<std::string> outs = map.getOutDimNames();
+  unsigned offsetDim = llvm::find(outs, "offset") - outs.begin();
+  Value threadOffset = applyLinearLayout(
+      b, loc, thread,
+      {{kLane.str(), ids.lane}, {kWarp.str(), ids.warp},
+       {kBlock.str(), ids.block}})[offsetDim];
+  int32_t numRegs = map.getInDimSize(kRegister);
+  SmallVector<Value> offsets;
+  for (int32_t r = 0; r < numRegs; ++r) {
+    int32_t c = applyNamed(map, {{kRegister.str(), r}}, "offset");
+    if (c == 0)
+      offsets.push_back(threadOffset);
+    else if (auto t = getConstantIntValue(threadOffset))
+      offsets.push_back(i32Const(b, loc, int32_t(*t) ^ c));
+    else
+      offsets.push_back(
+          LLVM::XOrOp::create(b, loc, threadOffset, i32Const(b, loc, c)));
+  }
+  return offsets;
+}
+
+/// The registers of vector `start`: start | sum of 2^regBits[b] over the
+/// set bits b of i, for i = 0..elems-1.
+static SmallVector<int32_t> vectorRegisters(const VectorAccess &vector,
+                                            int32_t start) {
+  SmallVector<int32_t> regs;
+  for (int i = 0; i < vector.elems; ++i) {
+    int32_t r = start;
+    for (auto [bit, regBit] : llvm::enumerate(vector.regBits))
+      if (i & (1 << bit))
+        r |= 1 << regBit;
+    regs.push_back(r);
+  }
+  return regs;
+}
+
+static bool isVectorStart(const VectorAccess &vector, int32_t r) {
+  for (int regBit : vector.regBits)
+    if (r & (1 << regBit))
+      return false;
+  return true;
+}
+
+static SmallVector<Value>
+transferWithPlan(OpBuilder &b, Location loc, const SharedMemoryPlan &plan,
+                 const LinearLayout &src, ArrayRef<Value> srcRegs,
+                 const LinearLayout &dst, Type elementType) {
+  int64_t bytes = getElementBytes(elementType);
+  Type memType = b.getIntegerType(bytes * 8);
+  Value smem = getSharedMemoryPtr(b, loc);
+  auto smemType = smem.getType();
+  auto addressOf = [&](Value offset) -> Value {
+    Value byteOffset =
+        bytes == 1 ? offset
+                   : LLVM::MulOp::create(b, loc, offset, i32Const(b, loc, bytes))
+                         .getResult();
+    return LLVM::GEPOp::create(b, loc, smemType, b.getI8Type(), smem,
+                               ValueRange{byteOffset});
+  };
+
+  emitBarrier(b, loc);
+  HardwareIds ids = getHardwareIds(b, loc);
+  int32_t srcBroadcast = getBroadcastMasks(src).lookup(kRegister);
+  SmallVector<Value> storeOffsets =
+      emitScratchOffsets(b, loc, plan.storeMap, ids);
+  const VectorAccess &sv = plan.storeVector;
+  for (int32_t r = 0; r < int32_t(srcRegs.size()); ++r) {
+    if (!isVectorStart(sv, r) || (r & srcBroadcast))
+      continue;
+    Value addr = addressOf(storeOffsets[r]);
+    SmallVector<int32_t> regs = vectorRegisters(sv, r);
+    if (regs.size() == 1) {
+      LLVM::StoreOp::create(b, loc, toMemoryInt(b, loc, srcRegs[r]), addr,
+                            bytes);
+      continue;
+    }
+    auto vecType = VectorType::get({int64_t(regs.size())}, memType);
+    Value vec = LLVM::UndefOp::create(b, loc, vecType);
+    for (auto [i, reg] : llvm::enumerate(regs))
+      vec = LLVM::InsertElementOp::create(b, loc, vec,
+                                          toMemoryInt(b, loc, srcRegs[reg]),
+                                          i32Const(b, loc, i));
+    LLVM::StoreOp::create(b, loc, vec, addr, bytes * regs.size());
+  }
+  emitBarrier(b, loc);
+
+  int32_t numDst = dst.getInDimSize(kRegister);
+  SmallVector<Value> result(numDst);
+  SmallVector<Value> loadOffsets = emitScratchOffsets(b, loc, plan.loadMap, ids);
+  const VectorAccess &lv = plan.loadVector;
+  for (int32_t r = 0; r < numDst; ++r) {
+    if (!isVectorStart(lv, r))
+      continue;
+    Value addr = addressOf(loadOffsets[r]);
+    SmallVector<int32_t> regs = vectorRegisters(lv, r);
+    if (regs.size() == 1) {
+      Value v = LLVM::LoadOp::create(b, loc, memType, addr, bytes);
+      result[r] = fromMemoryInt(b, loc, v, elementType);
+      continue;
+    }
+    auto vecType = VectorType::get({int64_t(regs.size())}, memType);
+    Value vec = LLVM::LoadOp::create(b, loc, vecType, addr,
+                                     bytes * regs.size());
+    for (auto [i, reg] : llvm::enumerate(regs)) {
+      Value v = LLVM::ExtractElementOp::create(b, loc, vec,
+                                               i32Const(b, loc, i));
+      result[reg] = fromMemoryInt(b, loc, v, elementType);
+    }
+  }
+  return result;
+}
+
 namespace {
 
 struct ConvertOpConversion : public ConvertOpToLLVMPattern<layout::ConvertOp> {
@@ -198,8 +416,17 @@ struct ConvertOpConversion : public ConvertOpToLLVMPattern<layout::ConvertOp> {
       return success();
     }
     Type elemType = getTypeConverter()->convertType(srcType.getElementType());
-    SmallVector<Value> dstRegs = transferThroughSharedMemory(
-        rewriter, loc, layouts->src, srcRegs, layouts->dstInSrcSpace, elemType);
+    SmallVector<Value> dstRegs;
+    if (std::optional<SharedMemoryPlan> plan =
+            getCheckedPlan(layouts->src, layouts->dstInSrcSpace, elemType))
+      dstRegs = transferWithPlan(rewriter, loc, *plan, layouts->src, srcRegs,
+                                 layouts->dstInSrcSpace, elemType);
+    else
+      dstRegs = transferThroughSharedMemory(rewriter, loc, layouts->src,
+                                            srcRegs, layouts->dstInSrcSpace,
+                                            elemType);
+    if (llvm::any_of(dstRegs, [](Value v) { return !v; }))
+      return rewriter.notifyMatchFailure(op, "incomplete shared-memory plan");
     rewriter.replaceOp(op, packStruct(rewriter, loc, llType, dstRegs));
     return success();
   }

@@ -55,6 +55,10 @@ int64_t tile::getScratchBytes(Operation *op) {
         getReshapeLayouts(op, srcType, dstType);
     if (!layouts || isRegisterOnlyTransfer(*layouts))
       return 0;
+    // Only the element size matters for the plan.
+    if (isa<layout::ConvertOp>(op))
+      return getConvertScratchBytes(layouts->src, layouts->dstInSrcSpace,
+                                    srcType.getElementType());
     return getTransferScratchBytes(layouts->src, srcType.getElementType());
   }
   return 0;
@@ -119,7 +123,14 @@ std::string tile::whyNotLowerable(Operation *op) {
   if (dialect == "tile") {
     if (isa<tl::ReduceOp>(op))
       return whyReduceNotLowerable(op);
-    return "";
+    if (isa<tl::KernelOp, tl::ReturnOp, tl::ProgramIdOp, tl::NumProgramsOp,
+            tl::MakeViewOp, tl::LoadTileOp, tl::StoreTileOp, tl::LoadAtOp,
+            tl::StoreAtOp, tl::ArangeOp, tl::SplatOp, tl::AddPtrOp,
+            tl::BroadcastOp, tl::ExpandDimsOp, tl::LoadOp, tl::StoreOp,
+            tl::YieldOp>(op))
+      return "";
+    return "op '" + op->getName().getStringRef().str() +
+           "' is not supported by convert-tile-to-llvm yet";
   }
   if (dialect == "layout")
     return isa<layout::ConvertOp>(op)

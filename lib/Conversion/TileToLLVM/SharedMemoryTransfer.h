@@ -38,6 +38,12 @@ bool isRegisterOnlyTransfer(const ReshapeLayouts &layouts);
 /// layout `src` and elements of `elementType`.
 int64_t getTransferScratchBytes(const LinearLayout &src, Type elementType);
 
+/// Shared-memory bytes of a layout.convert from `src` to `dst` that moves
+/// data between threads: the planned (swizzled, vectorized) round trip when
+/// there is a checked plan, else the row-major one.
+int64_t getConvertScratchBytes(const LinearLayout &src, const LinearLayout &dst,
+                               Type elementType);
+
 /// Every thread stores its (distinct) registers of `src` at the row-major
 /// offset of their element, a barrier, then every thread loads the elements
 /// of its registers of `dst` (in the same coordinates). Starts with a

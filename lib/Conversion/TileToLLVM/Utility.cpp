@@ -417,8 +417,7 @@ static Type getMemoryIntType(OpBuilder &b, Type type) {
   return b.getIntegerType(bits);
 }
 
-/// Converts a value to its in-memory integer form.
-static Value toMemoryInt(OpBuilder &b, Location loc, Value v) {
+Value tile::toMemoryInt(OpBuilder &b, Location loc, Value v) {
   Type type = v.getType();
   Type memType = getMemoryIntType(b, type);
   if (type.isInteger(1))
@@ -430,7 +429,7 @@ static Value toMemoryInt(OpBuilder &b, Location loc, Value v) {
   return v;
 }
 
-static Value fromMemoryInt(OpBuilder &b, Location loc, Value v, Type type) {
+Value tile::fromMemoryInt(OpBuilder &b, Location loc, Value v, Type type) {
   if (type.isInteger(1))
     return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, v,
                                 intConst(b, loc, v.getType(), 0));

@@ -47,8 +47,10 @@ tile.kernel @permute(%p: !tile.ptr<f32>) attributes {num_warps = 1 : i32} {
 
 // -----
 
-// Row-major to column-major for a transposing copy: through shared memory,
-// 64 x 64 x 4 bytes, barrier before the stores and between stores and loads.
+// Row-major to column-major for a transposing copy: through shared memory
+// (64 x 64 x 4 bytes) laid out by the conversion planner: a barrier, the
+// stores (two registers per vector here, the width both layouts allow),
+// a barrier, the loads.
 
 #row = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
 #col = #layout.blocked<sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]>
@@ -56,9 +58,10 @@ tile.kernel @permute(%p: !tile.ptr<f32>) attributes {num_warps = 1 : i32} {
 // CHECK-LABEL: llvm.func @transpose
 // CHECK-SAME: tile.shared_bytes = 16384 : i64
 // CHECK: nvvm.barrier0
-// CHECK-COUNT-32: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
+// CHECK: nvvm.read.ptx.sreg.tid.x
+// CHECK-COUNT-16: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xi32>, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
-// CHECK-COUNT-32: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+// CHECK-COUNT-32: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
 tile.kernel @transpose(%src: !tile.ptr<f32>, %dst: !tile.ptr<f32>) {
   %c0 = arith.constant 0 : i32
   %vin = tile.make_view %src, shape [64, 64] : !tile.ptr<f32> -> !tile.view<64x64xf32>

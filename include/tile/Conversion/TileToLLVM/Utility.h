@@ -154,6 +154,10 @@ Value emitShuffleXor(OpBuilder &b, Location loc, Value value,
 
 /// Size in bytes of a scalar in memory (i1 takes one byte, pointers 8).
 int64_t getElementBytes(Type type);
+/// A scalar as the integer it is stored as (i1 -> i8, f32 -> i32,
+/// pointer -> i64, ...), and back.
+Value toMemoryInt(OpBuilder &b, Location loc, Value v);
+Value fromMemoryInt(OpBuilder &b, Location loc, Value v, Type type);
 
 //===----------------------------------------------------------------------===//
 // Memory accesses
