@@ -10,7 +10,10 @@ LLVM/MLIR.
 
 Writes DIR/<example>.<cubin|ptx>, DIR/<example>.<cubin|ptx>.json and
 DIR/manifest.json; exits 1 if any example failed to compile (the others are
-still written).
+still written). Besides the examples it builds what the launcher tests use:
+test/gpu/kernels/*.mlir, vector_add as PTX (vector_add_ptx, JIT-compiled by
+the driver at load) and as an sm_80 cubin (vector_add_sm80, which a Hopper
+GPU must refuse with a clear error).
 """
 
 import argparse
@@ -36,20 +39,32 @@ def main(argv=None):
     ap.add_argument("--arch", default="sm_90")
     ap.add_argument("--emit", choices=["cubin", "ptx"], default="cubin")
     ap.add_argument("-O", dest="opt", default="3", choices=["0", "1", "2", "3"])
+    ap.add_argument("--no-extras", dest="extras", action="store_false",
+                    help="only the examples, not the launcher test kernels")
     args = ap.parse_args(argv)
 
     if not os.path.exists(args.tile_compile):
         print(f"error: tile-compile not found at {args.tile_compile}", file=sys.stderr)
         return 2
     os.makedirs(args.out, exist_ok=True)
-    examples = sorted(f for f in os.listdir(args.examples) if f.endswith(".mlir"))
+    # (stem, source, emit, arch)
+    jobs = [(f[:-len(".mlir")], os.path.join(args.examples, f), args.emit, args.arch)
+            for f in sorted(os.listdir(args.examples)) if f.endswith(".mlir")]
+    kernels = os.path.join(HERE, "kernels")
+    if args.extras:
+        jobs += [(f[:-len(".mlir")], os.path.join(kernels, f), args.emit, args.arch)
+                 for f in sorted(os.listdir(kernels)) if f.endswith(".mlir")]
+        vadd = os.path.join(args.examples, "vector_add.mlir")
+        if os.path.exists(vadd):
+            jobs += [("vector_add_ptx", vadd, "ptx", args.arch)]
+            if args.emit == "cubin":
+                jobs += [("vector_add_sm80", vadd, "cubin", "sm_80")]
     manifest = {"arch": args.arch, "format": args.emit, "examples": {}}
     failures = 0
-    for name in examples:
-        stem = name[:-len(".mlir")]
-        out = os.path.join(args.out, f"{stem}.{args.emit}")
-        cmd = [args.tile_compile, os.path.join(args.examples, name), "-o", out,
-               f"--arch={args.arch}", f"--emit={args.emit}", f"-O{args.opt}"]
+    for stem, source, emit, arch in jobs:
+        out = os.path.join(args.out, f"{stem}.{emit}")
+        cmd = [args.tile_compile, source, "-o", out,
+               f"--arch={arch}", f"--emit={emit}", f"-O{args.opt}"]
         start = time.perf_counter()
         proc = subprocess.run(cmd, capture_output=True, text=True)
         elapsed = time.perf_counter() - start
@@ -70,7 +85,7 @@ def main(argv=None):
             print("     " + entry["error"].replace("\n", "\n     "))
     with open(os.path.join(args.out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=2)
-    print(f"{len(examples) - failures}/{len(examples)} examples compiled into {args.out}")
+    print(f"{len(jobs) - failures}/{len(jobs)} kernels compiled into {args.out}")
     return 1 if failures else 0
 
 

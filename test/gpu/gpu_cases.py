@@ -194,9 +194,9 @@ REL_TOL = 1e-5
 
 def compare(label, out, ref):
     """Returns (ok, detail)."""
-    if isinstance(out, str) or isinstance(out, bool) or isinstance(ref, bool):
-        ok = out == ref if not isinstance(out, torch.Tensor) else bool(out) == ref
-        return ok, "" if ok else f"{label}: got {out!r}, expected {ref!r}"
+    if not isinstance(out, torch.Tensor) or not isinstance(ref, torch.Tensor):
+        ok = (bool(out) if isinstance(out, torch.Tensor) else out) == ref
+        return ok, "as expected" if ok else f"{label}: got {out!r}, expected {ref!r}"
     if out.shape != ref.shape:
         return False, f"{label}: shape {tuple(out.shape)} != {tuple(ref.shape)}"
     if out.dtype.is_floating_point:
@@ -216,3 +216,91 @@ def compare(label, out, ref):
     if mismatch:
         return False, f"{label}: {mismatch} of {out.numel()} elements differ"
     return True, "exact"
+
+
+# ---------------------------------------------------------------------------
+# The launcher itself: loading paths, argument checks, streams, large shared
+# memory. Each takes (artifacts, gen) and returns checks like the runners
+# above; LaunchError/CudaError are expected where a check says so.
+
+
+def _expect(exc_type, fn, needle):
+    """(label, got, expected) check: fn() raises exc_type mentioning needle."""
+    label = f"raises {exc_type.__name__} mentioning {needle!r}"
+    try:
+        fn()
+    except exc_type as e:
+        return (label, True if needle in str(e) else f"the message was: {e}", True)
+    except Exception as e:  # noqa: BLE001
+        return (label, f"{type(e).__name__}: {e}", True)
+    return (label, "no error", True)
+
+
+def _load(artifacts, stem, fmt="cubin"):
+    import os
+    import tile.runtime as rt
+    return rt.load(os.path.join(artifacts, f"{stem}.{fmt}.json"))
+
+
+def runtime_argument_checks(artifacts, gen):
+    import tile.runtime as rt
+    k = _load(artifacts, "vector_add")["vector_add"]
+    n = 1000
+    x, y, out = randn(n, gen), randn(n, gen), poisoned(n, torch.float32)
+    checks = [
+        _expect(rt.LaunchError, lambda: k[(2,)](x, y, out), "takes 4 arguments"),
+        _expect(rt.LaunchError, lambda: k[(2,)](x.double(), y, out, n), "torch.float32"),
+        _expect(rt.LaunchError, lambda: k[(2,)](x.cpu(), y, out, n), "CUDA tensor"),
+        _expect(rt.LaunchError, lambda: k[(2,)](x, y, out, 1.5), "expects an integer"),
+        _expect(rt.LaunchError, lambda: k[(2,)](x, y, out, 2**40), "does not fit in i32"),
+        _expect(rt.LaunchError, lambda: k[(2,)](x[1:], y, out, n - 1), "not aligned to 16"),
+        _expect(rt.LaunchError, lambda: k[(0,)](x, y, out, n), "out of range"),
+        _expect(rt.LaunchError, lambda: k[(1, 2, 3, 4)](x, y, out, n), "1 to 3 ints"),
+    ]
+    # After all that, a good launch still works.
+    k[(cdiv(n, 512),)](x, y, out, n)
+    checks.append(("out", out, x.double() + y.double()))
+    return checks
+
+
+def runtime_streams_and_ptx(artifacts, gen):
+    # PTX (JIT-compiled by the driver at load), launched on a side stream.
+    k = _load(artifacts, "vector_add_ptx", "ptx")["vector_add"]
+    n = 100000
+    x, y, out = randn(n, gen), randn(n, gen), poisoned(n, torch.float32)
+    s = torch.cuda.Stream()
+    s.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(s):
+        k[(cdiv(n, 512),)](x, y, out, n)            # torch's current stream = s
+    k.launch((cdiv(n, 512),), x, y, out, n, stream=s)  # explicit stream
+    torch.cuda.current_stream().wait_stream(s)
+    return [("out (ptx, side stream)", out, x.double() + y.double())]
+
+
+def runtime_wrong_arch(artifacts, gen):
+    import tile.runtime as rt
+    major, minor = torch.cuda.get_device_capability()
+    if (major, minor) == (8, 0):
+        return [("skipped on sm_80", True, True)]
+    return [_expect(rt.CudaError, lambda: _load(artifacts, "vector_add_sm80"),
+                    f"--arch=sm_{major}{minor}")]
+
+
+def runtime_dynamic_shared(artifacts, gen):
+    mod = _load(artifacts, "dyn_shared")
+    k = mod.dyn_shared
+    n = 100
+    x, out = randn(128, gen), poisoned(128, torch.float32)
+    k[(1,)](x, out, n)
+    checks = [("out[:n]", out[:n], 2 * x[:n].double()),
+              ("out[n:] untouched", is_poison(out[n:]).all(), True),
+              ("metadata names", [p.name for p in k.meta.params] == ["x", "out", "n"], True)]
+    return checks
+
+
+RUNTIME_CASES = [
+    ("runtime.arguments", runtime_argument_checks),
+    ("runtime.ptx_and_streams", runtime_streams_and_ptx),
+    ("runtime.wrong_arch", runtime_wrong_arch),
+    ("runtime.dynamic_shared_64k", runtime_dynamic_shared),
+]

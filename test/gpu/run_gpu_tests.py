@@ -109,7 +109,7 @@ def run_case(module_cache, artifacts, artifact, kernel_name, runner, shape, gen)
 
 def run_all(artifacts, seed=None, only=None, verbose=False):
     import torch
-    from gpu_cases import CASES
+    from gpu_cases import CASES, RUNTIME_CASES
 
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little")
@@ -136,7 +136,34 @@ def run_all(artifacts, seed=None, only=None, verbose=False):
                     print("aborting: the CUDA context is unusable after a kernel fault")
                     return results
             results.add(kernel_name, shape, ok, detail, ms)
+    for name, check in RUNTIME_CASES:
+        if only and not any(o in name for o in only):
+            continue
+        ok, detail, ms = run_runtime_case(artifacts, check, gen, verbose)
+        results.add(name, "-", ok, detail, ms)
     return results
+
+
+def run_runtime_case(artifacts, check, gen, verbose=False):
+    """Runs one launcher test; returns (ok, detail, ms)."""
+    import torch
+    from gpu_cases import compare
+    start = time.perf_counter()
+    try:
+        checks = check(artifacts, gen)
+        torch.cuda.synchronize()
+    except Exception as e:  # noqa: BLE001
+        if verbose:
+            traceback.print_exc()
+        return False, f"{type(e).__name__}: {e}".splitlines()[0], None
+    ms = (time.perf_counter() - start) * 1e3
+    ok, details = True, []
+    for label, out, ref in checks:
+        good, detail = compare(label, out, ref)
+        ok &= good
+        if not good:
+            details.append(detail)
+    return ok, "; ".join(details) or f"{len(checks)} checks", ms
 
 
 def main(argv=None):

@@ -47,3 +47,17 @@ def test_example(modules, gen, artifact, kernel, runner, shape):
 @pytest.mark.skipif(_WHY is None, reason="a GPU is present")
 def test_skip_reason():
     pytest.skip(f"the GPU suite needs a CUDA GPU: {_WHY}")
+
+
+if _WHY is None:
+    from gpu_cases import RUNTIME_CASES  # noqa: E402
+    _RUNTIME = [pytest.param(check, id=name) for name, check in RUNTIME_CASES]
+else:
+    _RUNTIME = []
+
+
+@pytest.mark.skipif(_WHY is not None, reason=f"no GPU: {_WHY}")
+@pytest.mark.parametrize("check", _RUNTIME)
+def test_runtime(gen, check):
+    ok, detail, _ = run_gpu_tests.run_runtime_case(run_gpu_tests.DEFAULT_ARTIFACTS, check, gen)
+    assert ok, detail

@@ -379,7 +379,9 @@ int main(int argc, char **argv) {
                     "(nvptx64-nvidia-cuda, "
                  << archOpt << "), libdevice linked if called\n"
                  << "optimization: LLVM default<O" << optLevelOpt << ">\n"
-                 << "code generation: NVPTX back end -> PTX (ISA >= 8.0)\n";
+                 << "code generation: NVPTX back end -> PTX ISA "
+                 << getPTXVersion(archOpt) / 10 << "."
+                 << getPTXVersion(archOpt) % 10 << "\n";
     CubinOptions options;
     std::optional<std::string> assembler = resolveCubinAssembler(options);
     llvm::outs() << "assembly: "
