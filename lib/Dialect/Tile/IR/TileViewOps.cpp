@@ -1,0 +1,571 @@
+//===- TileViewOps.cpp - Global views and the loads and stores on them ----===//
+//
+// tile.make_view, tile.load_tile/store_tile (tile-space index, cuTile) and
+// tile.load_at/store_at (element offsets, Tilus): custom syntax, accessors
+// and verifiers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace tile;
+using namespace tile::tl;
+
+//===----------------------------------------------------------------------===//
+// Index lists
+//===----------------------------------------------------------------------===//
+//
+// Indices, offsets and dynamic sizes are written `%v` when they are i32 (the
+// type of most kernel parameters) and `%v : T` for i64 or index. Lists that
+// may also hold static integers (make_view's shape and strides) keep them in
+// an array attribute with ShapedType::kDynamic where a value is used.
+
+/// Parses `%v` or `%v : type` into `operands`/`types`.
+static ParseResult parseIndexValue(
+    OpAsmParser &parser,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands,
+    SmallVectorImpl<Type> &types) {
+  OpAsmParser::UnresolvedOperand operand;
+  if (parser.parseOperand(operand))
+    return failure();
+  Type type = parser.getBuilder().getI32Type();
+  if (succeeded(parser.parseOptionalColon()) && parser.parseType(type))
+    return failure();
+  operands.push_back(operand);
+  types.push_back(type);
+  return success();
+}
+
+static void printIndexValue(OpAsmPrinter &p, Value value) {
+  p << value;
+  if (!value.getType().isInteger(32))
+    p << " : " << value.getType();
+}
+
+/// `[` (`%v` (`:` type)?)* `]`
+static ParseResult
+parseIndexList(OpAsmParser &parser,
+               SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands,
+               SmallVectorImpl<Type> &types) {
+  return parser.parseCommaSeparatedList(
+      OpAsmParser::Delimiter::Square,
+      [&] { return parseIndexValue(parser, operands, types); });
+}
+
+static void printIndexList(OpAsmPrinter &p, ValueRange values) {
+  p << "[";
+  llvm::interleaveComma(values, p, [&](Value v) { printIndexValue(p, v); });
+  p << "]";
+}
+
+/// `[` (integer | `%v` (`:` type)?)* `]`
+static ParseResult
+parseMixedList(OpAsmParser &parser,
+               SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands,
+               SmallVectorImpl<Type> &types, SmallVectorImpl<int64_t> &statics) {
+  return parser.parseCommaSeparatedList(
+      OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
+        OpAsmParser::UnresolvedOperand operand;
+        OptionalParseResult hasOperand = parser.parseOptionalOperand(operand);
+        if (hasOperand.has_value()) {
+          if (failed(*hasOperand))
+            return failure();
+          Type type = parser.getBuilder().getI32Type();
+          if (succeeded(parser.parseOptionalColon()) && parser.parseType(type))
+            return failure();
+          operands.push_back(operand);
+          types.push_back(type);
+          statics.push_back(ShapedType::kDynamic);
+          return success();
+        }
+        int64_t value;
+        if (parser.parseInteger(value))
+          return failure();
+        statics.push_back(value);
+        return success();
+      });
+}
+
+static void printMixedList(OpAsmPrinter &p, ArrayRef<int64_t> statics,
+                           ValueRange values) {
+  p << "[";
+  unsigned next = 0;
+  llvm::interleaveComma(statics, p, [&](int64_t s) {
+    if (!ShapedType::isDynamic(s))
+      p << s;
+    else if (next < values.size())
+      printIndexValue(p, values[next++]);
+    else
+      p << "<<missing value>>";
+  });
+  p << "]";
+}
+
+static SmallVector<OpFoldResult> getMixed(Builder b, ArrayRef<int64_t> statics,
+                                          ValueRange values) {
+  SmallVector<OpFoldResult> mixed;
+  unsigned next = 0;
+  for (int64_t s : statics) {
+    if (!ShapedType::isDynamic(s))
+      mixed.push_back(b.getI64IntegerAttr(s));
+    else if (next < values.size())
+      mixed.push_back(values[next++]);
+  }
+  return mixed;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared checks
+//===----------------------------------------------------------------------===//
+
+/// Checks that `type`, the tile read from or written to `view` with
+/// `numIndices` indices, has the view's element type and rank (or is a
+/// scalar). `what` names the tile in diagnostics ("result" or "value").
+static LogicalResult verifyTileAgainstView(Operation *op, Type type,
+                                           ViewType view, size_t numIndices,
+                                           StringRef what, bool offsets) {
+  if (numIndices != static_cast<size_t>(view.getRank()))
+    return op->emitOpError()
+           << "has " << numIndices << (offsets ? " offsets" : " indices")
+           << " but the view " << view << " has rank " << view.getRank()
+           << "; give one " << (offsets ? "offset" : "index")
+           << " per view dimension";
+  Type elementType = getElementTypeOrSelf(type);
+  if (elementType != view.getElementType())
+    return op->emitOpError()
+           << what << " element type " << elementType
+           << " differs from the view's element type " << view.getElementType()
+           << "; convert with arith ops before storing or after loading";
+  if (auto tensor = dyn_cast<RankedTensorType>(type)) {
+    if (tensor.getRank() != view.getRank())
+      return op->emitOpError()
+             << what << " " << type << " has rank " << tensor.getRank()
+             << " but the view has rank " << view.getRank()
+             << "; a tile has the view's rank (use size-1 dimensions), or is "
+                "a scalar for a single element";
+  } else if (!isa<IntegerType, FloatType>(type)) {
+    return op->emitOpError() << what << " must be a ranked tensor or a scalar "
+                             << "of the view's element type, got " << type;
+  }
+  return success();
+}
+
+/// Checks that `order`, if given, is a permutation of 0..rank-1.
+static LogicalResult verifyOrder(Operation *op,
+                                 std::optional<ArrayRef<int64_t>> order,
+                                 int64_t rank) {
+  if (!order)
+    return success();
+  if (static_cast<int64_t>(order->size()) != rank)
+    return op->emitOpError() << "order has " << order->size()
+                             << " entries but the view has rank " << rank
+                             << "; give a permutation of 0.." << rank - 1
+                             << ", \"C\" or \"F\"";
+  SmallVector<bool> seen(rank, false);
+  for (int64_t axis : *order) {
+    if (axis < 0 || axis >= rank || seen[axis])
+      return op->emitOpError()
+             << "order [" << llvm::make_range(order->begin(), order->end())
+             << "] is not a permutation of 0.." << rank - 1
+             << "; each view axis must appear exactly once";
+    seen[axis] = true;
+  }
+  return success();
+}
+
+/// Parses the optional `order = "C" | "F" | [p0, p1, ...]` clause. A
+/// reversed order is only known once the rank is; `reversed` says so.
+static ParseResult parseOrderClause(OpAsmParser &parser,
+                                    SmallVectorImpl<int64_t> &order,
+                                    bool &hasOrder, bool &reversed) {
+  hasOrder = reversed = false;
+  if (failed(parser.parseOptionalKeyword("order")))
+    return success();
+  if (parser.parseEqual())
+    return failure();
+  std::string shorthand;
+  if (succeeded(parser.parseOptionalString(&shorthand))) {
+    if (shorthand == "F") {
+      reversed = true;
+      hasOrder = true;
+    } else if (shorthand != "C") {
+      return parser.emitError(parser.getCurrentLocation())
+             << "order must be \"C\", \"F\" or a permutation such as [1, 0], "
+                "got \""
+             << shorthand << "\"";
+    }
+    return success();
+  }
+  hasOrder = true;
+  return parser.parseCommaSeparatedList(
+      OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
+        int64_t axis;
+        if (parser.parseInteger(axis))
+          return failure();
+        order.push_back(axis);
+        return success();
+      });
+}
+
+/// Stores the parsed order into `result` as the `order` attribute, leaving
+/// it out for the identity.
+static void addOrderAttr(OperationState &result, StringAttr name, bool hasOrder,
+                     bool reversed, SmallVectorImpl<int64_t> &order,
+                     int64_t rank) {
+  if (!hasOrder)
+    return;
+  if (reversed) {
+    order.clear();
+    for (int64_t i = rank - 1; i >= 0; --i)
+      order.push_back(i);
+  }
+  bool identity = true;
+  for (auto [i, axis] : llvm::enumerate(order))
+    identity &= axis == static_cast<int64_t>(i);
+  if (identity && static_cast<int64_t>(order.size()) == rank)
+    return;
+  result.addAttribute(name,
+                      DenseI64ArrayAttr::get(result.getContext(), order));
+}
+
+static void printOrderClause(OpAsmPrinter &p,
+                             std::optional<ArrayRef<int64_t>> order) {
+  if (!order)
+    return;
+  p << " order = [";
+  llvm::interleaveComma(*order, p);
+  p << "]";
+}
+
+static SmallVector<int64_t>
+orderOrIdentity(std::optional<ArrayRef<int64_t>> order, int64_t rank) {
+  if (order)
+    return llvm::to_vector(*order);
+  return llvm::to_vector(llvm::seq<int64_t>(0, rank));
+}
+
+static SmallVector<int64_t> tileShapeOf(Type tile, int64_t viewRank) {
+  if (auto tensor = dyn_cast<RankedTensorType>(tile))
+    return llvm::to_vector(tensor.getShape());
+  return SmallVector<int64_t>(viewRank, 1);
+}
+
+//===----------------------------------------------------------------------===//
+// MakeViewOp
+//===----------------------------------------------------------------------===//
+
+ParseResult MakeViewOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand ptr;
+  SmallVector<OpAsmParser::UnresolvedOperand> shape, strides;
+  SmallVector<Type> shapeTypes, strideTypes;
+  SmallVector<int64_t> staticShape, staticStrides;
+  bool hasStrides = false;
+  Type ptrType, viewType;
+  if (parser.parseOperand(ptr) || parser.parseComma() ||
+      parser.parseKeyword("shape") ||
+      parseMixedList(parser, shape, shapeTypes, staticShape))
+    return failure();
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseKeyword("strides") ||
+        parseMixedList(parser, strides, strideTypes, staticStrides))
+      return failure();
+    hasStrides = true;
+  }
+  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+      parser.parseType(ptrType) || parser.parseArrow() ||
+      parser.parseType(viewType))
+    return failure();
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.resolveOperand(ptr, ptrType, result.operands) ||
+      parser.resolveOperands(shape, shapeTypes, loc, result.operands) ||
+      parser.resolveOperands(strides, strideTypes, loc, result.operands))
+    return failure();
+  Builder &b = parser.getBuilder();
+  result.addAttribute(getStaticShapeAttrName(result.name),
+                      b.getDenseI64ArrayAttr(staticShape));
+  if (hasStrides)
+    result.addAttribute(getStaticStridesAttrName(result.name),
+                        b.getDenseI64ArrayAttr(staticStrides));
+  result.addAttribute(getOperandSegmentSizesAttrName(result.name),
+                      b.getDenseI32ArrayAttr(
+                          {1, static_cast<int32_t>(shape.size()),
+                           static_cast<int32_t>(strides.size())}));
+  result.addTypes(viewType);
+  return success();
+}
+
+void MakeViewOp::print(OpAsmPrinter &p) {
+  p << " " << getPtr() << ", shape ";
+  printMixedList(p, getStaticShape(), getShape());
+  if (std::optional<ArrayRef<int64_t>> strides = getStaticStrides()) {
+    p << ", strides ";
+    printMixedList(p, *strides, getStrides());
+  }
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {getStaticShapeAttrName(), getStaticStridesAttrName(),
+                           getOperandSegmentSizesAttrName()});
+  p << " : " << getPtr().getType() << " -> " << getType();
+}
+
+SmallVector<OpFoldResult> MakeViewOp::getMixedShape() {
+  return getMixed(Builder(getContext()), getStaticShape(), getShape());
+}
+
+SmallVector<OpFoldResult> MakeViewOp::getMixedStrides() {
+  if (std::optional<ArrayRef<int64_t>> strides = getStaticStrides())
+    return getMixed(Builder(getContext()), *strides, getStrides());
+  return {};
+}
+
+LogicalResult MakeViewOp::verify() {
+  ViewType view = getViewType();
+  Type pointee = getPtr().getType().getPointeeType();
+  if (pointee != view.getElementType())
+    return emitOpError() << "pointer to " << pointee
+                         << " cannot view elements of type "
+                         << view.getElementType()
+                         << "; the view's element type must be the pointee type";
+  ArrayRef<int64_t> staticShape = getStaticShape();
+  if (static_cast<int64_t>(staticShape.size()) != view.getRank())
+    return emitOpError() << "shape has " << staticShape.size()
+                         << " entries but the view " << view << " has rank "
+                         << view.getRank() << "; give one entry per dimension";
+  if (llvm::count_if(staticShape, ShapedType::isDynamic) !=
+      static_cast<int64_t>(getShape().size()))
+    return emitOpError("the number of dynamic shape values does not match "
+                       "the dynamic entries of the shape");
+  for (auto [i, entry] : llvm::enumerate(staticShape)) {
+    int64_t dim = view.getShape()[i];
+    if (!ShapedType::isDynamic(entry) && entry < 0)
+      return emitOpError() << "shape entry #" << i << " is negative (" << entry
+                           << "); extents are non-negative";
+    if (ShapedType::isDynamic(dim) && !ShapedType::isDynamic(entry))
+      return emitOpError() << "shape entry #" << i << " is the constant "
+                           << entry << " but the view type has '?' there; "
+                           << "write " << entry << " in the view type too";
+    if (!ShapedType::isDynamic(dim) && dim != entry) {
+      if (ShapedType::isDynamic(entry))
+        return emitOpError()
+               << "shape entry #" << i << " is a value but the view type has "
+               << "the static extent " << dim << "; write '?' in the view "
+               << "type, or the integer " << dim << " in the shape";
+      return emitOpError() << "shape entry #" << i << " is " << entry
+                           << " but the view type has " << dim
+                           << "; the two must agree";
+    }
+  }
+  std::optional<ArrayRef<int64_t>> staticStrides = getStaticStrides();
+  if (!staticStrides) {
+    if (!getStrides().empty())
+      return emitOpError("stride values given without a strides list");
+    return success();
+  }
+  if (view.getLayout())
+    return emitOpError() << "the view type has the layout " << view.getLayout()
+                         << ", which fixes the strides; drop the `strides` "
+                            "list or the layout";
+  if (static_cast<int64_t>(staticStrides->size()) != view.getRank())
+    return emitOpError() << "strides has " << staticStrides->size()
+                         << " entries but the view has rank " << view.getRank()
+                         << "; give one stride per dimension";
+  if (llvm::count_if(*staticStrides, ShapedType::isDynamic) !=
+      static_cast<int64_t>(getStrides().size()))
+    return emitOpError("the number of dynamic stride values does not match "
+                       "the dynamic entries of the strides");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// LoadTileOp / StoreTileOp
+//===----------------------------------------------------------------------===//
+
+ParseResult LoadTileOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand view;
+  SmallVector<OpAsmParser::UnresolvedOperand> indices;
+  SmallVector<Type> indexTypes;
+  SmallVector<int64_t> order;
+  bool hasOrder, reversed;
+  Type viewType, resultType;
+  if (parser.parseOperand(view) ||
+      parseIndexList(parser, indices, indexTypes) ||
+      parseOrderClause(parser, order, hasOrder, reversed))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("padding"))) {
+    StringRef keyword;
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseEqual() || parser.parseKeyword(&keyword))
+      return failure();
+    std::optional<PaddingMode> mode = symbolizePaddingMode(keyword);
+    if (!mode)
+      return parser.emitError(loc)
+             << "padding must be zero, nan, pos_inf, neg_inf or "
+                "undetermined, got '"
+             << keyword << "'";
+    result.addAttribute(getPaddingAttrName(result.name),
+                        PaddingModeAttr::get(parser.getContext(), *mode));
+  }
+  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+      parser.parseType(viewType) || parser.parseArrow() ||
+      parser.parseType(resultType))
+    return failure();
+  auto viewTy = dyn_cast<ViewType>(viewType);
+  if (!viewTy)
+    return parser.emitError(parser.getNameLoc())
+           << "expected a !tile.view, got " << viewType;
+  addOrderAttr(result, getOrderAttrName(result.name), hasOrder, reversed, order,
+           viewTy.getRank());
+  if (parser.resolveOperand(view, viewType, result.operands) ||
+      parser.resolveOperands(indices, indexTypes, parser.getNameLoc(),
+                             result.operands))
+    return failure();
+  result.addTypes(resultType);
+  return success();
+}
+
+void LoadTileOp::print(OpAsmPrinter &p) {
+  p << " " << getView();
+  printIndexList(p, getIndices());
+  printOrderClause(p, getOrder());
+  if (getPadding() != PaddingMode::undetermined)
+    p << " padding = " << stringifyPaddingMode(getPadding());
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {getOrderAttrName(), getPaddingAttrName()});
+  p << " : " << getView().getType() << " -> " << getType();
+}
+
+SmallVector<int64_t> LoadTileOp::getOrderOrIdentity() {
+  return orderOrIdentity(getOrder(), getView().getType().getRank());
+}
+
+SmallVector<int64_t> LoadTileOp::getTileShape() {
+  return tileShapeOf(getType(), getView().getType().getRank());
+}
+
+LogicalResult LoadTileOp::verify() {
+  ViewType view = getView().getType();
+  if (failed(verifyTileAgainstView(*this, getType(), view,
+                                   getIndices().size(), "result", /*offsets=*/false)) ||
+      failed(verifyOrder(*this, getOrder(), view.getRank())))
+    return failure();
+  return success();
+}
+
+ParseResult StoreTileOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand value, view;
+  SmallVector<OpAsmParser::UnresolvedOperand> indices;
+  SmallVector<Type> indexTypes;
+  SmallVector<int64_t> order;
+  bool hasOrder, reversed;
+  Type valueType, viewType;
+  if (parser.parseOperand(value) || parser.parseComma() ||
+      parser.parseOperand(view) ||
+      parseIndexList(parser, indices, indexTypes) ||
+      parseOrderClause(parser, order, hasOrder, reversed) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+      parser.parseType(valueType) || parser.parseComma() ||
+      parser.parseType(viewType))
+    return failure();
+  auto viewTy = dyn_cast<ViewType>(viewType);
+  if (!viewTy)
+    return parser.emitError(parser.getNameLoc())
+           << "expected a !tile.view, got " << viewType;
+  addOrderAttr(result, getOrderAttrName(result.name), hasOrder, reversed, order,
+           viewTy.getRank());
+  return failure(
+      parser.resolveOperand(value, valueType, result.operands) ||
+      parser.resolveOperand(view, viewType, result.operands) ||
+      parser.resolveOperands(indices, indexTypes, parser.getNameLoc(),
+                             result.operands));
+}
+
+void StoreTileOp::print(OpAsmPrinter &p) {
+  p << " " << getValue() << ", " << getView();
+  printIndexList(p, getIndices());
+  printOrderClause(p, getOrder());
+  p.printOptionalAttrDict((*this)->getAttrs(), {getOrderAttrName()});
+  p << " : " << getValue().getType() << ", " << getView().getType();
+}
+
+SmallVector<int64_t> StoreTileOp::getOrderOrIdentity() {
+  return orderOrIdentity(getOrder(), getView().getType().getRank());
+}
+
+SmallVector<int64_t> StoreTileOp::getTileShape() {
+  return tileShapeOf(getValue().getType(), getView().getType().getRank());
+}
+
+LogicalResult StoreTileOp::verify() {
+  ViewType view = getView().getType();
+  if (failed(verifyTileAgainstView(*this, getValue().getType(), view,
+                                   getIndices().size(), "value", /*offsets=*/false)) ||
+      failed(verifyOrder(*this, getOrder(), view.getRank())))
+    return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// LoadAtOp / StoreAtOp
+//===----------------------------------------------------------------------===//
+
+ParseResult LoadAtOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand view;
+  SmallVector<OpAsmParser::UnresolvedOperand> offsets;
+  SmallVector<Type> offsetTypes;
+  Type viewType, resultType;
+  if (parser.parseOperand(view) ||
+      parseIndexList(parser, offsets, offsetTypes) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+      parser.parseType(viewType) || parser.parseArrow() ||
+      parser.parseType(resultType) ||
+      parser.resolveOperand(view, viewType, result.operands) ||
+      parser.resolveOperands(offsets, offsetTypes, parser.getNameLoc(),
+                             result.operands))
+    return failure();
+  result.addTypes(resultType);
+  return success();
+}
+
+void LoadAtOp::print(OpAsmPrinter &p) {
+  p << " " << getView();
+  printIndexList(p, getOffsets());
+  p.printOptionalAttrDict((*this)->getAttrs());
+  p << " : " << getView().getType() << " -> " << getType();
+}
+
+LogicalResult LoadAtOp::verify() {
+  return verifyTileAgainstView(*this, getType(), getView().getType(),
+                               getOffsets().size(), "result", /*offsets=*/true);
+}
+
+ParseResult StoreAtOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand value, view;
+  SmallVector<OpAsmParser::UnresolvedOperand> offsets;
+  SmallVector<Type> offsetTypes;
+  Type valueType, viewType;
+  return failure(
+      parser.parseOperand(value) || parser.parseComma() ||
+      parser.parseOperand(view) ||
+      parseIndexList(parser, offsets, offsetTypes) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+      parser.parseType(valueType) || parser.parseComma() ||
+      parser.parseType(viewType) ||
+      parser.resolveOperand(value, valueType, result.operands) ||
+      parser.resolveOperand(view, viewType, result.operands) ||
+      parser.resolveOperands(offsets, offsetTypes, parser.getNameLoc(),
+                             result.operands));
+}
+
+void StoreAtOp::print(OpAsmPrinter &p) {
+  p << " " << getValue() << ", " << getView();
+  printIndexList(p, getOffsets());
+  p.printOptionalAttrDict((*this)->getAttrs());
+  p << " : " << getValue().getType() << ", " << getView().getType();
+}
+
+LogicalResult StoreAtOp::verify() {
+  return verifyTileAgainstView(*this, getValue().getType(),
+                               getView().getType(), getOffsets().size(),
+                               "value", /*offsets=*/true);
+}
