@@ -52,7 +52,7 @@
 
 // -----
 
-// expected-error @+1 {{unknown key 'lanes' in #layout.linear; expected one of: register, lane, warp, block}}
+// expected-error @+1 {{unknown key 'lanes' in #layout.linear; expected one of: register, lane, warp, block, rank}}
 "test.use"() {a = #layout.linear<register = [], lanes = [[1]], warp = []>} : () -> ()
 
 // -----

@@ -480,7 +480,7 @@ Attribute LinearAttr::parse(AsmParser &parser, Type) {
     auto *it = llvm::find(kLinearInDims, key);
     if (it == std::end(kLinearInDims))
       return unknownKey(parser, keyLoc, key, "linear",
-                        "register, lane, warp, block");
+                        "register, lane, warp, block, rank");
     size_t which = it - std::begin(kLinearInDims);
     given[which] = true;
     return parser.parseCommaSeparatedList(

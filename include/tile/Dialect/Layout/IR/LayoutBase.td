@@ -26,7 +26,6 @@ def Layout_Dialect : Dialect {
     `verifyLayoutForShape`.
   }];
   let useDefaultAttributePrinterParser = 1;
-  let hasConstantMaterializer = 0;
   let extraClassDeclaration = [{
     void registerAttributes();
 
