@@ -185,6 +185,8 @@ LayoutAssigner::getPreferredLayout(const Access &access) {
   vec = std::min(vec, perThread);
 
   Preferred pref;
+  if (rank == 0)
+    return pref; // no distributed layout; reported later
   Operation *op = access.op;
   if (isa<LoadOp, StoreOp>(op)) {
     // Pointer tensors: the dim with the longest runs of consecutive
@@ -344,6 +346,10 @@ bool LayoutAssigner::decideStores() {
       continue;
     Preferred pref = getPreferredLayout(access);
     Attribute existing = get(access.data);
+    if (!pref.layout) {
+      accessLayout[access.op] = existing;
+      continue;
+    }
     for (Value v : access.tied)
       if (!existing)
         existing = get(v);

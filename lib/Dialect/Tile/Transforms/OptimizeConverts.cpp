@@ -271,7 +271,13 @@ struct OptimizeConvertsPass
     patterns.add<RematerializeProducer, FoldEquivalentConvert,
                  HoistConvertOverElementwise, HoistInvariantConvert,
                  MoveConvertsOutOfLoop>(ctx);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    // Only these rewrites (and the folds): no constant hoisting or region
+    // simplification, which are canonicalize's job.
+    GreedyRewriteConfig config;
+    config.enableConstantCSE(false);
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
+                                     config)))
       getOperation().emitWarning()
           << "tile-optimize-converts did not converge; some conversions may "
              "be left";

@@ -24,3 +24,14 @@ tile.kernel @while(%p: !tile.ptr<f32>, %n: i32) {
   tile.store_at %r, %v[%c0] : tensor<128xf32>, !tile.view<?xf32>
   tile.return
 }
+
+// -----
+
+tile.kernel @rank0_pointers(%p: !tile.ptr<f32>) {
+  // expected-error @below {{cannot choose a layout for 'tensor<!tile.ptr<f32>>'; rank-0 tensors have no distributed layout, use a scalar}}
+  %s = tile.splat %p : !tile.ptr<f32> -> tensor<!tile.ptr<f32>>
+  // expected-error @below {{cannot choose a layout for 'tensor<f32>'; rank-0 tensors have no distributed layout, use a scalar}}
+  %x = tile.load %s : tensor<!tile.ptr<f32>>
+  tile.store %s, %x : tensor<!tile.ptr<f32>>
+  tile.return
+}

@@ -150,9 +150,9 @@ tile.kernel @no_gain(%p: !tile.ptr<f32>, %n: i32) {
 // CHECK-DAG: #[[$A:.+]] = #layout.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 // CHECK-DAG: #[[$B:.+]] = #layout.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 // CHECK-LABEL: tile.kernel @loop
+// CHECK: %[[X:.+]] = tile.load_at {{.*}} -> tensor<512xf32, #[[$A]]>
+// CHECK-DAG: %[[XB:.+]] = layout.convert %[[X]] : tensor<512xf32, #[[$A]]> -> tensor<512xf32, #[[$B]]>
 // CHECK-DAG: %[[INIT:.+]] = arith.constant dense<0.000000e+00> : tensor<512xf32, #[[$B]]>
-// CHECK-DAG: %[[X:.+]] = tile.load_at {{.*}} -> tensor<512xf32, #[[$A]]>
-// CHECK: %[[XB:.+]] = layout.convert %[[X]] : tensor<512xf32, #[[$A]]> -> tensor<512xf32, #[[$B]]>
 // CHECK: %[[R:.+]] = scf.for {{.*}} iter_args(%[[ACC:.+]] = %[[INIT]]) -> (tensor<512xf32, #[[$B]]>) {
 // CHECK-NOT: layout.convert
 // CHECK: %[[Y:.+]] = tile.load_at {{.*}} -> tensor<512xf32, #[[$B]]>
