@@ -430,6 +430,46 @@ TEST_F(LayoutAttrTest, ShapesThatDoNotFit) {
   EXPECT_FALSE(toLinearLayout(linear, {8}).has_value());
 }
 
+TEST_F(LayoutAttrTest, VerifyLayoutForShapeExplains) {
+  std::string message;
+  ScopedDiagnosticHandler capture(&ctx, [&](Diagnostic &diag) {
+    message = diag.str();
+    return success();
+  });
+  Location loc = UnknownLoc::get(&ctx);
+  auto emit = [&]() { return mlir::emitError(loc); };
+  BlockedAttr attr = blocked({1, 1}, {8, 4}, {2, 2}, {1, 0});
+  EXPECT_TRUE(succeeded(verifyLayoutForShape(attr, {16, 16}, emit)));
+  EXPECT_TRUE(message.empty());
+  EXPECT_TRUE(failed(verifyLayoutForShape(attr, {16}, emit)));
+  EXPECT_EQ(message, "the layout has rank 2 but the shape 16 has rank 1");
+  EXPECT_TRUE(failed(verifyLayoutForShape(
+      IntegerAttr::get(IntegerType::get(&ctx, 32), 7), {16}, emit)));
+  EXPECT_NE(message.find("expected a layout attribute"), std::string::npos)
+      << message;
+}
+
+TEST_F(LayoutAttrTest, InterfaceQueries) {
+  BlockedAttr parent =
+      blocked({1, 4}, {4, 8}, {2, 4}, {1, 0}, {2, 1}, {2, 1}, {0, 1});
+  auto distributed = cast<DistributedLayoutAttrInterface>(Attribute(parent));
+  EXPECT_EQ(distributed.getWarpSize(), 32u);
+  EXPECT_EQ(distributed.getNumWarps(), 8u);
+  EXPECT_EQ(distributed.getNumCTAs(), 2u);
+  EXPECT_EQ(distributed.getRank(), 2u);
+  auto slice =
+      cast<DistributedLayoutAttrInterface>(Attribute(SliceAttr::get(&ctx, 0, parent)));
+  EXPECT_EQ(slice.getWarpSize(), 32u);
+  EXPECT_EQ(slice.getNumWarps(), 8u);
+  EXPECT_EQ(slice.getRank(), 1u);
+  EXPECT_TRUE(isa<SharedLayoutAttrInterface>(Attribute(swizzled(1, 1, 1, {0}))));
+  EXPECT_FALSE(isa<DistributedLayoutAttrInterface>(
+      Attribute(swizzled(1, 1, 1, {0}))));
+  // The interface method and the free function agree.
+  EXPECT_EQ(distributed.toLinearLayout({64, 64}),
+            toLinearLayout(parent, {64, 64}));
+}
+
 TEST_F(LayoutAttrTest, CacheReturnsTheSameAnswer) {
   BlockedAttr attr = blocked({2, 4}, {16, 2}, {2, 2}, {1, 0});
   std::optional<LinearLayout> first = toLinearLayout(attr, {64, 16});
