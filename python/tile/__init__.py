@@ -7,3 +7,5 @@ launches its kernels on torch tensors. It needs only the CUDA driver
 """
 
 __all__ = ["runtime"]
+
+from .compiler import CompileError, CompileWarning, CompiledKernel, can_assemble_cubin, compile, compile_file  # noqa: E402,F401

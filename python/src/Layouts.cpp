@@ -1,0 +1,229 @@
+//===- Layouts.cpp - tile-layout's outputs for the Python module ----------===//
+//
+// Parses a layout attribute from its text and prints the forms tile-layout
+// prints, through the same library functions (toLinearLayout's uncached
+// twin computeLinearLayout, LinearAttr, and tile-layout's LayoutTable.cpp,
+// which this module compiles in).
+//
+//===----------------------------------------------------------------------===//
+
+#include "PythonAPI.h"
+
+#include "LayoutTable.h"
+
+#include "tile/CuTe/Eval.h"
+#include "tile/Dialect/Layout/IR/LayoutDialect.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <mutex>
+
+using namespace tile;
+using namespace tile::python;
+
+namespace {
+TextResult okText(std::string value) {
+  TextResult r;
+  r.ok = true;
+  r.value = std::move(value);
+  return r;
+}
+
+TextResult errorText(std::string error) {
+  TextResult r;
+  r.error = std::move(error);
+  return r;
+}
+
+/// One context for every layout query: attributes are uniqued in it, so it
+/// must outlive every call; the mutex serializes its diagnostic handlers.
+MLIRContext &getContext(std::unique_lock<std::mutex> &lock) {
+  static std::mutex mutex;
+  static MLIRContext *context = [] {
+    auto *ctx = new MLIRContext(MLIRContext::Threading::DISABLED);
+    ctx->loadDialect<layout::LayoutDialect>();
+    ctx->printOpOnDiagnostic(false);
+    return ctx;
+  }();
+  lock = std::unique_lock<std::mutex>(mutex);
+  return *context;
+}
+
+/// Parses a layout attribute; the error text is tile-layout's.
+Attribute parseLayoutAttr(MLIRContext &ctx, StringRef text,
+                          std::string &error) {
+  llvm::raw_string_ostream os(error);
+  ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &diag) {
+    if (!error.empty())
+      os << "\n";
+    if (auto loc = dyn_cast<FileLineColLoc>(diag.getLocation()))
+      os << "column " << loc.getColumn() << ": ";
+    os << diag.str();
+    for (Diagnostic &note : diag.getNotes())
+      os << "\nnote: " << note.str();
+    return mlir::success();
+  });
+  size_t numRead = 0;
+  Attribute attr = parseAttribute(text, &ctx, Type(), &numRead);
+  if (!attr) {
+    if (error.empty())
+      os << "cannot parse the layout attribute";
+    if (!text.trim().starts_with("#"))
+      os << "\nnote: write a layout attribute, e.g. '#layout.blocked<"
+            "sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], "
+            "order = [0]>'";
+    return {};
+  }
+  if (!text.drop_front(numRead).trim().empty()) {
+    os << "unexpected text after the attribute: '"
+       << text.drop_front(numRead).trim() << "'";
+    return {};
+  }
+  if (!layout::isLayoutAttr(attr)) {
+    os << "'" << text.trim()
+       << "' is not a layout attribute (#layout.blocked, #layout.slice, "
+          "#layout.linear, #layout.swizzled_shared, #layout.strided)";
+    return {};
+  }
+  return attr;
+}
+
+/// A parsed layout, its shape and linear form.
+struct Resolved {
+  Attribute attr;
+  SmallVector<int64_t> shape;
+  std::optional<LinearLayout> ll;
+  bool shared = false;
+};
+
+bool resolve(MLIRContext &ctx, const std::string &text,
+             const std::vector<int64_t> &shapeIn, Resolved &out,
+             std::string &error) {
+  out.attr = parseLayoutAttr(ctx, text, error);
+  if (!out.attr)
+    return false;
+  out.shape.assign(shapeIn.begin(), shapeIn.end());
+  for (int64_t d : out.shape) {
+    if (d <= 0) {
+      error = "bad shape: every dim must be a positive integer, got " +
+              std::to_string(d);
+      return false;
+    }
+  }
+  if (out.shape.empty()) {
+    if (auto linear = dyn_cast<layout::LinearAttr>(out.attr)) {
+      out.shape = linear.getImpliedShape();
+    } else if (auto strided = dyn_cast<layout::StridedAttr>(out.attr)) {
+      out.shape = strided.getModeSizes();
+    } else {
+      error = "a shape is required for this layout (only #layout.linear "
+              "and #layout.strided imply theirs)";
+      return false;
+    }
+  }
+  out.ll = layout::computeLinearLayout(out.attr, out.shape, &error);
+  if (!out.ll)
+    return false;
+  out.shared = isa<layout::SharedLayoutAttrInterface>(out.attr);
+  return true;
+}
+} // namespace
+
+TextResult tile::python::layoutTable(const std::string &attr,
+                                     const std::vector<int64_t> &shape,
+                                     unsigned maxRows, unsigned maxCols) {
+  std::unique_lock<std::mutex> lock;
+  MLIRContext &ctx = getContext(lock);
+  std::string error;
+  // The strided layout's own (CuTe) table needs no shape, as in tile-layout.
+  if (shape.empty()) {
+    Attribute parsed = parseLayoutAttr(ctx, attr, error);
+    if (!parsed)
+      return errorText(error);
+    if (auto strided = dyn_cast<layout::StridedAttr>(parsed))
+      return okText(cute::formatLayoutTable(strided.getLayout()));
+  }
+  Resolved r;
+  if (!resolve(ctx, attr, shape, r, error))
+    return errorText(error);
+  TableOptions options;
+  options.maxRows = maxRows;
+  options.maxCols = maxCols;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (!printLayoutTable(os, *r.ll, r.shape, r.shared, options, error))
+    return errorText(error);
+  os.flush();
+  return okText(text);
+}
+
+TextResult tile::python::layoutLinear(const std::string &attr,
+                                      const std::vector<int64_t> &shape) {
+  std::unique_lock<std::mutex> lock;
+  MLIRContext &ctx = getContext(lock);
+  std::string error;
+  Resolved r;
+  if (!resolve(ctx, attr, shape, r, error))
+    return errorText(error);
+  if (r.shared)
+    return errorText("a shared layout has no #layout.linear form; use "
+                   "to_linear() (the bases) or table()");
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  Attribute(layout::LinearAttr::get(&ctx, *r.ll)).print(os);
+  os.flush();
+  return okText(text);
+}
+
+TextResult tile::python::layoutJson(const std::string &attr,
+                                    const std::vector<int64_t> &shape) {
+  std::unique_lock<std::mutex> lock;
+  MLIRContext &ctx = getContext(lock);
+  std::string error;
+  Resolved r;
+  if (!resolve(ctx, attr, shape, r, error))
+    return errorText(error);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printLayoutJson(os, *r.ll, r.shape, r.shared);
+  os.flush();
+  return okText(text);
+}
+
+TextResult tile::python::layoutCanonical(const std::string &attr) {
+  std::unique_lock<std::mutex> lock;
+  MLIRContext &ctx = getContext(lock);
+  std::string error;
+  Attribute parsed = parseLayoutAttr(ctx, attr, error);
+  if (!parsed)
+    return errorText(error);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  parsed.print(os);
+  os.flush();
+  return okText(text);
+}
+
+TextResult tile::python::cuteEval(const std::string &expr) {
+  llvm::Expected<std::string> result = cute::evaluateExpression(expr);
+  if (!result)
+    return errorText(llvm::toString(result.takeError()));
+  return okText(*result);
+}
+
+TextResult tile::python::cuteNormalize(const std::string &text) {
+  llvm::Expected<cute::Layout> layout = cute::parseLayout(text);
+  if (!layout)
+    return errorText(llvm::toString(layout.takeError()));
+  return okText(cute::toString(*layout));
+}
+
+TextResult tile::python::cuteTable(const std::string &text) {
+  llvm::Expected<cute::Layout> layout = cute::parseLayout(text);
+  if (!layout)
+    return errorText(llvm::toString(layout.takeError()));
+  return okText(cute::formatLayoutTable(*layout));
+}

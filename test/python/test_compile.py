@@ -1,0 +1,177 @@
+"""tile.compile: kernel text to PTX, cubin, LLVM IR or lowered MLIR, with
+tile-compile's metadata, and CompileError for bad kernels (CPU only).
+
+Run: PYTHONPATH=<build>/python python3 test/python/test_compile.py
+(or pytest test/python). With TILE_TOOLS_DIR=<build>/bin the results are
+also compared with tile-compile's own output."""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+import warnings
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+import harness  # noqa: E402
+
+harness.setup_path()
+import tile  # noqa: E402
+from tile import CompileError, CompileWarning  # noqa: E402
+
+VECTOR_ADD = os.path.join(ROOT, "examples", "vector_add.mlir")
+
+
+def vector_add_source():
+    with open(VECTOR_ADD, encoding="utf-8") as f:
+        return f.read()
+
+
+def check_vector_add_metadata(meta, arch, fmt):
+    assert meta["arch"] == arch, meta
+    assert meta["format"] == fmt, meta
+    (k,) = meta["kernels"]
+    assert k["name"] == "vector_add"
+    assert [p["type"] for p in k["params"]] == ["ptr<f32>", "ptr<f32>", "ptr<f32>", "i32"], k
+    assert [p["divisibility"] for p in k["params"]][:3] == [16, 16, 16], k
+    assert k["num_warps"] == 4 and k["threads_per_block"] == 128, k
+    assert k["shared_bytes"] == 0, k
+
+
+def test_ptx():
+    r = tile.compile(vector_add_source(), arch="sm_90", emit="ptx")
+    assert r.format == "ptx" and r.note == ""
+    assert ".entry vector_add(" in r.ptx, r.ptx[:400]
+    assert ".target sm_90" in r.ptx
+    assert r.asm == r.ptx and r.binary == r.ptx.encode()
+    assert r.kernels == ["vector_add"]
+    check_vector_add_metadata(r.metadata, "sm_90", "ptx")
+    assert r.kernel_metadata()["name"] == "vector_add"
+    assert r.kernel_metadata("vector_add")["num_warps"] == 4
+
+
+def test_arch_and_opt_level():
+    r = tile.compile(vector_add_source(), arch="sm_80", emit="ptx", opt_level=0)
+    assert ".target sm_80" in r.ptx
+    check_vector_add_metadata(r.metadata, "sm_80", "ptx")
+
+
+def test_cubin_or_fallback():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        r = tile.compile(vector_add_source(), emit="cubin")
+    if tile.can_assemble_cubin():
+        assert r.format == "cubin" and r.note == "" and not caught
+        assert isinstance(r.binary, bytes) and r.binary[:4] == b"\x7fELF"
+        assert ".entry vector_add(" in r.ptx and r.asm is None
+    else:
+        # No CUDA toolkit: PTX, said in the result and as a warning.
+        assert r.format == "ptx", r.format
+        assert "no CUDA toolkit" in r.note
+        assert [w.category for w in caught] == [CompileWarning], caught
+        assert r.binary == r.ptx.encode()
+    check_vector_add_metadata(r.metadata, "sm_90", r.format)
+
+
+def test_llvm_and_mlir():
+    llvm = tile.compile(vector_add_source(), emit="llvm")
+    assert llvm.format == "llvm" and llvm.binary is None and llvm.ptx is None
+    assert "define" in llvm.asm and "@vector_add(" in llvm.asm
+    assert "nvptx64-nvidia-cuda" in llvm.asm
+    mlir = tile.compile(vector_add_source(), emit="mlir")
+    assert "llvm.func @vector_add(" in mlir.asm and "tile.kernel" not in mlir.asm
+    assert mlir.kernels == ["vector_add"]
+    with harness.raises(ValueError):
+        mlir.load()
+
+
+def test_save_writes_tile_compile_layout():
+    r = tile.compile(vector_add_source(), emit="ptx")
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "va.ptx")
+        meta_path = r.save(path)
+        assert meta_path == path + ".json"
+        with open(meta_path) as f:
+            meta = json.load(f)
+        assert meta["binary"] == "va.ptx"
+        with open(path, "rb") as f:
+            assert f.read() == r.binary
+        back = tile.CompiledKernel.read(path)
+        assert back.binary == r.binary and back.kernels == ["vector_add"]
+        assert back.format == "ptx" and back.ptx == r.ptx
+
+
+def test_same_as_tile_compile():
+    tools = os.environ.get("TILE_TOOLS_DIR")
+    exe = os.path.join(tools or "", "tile-compile")
+    if not tools or not os.path.exists(exe):
+        raise unittest.SkipTest("set TILE_TOOLS_DIR=<build>/bin to compare with tile-compile")
+    r = tile.compile(vector_add_source(), arch="sm_90", emit="ptx", opt_level=3)
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "vector_add.ptx")
+        subprocess.run([exe, VECTOR_ADD, "-o", out, "--emit=ptx", "--arch=sm_90", "-O3"],
+                       check=True)
+        with open(out) as f:
+            assert f.read() == r.ptx
+        with open(out + ".json") as f:
+            meta = json.load(f)
+    assert meta.pop("binary") == "vector_add.ptx"
+    ours = dict(r.metadata)
+    ours.pop("binary")
+    assert meta == ours, (meta, ours)
+
+
+BROKEN = """\
+tile.kernel @k(%x: !tile.ptr<f32>) attributes {num_warps = 4 : i32} {
+  %a = arith.addf %nope, %nope : f32
+  tile.return
+}
+"""
+
+
+def test_compile_error_has_location():
+    with harness.raises(CompileError) as e:
+        tile.compile(BROKEN, name="broken.mlir")
+    err = e.value
+    assert err.location == ("broken.mlir", 2, 19), (err.location, str(err))
+    assert "broken.mlir:2:19: error: use of undeclared SSA value name" in str(err), str(err)
+    assert err.diagnostics == str(err)
+    assert err.locations[0].severity == "error"
+
+
+def test_verifier_error_has_location():
+    # Parses, then fails the verifier: num_warps must be positive.
+    src = vector_add_source().replace("num_warps = 4 : i32", "num_warps = 0 : i32")
+    with harness.raises(CompileError) as e:
+        tile.compile(src, name="va.mlir", emit="ptx")
+    loc = e.value.location
+    assert loc is not None and loc[0] == "va.mlir" and loc[1] > 1, str(e.value)
+
+
+def test_bad_options():
+    with harness.raises(CompileError) as e:
+        tile.compile(vector_add_source(), arch="sm_70", emit="ptx")
+    assert "sm_70" in str(e.value), str(e.value)
+    with harness.raises(ValueError):
+        tile.compile(vector_add_source(), emit="sass")
+    with harness.raises(ValueError):
+        tile.compile(vector_add_source(), opt_level=4)
+    with harness.raises(TypeError):
+        tile.compile(b"bytes")
+
+
+def test_compile_file_names_the_file():
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "broken.mlir")
+        with open(path, "w") as f:
+            f.write(BROKEN)
+        with harness.raises(CompileError) as e:
+            tile.compile_file(path)
+    assert e.value.location == (path, 2, 19), e.value.location
+
+
+if __name__ == "__main__":
+    sys.exit(harness.run(dict(globals())))
