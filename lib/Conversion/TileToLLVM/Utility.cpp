@@ -572,16 +572,6 @@ Value tile::emitIsAligned(OpBuilder &b, Location loc, Value ptr,
                               i64Const(b, loc, 0));
 }
 
-/// The predicate of the scalar fallback of one element: mask && !vectorOk.
-static Value scalarPredicate(OpBuilder &b, Location loc, Value vectorOk,
-                             Value mask) {
-  Value notVector =
-      LLVM::XOrOp::create(b, loc, vectorOk, i1Const(b, loc, true));
-  if (!mask)
-    return notVector;
-  return LLVM::AndOp::create(b, loc, mask, notVector);
-}
-
 SmallVector<Value> tile::emitVectorLoad(OpBuilder &b, Location loc,
                                         Type elemType, Value ptr,
                                         Value vectorOk, ArrayRef<Value> masks,
@@ -593,7 +583,8 @@ SmallVector<Value> tile::emitVectorLoad(OpBuilder &b, Location loc,
   (void)regBits;
   std::string asmStr;
   llvm::raw_string_ostream os(asmStr);
-  // Operands: n outputs, then ptr, vectorOk, n predicates, n defaults.
+  // Operands: n outputs, then ptr, vectorOk, n masks, n defaults. The
+  // scalar fallback is branched over when the vector access ran.
   unsigned ptrIdx = n, okIdx = n + 1, predIdx = n + 2, defIdx = 2 * n + 2;
   for (unsigned j = 0; j < n; ++j)
     os << "mov.b" << bits << " $" << j << ", $" << defIdx + j << ";\n\t";
@@ -601,9 +592,11 @@ SmallVector<Value> tile::emitVectorLoad(OpBuilder &b, Location loc,
   for (unsigned j = 0; j < n; ++j)
     os << (j ? ", " : "") << "$" << j;
   os << "}, [$" << ptrIdx << "];";
+  os << "\n\t@$" << okIdx << " bra TILE_VEC_${:uid};";
   for (unsigned j = 0; j < n; ++j)
     os << "\n\t@$" << predIdx + j << " ld.global.b" << bits << " $" << j
        << ", [$" << ptrIdx << "+" << j * bits / 8 << "];";
+  os << "\n\tTILE_VEC_${:uid}:";
   std::string constraints;
   for (unsigned j = 0; j < n; ++j)
     constraints += std::string("=") + letter + ",";
@@ -615,7 +608,7 @@ SmallVector<Value> tile::emitVectorLoad(OpBuilder &b, Location loc,
 
   SmallVector<Value> operands{ptr, vectorOk};
   for (unsigned j = 0; j < n; ++j)
-    operands.push_back(scalarPredicate(b, loc, vectorOk, masks[j]));
+    operands.push_back(masks[j] ? masks[j] : i1Const(b, loc, true));
   for (unsigned j = 0; j < n; ++j)
     operands.push_back(others[j] ? toMemoryInt(b, loc, others[j])
                                  : intConst(b, loc, memType, 0));
@@ -641,7 +634,8 @@ void tile::emitVectorStore(OpBuilder &b, Location loc, ArrayRef<Value> values,
   unsigned bits = memType.getIntOrFloatBitWidth();
   auto [letter, regBits] = asmRegister(bits);
   (void)regBits;
-  // Operands: ptr, n values, vectorOk, n predicates.
+  // Operands: ptr, n values, vectorOk, n masks. The scalar fallback is
+  // branched over when the vector access ran.
   unsigned valIdx = 1, okIdx = n + 1, predIdx = n + 2;
   std::string asmStr;
   llvm::raw_string_ostream os(asmStr);
@@ -649,9 +643,11 @@ void tile::emitVectorStore(OpBuilder &b, Location loc, ArrayRef<Value> values,
   for (unsigned j = 0; j < n; ++j)
     os << (j ? ", " : "") << "$" << valIdx + j;
   os << "};";
+  os << "\n\t@$" << okIdx << " bra TILE_VEC_${:uid};";
   for (unsigned j = 0; j < n; ++j)
     os << "\n\t@$" << predIdx + j << " st.global.b" << bits << " [$0+"
        << j * bits / 8 << "], $" << valIdx + j << ";";
+  os << "\n\tTILE_VEC_${:uid}:";
   std::string constraints = "l";
   for (unsigned j = 0; j < n; ++j)
     constraints += std::string(",") + letter;
@@ -663,7 +659,7 @@ void tile::emitVectorStore(OpBuilder &b, Location loc, ArrayRef<Value> values,
     operands.push_back(toMemoryInt(b, loc, v));
   operands.push_back(vectorOk);
   for (unsigned j = 0; j < n; ++j)
-    operands.push_back(scalarPredicate(b, loc, vectorOk, masks[j]));
+    operands.push_back(masks[j] ? masks[j] : i1Const(b, loc, true));
   LLVM::InlineAsmOp::create(b, loc, TypeRange{}, operands, asmStr,
                             constraints, /*has_side_effects=*/true,
                             /*is_align_stack=*/false,

@@ -22,11 +22,12 @@
 // CHECK: llvm.add %[[BASE]], %{{.*}} : i32
 // CHECK: llvm.add %[[BASE]], %{{.*}} : i32
 // Each group of 4 registers: one vector load when the pointers are
-// consecutive, aligned and all in bounds (checked at run time), else
-// predicated scalar loads with the `other` value as default.
+// consecutive, aligned and all in bounds (checked at run time, then the
+// fallback is branched over), else predicated scalar loads with the
+// `other` value as default.
 // CHECK: llvm.ptrtoint
 // CHECK: llvm.icmp "eq"
-// CHECK: llvm.inline_asm has_side_effects "{{.*}}@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];{{.*}}@$9 ld.global.b32 $3, [$4+12];", "=r,=r,=r,=r,l,b,b,b,b,b,r,r,r,r"
+// CHECK: llvm.inline_asm has_side_effects "{{.*}}@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];{{.*}}@$5 bra TILE_VEC_${:uid};{{.*}}@$9 ld.global.b32 $3, [$4+12];\0A\09TILE_VEC_${:uid}:", "=r,=r,=r,=r,l,b,b,b,b,b,r,r,r,r"
 // CHECK: llvm.inline_asm has_side_effects "{{.*}}ld.global.v4.b32
 // CHECK-COUNT-4: llvm.fadd %{{.*}}, %{{.*}} : f32
 // CHECK: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};{{.*}}", "l,r,r,r,r,b,b,b,b,b"

@@ -12,8 +12,8 @@
 // CHECK: nvvm.read.ptx.sreg.tid.x
 // Each group of 4 consecutive registers: bounds checks along both axes,
 // the address of its first element, then one vector load under
-// "aligned and last element in bounds" with per-element fallbacks, padded
-// with +inf.
+// "aligned and last element in bounds", a branch over the per-element
+// fallbacks when it ran; padded with +inf.
 // CHECK: %[[IN0:.*]] = llvm.icmp "ult" %{{.*}}, %{{.*}} : i64
 // CHECK: %[[IN1:.*]] = llvm.icmp "ult" %{{.*}}, %{{.*}} : i64
 // CHECK: %[[M:.*]] = llvm.and %[[IN0]], %[[IN1]] : i1
@@ -24,7 +24,7 @@
 // CHECK: %[[AL:.*]] = llvm.icmp "eq" %[[LOW]], %{{.*}} : i64
 // CHECK: %[[OK:.*]] = llvm.and %[[AL]], %{{.*}} : i1
 // CHECK: llvm.bitcast %[[INF]] : f32 to i32
-// CHECK: llvm.inline_asm has_side_effects "mov.b32 $0, $10;{{.*}}@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];\0A\09@$6 ld.global.b32 $0, [$4+0];{{.*}}", "=r,=r,=r,=r,l,b,b,b,b,b,r,r,r,r" %[[P]], %[[OK]]
+// CHECK: llvm.inline_asm has_side_effects "mov.b32 $0, $10;{{.*}}@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];\0A\09@$5 bra TILE_VEC_${:uid};\0A\09@$6 ld.global.b32 $0, [$4+0];{{.*}}TILE_VEC_${:uid}:", "=r,=r,=r,=r,l,b,b,b,b,b,r,r,r,r" %[[P]], %[[OK]]
 // CHECK: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};{{.*}}", "l,r,r,r,r,b,b,b,b,b"
 tile.kernel @copy2d(%src: !tile.ptr<f32>, %dst: !tile.ptr<f32>, %m: i32, %n: i32, %ld: i32) {
   %i = tile.program_id x : i32
