@@ -205,7 +205,7 @@ struct ConvertTileToLLVMPass
     if (indexBitwidth != 32 && indexBitwidth != 64) {
       module.emitError() << "convert-tile-to-llvm: index-bitwidth must be 32 "
                             "or 64, not "
-                         << indexBitwidth;
+                         << static_cast<unsigned>(indexBitwidth);
       return signalPassFailure();
     }
 
