@@ -82,3 +82,33 @@ tile.kernel @min_all(%p: !tile.ptr<i32>) attributes {num_warps = 2 : i32} {
   tile.store %p, %s : !tile.ptr<i32>
   tile.return
 }
+
+// -----
+
+// Column sums: the reduced dim0 is spread over a register bit (8), a lane
+// bit (lane 16 -> row 1) and two warp bits (rows 2, 4). Pairs of registers
+// are added in the thread, one butterfly with lane 16 per column group, then
+// 4 warp partials per column through 4 x 64 x 4 bytes of shared memory.
+
+#l = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+
+// CHECK-LABEL: llvm.func @col_sum
+// CHECK-SAME: tile.shared_bytes = 1024 : i64
+// CHECK-COUNT-4: llvm.fadd
+// CHECK: %[[SIXTEEN:.*]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %[[SIXTEEN]], %{{.*}} : f32 -> f32
+// CHECK-COUNT-3: nvvm.shfl.sync bfly
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+tile.kernel @col_sum(%p: !tile.ptr<f32>) {
+  %c0 = arith.constant 0 : i32
+  %v = tile.make_view %p, shape [16, 64] : !tile.ptr<f32> -> !tile.view<16x64xf32>
+  %t = tile.load_tile %v[%c0, %c0] : !tile.view<16x64xf32> -> tensor<16x64xf32, #l>
+  %s = tile.reduce sum %t {axis = 0 : i32} : tensor<16x64xf32, #l> -> tensor<64xf32, #layout.slice<dim = 0, parent = #l>>
+  %o = tile.make_view %p, shape [64] : !tile.ptr<f32> -> !tile.view<64xf32>
+  tile.store_tile %s, %o[%c0] : tensor<64xf32, #layout.slice<dim = 0, parent = #l>>, !tile.view<64xf32>
+  tile.return
+}
