@@ -606,13 +606,41 @@ LogicalResult LayoutAssigner::run() {
   return materialize();
 }
 
+/// 32-bit registers one thread needs to hold `type` in its layout.
+static int64_t getRegistersPerThread(RankedTensorType type) {
+  std::optional<LinearLayout> ll =
+      layout::toLinearLayout(type.getEncoding(), type.getShape());
+  if (!ll || !ll->hasInDim("register"))
+    return 0;
+  int64_t bytes = getElementBytes(type.getElementType());
+  return ll->getInDimSize("register") * std::max<int64_t>(1, bytes / 4);
+}
+
 namespace {
 struct AssignLayoutsPass
     : public tile::tl::impl::AssignLayoutsPassBase<AssignLayoutsPass> {
+  using AssignLayoutsPassBase::AssignLayoutsPassBase;
+
   void runOnOperation() override {
     LayoutAssigner assigner(getOperation());
     if (failed(assigner.run()))
-      signalPassFailure();
+      return signalPassFailure();
+    if (!remarks)
+      return;
+    getOperation().getBody().walk([&](Operation *op) {
+      for (Value r : op->getResults()) {
+        auto type = dyn_cast<RankedTensorType>(r.getType());
+        if (!type)
+          continue;
+        int64_t regs = getRegistersPerThread(type);
+        if (regs > static_cast<int64_t>(registerBudget))
+          op->emitRemark() << type << " needs " << regs
+                           << " registers per thread, above the budget of "
+                           << static_cast<int64_t>(registerBudget)
+                           << "; it will likely spill: use a smaller tile "
+                              "(loop over chunks) or more warps";
+      }
+    });
   }
 };
 } // namespace

@@ -34,8 +34,19 @@ def AssignLayoutsPass : Pass<"tile-assign-layouts", "::tile::tl::KernelOp"> {
     Afterwards every tensor in the kernel has a layout; a tensor whose
     layout cannot be decided is a located error saying which layout to
     write.
+
+    With `remarks=true`, every tensor whose layout gives one thread more
+    than `register-budget` 32-bit registers gets a remark (such tiles spill;
+    splitting them into loops is not automated yet).
   }];
   let dependentDialects = ["::tile::layout::LayoutDialect"];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Remark on tensors that need more registers than the budget">,
+    Option<"registerBudget", "register-budget", "unsigned",
+           /*default=*/"64",
+           "32-bit registers per thread one tensor may use before a remark">,
+  ];
 }
 
 def OptimizeConvertsPass : Pass<"tile-optimize-converts",
