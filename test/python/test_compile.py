@@ -124,6 +124,17 @@ def test_same_as_tile_compile():
     assert meta == ours, (meta, ours)
 
 
+def test_threads():
+    # compile() releases the GIL: concurrent compiles must not interfere.
+    import concurrent.futures
+    src = vector_add_source()
+    archs = ["sm_80", "sm_90"] * 4
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        ptx = list(pool.map(lambda a: tile.compile(src, arch=a, emit="ptx").ptx, archs))
+    assert all(f".target {a}" in p for a, p in zip(archs, ptx))
+    assert ptx[0::2] == [ptx[0]] * 4 and ptx[1::2] == [ptx[1]] * 4
+
+
 BROKEN = """\
 tile.kernel @k(%x: !tile.ptr<f32>) attributes {num_warps = 4 : i32} {
   %a = arith.addf %nope, %nope : f32
