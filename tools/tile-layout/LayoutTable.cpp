@@ -116,8 +116,7 @@ bool tile::printLayoutTable(raw_ostream &os, const LinearLayout &ll,
     if (options.threads &&
         (thread < options.threads->begin || thread >= options.threads->end))
       continue;
-    owners[linearIndex(coord, shape)].push_back(
-        {block, thread, reg});
+    owners[linearIndex(coord, shape)].push_back({block, thread, reg});
   }
 
   bool showBlock = ll.getInDimSize("block") > 1;
@@ -182,8 +181,7 @@ bool tile::printLayoutTable(raw_ostream &os, const LinearLayout &ll,
   for (int64_t r : shownRows)
     for (int64_t c : shownCols)
       if (r >= 0 && c >= 0)
-        for (const std::string &p :
-             cellParts(rank == 2 ? r * shape[1] + c : r))
+        for (const std::string &p : cellParts(rank == 2 ? r * shape[1] + c : r))
           width = std::max(width, p.size());
   auto cellText = [&](int64_t index) {
     std::string s;

@@ -32,8 +32,9 @@ cl::OptionCategory category("tile-layout options");
 cl::opt<std::string> layoutText(cl::Positional, cl::desc("<layout attribute>"),
                                 cl::cat(category));
 cl::opt<std::string>
-    shapeText("shape", cl::desc("Tensor shape, e.g. 64x16 (optional for "
-                                "#layout.linear and #layout.strided)"),
+    shapeText("shape",
+              cl::desc("Tensor shape, e.g. 64x16 (optional for "
+                       "#layout.linear and #layout.strided)"),
               cl::value_desc("D0xD1x..."), cl::cat(category));
 cl::opt<Format> format(
     "format", cl::desc("Output format"), cl::init(Format::Table),

@@ -47,12 +47,41 @@ const char *const kSeeds[] = {
 
 const char kAlphabet[] = "[]<>(),=:#._ -0123456789abcdefghijklmnopqrstuvwxyz"
                          "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-const char *const kTokens[] = {
-    "0", "1", "3", "-1", "2147483648", "99999999999999999999", "1073741824",
-    "[]", "[[", "]]", "<", ">", "(", ")", ",", "=", "dim", "parent",
-    "order", "register", "lane", "warp", "block", "vec", "rank", "Sw<3,4,3> o ",
-    "#layout.blocked<", "#layout.linear<", "#layout.slice<dim = 0, parent = ",
-    "CTAsPerCGA = [4, 4]", "\"", "\\", "{", "}", "_"};
+const char *const kTokens[] = {"0",
+                               "1",
+                               "3",
+                               "-1",
+                               "2147483648",
+                               "99999999999999999999",
+                               "1073741824",
+                               "[]",
+                               "[[",
+                               "]]",
+                               "<",
+                               ">",
+                               "(",
+                               ")",
+                               ",",
+                               "=",
+                               "dim",
+                               "parent",
+                               "order",
+                               "register",
+                               "lane",
+                               "warp",
+                               "block",
+                               "vec",
+                               "rank",
+                               "Sw<3,4,3> o ",
+                               "#layout.blocked<",
+                               "#layout.linear<",
+                               "#layout.slice<dim = 0, parent = ",
+                               "CTAsPerCGA = [4, 4]",
+                               "\"",
+                               "\\",
+                               "{",
+                               "}",
+                               "_"};
 
 std::string mutate(std::string text, std::mt19937 &rng) {
   auto pick = [&](size_t n) {

@@ -163,10 +163,10 @@ TEST_F(LayoutAttrTest, GluonTutorialLayout) {
             distributed(reg, lane, warp, {}, {64, 16}));
   // 128x128: 2x8 copies of the block, dim 1 first (B0..B7, then B8..B15):
   // 8 registers per block, 128 in all.
-  EXPECT_LL(toLinearLayout(attr, {128, 128}),
-            distributed({{0, 1}, {0, 2}, {1, 0}, {0, 16}, {0, 32}, {0, 64},
-                         {64, 0}},
-                        lane, warp, {}, {128, 128}));
+  EXPECT_LL(
+      toLinearLayout(attr, {128, 128}),
+      distributed({{0, 1}, {0, 2}, {1, 0}, {0, 16}, {0, 32}, {0, 64}, {64, 0}},
+                  lane, warp, {}, {128, 128}));
   // 32x8: each warp holds the whole tensor.
   EXPECT_LL(toLinearLayout(attr, {32, 8}),
             distributed(reg, lane, {{0, 0}, {0, 0}}, {}, {32, 8}));
@@ -175,8 +175,8 @@ TEST_F(LayoutAttrTest, GluonTutorialLayout) {
 TEST_F(LayoutAttrTest, EquivalentLayoutsOfTheTutorial) {
   // The tutorial's three spellings of one 128-element layout.
   Attribute a = blocked({1}, {32}, {4}, {0});
-  Attribute b = SliceAttr::get(&ctx, 1, blocked({1, 1}, {32, 1}, {4, 1},
-                                                {1, 0}));
+  Attribute b =
+      SliceAttr::get(&ctx, 1, blocked({1, 1}, {32, 1}, {4, 1}, {1, 0}));
   Attribute c = parse("#layout.linear<register = [], lane = [[1], [2], [4], "
                       "[8], [16]], warp = [[32], [64]]>");
   ASSERT_TRUE(c);
@@ -203,23 +203,28 @@ TEST_F(LayoutAttrTest, ClusterMulticastCopies) {
 TEST_F(LayoutAttrTest, ClusterSplitAlongDim1) {
   // Two CTAs split dim 1 (64 columns each); per CTA, the 64x16 tile repeats
   // four times along dim 1 in registers.
-  EXPECT_LL(
-      toLinearLayout(
-          blocked({8, 1}, {8, 4}, {1, 4}, {0, 1}, {1, 2}, {1, 2}, {1, 0}),
-          {64, 128}),
-      distributed({{1, 0}, {2, 0}, {4, 0}, {0, 16}, {0, 32}},
-                  {{8, 0}, {16, 0}, {32, 0}, {0, 1}, {0, 2}},
-                  {{0, 4}, {0, 8}}, {{0, 64}}, {64, 128}));
+  EXPECT_LL(toLinearLayout(
+                blocked({8, 1}, {8, 4}, {1, 4}, {0, 1}, {1, 2}, {1, 2}, {1, 0}),
+                {64, 128}),
+            distributed({{1, 0}, {2, 0}, {4, 0}, {0, 16}, {0, 32}},
+                        {{8, 0}, {16, 0}, {32, 0}, {0, 1}, {0, 2}},
+                        {{0, 4}, {0, 8}}, {{0, 64}}, {64, 128}));
 }
 
 TEST_F(LayoutAttrTest, ClusterBothDims) {
   // 2x2 CTAs, each dim cut in 2: per CTA 512x64 against a 16x32 tile.
   // CTAOrder [1, 0]: the first block bit walks dim 1.
-  EXPECT_LL(toLinearLayout(blocked({2, 2}, {4, 8}, {2, 2}, {1, 0}, {2, 2},
-                                   {2, 2}, {1, 0}),
-                           {1024, 128}),
-            distributed({{0, 1}, {1, 0}, {0, 32}, {16, 0}, {32, 0}, {64, 0},
-                         {128, 0}, {256, 0}},
+  EXPECT_LL(toLinearLayout(
+                blocked({2, 2}, {4, 8}, {2, 2}, {1, 0}, {2, 2}, {2, 2}, {1, 0}),
+                {1024, 128}),
+            distributed({{0, 1},
+                         {1, 0},
+                         {0, 32},
+                         {16, 0},
+                         {32, 0},
+                         {64, 0},
+                         {128, 0},
+                         {256, 0}},
                         {{0, 2}, {0, 4}, {0, 8}, {2, 0}, {4, 0}},
                         {{0, 16}, {8, 0}}, {{0, 64}, {512, 0}}, {1024, 128}));
 }
@@ -227,9 +232,9 @@ TEST_F(LayoutAttrTest, ClusterBothDims) {
 TEST_F(LayoutAttrTest, ClusterLargerThanOneDimSmallerThanOther) {
   // 128x16 with CTAs [2, 2] split [2, 1]: per CTA 64x16; the 32-row tile
   // repeats once in registers, the second CTA along dim 1 is a copy.
-  EXPECT_LL(toLinearLayout(blocked({1, 4}, {8, 4}, {4, 1}, {1, 0}, {2, 2},
-                                   {2, 1}, {1, 0}),
-                           {128, 16}),
+  EXPECT_LL(toLinearLayout(
+                blocked({1, 4}, {8, 4}, {4, 1}, {1, 0}, {2, 2}, {2, 1}, {1, 0}),
+                {128, 16}),
             distributed({{0, 1}, {0, 2}, {32, 0}},
                         {{0, 4}, {0, 8}, {1, 0}, {2, 0}, {4, 0}},
                         {{8, 0}, {16, 0}}, {{0, 0}, {64, 0}}, {128, 16}));
@@ -268,9 +273,9 @@ TEST_F(LayoutAttrTest, SliceOfClusterBlocked) {
 
 TEST_F(LayoutAttrTest, SliceOfTutorialLayout) {
   BlockedAttr parent = blocked({2, 4}, {16, 2}, {2, 2}, {1, 0});
-  EXPECT_LL(toLinearLayout(SliceAttr::get(&ctx, 1, parent), {64}),
-            distributed({{1}}, {{0}, {2}, {4}, {8}, {16}}, {{0}, {32}}, {},
-                        {64}));
+  EXPECT_LL(
+      toLinearLayout(SliceAttr::get(&ctx, 1, parent), {64}),
+      distributed({{1}}, {{0}, {2}, {4}, {8}, {16}}, {{0}, {32}}, {}, {64}));
 }
 
 TEST_F(LayoutAttrTest, SliceToOneElementHasNoRegisters) {
@@ -283,11 +288,10 @@ TEST_F(LayoutAttrTest, SliceToOneElementHasNoRegisters) {
 TEST_F(LayoutAttrTest, SliceOfRank4) {
   BlockedAttr parent =
       blocked({1, 1, 1, 4}, {2, 1, 1, 16}, {1, 2, 4, 1}, {3, 0, 1, 2});
-  EXPECT_LL(
-      toLinearLayout(SliceAttr::get(&ctx, 3, parent), {2, 1, 1}),
-      distributed({},
-                  {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {1, 0, 0}},
-                  {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}, {}, {2, 1, 1}));
+  EXPECT_LL(toLinearLayout(SliceAttr::get(&ctx, 3, parent), {2, 1, 1}),
+            distributed({},
+                        {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {1, 0, 0}},
+                        {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}, {}, {2, 1, 1}));
 }
 
 TEST_F(LayoutAttrTest, SliceOfSlice) {
@@ -318,16 +322,32 @@ TEST_F(LayoutAttrTest, SharedUnswizzled) {
 TEST_F(LayoutAttrTest, SharedMaxPhaseOnly) {
   // Row r is XOR-ed with r mod 4.
   EXPECT_LL(toLinearLayout(swizzled(1, 1, 4, {1, 0}), {32, 32}),
-            sharedLL({{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {1, 1}, {2, 2},
-                      {4, 0}, {8, 0}, {16, 0}},
+            sharedLL({{0, 1},
+                      {0, 2},
+                      {0, 4},
+                      {0, 8},
+                      {0, 16},
+                      {1, 1},
+                      {2, 2},
+                      {4, 0},
+                      {8, 0},
+                      {16, 0}},
                      {}, {32, 32}));
 }
 
 TEST_F(LayoutAttrTest, SharedPerPhase) {
   // Two rows per phase: row 1 is not swizzled, row 2 gets phase 1.
   EXPECT_LL(toLinearLayout(swizzled(1, 2, 4, {1, 0}), {32, 32}),
-            sharedLL({{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {1, 0}, {2, 1},
-                      {4, 2}, {8, 0}, {16, 0}},
+            sharedLL({{0, 1},
+                      {0, 2},
+                      {0, 4},
+                      {0, 8},
+                      {0, 16},
+                      {1, 0},
+                      {2, 1},
+                      {4, 2},
+                      {8, 0},
+                      {16, 0}},
                      {}, {32, 32}));
 }
 
@@ -336,8 +356,16 @@ TEST_F(LayoutAttrTest, SharedVec) {
   EXPECT_LL(toLinearLayout(swizzled(2, 1, 4, {1, 0}), {4, 8}),
             sharedLL({{0, 1}, {0, 2}, {0, 4}, {1, 2}, {2, 4}}, {}, {4, 8}));
   EXPECT_LL(toLinearLayout(swizzled(2, 2, 4, {1, 0}), {32, 32}),
-            sharedLL({{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {1, 0}, {2, 2},
-                      {4, 4}, {8, 0}, {16, 0}},
+            sharedLL({{0, 1},
+                      {0, 2},
+                      {0, 4},
+                      {0, 8},
+                      {0, 16},
+                      {1, 0},
+                      {2, 2},
+                      {4, 4},
+                      {8, 0},
+                      {16, 0}},
                      {}, {32, 32}));
 }
 
@@ -414,10 +442,10 @@ TEST_F(LayoutAttrTest, StridedRowMajorIsIdentityOffsets) {
 
 TEST_F(LayoutAttrTest, ShapesThatDoNotFit) {
   BlockedAttr attr = blocked({1, 1}, {8, 4}, {2, 2}, {1, 0});
-  EXPECT_FALSE(toLinearLayout(attr, {16}).has_value());      // rank
-  EXPECT_FALSE(toLinearLayout(attr, {16, 12}).has_value());  // not 2^k
-  EXPECT_FALSE(toLinearLayout(attr, {16, 0}).has_value());   // empty
-  EXPECT_FALSE(toLinearLayout(attr, {-4, 16}).has_value());  // negative
+  EXPECT_FALSE(toLinearLayout(attr, {16}).has_value());     // rank
+  EXPECT_FALSE(toLinearLayout(attr, {16, 12}).has_value()); // not 2^k
+  EXPECT_FALSE(toLinearLayout(attr, {16, 0}).has_value());  // empty
+  EXPECT_FALSE(toLinearLayout(attr, {-4, 16}).has_value()); // negative
   EXPECT_FALSE(toLinearLayout(Attribute(), {16}).has_value());
   std::string why;
   EXPECT_FALSE(computeLinearLayout(attr, {16, 12}, &why));
@@ -457,14 +485,15 @@ TEST_F(LayoutAttrTest, InterfaceQueries) {
   EXPECT_EQ(distributed.getNumWarps(), 8u);
   EXPECT_EQ(distributed.getNumCTAs(), 2u);
   EXPECT_EQ(distributed.getRank(), 2u);
-  auto slice =
-      cast<DistributedLayoutAttrInterface>(Attribute(SliceAttr::get(&ctx, 0, parent)));
+  auto slice = cast<DistributedLayoutAttrInterface>(
+      Attribute(SliceAttr::get(&ctx, 0, parent)));
   EXPECT_EQ(slice.getWarpSize(), 32u);
   EXPECT_EQ(slice.getNumWarps(), 8u);
   EXPECT_EQ(slice.getRank(), 1u);
-  EXPECT_TRUE(isa<SharedLayoutAttrInterface>(Attribute(swizzled(1, 1, 1, {0}))));
-  EXPECT_FALSE(isa<DistributedLayoutAttrInterface>(
-      Attribute(swizzled(1, 1, 1, {0}))));
+  EXPECT_TRUE(
+      isa<SharedLayoutAttrInterface>(Attribute(swizzled(1, 1, 1, {0}))));
+  EXPECT_FALSE(
+      isa<DistributedLayoutAttrInterface>(Attribute(swizzled(1, 1, 1, {0}))));
   // The interface method and the free function agree.
   EXPECT_EQ(distributed.toLinearLayout({64, 64}),
             toLinearLayout(parent, {64, 64}));

@@ -31,9 +31,9 @@ constexpr int64_t kMaxFieldValue = int64_t(1) << 30;
 
 /// Parses `<key = value, ...>`, calling `parseValue(key, keyLoc)` for each
 /// entry after its `=`. Rejects repeated keys. An empty `<>` is allowed.
-ParseResult
-parseKeyValueList(AsmParser &parser,
-                  llvm::function_ref<ParseResult(StringRef, SMLoc)> parseValue) {
+ParseResult parseKeyValueList(
+    AsmParser &parser,
+    llvm::function_ref<ParseResult(StringRef, SMLoc)> parseValue) {
   if (parser.parseLess())
     return failure();
   if (succeeded(parser.parseOptionalGreater()))
@@ -84,9 +84,8 @@ ParseResult parseUnsigned(AsmParser &parser, StringRef key, unsigned &out) {
 
 InFlightDiagnostic unknownKey(AsmParser &parser, SMLoc loc, StringRef key,
                               StringRef attr, StringRef expected) {
-  return parser.emitError(loc)
-         << "unknown key '" << key << "' in #layout." << attr
-         << "; expected one of: " << expected;
+  return parser.emitError(loc) << "unknown key '" << key << "' in #layout."
+                               << attr << "; expected one of: " << expected;
 }
 
 void printList(AsmPrinter &printer, ArrayRef<unsigned> values) {
@@ -122,10 +121,12 @@ void completeCTAFields(unsigned rank, SmallVectorImpl<unsigned> &ctasPerCGA,
     ctaSplitNum = defSplit;
   if (!hasOrder)
     ctaOrder = defOrder;
-  bool singleCTA = llvm::all_of(ctasPerCGA, [](unsigned v) { return v == 1; }) &&
-                   llvm::all_of(ctaSplitNum, [](unsigned v) { return v == 1; });
+  bool singleCTA =
+      llvm::all_of(ctasPerCGA, [](unsigned v) { return v == 1; }) &&
+      llvm::all_of(ctaSplitNum, [](unsigned v) { return v == 1; });
   if (singleCTA && ctasPerCGA.size() == rank && ctaSplitNum.size() == rank &&
-      ctaOrder.size() == rank && std::is_permutation(ctaOrder.begin(), ctaOrder.end(), defOrder.begin()))
+      ctaOrder.size() == rank &&
+      std::is_permutation(ctaOrder.begin(), ctaOrder.end(), defOrder.begin()))
     ctaOrder = defOrder;
 }
 
@@ -202,8 +203,8 @@ LogicalResult checkCTAFields(function_ref<InFlightDiagnostic()> emitError,
                              ArrayRef<unsigned> ctaSplitNum,
                              ArrayRef<unsigned> ctaOrder) {
   if (failed(checkLength(emitError, "CTAsPerCGA", ctasPerCGA, refName, rank)) ||
-      failed(checkLength(emitError, "CTASplitNum", ctaSplitNum, refName,
-                         rank)) ||
+      failed(
+          checkLength(emitError, "CTASplitNum", ctaSplitNum, refName, rank)) ||
       failed(checkLength(emitError, "CTAOrder", ctaOrder, refName, rank)) ||
       failed(checkPowersOfTwo(emitError, "CTAsPerCGA", ctasPerCGA)) ||
       failed(checkPowersOfTwo(emitError, "CTASplitNum", ctaSplitNum)) ||
@@ -270,17 +271,18 @@ Attribute BlockedAttr::parse(AsmParser &parser, Type) {
   };
   if (parseKeyValueList(parser, parseValue))
     return {};
-  for (auto [flag, name] :
-       {std::pair{hasSpt, "sizePerThread"}, {hasTpw, "threadsPerWarp"},
-        {hasWpc, "warpsPerCTA"}, {hasOrder, "order"}})
+  for (auto [flag, name] : {std::pair{hasSpt, "sizePerThread"},
+                            {hasTpw, "threadsPerWarp"},
+                            {hasWpc, "warpsPerCTA"},
+                            {hasOrder, "order"}})
     if (!flag) {
       parser.emitError(loc) << "#layout.blocked needs '" << name << " = [...]'";
       return {};
     }
   completeCTAFields(spt.size(), ctas, split, ctaOrder, hasCTAs, hasSplit,
                     hasCTAOrder);
-  return parser.getChecked<BlockedAttr>(loc, parser.getContext(), spt, tpw,
-                                        wpc, order, ctas, split, ctaOrder);
+  return parser.getChecked<BlockedAttr>(loc, parser.getContext(), spt, tpw, wpc,
+                                        order, ctas, split, ctaOrder);
 }
 
 void BlockedAttr::print(AsmPrinter &printer) const {
@@ -310,8 +312,8 @@ LogicalResult BlockedAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           "least one dim";
   if (failed(checkLength(emitError, "threadsPerWarp", threadsPerWarp,
                          "sizePerThread", rank)) ||
-      failed(checkLength(emitError, "warpsPerCTA", warpsPerCTA,
-                         "sizePerThread", rank)) ||
+      failed(checkLength(emitError, "warpsPerCTA", warpsPerCTA, "sizePerThread",
+                         rank)) ||
       failed(checkLength(emitError, "order", order, "sizePerThread", rank)) ||
       failed(checkPowersOfTwo(emitError, "sizePerThread", sizePerThread)) ||
       failed(checkPowersOfTwo(emitError, "threadsPerWarp", threadsPerWarp)) ||
@@ -398,8 +400,8 @@ LogicalResult SliceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           "slice";
   if (dim >= parentRank)
     return emitError() << "slice dim " << dim
-                       << " is out of range for a parent of rank "
-                       << parentRank << ": use 0.." << parentRank - 1;
+                       << " is out of range for a parent of rank " << parentRank
+                       << ": use 0.." << parentRank - 1;
   return success();
 }
 
@@ -408,8 +410,7 @@ LogicalResult SliceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 //===----------------------------------------------------------------------===//
 
 namespace {
-constexpr StringLiteral kLinearInDims[] = {"register", "lane", "warp",
-                                           "block"};
+constexpr StringLiteral kLinearInDims[] = {"register", "lane", "warp", "block"};
 } // namespace
 
 std::vector<std::vector<int32_t>> LinearAttr::getBases(StringRef inDim) const {
@@ -430,8 +431,8 @@ std::vector<std::vector<int32_t>> LinearAttr::getBases(StringRef inDim) const {
 
 SmallVector<int64_t> LinearAttr::getImpliedShape() const {
   SmallVector<int64_t> shape(getRank(), 1);
-  for (ArrayRef<int32_t> flat : {getRegisterBases(), getLaneBases(),
-                                 getWarpBases(), getBlockBases()})
+  for (ArrayRef<int32_t> flat :
+       {getRegisterBases(), getLaneBases(), getWarpBases(), getBlockBases()})
     for (auto [i, v] : llvm::enumerate(flat))
       if (v > 0)
         shape[i % getRank()] = std::max<int64_t>(
@@ -592,9 +593,8 @@ LogicalResult LinearAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       continue;
     }
     if (flat.size() % rank != 0)
-      return emitError() << "the " << kLinearInDims[i]
-                         << " bases do not have " << rank
-                         << " coordinates each";
+      return emitError() << "the " << kLinearInDims[i] << " bases do not have "
+                         << rank << " coordinates each";
     if (flat.size() / rank > 30)
       return emitError() << "'" << kLinearInDims[i] << "' has "
                          << flat.size() / rank
@@ -602,11 +602,11 @@ LogicalResult LinearAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     for (auto [j, v] : llvm::enumerate(flat)) {
       if (v < 0)
         return emitError() << "basis " << j / rank << " of '"
-                           << kLinearInDims[i] << "' has the negative coordinate "
-                           << v;
+                           << kLinearInDims[i]
+                           << "' has the negative coordinate " << v;
       if (v > 0)
-        shape[j % rank] = std::max<int64_t>(shape[j % rank],
-                                            llvm::PowerOf2Ceil(uint64_t(v) + 1));
+        shape[j % rank] = std::max<int64_t>(
+            shape[j % rank], llvm::PowerOf2Ceil(uint64_t(v) + 1));
     }
   }
   // Every element of the implied shape must be owned by someone: the bases,
@@ -681,12 +681,13 @@ Attribute SwizzledSharedAttr::parse(AsmParser &parser, Type) {
   };
   if (parseKeyValueList(parser, parseValue))
     return {};
-  for (auto [flag, name] :
-       {std::pair{hasVec, "vec"}, {hasPerPhase, "perPhase"},
-        {hasMaxPhase, "maxPhase"}, {hasOrder, "order"}})
+  for (auto [flag, name] : {std::pair{hasVec, "vec"},
+                            {hasPerPhase, "perPhase"},
+                            {hasMaxPhase, "maxPhase"},
+                            {hasOrder, "order"}})
     if (!flag) {
-      parser.emitError(loc) << "#layout.swizzled_shared needs '" << name
-                            << " = ...'";
+      parser.emitError(loc)
+          << "#layout.swizzled_shared needs '" << name << " = ...'";
       return {};
     }
   completeCTAFields(order.size(), ctas, split, ctaOrder, hasCTAs, hasSplit,
@@ -704,15 +705,13 @@ void SwizzledSharedAttr::print(AsmPrinter &printer) const {
   printer << '>';
 }
 
-LogicalResult
-SwizzledSharedAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                           unsigned vec, unsigned perPhase, unsigned maxPhase,
-                           ArrayRef<unsigned> order,
-                           ArrayRef<unsigned> ctasPerCGA,
-                           ArrayRef<unsigned> ctaSplitNum,
-                           ArrayRef<unsigned> ctaOrder) {
-  for (auto [value, name] : {std::pair{vec, "vec"}, {perPhase, "perPhase"},
-                             {maxPhase, "maxPhase"}})
+LogicalResult SwizzledSharedAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned vec,
+    unsigned perPhase, unsigned maxPhase, ArrayRef<unsigned> order,
+    ArrayRef<unsigned> ctasPerCGA, ArrayRef<unsigned> ctaSplitNum,
+    ArrayRef<unsigned> ctaOrder) {
+  for (auto [value, name] :
+       {std::pair{vec, "vec"}, {perPhase, "perPhase"}, {maxPhase, "maxPhase"}})
     if (value == 0 || !llvm::isPowerOf2_32(value))
       return emitError() << name << " = " << value
                          << " is not a power of two (1, 2, 4, ...)";

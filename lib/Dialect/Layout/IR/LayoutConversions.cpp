@@ -43,9 +43,8 @@ std::string shapeToString(ArrayRef<int64_t> shape) {
 bool checkShape(ArrayRef<int64_t> shape, unsigned rank, std::string *why) {
   if (shape.size() != rank) {
     if (why)
-      *why = "the layout has rank " + std::to_string(rank) +
-             " but the shape " + shapeToString(shape) + " has rank " +
-             std::to_string(shape.size());
+      *why = "the layout has rank " + std::to_string(rank) + " but the shape " +
+             shapeToString(shape) + " has rank " + std::to_string(shape.size());
     return false;
   }
   int64_t numElements = 1;
@@ -70,8 +69,8 @@ bool checkShape(ArrayRef<int64_t> shape, unsigned rank, std::string *why) {
 }
 
 /// Appends log2(size) bases along `dim`, starting at value `start`.
-void appendIdentity(BasisList &bases, unsigned rank, unsigned dim,
-                    int64_t size, int64_t start) {
+void appendIdentity(BasisList &bases, unsigned rank, unsigned dim, int64_t size,
+                    int64_t start) {
   for (int64_t v = start; v < start * size; v *= 2) {
     Basis b(rank, 0);
     b[dim] = static_cast<int32_t>(v);
@@ -155,9 +154,8 @@ SmallVector<int64_t> perCTAShape(ArrayRef<int64_t> shape, const CGAPart &cga) {
 // Per-attribute conversions with a reason on failure
 //===----------------------------------------------------------------------===//
 
-static std::optional<LinearLayout> blockedToLL(BlockedAttr attr,
-                                               ArrayRef<int64_t> shape,
-                                               std::string *why) {
+static std::optional<LinearLayout>
+blockedToLL(BlockedAttr attr, ArrayRef<int64_t> shape, std::string *why) {
   unsigned rank = attr.getRank();
   if (!checkShape(shape, rank, why))
     return std::nullopt;
@@ -179,9 +177,8 @@ static std::optional<LinearLayout> blockedToLL(BlockedAttr attr,
                       perCTAShape(shape, cga), shape);
 }
 
-static std::optional<LinearLayout> sliceToLL(SliceAttr attr,
-                                             ArrayRef<int64_t> shape,
-                                             std::string *why) {
+static std::optional<LinearLayout>
+sliceToLL(SliceAttr attr, ArrayRef<int64_t> shape, std::string *why) {
   unsigned rank = attr.getRank();
   if (!checkShape(shape, rank, why))
     return std::nullopt;
@@ -215,9 +212,8 @@ static std::optional<LinearLayout> sliceToLL(SliceAttr attr,
                       /*requireSurjective=*/false);
 }
 
-static std::optional<LinearLayout> linearToLL(LinearAttr attr,
-                                              ArrayRef<int64_t> shape,
-                                              std::string *why) {
+static std::optional<LinearLayout>
+linearToLL(LinearAttr attr, ArrayRef<int64_t> shape, std::string *why) {
   SmallVector<int64_t> implied = attr.getImpliedShape();
   if (ArrayRef<int64_t>(implied) != shape) {
     if (why)
@@ -331,14 +327,14 @@ tile::layout::computeLinearLayout(Attribute layout, ArrayRef<int64_t> shape,
   return std::nullopt;
 }
 
-std::optional<LinearLayout> tile::layout::toLinearLayout(Attribute layout,
-                                                         ArrayRef<int64_t> shape) {
+std::optional<LinearLayout>
+tile::layout::toLinearLayout(Attribute layout, ArrayRef<int64_t> shape) {
   if (!layout)
     return std::nullopt;
   auto *dialect = layout.getContext()->getLoadedDialect<LayoutDialect>();
-  if (!dialect || !isa<BlockedAttr, SliceAttr, LinearAttr, SwizzledSharedAttr,
-                                     StridedAttr>(
-                      layout))
+  if (!dialect ||
+      !isa<BlockedAttr, SliceAttr, LinearAttr, SwizzledSharedAttr, StridedAttr>(
+          layout))
     return computeLinearLayout(layout, shape, nullptr);
   return dialect->getCachedLinearLayout(layout, shape);
 }

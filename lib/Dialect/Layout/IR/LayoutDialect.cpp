@@ -58,8 +58,8 @@ std::optional<LinearLayout>
 LayoutDialect::getCachedLinearLayout(Attribute layout,
                                      ArrayRef<int64_t> shape) {
   std::pair<const void *, std::vector<int64_t>> key{
-      layout.getAsOpaquePointer(), std::vector<int64_t>(shape.begin(),
-                                                        shape.end())};
+      layout.getAsOpaquePointer(),
+      std::vector<int64_t>(shape.begin(), shape.end())};
   {
     std::lock_guard<std::mutex> lock(llCache->mutex);
     auto it = llCache->entries.find(key);

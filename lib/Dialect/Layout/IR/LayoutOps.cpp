@@ -89,10 +89,9 @@ LogicalResult ConvertOp::verify() {
   SmallVector<uint64_t> srcRegs = echelon(packed(*src, "register"));
   SmallVector<uint64_t> dstRegs = echelon(packed(*dst, "register"));
   SmallVector<std::string> differing;
-  bool regsDiffer = srcRegs.size() != dstRegs.size() ||
-                    llvm::any_of(dstRegs, [&](uint64_t v) {
-                      return !inSpan(srcRegs, v);
-                    });
+  bool regsDiffer =
+      srcRegs.size() != dstRegs.size() ||
+      llvm::any_of(dstRegs, [&](uint64_t v) { return !inSpan(srcRegs, v); });
   if (regsDiffer)
     differing.push_back("register");
   for (StringRef hw : {"lane", "warp", "block"}) {
@@ -108,8 +107,8 @@ LogicalResult ConvertOp::verify() {
   InFlightDiagnostic diag =
       emitOpError() << "is marked assert_trivial but moves data between "
                        "threads: the layouts differ in ";
-  llvm::interleave(differing, diag, [&](const std::string &s) { diag << s; },
-                   ", ");
+  llvm::interleave(
+      differing, diag, [&](const std::string &s) { diag << s; }, ", ");
   if (regsDiffer)
     diag << " (the elements each thread holds differ)";
   return diag;

@@ -44,17 +44,16 @@ SmallVector<int64_t> StridedAttr::getModeSizes() const {
   return sizes;
 }
 
-std::optional<LinearLayout>
-tile::layout::detail::stridedToLinearLayout(StridedAttr attr,
-                                            ArrayRef<int64_t> shape,
-                                            std::string *why) {
+std::optional<LinearLayout> tile::layout::detail::stridedToLinearLayout(
+    StridedAttr attr, ArrayRef<int64_t> shape, std::string *why) {
   cute::Layout layout = attr.getLayout();
   SmallVector<int64_t> sizes = attr.getModeSizes();
   if (ArrayRef<int64_t>(sizes) != shape) {
     if (why) {
       std::string s;
       llvm::raw_string_ostream os(s);
-      os << "the strided layout " << attr.getText() << " describes a tensor of shape ";
+      os << "the strided layout " << attr.getText()
+         << " describes a tensor of shape ";
       llvm::interleave(sizes, os, "x");
       os << " (one dim per top-level mode), not ";
       llvm::interleave(shape, os, "x");

@@ -24,13 +24,13 @@ struct LayoutToLinearPass
     bool failedAny = false;
     auto checkType = [&](Type type, Operation *op) {
       auto tensor = dyn_cast<RankedTensorType>(type);
-      if (!tensor ||
-          !isa_and_nonnull<DistributedLayoutAttrInterface>(tensor.getEncoding()))
+      if (!tensor || !isa_and_nonnull<DistributedLayoutAttrInterface>(
+                         tensor.getEncoding()))
         return;
       if (failed(verifyLayoutForShape(
               tensor.getEncoding(), tensor.getShape(), [&]() {
-                return op->emitOpError() << "cannot convert the layout of "
-                                         << tensor << ": ";
+                return op->emitOpError()
+                       << "cannot convert the layout of " << tensor << ": ";
               })))
         failedAny = true;
     };
