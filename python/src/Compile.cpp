@@ -151,11 +151,10 @@ bool Compilation::run() {
     return false;
   // The binary's name in the metadata: the runtime looks for it beside the
   // JSON file; CompiledKernel.save() rewrites it to the name it writes.
-  StringRef ext = emit == "cubin" ? "cubin" : emit == "ptx" ? "ptx" : emit;
-  response.metadataJson = llvm::formatv(
-      "{0}", kernelMetadataToJSON(*kernels, request.arch, emit,
-                                  ("kernel." + ext).str()))
-                              .str();
+  response.metadataJson =
+      llvm::formatv("{0}", kernelMetadataToJSON(*kernels, request.arch, emit,
+                                                ("kernel." + emit).str()))
+          .str();
 
   if (emit == "mlir") {
     llvm::raw_string_ostream os(response.output);
@@ -213,6 +212,7 @@ TextResult tile::python::checkArch(const std::string &arch) {
   }
   unsigned version = getPTXVersion(arch);
   result.ok = true;
-  result.value = std::to_string(version / 10) + "." + std::to_string(version % 10);
+  result.value =
+      std::to_string(version / 10) + "." + std::to_string(version % 10);
   return result;
 }

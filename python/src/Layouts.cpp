@@ -170,7 +170,7 @@ TextResult tile::python::layoutLinear(const std::string &attr,
     return errorText(error);
   if (r.shared)
     return errorText("a shared layout has no #layout.linear form; use "
-                   "to_linear() (the bases) or table()");
+                     "to_linear() (the bases) or table()");
   std::string text;
   llvm::raw_string_ostream os(text);
   Attribute(layout::LinearAttr::get(&ctx, *r.ll)).print(os);

@@ -1,4 +1,5 @@
-//===- PythonAPI.h - The narrow C++ API behind tile's Python module -*- C++ -*-===//
+//===- PythonAPI.h - The narrow C++ API behind tile's Python module -*- C++
+//-*-===//
 //
 // Everything the `_tile` extension needs, with only standard types at the
 // boundary: the binding file (compiled with RTTI and exceptions, as pybind11
