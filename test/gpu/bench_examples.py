@@ -97,7 +97,7 @@ def main(argv=None):
     print(f"device: {torch.cuda.get_device_name()}  torch {torch.__version__}")
     print(f"{'workload':28} {'tile ms':>9} {'tile TB/s':>10} {'torch ms':>9} {'torch TB/s':>10}")
     for name, tt, bt_, tr, br in rows:
-        print(f"{name:28} {tt:9.3f} {bt_ / 1e3:10.2f} {tr:9.3f} {br / 1e3:10.2f}")
+        print(f"{name:28} {tt:9.3f} {bt_:10.2f} {tr:9.3f} {br:10.2f}")
     return 0
 
 
