@@ -41,7 +41,11 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--artifacts", default=DEFAULT_ARTIFACTS)
     args = ap.parse_args(argv)
-    import torch
+    try:
+        import torch
+    except ImportError:
+        print("SKIP: torch is not installed")
+        return 0
     if not torch.cuda.is_available():
         print("SKIP: no CUDA GPU")
         return 0
