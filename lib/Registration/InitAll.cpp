@@ -9,6 +9,7 @@
 
 #include "tile/Conversion/Passes.h"
 #include "tile/Conversion/Pipelines.h"
+#include "tile/Target/Passes.h"
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Dialect/Layout/Transforms/Passes.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
@@ -26,6 +27,7 @@ void tile::registerAllPasses() {
   tile::tl::registerTileTransformsPasses();
   tile::registerTileConversionPasses();
   tile::registerTilePipelines();
+  tile::registerTargetPassesAndPipelines();
 }
 
 void tile::registerAllExtensions(mlir::DialectRegistry &registry) {
