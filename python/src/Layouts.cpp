@@ -52,44 +52,6 @@ MLIRContext &getContext(std::unique_lock<std::mutex> &lock) {
   return *context;
 }
 
-/// Parses a layout attribute; the error text is tile-layout's.
-Attribute parseLayoutAttr(MLIRContext &ctx, StringRef text,
-                          std::string &error) {
-  llvm::raw_string_ostream os(error);
-  ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &diag) {
-    if (!error.empty())
-      os << "\n";
-    if (auto loc = dyn_cast<FileLineColLoc>(diag.getLocation()))
-      os << "column " << loc.getColumn() << ": ";
-    os << diag.str();
-    for (Diagnostic &note : diag.getNotes())
-      os << "\nnote: " << note.str();
-    return mlir::success();
-  });
-  size_t numRead = 0;
-  Attribute attr = parseAttribute(text, &ctx, Type(), &numRead);
-  if (!attr) {
-    if (error.empty())
-      os << "cannot parse the layout attribute";
-    if (!text.trim().starts_with("#"))
-      os << "\nnote: write a layout attribute, e.g. '#layout.blocked<"
-            "sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], "
-            "order = [0]>'";
-    return {};
-  }
-  if (!text.drop_front(numRead).trim().empty()) {
-    os << "unexpected text after the attribute: '"
-       << text.drop_front(numRead).trim() << "'";
-    return {};
-  }
-  if (!layout::isLayoutAttr(attr)) {
-    os << "'" << text.trim()
-       << "' is not a layout attribute (#layout.blocked, #layout.slice, "
-          "#layout.linear, #layout.swizzled_shared, #layout.strided)";
-    return {};
-  }
-  return attr;
-}
 
 /// A parsed layout, its shape and linear form.
 struct Resolved {

@@ -14,6 +14,11 @@
 
 #include "LayoutTable.h"
 
+#include "tile/Dialect/Layout/IR/LayoutDialect.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/Diagnostics.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -242,4 +247,42 @@ void tile::printLayoutJson(raw_ostream &os, const LinearLayout &ll,
     os << ']';
   }
   os << "}}\n";
+}
+
+Attribute tile::parseLayoutAttr(MLIRContext &ctx, StringRef text,
+                          std::string &error) {
+  llvm::raw_string_ostream os(error);
+  ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &diag) {
+    if (!error.empty())
+      os << "\n";
+    if (auto loc = dyn_cast<FileLineColLoc>(diag.getLocation()))
+      os << "column " << loc.getColumn() << ": ";
+    os << diag.str();
+    for (Diagnostic &note : diag.getNotes())
+      os << "\nnote: " << note.str();
+    return mlir::success();
+  });
+  size_t numRead = 0;
+  Attribute attr = parseAttribute(text, &ctx, Type(), &numRead);
+  if (!attr) {
+    if (error.empty())
+      os << "cannot parse the layout attribute";
+    if (!text.trim().starts_with("#"))
+      os << "\nnote: write a layout attribute, e.g. '#layout.blocked<"
+            "sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], "
+            "order = [0]>'";
+    return {};
+  }
+  if (!text.drop_front(numRead).trim().empty()) {
+    os << "unexpected text after the attribute: '"
+       << text.drop_front(numRead).trim() << "'";
+    return {};
+  }
+  if (!layout::isLayoutAttr(attr)) {
+    os << "'" << text.trim()
+       << "' is not a layout attribute (#layout.blocked, #layout.slice, "
+          "#layout.linear, #layout.swizzled_shared, #layout.strided)";
+    return {};
+  }
+  return attr;
 }

@@ -48,6 +48,12 @@ bool printLayoutTable(raw_ostream &os, const LinearLayout &ll,
 void printLayoutJson(raw_ostream &os, const LinearLayout &ll,
                      ArrayRef<int64_t> shape, bool shared);
 
+/// Parses the text of one layout attribute (the dialect must be loaded in
+/// `ctx`). On failure returns null and sets `error` to the diagnostic,
+/// prefixed with the column, plus a hint when the text is not an attribute.
+Attribute parseLayoutAttr(MLIRContext &ctx, StringRef text,
+                          std::string &error);
+
 } // namespace tile
 
 #endif // TILE_TOOLS_TILE_LAYOUT_LAYOUTTABLE_H
