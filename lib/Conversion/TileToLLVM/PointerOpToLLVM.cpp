@@ -211,11 +211,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tl::LoadOp> {
         values.push_back(
             emitLoad(rewriter, loc, elemType, ptrs[i], masks[i], others[i]));
     }
-    if (!structType) {
-      rewriter.replaceOp(op, values.front());
-      return success();
-    }
-    rewriter.replaceOp(op, packStruct(rewriter, loc, llType, values));
+    replaceWithRegisters(rewriter, op, llType, values);
     return success();
   }
 };

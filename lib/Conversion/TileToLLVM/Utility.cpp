@@ -287,6 +287,16 @@ Value tile::packStruct(OpBuilder &b, Location loc, Type structType,
   return result;
 }
 
+void tile::replaceWithRegisters(ConversionPatternRewriter &rewriter,
+                                Operation *op, Type llResultType,
+                                ValueRange values) {
+  if (isa<LLVM::LLVMStructType>(llResultType))
+    rewriter.replaceOp(op, packStruct(rewriter, op->getLoc(), llResultType,
+                                      values));
+  else
+    rewriter.replaceOp(op, values.front());
+}
+
 //===----------------------------------------------------------------------===//
 // Constants and integer arithmetic
 //===----------------------------------------------------------------------===//

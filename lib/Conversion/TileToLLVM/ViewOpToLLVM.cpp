@@ -369,11 +369,7 @@ struct LoadTileOpConversion : public ConvertOpToLLVMPattern<tl::LoadTileOp> {
     Value pad = getPaddingValue(rewriter, loc, elemType, op.getPadding());
     SmallVector<Value> values =
         loadTile(rewriter, loc, elemType, accesses, pad);
-    if (!isa<RankedTensorType>(resultType)) {
-      rewriter.replaceOp(op, values.front());
-      return success();
-    }
-    rewriter.replaceOp(op, packStruct(rewriter, loc, llResultType, values));
+    replaceWithRegisters(rewriter, op, llResultType, values);
     return success();
   }
 };
@@ -444,11 +440,7 @@ struct LoadAtOpConversion : public ConvertOpToLLVMPattern<tl::LoadAtOp> {
     Value zero = scalarConst(rewriter, loc, elemType, 0);
     SmallVector<Value> values =
         loadTile(rewriter, loc, elemType, accesses, zero);
-    if (!isa<RankedTensorType>(resultType)) {
-      rewriter.replaceOp(op, values.front());
-      return success();
-    }
-    rewriter.replaceOp(op, packStruct(rewriter, loc, llResultType, values));
+    replaceWithRegisters(rewriter, op, llResultType, values);
     return success();
   }
 };

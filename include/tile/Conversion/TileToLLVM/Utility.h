@@ -15,6 +15,7 @@
 #include "tile/Support/LLVM.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 #include <optional>
 #include <string>
@@ -123,6 +124,11 @@ llvm::StringMap<int32_t> getBroadcastMasks(const LinearLayout &layout);
 SmallVector<Value> unpackStruct(OpBuilder &b, Location loc, Value llStruct);
 Value packStruct(OpBuilder &b, Location loc, Type structType,
                  ValueRange elements);
+/// Replaces `op`, whose converted result type is `llResultType`, with the
+/// registers it produced: packed into the struct for a tensor result, the
+/// single value for a scalar one.
+void replaceWithRegisters(ConversionPatternRewriter &rewriter, Operation *op,
+                          Type llResultType, ValueRange values);
 
 //===----------------------------------------------------------------------===//
 // Constants and integer arithmetic (LLVM dialect)
