@@ -107,9 +107,24 @@ def run_case(module_cache, artifacts, artifact, kernel_name, runner, shape, gen)
     return ok, "; ".join(details), ms
 
 
+def collect_cases():
+    """gpu_cases.CASES plus the CASES of every test/gpu/cases_*.py module (one
+    per feature, so that features add GPU cases without editing one file)."""
+    import importlib
+    import gpu_cases
+    cases, runtime = list(gpu_cases.CASES), list(gpu_cases.RUNTIME_CASES)
+    here = os.path.dirname(os.path.abspath(__file__))
+    for f in sorted(os.listdir(here)):
+        if f.startswith("cases_") and f.endswith(".py"):
+            mod = importlib.import_module(f[:-3])
+            cases += getattr(mod, "CASES", [])
+            runtime += getattr(mod, "RUNTIME_CASES", [])
+    return cases, runtime
+
+
 def run_all(artifacts, seed=None, only=None, verbose=False):
     import torch
-    from gpu_cases import CASES, RUNTIME_CASES
+    CASES, RUNTIME_CASES = collect_cases()
 
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little")

@@ -16,7 +16,7 @@ import run_gpu_tests  # noqa: E402
 _WHY = run_gpu_tests.gpu_unavailable_reason()
 
 if _WHY is None:
-    from gpu_cases import CASES  # noqa: E402  (imports torch)
+    CASES, RUNTIME_CASES = run_gpu_tests.collect_cases()  # imports torch
     _PARAMS = [pytest.param(a, k, r, s, id=f"{k}-{s}") for a, k, r, shapes in CASES
                for s in shapes]
 else:
@@ -50,7 +50,6 @@ def test_skip_reason():
 
 
 if _WHY is None:
-    from gpu_cases import RUNTIME_CASES  # noqa: E402
     _RUNTIME = [pytest.param(check, id=name) for name, check in RUNTIME_CASES]
 else:
     _RUNTIME = []
