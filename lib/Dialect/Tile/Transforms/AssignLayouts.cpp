@@ -15,7 +15,7 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "LayoutUtils.h"
-#include "tile/Dialect/Tile/Transforms/AxisInfo.h"
+#include "tile/Dialect/Tile/Analysis/AxisInfo.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"

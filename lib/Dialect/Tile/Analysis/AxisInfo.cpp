@@ -1,6 +1,6 @@
 //===- AxisInfo.cpp - Contiguity and divisibility of integers -------------===//
 
-#include "tile/Dialect/Tile/Transforms/AxisInfo.h"
+#include "tile/Dialect/Tile/Analysis/AxisInfo.h"
 
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILE_DIALECT_TILE_TRANSFORMS_AXISINFO_H
-#define TILE_DIALECT_TILE_TRANSFORMS_AXISINFO_H
+#ifndef TILE_DIALECT_TILE_ANALYSIS_AXISINFO_H
+#define TILE_DIALECT_TILE_ANALYSIS_AXISINFO_H
 
 #include "tile/Support/LLVM.h"
 
@@ -62,4 +62,4 @@ int64_t highestPowerOf2Divisor(int64_t v);
 
 } // namespace tile::tl
 
-#endif // TILE_DIALECT_TILE_TRANSFORMS_AXISINFO_H
+#endif // TILE_DIALECT_TILE_ANALYSIS_AXISINFO_H
