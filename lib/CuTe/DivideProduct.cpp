@@ -1,0 +1,474 @@
+//===- DivideProduct.cpp - CuTe's divides, products and shape helpers -----===//
+//
+// logical/zipped/tiled/flat divides and products, blocked and raked
+// products, tile_to_shape, make_ordered_layout, max_common_vector, upcast
+// and downcast; built on Algebra.cpp's composition and complement, as in
+// CuTe's include/cute/layout.hpp. Inadmissible arguments are errors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/CuTe/Algebra.h"
+
+#include "AlgebraUtils.h"
+#include "Arith.h"
+
+#include "llvm/ADT/Twine.h"
+
+#include <algorithm>
+#include <functional>
+#include <limits>
+
+using namespace tile;
+using namespace tile::cute;
+using namespace tile::cute::detail;
+
+//===----------------------------------------------------------------------===//
+// Divides and products
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<Layout> tile::cute::logicalDivide(const Layout &a,
+                                                 const Tiler &b) {
+  switch (b.getKind()) {
+  case Tiler::Kind::Underscore:
+    return a;
+  case Tiler::Kind::Layout: {
+    auto c = complement(b.layout(), a.shape());
+    if (!c)
+      return makeError("logical_divide: " + llvm::toString(c.takeError()));
+    auto r = composition(a, Layout::concat({b.layout(), *c}));
+    if (!r)
+      return makeError("logical_divide: " + llvm::toString(r.takeError()));
+    return r;
+  }
+  case Tiler::Kind::Tuple:
+    break;
+  }
+  if (b.rank() > a.rank())
+    return makeError("logical_divide: the tiler " + b.str() + " has " +
+                     llvm::Twine(b.rank()) + " modes but the layout " +
+                     toString(a) + " has only " + llvm::Twine(a.rank()));
+  std::vector<Layout> modes;
+  for (size_t i = 0; i < a.rank(); ++i) {
+    Layout m = a.inner().mode(i);
+    if (i < b.rank()) {
+      auto d = logicalDivide(m, b.elems()[i]);
+      if (!d)
+        return d.takeError();
+      m = *d;
+    }
+    modes.push_back(m);
+  }
+  return Layout::concat(modes).withSwizzle(a.swizzle(), a.swizzleOffset());
+}
+
+/// CuTe's zip2_by: gathers the first elements of the rank-2 modes found at
+/// the leaves of `guide` into mode 0 and the second ones (plus the modes
+/// the guide does not reach) into mode 1.
+static llvm::Expected<std::pair<IntTuple, IntTuple>>
+zip2By(const IntTuple &t, const Tiler &guide, const char *op) {
+  if (!guide.isTuple()) {
+    if (guide.isUnderscore())
+      return makeError(llvm::Twine(op) +
+                       ": '_' in the tiler is not supported here");
+    if (!t.isTuple() || t.rank() != 2)
+      return makeError(llvm::Twine(op) + ": internal: expected a rank-2 mode");
+    return std::make_pair(t[0], t[1]);
+  }
+  std::vector<IntTuple> c0, c1;
+  for (size_t i = 0; i < guide.rank(); ++i) {
+    auto z = zip2By(t[i], guide.elems()[i], op);
+    if (!z)
+      return z.takeError();
+    c0.push_back(z->first);
+    c1.push_back(z->second);
+  }
+  for (size_t i = guide.rank(); i < t.rank(); ++i)
+    c1.push_back(t[i]);
+  return std::make_pair(IntTuple::tuple(std::move(c0)),
+                        IntTuple::tuple(std::move(c1)));
+}
+
+static llvm::Expected<Layout> tileUnzip(const Layout &l, const Tiler &guide,
+                                        const char *op) {
+  auto s = zip2By(l.shape(), guide, op);
+  if (!s)
+    return s.takeError();
+  auto d = zip2By(l.stride(), guide, op);
+  if (!d)
+    return d.takeError();
+  return Layout(IntTuple::tuple({s->first, s->second}),
+                IntTuple::tuple({d->first, d->second}))
+      .withSwizzle(l.swizzle(), l.swizzleOffset());
+}
+
+/// Splices the modes of a rank>=2 tuple mode, keeps anything else whole.
+static void spliceMode(const IntTuple &s, const IntTuple &d,
+                       std::vector<IntTuple> &shapes,
+                       std::vector<IntTuple> &strides) {
+  if (s.isTuple() && s.rank() >= 2) {
+    for (size_t i = 0; i < s.rank(); ++i) {
+      shapes.push_back(s[i]);
+      strides.push_back(d[i]);
+    }
+    return;
+  }
+  shapes.push_back(s);
+  strides.push_back(d);
+}
+
+static Layout unpack(const Layout &zipped, bool first) {
+  std::vector<IntTuple> s, d;
+  if (first)
+    spliceMode(zipped.shape()[0], zipped.stride()[0], s, d);
+  else {
+    s.push_back(zipped.shape()[0]);
+    d.push_back(zipped.stride()[0]);
+  }
+  spliceMode(zipped.shape()[1], zipped.stride()[1], s, d);
+  return Layout(IntTuple::tuple(std::move(s)), IntTuple::tuple(std::move(d)))
+      .withSwizzle(zipped.swizzle(), zipped.swizzleOffset());
+}
+
+llvm::Expected<Layout> tile::cute::zippedDivide(const Layout &a,
+                                                const Tiler &b) {
+  auto l = logicalDivide(a, b);
+  if (!l)
+    return l.takeError();
+  return tileUnzip(*l, b, "zipped_divide");
+}
+
+llvm::Expected<Layout> tile::cute::tiledDivide(const Layout &a,
+                                               const Tiler &b) {
+  auto z = zippedDivide(a, b);
+  if (!z)
+    return z.takeError();
+  return unpack(*z, /*first=*/false);
+}
+
+llvm::Expected<Layout> tile::cute::flatDivide(const Layout &a, const Tiler &b) {
+  auto z = zippedDivide(a, b);
+  if (!z)
+    return z.takeError();
+  return unpack(*z, /*first=*/true);
+}
+
+llvm::Expected<Layout> tile::cute::logicalProduct(const Layout &a,
+                                                  const Tiler &b) {
+  switch (b.getKind()) {
+  case Tiler::Kind::Underscore:
+    return a;
+  case Tiler::Kind::Layout: {
+    if (a.isSwizzled() || b.layout().isSwizzled())
+      return makeError("logical_product: swizzled layouts are not supported");
+    if (auto err = checkRange(a, "logical_product"))
+      return std::move(err);
+    if (auto err = checkRange(b.layout(), "logical_product"))
+      return std::move(err);
+    if (auto err = checkMul(a.size(), b.layout().cosize(), "logical_product"))
+      return std::move(err);
+    auto c = complement(a, IntTuple(a.size() * b.layout().cosize()));
+    if (!c)
+      return makeError("logical_product: " + llvm::toString(c.takeError()));
+    auto r = composition(*c, b.layout());
+    if (!r)
+      return makeError("logical_product: " + llvm::toString(r.takeError()));
+    return Layout::concat({a, *r});
+  }
+  case Tiler::Kind::Tuple:
+    break;
+  }
+  if (b.rank() > a.rank())
+    return makeError("logical_product: the tiler " + b.str() + " has " +
+                     llvm::Twine(b.rank()) + " modes but the layout " +
+                     toString(a) + " has only " + llvm::Twine(a.rank()));
+  std::vector<Layout> modes;
+  for (size_t i = 0; i < a.rank(); ++i) {
+    Layout m = a.mode(i);
+    if (i < b.rank()) {
+      auto p = logicalProduct(m, b.elems()[i]);
+      if (!p)
+        return p.takeError();
+      m = *p;
+    }
+    modes.push_back(m);
+  }
+  return Layout::concat(modes);
+}
+
+llvm::Expected<Layout> tile::cute::zippedProduct(const Layout &a,
+                                                 const Tiler &b) {
+  auto l = logicalProduct(a, b);
+  if (!l)
+    return l.takeError();
+  return tileUnzip(*l, b, "zipped_product");
+}
+
+llvm::Expected<Layout> tile::cute::tiledProduct(const Layout &a,
+                                                const Tiler &b) {
+  auto z = zippedProduct(a, b);
+  if (!z)
+    return z.takeError();
+  return unpack(*z, /*first=*/false);
+}
+
+llvm::Expected<Layout> tile::cute::flatProduct(const Layout &a,
+                                               const Tiler &b) {
+  auto z = zippedProduct(a, b);
+  if (!z)
+    return z.takeError();
+  return unpack(*z, /*first=*/true);
+}
+
+/// Pads a layout to rank r with 1:0 modes (CuTe append<R>).
+static Layout padRank(const Layout &l, size_t r) {
+  std::vector<Layout> modes;
+  for (size_t i = 0; i < l.rank(); ++i)
+    modes.push_back(l.mode(i));
+  while (modes.size() < r)
+    modes.push_back(Layout(1, 0));
+  if (modes.size() == 1)
+    return l;
+  return Layout::concat(modes);
+}
+
+static Layout unwrapRank1(const Layout &l) {
+  return l.shape().isTuple() && l.rank() == 1 ? l.mode(0) : l;
+}
+
+static llvm::Expected<Layout> rankedProduct(const Layout &a, const Layout &b,
+                                            bool raked, const char *op) {
+  if (a.isSwizzled() || b.isSwizzled())
+    return makeError(llvm::Twine(op) + ": swizzled layouts are not supported");
+  size_t r = std::max(a.rank(), b.rank());
+  Layout pa = padRank(a, r), pb = padRank(b, r);
+  auto p = logicalProduct(pa, Tiler(pb));
+  if (!p)
+    return makeError(llvm::Twine(op) + ": " + llvm::toString(p.takeError()));
+  Layout m0 = p->mode(0), m1 = p->mode(1);
+  std::vector<Layout> modes;
+  for (size_t i = 0; i < r; ++i) {
+    Layout x = r == 1 ? unwrapRank1(m0) : m0.mode(i);
+    Layout y = r == 1 ? unwrapRank1(m1) : m1.mode(i);
+    Layout z = raked ? Layout::concat({y, x}) : Layout::concat({x, y});
+    modes.push_back(r == 1 ? z : coalesce(z));
+  }
+  if (r == 1) {
+    // Rank 1: one coalesced mode, kept rank 1.
+    Layout z = coalesce(modes[0]);
+    return z.rank() == 1 ? z : Layout::concat({z});
+  }
+  return Layout::concat(modes);
+}
+
+llvm::Expected<Layout> tile::cute::blockedProduct(const Layout &a,
+                                                  const Layout &b) {
+  return rankedProduct(a, b, /*raked=*/false, "blocked_product");
+}
+
+llvm::Expected<Layout> tile::cute::rakedProduct(const Layout &a,
+                                                const Layout &b) {
+  return rankedProduct(a, b, /*raked=*/true, "raked_product");
+}
+
+llvm::Expected<IntTuple> tile::cute::ceilDiv(const IntTuple &shape,
+                                             const Layout &tiler) {
+  auto c = complement(tiler, shape);
+  if (!c)
+    return makeError("ceil_div: " + llvm::toString(c.takeError()));
+  return c->shape();
+}
+
+//===----------------------------------------------------------------------===//
+// tile_to_shape, make_ordered_layout, max_common_vector
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<Layout> tile::cute::makeOrderedLayout(const IntTuple &shape,
+                                                     const IntTuple &order) {
+  std::vector<IntTuple> s = leaves(shape), o = leaves(order);
+  if (s.size() != o.size() || (shape.isTuple() && !congruent(shape, order) &&
+                               !(order.isTuple() && order.rank() == s.size())))
+    return makeError("make_ordered_layout: the order " + order.str() +
+                     " does not match the shape " + shape.str());
+  for (const IntTuple &x : s)
+    if (x.value() < 1)
+      return makeError("make_ordered_layout: extent " + llvm::Twine(x.value()) +
+                       " must be at least 1");
+  std::vector<size_t> idx(s.size());
+  for (size_t i = 0; i < idx.size(); ++i)
+    idx[i] = i;
+  std::stable_sort(idx.begin(), idx.end(), [&](size_t x, size_t y) {
+    return o[x].value() < o[y].value();
+  });
+  std::vector<int64_t> strides(s.size());
+  int64_t cur = 1;
+  for (size_t k : idx) {
+    strides[k] = s[k].value() == 1 ? 0 : cur;
+    if (auto err = checkMul(cur, s[k].value(), "make_ordered_layout"))
+      return std::move(err);
+    cur *= s[k].value();
+  }
+  // Rebuild the stride with the profile of the shape.
+  size_t pos = 0;
+  std::function<IntTuple(const IntTuple &)> rebuild =
+      [&](const IntTuple &t) -> IntTuple {
+    if (!t.isTuple())
+      return IntTuple(strides[pos++]);
+    std::vector<IntTuple> out;
+    for (const IntTuple &e : t.elems())
+      out.push_back(rebuild(e));
+    return IntTuple::tuple(std::move(out));
+  };
+  return Layout(shape, rebuild(shape));
+}
+
+llvm::Expected<Layout> tile::cute::tileToShape(const Layout &block,
+                                               const IntTuple &targetShape,
+                                               const IntTuple &order) {
+  if (hasUnderscore(targetShape))
+    return makeError("tile_to_shape: the target shape " + targetShape.str() +
+                     " contains '_'");
+  size_t r = targetShape.rank();
+  if (block.rank() > r)
+    return makeError("tile_to_shape: the block " + toString(block) +
+                     " has rank " + llvm::Twine(block.rank()) +
+                     " but the target shape " + targetShape.str() +
+                     " has rank " + llvm::Twine(r));
+  Layout inner = block.inner();
+  std::vector<Layout> modes;
+  std::vector<IntTuple> counts;
+  for (size_t i = 0; i < r; ++i) {
+    Layout m = i >= inner.rank()         ? Layout(1, 0)
+               : inner.shape().isTuple() ? inner.mode(i)
+                                         : inner;
+    int64_t t = product(targetShape[i]), b = m.size();
+    if (t < 1 || b < 1 || t % b != 0)
+      return makeError("tile_to_shape: the block extent " + llvm::Twine(b) +
+                       " of mode " + llvm::Twine(i) +
+                       " does not divide the target extent " + llvm::Twine(t));
+    modes.push_back(m);
+    counts.push_back(t / b);
+  }
+  Layout padded = !targetShape.isTuple() ? modes[0] : Layout::concat(modes);
+  IntTuple countShape =
+      r == 1 && !targetShape.isTuple() ? counts[0] : IntTuple::tuple(counts);
+  IntTuple ord = order;
+  if (order.isTuple() && order.rank() == 0)
+    ord = repeatLike(countShape, 0); // column major: stable by mode index
+  auto tiles = makeOrderedLayout(countShape, ord);
+  if (!tiles)
+    return makeError("tile_to_shape: " + llvm::toString(tiles.takeError()));
+  auto p = blockedProduct(padded, *tiles);
+  if (!p)
+    return makeError("tile_to_shape: " + llvm::toString(p.takeError()));
+  auto c = coalesce(*p, countShape);
+  if (!c)
+    return makeError("tile_to_shape: " + llvm::toString(c.takeError()));
+  return c->withSwizzle(block.swizzle(), block.swizzleOffset());
+}
+
+llvm::Expected<int64_t> tile::cute::maxCommonVector(const Layout &a,
+                                                    const Layout &b) {
+  if (a.isSwizzled() || b.isSwizzled())
+    return makeError("max_common_vector: swizzled layouts are not supported");
+  auto inv = rightInverse(b);
+  if (!inv)
+    return inv.takeError();
+  auto comp = composition(a, *inv);
+  if (!comp)
+    return makeError("max_common_vector: " + llvm::toString(comp.takeError()));
+  FlatModes f = flatModes(coalesce(*comp));
+  if (f.stride[0] == 1)
+    return f.shape[0];
+  return int64_t(1);
+}
+
+//===----------------------------------------------------------------------===//
+// upcast, downcast
+//===----------------------------------------------------------------------===//
+
+/// CuTe's shape_div on integers that divide one way or the other.
+static llvm::Expected<int64_t> shapeDiv(int64_t a, int64_t b,
+                                        llvm::StringRef what) {
+  if (a % b == 0)
+    return a / b;
+  if (b % a == 0)
+    return a < 0 ? -1 : 1;
+  return makeError(llvm::Twine(what) + ": " + llvm::Twine(a) + " and " +
+                   llvm::Twine(b) + " do not divide each other");
+}
+
+static llvm::Expected<IntTuple> recastTree(const IntTuple &shape,
+                                           const IntTuple &stride, int64_t n,
+                                           bool up, IntTuple &newStride) {
+  if (shape.isTuple()) {
+    std::vector<IntTuple> s, d;
+    for (size_t i = 0; i < shape.rank(); ++i) {
+      IntTuple di;
+      auto si = recastTree(shape[i], stride[i], n, up, di);
+      if (!si)
+        return si.takeError();
+      s.push_back(*si);
+      d.push_back(di);
+    }
+    newStride = IntTuple::tuple(std::move(d));
+    return IntTuple::tuple(std::move(s));
+  }
+  int64_t sh = shape.value(), st = stride.value();
+  const char *op = up ? "upcast" : "downcast";
+  if (st == 0) {
+    newStride = IntTuple(0);
+    return shape;
+  }
+  if (!up) {
+    if (st == 1 || st == -1) {
+      newStride = stride;
+      if (auto err = checkMul(sh, n, op))
+        return std::move(err);
+      return IntTuple(sh * n);
+    }
+    if (auto err = checkMul(st, n, op))
+      return std::move(err);
+    newStride = IntTuple(st * n);
+    return shape;
+  }
+  int64_t ast = st < 0 ? -st : st;
+  auto group = shapeDiv(n, ast, op);
+  if (!group)
+    return group.takeError();
+  if (sh % *group != 0 && *group % sh != 0)
+    return makeError(llvm::Twine(op) + ": extent " + llvm::Twine(sh) +
+                     " of the mode with stride " + llvm::Twine(st) +
+                     " is not a multiple of " + llvm::Twine(*group));
+  auto newShape = shapeDiv(sh, *group, op);
+  if (!newShape)
+    return newShape.takeError();
+  auto d = shapeDiv(st, n, op);
+  if (!d)
+    return d.takeError();
+  newStride = IntTuple(*d);
+  return IntTuple(*newShape);
+}
+
+static llvm::Expected<Layout> recast(const Layout &layout, int64_t n, bool up) {
+  const char *op = up ? "upcast" : "downcast";
+  if (n < 1 || n > (int64_t(1) << 20))
+    return makeError(llvm::Twine(op) + ": the factor " + llvm::Twine(n) +
+                     " must be in [1, 2^20]");
+  if (layout.isSwizzled())
+    return makeError(llvm::Twine(op) + ": swizzled layouts are not supported");
+  if (auto err = checkRange(layout, op))
+    return std::move(err);
+  IntTuple stride;
+  auto shape = recastTree(layout.shape(), layout.stride(), n, up, stride);
+  if (!shape)
+    return shape.takeError();
+  return Layout(*shape, stride);
+}
+
+llvm::Expected<Layout> tile::cute::upcast(const Layout &layout, int64_t n) {
+  return recast(layout, n, /*up=*/true);
+}
+
+llvm::Expected<Layout> tile::cute::downcast(const Layout &layout, int64_t n) {
+  return recast(layout, n, /*up=*/false);
+}
