@@ -1,6 +1,9 @@
 //===- PointerOpToLLVM.cpp - Pointer tensors and reshaping to LLVM -------===//
 //
-// arange, splat, addptr, load, store: one scalar op per register.
+// arange, splat, addptr: one scalar op per register. load, store: vectors
+// of consecutive registers where the recorded access facts prove the
+// pointers consecutive (see docs/Vectorization.md), else one scalar access
+// per register.
 // broadcast and expand_dims: register remapping through the linear layouts
 // when every thread already holds its elements, else a shared-memory round
 // trip (see ConvertLayoutOpToLLVM.cpp).
@@ -11,6 +14,7 @@
 #include "tile/Conversion/TileToLLVM/Patterns.h"
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
 #include "tile/Conversion/TileToLLVM/Utility.h"
+#include "tile/Dialect/Tile/Analysis/AccessFacts.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -125,47 +129,84 @@ struct AddPtrOpConversion : public ConvertOpToLLVMPattern<tl::AddPtrOp> {
   }
 };
 
-/// How many consecutive registers of a pointer tensor may be accessed as one
-/// vector: the layout must hold them consecutively along some dim (checked
-/// at compile time); that the pointers are consecutive and aligned is
-/// checked at run time (vectorGroupOk).
-int getPointerVectorWidth(Type ptrTensorType, Type elemType) {
+/// How the registers of a pointer-tensor access group into vectors.
+struct PointerVectors {
+  /// Consecutive registers accessed as one vector (1: scalar accesses).
+  int width = 1;
+  /// The first pointer of every vector is proven aligned to the vector.
+  bool alignmentProven = false;
+  /// The mask is proven equal over every vector.
+  bool maskUniform = false;
+};
+
+/// The layout must hold `width` consecutive registers along some dim d
+/// (compile time), and the access facts of `op` must prove the pointers
+/// consecutive along d over each of them (contiguity). Alignment proven by
+/// the facts lets the vector run unconditionally; otherwise one run-time
+/// alignment check per vector decides. Pointers not proven consecutive
+/// (gathers, pointers the analysis cannot follow) get scalar accesses: a
+/// run-time test of every pointer would cost more than it saves.
+PointerVectors choosePointerVectors(Operation *op, Type ptrTensorType,
+                                    Type elemType, bool hasMask) {
+  PointerVectors result;
   auto tensor = dyn_cast<RankedTensorType>(ptrTensorType);
   if (!tensor || !elemType.isIntOrFloat())
-    return 1;
+    return result;
   unsigned bits = elemType.getIntOrFloatBitWidth();
   if (bits != 16 && bits != 32 && bits != 64)
-    return 1;
+    return result;
   std::optional<LinearLayout> ll =
       TileLLVMTypeConverter::getLinearLayout(tensor);
   if (!ll || ll->getInDimSizeLog2(kRegister) == 0)
-    return 1;
+    return result;
+  std::optional<tl::PointerAccessFacts> facts = tl::getPointerAccessFacts(op);
+  if (!facts || int64_t(facts->contiguity.size()) != ll->getNumOutDims())
+    return result;
   ArrayRef<int32_t> first = ll->getBasis(kRegister, 0);
+  int dim = -1;
   for (int d = 0; d < ll->getNumOutDims(); ++d)
     if (first[d] == 1)
-      return getVectorWidth(*ll, d, std::min<int>(4, 128 / bits));
-  return 1;
+      dim = d;
+  if (dim < 0)
+    return result;
+  int width = getVectorWidth(*ll, dim, std::min<int>(4, 128 / bits));
+  // Vectors start at multiples of their width along `dim`, and so do the
+  // runs of consecutive pointers.
+  while (width > 1 && facts->contiguity[dim] % width != 0)
+    width /= 2;
+  if (width <= 1)
+    return result;
+  int64_t bytes = bits / 8;
+  int proven = width;
+  while (proven > 1 && facts->alignment[dim] < proven * bytes)
+    proven /= 2;
+  result.width = proven > 1 ? proven : width;
+  result.alignmentProven = proven > 1;
+  result.maskUniform = !hasMask || (!facts->maskConstancy.empty() &&
+                                    facts->maskConstancy[dim] %
+                                            result.width ==
+                                        0);
+  return result;
 }
 
-/// True (i1) when the group's pointers are consecutive elements starting at
-/// an address aligned to the whole group, and every mask holds.
-Value vectorGroupOk(OpBuilder &b, Location loc, ArrayRef<Value> ptrs,
-                    ArrayRef<Value> masks, int64_t bytes) {
-  Type i64 = b.getI64Type();
-  Value ok = emitIsAligned(b, loc, ptrs[0], bytes * ptrs.size());
-  Value base = LLVM::PtrToIntOp::create(b, loc, i64, ptrs[0]);
-  for (size_t j = 1; j < ptrs.size(); ++j) {
-    Value expected =
-        LLVM::AddOp::create(b, loc, base, i64Const(b, loc, j * bytes));
-    Value actual = LLVM::PtrToIntOp::create(b, loc, i64, ptrs[j]);
-    Value same = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
-                                      actual, expected);
-    ok = LLVM::AndOp::create(b, loc, ok, same);
-  }
+/// The AND of the masks of a vector (null ones are true), on top of `ok`
+/// (null: true); null when nothing is left.
+Value andMasks(OpBuilder &b, Location loc, Value ok, ArrayRef<Value> masks) {
   for (Value mask : masks)
     if (mask)
-      ok = LLVM::AndOp::create(b, loc, ok, mask);
+      ok = ok ? LLVM::AndOp::create(b, loc, ok, mask).getResult() : mask;
   return ok;
+}
+
+/// The condition under which a vector of a pointer access runs (null:
+/// always) when its mask is not uniform or its alignment not proven.
+Value vectorCondition(OpBuilder &b, Location loc, const PointerVectors &vec,
+                      ArrayRef<Value> ptrs, ArrayRef<Value> masks,
+                      int64_t bytes) {
+  Value ok;
+  if (!vec.alignmentProven)
+    ok = emitIsAligned(b, loc, ptrs[0], bytes * ptrs.size());
+  return andMasks(b, loc, ok, masks);
 }
 
 struct LoadOpConversion : public ConvertOpToLLVMPattern<tl::LoadOp> {
@@ -195,16 +236,26 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tl::LoadOp> {
     masks.resize(n);
     others.resize(n);
     SmallVector<Value> values;
-    int v = getPointerVectorWidth(op.getPtr().getType(), elemType);
+    PointerVectors vec = choosePointerVectors(
+        op, op.getPtr().getType(), elemType, bool(adaptor.getMask()));
+    int v = vec.width;
     if (v > 1 && n % v == 0) {
       int64_t bytes = getElementBytes(elemType);
       for (size_t r0 = 0; r0 < n; r0 += v) {
         auto groupPtrs = ArrayRef<Value>(ptrs).slice(r0, v);
         auto groupMasks = ArrayRef<Value>(masks).slice(r0, v);
-        Value ok = vectorGroupOk(rewriter, loc, groupPtrs, groupMasks, bytes);
-        values.append(emitVectorLoad(rewriter, loc, elemType, groupPtrs[0], ok,
-                                     groupMasks,
-                                     ArrayRef<Value>(others).slice(r0, v)));
+        auto groupOthers = ArrayRef<Value>(others).slice(r0, v);
+        if (vec.alignmentProven && vec.maskUniform) {
+          values.append(emitAlignedVectorLoad(rewriter, loc, elemType,
+                                              groupPtrs[0], v, groupMasks[0],
+                                              groupOthers));
+          continue;
+        }
+        Value ok =
+            vectorCondition(rewriter, loc, vec, groupPtrs, groupMasks, bytes);
+        values.append(emitVectorLoad(
+            rewriter, loc, elemType, groupPtrs[0],
+            ok ? ok : i1Const(rewriter, loc, true), groupMasks, groupOthers));
       }
     } else {
       for (size_t i = 0; i < n; ++i)
@@ -236,15 +287,24 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<tl::StoreOp> {
       return failure();
     masks.resize(n);
     Type elemType = values.front().getType();
-    int v = getPointerVectorWidth(op.getPtr().getType(), elemType);
+    PointerVectors vec = choosePointerVectors(
+        op, op.getPtr().getType(), elemType, bool(adaptor.getMask()));
+    int v = vec.width;
     if (v > 1 && n % v == 0) {
       int64_t bytes = getElementBytes(elemType);
       for (size_t r0 = 0; r0 < n; r0 += v) {
         auto groupPtrs = ArrayRef<Value>(ptrs).slice(r0, v);
         auto groupMasks = ArrayRef<Value>(masks).slice(r0, v);
-        Value ok = vectorGroupOk(rewriter, loc, groupPtrs, groupMasks, bytes);
-        emitVectorStore(rewriter, loc, ArrayRef<Value>(values).slice(r0, v),
-                        groupPtrs[0], ok, groupMasks);
+        auto groupValues = ArrayRef<Value>(values).slice(r0, v);
+        if (vec.alignmentProven && vec.maskUniform) {
+          emitAlignedVectorStore(rewriter, loc, groupValues, groupPtrs[0],
+                                 groupMasks[0]);
+          continue;
+        }
+        Value ok =
+            vectorCondition(rewriter, loc, vec, groupPtrs, groupMasks, bytes);
+        emitVectorStore(rewriter, loc, groupValues, groupPtrs[0],
+                        ok ? ok : i1Const(rewriter, loc, true), groupMasks);
       }
     } else {
       for (size_t i = 0; i < n; ++i)

@@ -582,6 +582,16 @@ Value tile::emitIsAligned(OpBuilder &b, Location loc, Value ptr,
                               i64Const(b, loc, 0));
 }
 
+/// `mask & !vectorOk` (the scalar fallback's predicate), or !vectorOk.
+static Value fallbackPredicate(OpBuilder &b, Location loc, Value mask,
+                               Value notVector) {
+  if (!mask)
+    return notVector;
+  if (std::optional<int64_t> c = getConstantIntValue(mask))
+    return *c ? notVector : i1Const(b, loc, false);
+  return LLVM::AndOp::create(b, loc, mask, notVector);
+}
+
 SmallVector<Value> tile::emitVectorLoad(OpBuilder &b, Location loc,
                                         Type elemType, Value ptr,
                                         Value vectorOk, ArrayRef<Value> masks,
@@ -593,8 +603,9 @@ SmallVector<Value> tile::emitVectorLoad(OpBuilder &b, Location loc,
   (void)regBits;
   std::string asmStr;
   llvm::raw_string_ostream os(asmStr);
-  // Operands: n outputs, then ptr, vectorOk, n masks, n defaults. The
-  // scalar fallback is branched over when the vector access ran.
+  // Operands: n outputs, then ptr, vectorOk, n fallback predicates (mask_j
+  // and not vectorOk), n defaults. At most one of the vector access and
+  // each scalar one runs; no branch.
   unsigned ptrIdx = n, okIdx = n + 1, predIdx = n + 2, defIdx = 2 * n + 2;
   for (unsigned j = 0; j < n; ++j)
     os << "mov.b" << bits << " $" << j << ", $" << defIdx + j << ";\n\t";
@@ -602,11 +613,9 @@ SmallVector<Value> tile::emitVectorLoad(OpBuilder &b, Location loc,
   for (unsigned j = 0; j < n; ++j)
     os << (j ? ", " : "") << "$" << j;
   os << "}, [$" << ptrIdx << "];";
-  os << "\n\t@$" << okIdx << " bra TILE_VEC_${:uid};";
   for (unsigned j = 0; j < n; ++j)
     os << "\n\t@$" << predIdx + j << " ld.global.b" << bits << " $" << j
        << ", [$" << ptrIdx << "+" << j * bits / 8 << "];";
-  os << "\n\tTILE_VEC_${:uid}:";
   std::string constraints;
   for (unsigned j = 0; j < n; ++j)
     constraints += std::string("=") + letter + ",";
@@ -616,9 +625,11 @@ SmallVector<Value> tile::emitVectorLoad(OpBuilder &b, Location loc,
   for (unsigned j = 0; j < n; ++j)
     constraints += std::string(",") + letter;
 
+  Value notVector =
+      LLVM::XOrOp::create(b, loc, vectorOk, i1Const(b, loc, true));
   SmallVector<Value> operands{ptr, vectorOk};
   for (unsigned j = 0; j < n; ++j)
-    operands.push_back(masks[j] ? masks[j] : i1Const(b, loc, true));
+    operands.push_back(fallbackPredicate(b, loc, masks[j], notVector));
   for (unsigned j = 0; j < n; ++j)
     operands.push_back(others[j] ? toMemoryInt(b, loc, others[j])
                                  : intConst(b, loc, memType, 0));
@@ -644,8 +655,8 @@ void tile::emitVectorStore(OpBuilder &b, Location loc, ArrayRef<Value> values,
   unsigned bits = memType.getIntOrFloatBitWidth();
   auto [letter, regBits] = asmRegister(bits);
   (void)regBits;
-  // Operands: ptr, n values, vectorOk, n masks. The scalar fallback is
-  // branched over when the vector access ran.
+  // Operands: ptr, n values, vectorOk, n fallback predicates (mask_j and
+  // not vectorOk). No branch.
   unsigned valIdx = 1, okIdx = n + 1, predIdx = n + 2;
   std::string asmStr;
   llvm::raw_string_ostream os(asmStr);
@@ -653,23 +664,129 @@ void tile::emitVectorStore(OpBuilder &b, Location loc, ArrayRef<Value> values,
   for (unsigned j = 0; j < n; ++j)
     os << (j ? ", " : "") << "$" << valIdx + j;
   os << "};";
-  os << "\n\t@$" << okIdx << " bra TILE_VEC_${:uid};";
   for (unsigned j = 0; j < n; ++j)
     os << "\n\t@$" << predIdx + j << " st.global.b" << bits << " [$0+"
        << j * bits / 8 << "], $" << valIdx + j << ";";
-  os << "\n\tTILE_VEC_${:uid}:";
   std::string constraints = "l";
   for (unsigned j = 0; j < n; ++j)
     constraints += std::string(",") + letter;
   constraints += ",b";
   for (unsigned j = 0; j < n; ++j)
     constraints += ",b";
+  Value notVector =
+      LLVM::XOrOp::create(b, loc, vectorOk, i1Const(b, loc, true));
   SmallVector<Value> operands{ptr};
   for (Value v : values)
     operands.push_back(toMemoryInt(b, loc, v));
   operands.push_back(vectorOk);
   for (unsigned j = 0; j < n; ++j)
-    operands.push_back(masks[j] ? masks[j] : i1Const(b, loc, true));
+    operands.push_back(fallbackPredicate(b, loc, masks[j], notVector));
+  LLVM::InlineAsmOp::create(b, loc, TypeRange{}, operands, asmStr,
+                            constraints, /*has_side_effects=*/true,
+                            /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            LLVM::AsmDialectAttr(), ArrayAttr());
+}
+
+SmallVector<Value> tile::emitAlignedVectorLoad(OpBuilder &b, Location loc,
+                                               Type elemType, Value ptr,
+                                               unsigned n, Value mask,
+                                               ArrayRef<Value> others) {
+  Type memType = getMemoryIntType(b, elemType);
+  unsigned bits = memType.getIntOrFloatBitWidth();
+  std::optional<int64_t> maskConst = getConstantIntValue(mask);
+  if (mask && maskConst && *maskConst == 0) {
+    SmallVector<Value> results;
+    for (unsigned j = 0; j < n; ++j)
+      results.push_back(others[j] ? others[j]
+                                  : scalarConst(b, loc, elemType, 0));
+    return results;
+  }
+  SmallVector<Value> results;
+  if (!mask || maskConst) {
+    // Nothing to predicate: an ordinary aligned load that LLVM and ptxas
+    // may schedule, combine or remove like any other.
+    auto vecType = VectorType::get({int64_t(n)}, memType);
+    Value loaded =
+        LLVM::LoadOp::create(b, loc, vecType, ptr, /*alignment=*/n * bits / 8);
+    for (unsigned j = 0; j < n; ++j) {
+      Value v = LLVM::ExtractElementOp::create(b, loc, loaded,
+                                               i32Const(b, loc, j));
+      results.push_back(fromMemoryInt(b, loc, v, elemType));
+    }
+    return results;
+  }
+  auto [letter, regBits] = asmRegister(bits);
+  (void)regBits;
+  // Operands: n outputs, ptr, mask, n defaults.
+  std::string asmStr;
+  llvm::raw_string_ostream os(asmStr);
+  for (unsigned j = 0; j < n; ++j)
+    os << "mov.b" << bits << " $" << j << ", $" << n + 2 + j << ";\n\t";
+  os << "@$" << n + 1 << " ld.global.v" << n << ".b" << bits << " {";
+  for (unsigned j = 0; j < n; ++j)
+    os << (j ? ", " : "") << "$" << j;
+  os << "}, [$" << n << "];";
+  std::string constraints;
+  for (unsigned j = 0; j < n; ++j)
+    constraints += std::string("=") + letter + ",";
+  constraints += "l,b";
+  for (unsigned j = 0; j < n; ++j)
+    constraints += std::string(",") + letter;
+  SmallVector<Value> operands{ptr, mask};
+  for (unsigned j = 0; j < n; ++j)
+    operands.push_back(others[j] ? toMemoryInt(b, loc, others[j])
+                                 : intConst(b, loc, memType, 0));
+  auto structType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(n, memType));
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, structType, operands, asmStr, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+  for (unsigned j = 0; j < n; ++j) {
+    Value v = LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), j);
+    results.push_back(fromMemoryInt(b, loc, v, elemType));
+  }
+  return results;
+}
+
+void tile::emitAlignedVectorStore(OpBuilder &b, Location loc,
+                                  ArrayRef<Value> values, Value ptr,
+                                  Value mask) {
+  unsigned n = values.size();
+  Type memType = getMemoryIntType(b, values.front().getType());
+  unsigned bits = memType.getIntOrFloatBitWidth();
+  std::optional<int64_t> maskConst = getConstantIntValue(mask);
+  if (mask && maskConst && *maskConst == 0)
+    return;
+  if (!mask || maskConst) {
+    auto vecType = VectorType::get({int64_t(n)}, memType);
+    Value vec = LLVM::UndefOp::create(b, loc, vecType);
+    for (unsigned j = 0; j < n; ++j)
+      vec = LLVM::InsertElementOp::create(b, loc, vec,
+                                          toMemoryInt(b, loc, values[j]),
+                                          i32Const(b, loc, j));
+    LLVM::StoreOp::create(b, loc, vec, ptr, /*alignment=*/n * bits / 8);
+    return;
+  }
+  auto [letter, regBits] = asmRegister(bits);
+  (void)regBits;
+  // Operands: ptr, n values, mask.
+  std::string asmStr;
+  llvm::raw_string_ostream os(asmStr);
+  os << "@$" << n + 1 << " st.global.v" << n << ".b" << bits << " [$0], {";
+  for (unsigned j = 0; j < n; ++j)
+    os << (j ? ", " : "") << "$" << 1 + j;
+  os << "};";
+  std::string constraints = "l";
+  for (unsigned j = 0; j < n; ++j)
+    constraints += std::string(",") + letter;
+  constraints += ",b";
+  SmallVector<Value> operands{ptr};
+  for (Value v : values)
+    operands.push_back(toMemoryInt(b, loc, v));
+  operands.push_back(mask);
   LLVM::InlineAsmOp::create(b, loc, TypeRange{}, operands, asmStr,
                             constraints, /*has_side_effects=*/true,
                             /*is_align_stack=*/false,

@@ -10,6 +10,7 @@
 #include "tile/Conversion/TileToLLVM/Patterns.h"
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
 #include "tile/Conversion/TileToLLVM/Utility.h"
+#include "tile/Dialect/Tile/Analysis/AccessFacts.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -59,29 +60,41 @@ struct ElementAccess {
   Value mask;
 };
 
-/// The accesses of a tile, and how many consecutive registers may be read
-/// or written as one vector (1: none).
+/// The accesses of a tile, and how its registers group into vectors.
 struct TileAccesses {
   SmallVector<ElementAccess> elements;
+  /// Consecutive registers read or written as one vector (1: none).
   int vectorWidth = 1;
+  /// Every vector's address is proven aligned to the vector size: no
+  /// run-time check.
+  bool alignmentProven = false;
+  /// The in-bounds predicate is proven equal over every vector, so that
+  /// one predicate guards the vector access. Otherwise the masks along the
+  /// vector only go from true to false (the bounds check of the view axis).
+  bool maskUniform = false;
 };
 
-/// The view axis whose stride is statically 1, when the view comes straight
-/// from a tile.make_view; -1 otherwise.
-int64_t getUnitStrideAxis(Value view) {
-  auto make = view.getDefiningOp<tl::MakeViewOp>();
-  if (!make)
-    return -1;
-  int64_t rank = make.getViewType().getRank();
-  if (rank == 0)
-    return -1;
-  std::optional<ArrayRef<int64_t>> strides = make.getStaticStrides();
-  if (!strides)
-    return rank - 1; // compact row-major
-  for (int64_t a = rank - 1; a >= 0; --a)
-    if ((*strides)[a] == 1)
-      return a;
-  return -1;
+/// Decides how the registers of a view access group into vectors: the
+/// layout gives `layoutWidth` consecutive registers along view axis `axis`
+/// (stride 1); the recorded facts of `op` may prove them aligned and their
+/// bounds check uniform. `checked`: whether the axis is bounds-checked.
+void chooseViewVectors(TileAccesses &result, Operation *op, int64_t axis,
+                       int layoutWidth, int64_t elemBytes, bool checked) {
+  result.vectorWidth = layoutWidth;
+  if (layoutWidth <= 1)
+    return;
+  std::optional<tl::ViewAccessFacts> facts = tl::getViewAccessFacts(op);
+  if (!facts || facts->axis != axis)
+    return; // nothing known: run-time alignment check
+  // The widest vector (at most the layout's) whose alignment is proven.
+  int width = layoutWidth;
+  while (width > 1 && facts->alignment < width * elemBytes)
+    width /= 2;
+  if (width <= 1)
+    return; // keep the layout's width with a run-time check
+  result.vectorWidth = width;
+  result.alignmentProven = true;
+  result.maskUniform = !checked || facts->extentDivisibility % width == 0;
 }
 
 /// How many registers of `tileType` can move as one vector when tile dim
@@ -291,13 +304,36 @@ getTileSpaceAccesses(OpTy op, Value llView, ValueRange indices,
   TileAccesses result;
   result.elements = computeAccesses(b, loc, view, memType, origin, order,
                                     coords, checkAxis);
-  int64_t unitAxis = getUnitStrideAxis(op.getView());
+  int64_t unitAxis = tl::getUnitStrideAxis(op.getView());
   int64_t tileDim = -1;
   for (int64_t d = 0; d < rank; ++d)
     if (order[d] == unitAxis)
       tileDim = d;
-  result.vectorWidth = getTileVectorWidth(tileType, tileDim);
+  chooseViewVectors(result, op, unitAxis,
+                    getTileVectorWidth(tileType, tileDim),
+                    getElementBytes(memType),
+                    unitAxis >= 0 && checkAxis[unitAxis]);
   return result;
+}
+
+/// The condition for a vector access whose first and last elements have
+/// the bounds masks `first` and `last` (null: in bounds), on top of `ok`.
+/// The coordinates along the vector increase by one, so both in bounds
+/// means all are; when the vector is proven to start at a multiple of its
+/// width (`fromAligned`) the coordinates cannot wrap around and the last
+/// mask alone decides.
+Value andVectorMasks(OpBuilder &b, Location loc, Value ok, Value first,
+                     Value last, bool fromAligned) {
+  auto andWith = [&](Value acc, Value m) -> Value {
+    if (!m)
+      return acc;
+    if (std::optional<int64_t> c = getConstantIntValue(acc); c && *c)
+      return m;
+    return LLVM::AndOp::create(b, loc, acc, m);
+  };
+  if (!fromAligned)
+    ok = andWith(ok, first);
+  return andWith(ok, last);
 }
 
 /// Loads every register of a tile: vector groups where possible.
@@ -313,17 +349,26 @@ SmallVector<Value> loadTile(OpBuilder &b, Location loc, Type elemType,
     return values;
   }
   int64_t bytes = getElementBytes(elemType);
+  SmallVector<Value> others(v, pad);
   for (size_t r0 = 0; r0 < elements.size(); r0 += v) {
-    Value ok = emitIsAligned(b, loc, elements[r0].ptr, v * bytes);
-    if (Value last = elements[r0 + v - 1].mask)
-      ok = LLVM::AndOp::create(b, loc, ok, last);
-    SmallVector<Value> masks, others;
-    for (int j = 0; j < v; ++j) {
-      masks.push_back(elements[r0 + j].mask);
-      others.push_back(pad);
+    const ElementAccess &first = elements[r0];
+    if (accesses.alignmentProven && accesses.maskUniform) {
+      values.append(emitAlignedVectorLoad(b, loc, elemType, first.ptr, v,
+                                          first.mask, others));
+      continue;
     }
+    // The vector runs when the last element is in bounds (then all are),
+    // and, unless proven, when the address is aligned; else per element.
+    Value ok = accesses.alignmentProven
+                   ? i1Const(b, loc, true)
+                   : emitIsAligned(b, loc, first.ptr, v * bytes);
+    ok = andVectorMasks(b, loc, ok, first.mask, elements[r0 + v - 1].mask,
+                        accesses.alignmentProven);
+    SmallVector<Value> masks;
+    for (int j = 0; j < v; ++j)
+      masks.push_back(elements[r0 + j].mask);
     values.append(
-        emitVectorLoad(b, loc, elemType, elements[r0].ptr, ok, masks, others));
+        emitVectorLoad(b, loc, elemType, first.ptr, ok, masks, others));
   }
   return values;
 }
@@ -340,13 +385,21 @@ void storeTile(OpBuilder &b, Location loc, ArrayRef<Value> values,
   }
   int64_t bytes = getElementBytes(values.front().getType());
   for (size_t r0 = 0; r0 < elements.size(); r0 += v) {
-    Value ok = emitIsAligned(b, loc, elements[r0].ptr, v * bytes);
-    if (Value last = elements[r0 + v - 1].mask)
-      ok = LLVM::AndOp::create(b, loc, ok, last);
+    const ElementAccess &first = elements[r0];
+    if (accesses.alignmentProven && accesses.maskUniform) {
+      emitAlignedVectorStore(b, loc, values.slice(r0, v), first.ptr,
+                             first.mask);
+      continue;
+    }
+    Value ok = accesses.alignmentProven
+                   ? i1Const(b, loc, true)
+                   : emitIsAligned(b, loc, first.ptr, v * bytes);
+    ok = andVectorMasks(b, loc, ok, first.mask, elements[r0 + v - 1].mask,
+                        accesses.alignmentProven);
     SmallVector<Value> masks;
     for (int j = 0; j < v; ++j)
       masks.push_back(elements[r0 + j].mask);
-    emitVectorStore(b, loc, values.slice(r0, v), elements[r0].ptr, ok, masks);
+    emitVectorStore(b, loc, values.slice(r0, v), first.ptr, ok, masks);
   }
 }
 
@@ -416,8 +469,9 @@ getOffsetAccesses(OpTy op, Value llView, ValueRange offsets, Type tileType,
   TileAccesses result;
   result.elements = computeAccesses(b, loc, view, memType, origin, identity,
                                     coords, checkAxis);
-  result.vectorWidth =
-      getTileVectorWidth(tileType, getUnitStrideAxis(op.getView()));
+  int64_t unitAxis = tl::getUnitStrideAxis(op.getView());
+  chooseViewVectors(result, op, unitAxis, getTileVectorWidth(tileType, unitAxis),
+                    getElementBytes(memType), /*checked=*/true);
   return result;
 }
 
@@ -465,11 +519,36 @@ struct StoreAtOpConversion : public ConvertOpToLLVMPattern<tl::StoreAtOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Access facts
+//===----------------------------------------------------------------------===//
+
+/// Before a kernel is lowered (the kernel pattern moves its body and the
+/// access patterns only see converted operands), records on every global
+/// access what the analysis proves about its addresses and masks
+/// (tl::annotateAccessFacts). An in-place update of the kernel, so the
+/// kernel is legalized again, this time by the kernel pattern.
+struct AnnotateAccessFactsPattern
+    : public ConvertOpToLLVMPattern<tl::KernelOp> {
+  AnnotateAccessFactsPattern(const LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(tl::KernelOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op->hasAttr(tl::kAccessFactsAttr))
+      return rewriter.notifyMatchFailure(op, "facts already recorded");
+    rewriter.modifyOpInPlace(op, [&] { tl::annotateAccessFacts(op); });
+    return success();
+  }
+};
+
 } // namespace
 
 void tile::populateViewOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                         RewritePatternSet &patterns) {
-  patterns.add<MakeViewOpConversion, LoadTileOpConversion,
+  patterns.add<AnnotateAccessFactsPattern, MakeViewOpConversion,
+               LoadTileOpConversion,
                StoreTileOpConversion, LoadAtOpConversion, StoreAtOpConversion>(
       converter);
 }

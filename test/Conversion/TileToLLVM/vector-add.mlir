@@ -21,13 +21,15 @@
 // CHECK: llvm.add %[[BASE]], %{{.*}} : i32
 // CHECK: llvm.add %[[BASE]], %{{.*}} : i32
 // CHECK: llvm.add %[[BASE]], %{{.*}} : i32
-// Each group of 4 registers: one vector load when the pointers are
-// consecutive, aligned and all in bounds (checked at run time, then the
-// fallback is branched over), else predicated scalar loads with the
-// `other` value as default.
+// Each group of 4 registers: the pointers are proven consecutive (arange
+// plus a splat), but nothing proves the parameters 16-byte aligned, so one
+// vector load runs when the address is aligned and all four are in bounds
+// (a run-time check), else predicated scalar loads with the `other` value
+// as default. Predicated instructions only, no branch.
 // CHECK: llvm.ptrtoint
 // CHECK: llvm.icmp "eq"
-// CHECK: llvm.inline_asm has_side_effects "{{.*}}@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];{{.*}}@$5 bra TILE_VEC_${:uid};{{.*}}@$9 ld.global.b32 $3, [$4+12];\0A\09TILE_VEC_${:uid}:", "=r,=r,=r,=r,l,b,b,b,b,b,r,r,r,r"
+// CHECK: llvm.inline_asm has_side_effects "{{.*}}@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];\0A\09@$6 ld.global.b32 $0, [$4+0];{{.*}}@$9 ld.global.b32 $3, [$4+12];", "=r,=r,=r,=r,l,b,b,b,b,b,r,r,r,r"
+// CHECK-NOT: bra
 // CHECK: llvm.inline_asm has_side_effects "{{.*}}ld.global.v4.b32
 // CHECK-COUNT-4: llvm.fadd %{{.*}}, %{{.*}} : f32
 // CHECK: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};{{.*}}", "l,r,r,r,r,b,b,b,b,b"

@@ -11,9 +11,10 @@
 // CHECK: llvm.insertvalue %{{.*}}, %[[V0]][0]
 // CHECK: nvvm.read.ptx.sreg.tid.x
 // Each group of 4 consecutive registers: bounds checks along both axes,
-// the address of its first element, then one vector load under
-// "aligned and last element in bounds", a branch over the per-element
-// fallbacks when it ran; padded with +inf.
+// the address of its first element, then (nothing proves the parameters
+// aligned) one vector load under "aligned and first and last elements in
+// bounds", else per-element predicated loads; no branch. Padded with +inf.
+// (vector-views.mlir has the cases where alignment is proven.)
 // CHECK: %[[IN0:.*]] = llvm.icmp "ult" %{{.*}}, %{{.*}} : i64
 // CHECK: %[[IN1:.*]] = llvm.icmp "ult" %{{.*}}, %{{.*}} : i64
 // CHECK: %[[M:.*]] = llvm.and %[[IN0]], %[[IN1]] : i1
@@ -22,10 +23,14 @@
 // CHECK: %[[ADDR:.*]] = llvm.ptrtoint %[[P]] : !llvm.ptr<1> to i64
 // CHECK: %[[LOW:.*]] = llvm.and %[[ADDR]], %{{.*}} : i64
 // CHECK: %[[AL:.*]] = llvm.icmp "eq" %[[LOW]], %{{.*}} : i64
-// CHECK: %[[OK:.*]] = llvm.and %[[AL]], %{{.*}} : i1
+// CHECK: %[[OK0:.*]] = llvm.and %[[AL]], %[[M]] : i1
+// CHECK: %[[OK:.*]] = llvm.and %[[OK0]], %{{.*}} : i1
+// CHECK: %[[NOT:.*]] = llvm.xor %[[OK]], %{{.*}} : i1
+// CHECK: %[[F0:.*]] = llvm.and %[[M]], %[[NOT]] : i1
 // CHECK: llvm.bitcast %[[INF]] : f32 to i32
-// CHECK: llvm.inline_asm has_side_effects "mov.b32 $0, $10;{{.*}}@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];\0A\09@$5 bra TILE_VEC_${:uid};\0A\09@$6 ld.global.b32 $0, [$4+0];{{.*}}TILE_VEC_${:uid}:", "=r,=r,=r,=r,l,b,b,b,b,b,r,r,r,r" %[[P]], %[[OK]]
-// CHECK: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};{{.*}}", "l,r,r,r,r,b,b,b,b,b"
+// CHECK: llvm.inline_asm has_side_effects "mov.b32 $0, $10;{{.*}}@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];\0A\09@$6 ld.global.b32 $0, [$4+0];{{.*}}@$9 ld.global.b32 $3, [$4+12];", "=r,=r,=r,=r,l,b,b,b,b,b,r,r,r,r" %[[P]], %[[OK]], %[[F0]]
+// CHECK-NOT: TILE_VEC
+// CHECK: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};\0A\09@$6 st.global.b32 [$0+0], $1;{{.*}}", "l,r,r,r,r,b,b,b,b,b"
 tile.kernel @copy2d(%src: !tile.ptr<f32>, %dst: !tile.ptr<f32>, %m: i32, %n: i32, %ld: i32) {
   %i = tile.program_id x : i32
   %j = tile.program_id y : i32

@@ -195,7 +195,8 @@ int getVectorWidth(const LinearLayout &layout, int dim, int maxWidth);
 /// to the vector size), else one predicated access per element j where
 /// `masks[j]` (null: true) holds; elements not read are `others[j]` (null:
 /// zero). Element types of 16, 32 or 64 bits; 2 or 4 elements of at most 16
-/// bytes in all.
+/// bytes in all. One inline-asm block of predicated instructions without a
+/// branch, so that ptxas schedules it with its neighbours.
 SmallVector<Value> emitVectorLoad(OpBuilder &b, Location loc, Type elemType,
                                   Value ptr, Value vectorOk,
                                   ArrayRef<Value> masks,
@@ -205,6 +206,18 @@ void emitVectorStore(OpBuilder &b, Location loc, ArrayRef<Value> values,
                      Value ptr, Value vectorOk, ArrayRef<Value> masks);
 /// True (i1) when `ptr` is a multiple of `bytes` (a power of two).
 Value emitIsAligned(OpBuilder &b, Location loc, Value ptr, int64_t bytes);
+
+/// Loads `n` consecutive elements of `elemType` from the global address
+/// `ptr`, which the caller has proven aligned to the whole vector: a plain
+/// LLVM vector load without `mask`, else one predicated vector access
+/// (`@mask ld.global.vN`) whose elements are `others[j]` (null: zero) where
+/// the mask is false. Same element types and widths as emitVectorLoad.
+SmallVector<Value> emitAlignedVectorLoad(OpBuilder &b, Location loc,
+                                         Type elemType, Value ptr, unsigned n,
+                                         Value mask, ArrayRef<Value> others);
+/// The store counterpart of emitAlignedVectorLoad.
+void emitAlignedVectorStore(OpBuilder &b, Location loc, ArrayRef<Value> values,
+                            Value ptr, Value mask);
 
 } // namespace tile
 

@@ -119,6 +119,41 @@ static AxisInfo addInfo(Type type, const AxisInfo &a, const AxisInfo &b,
   return r;
 }
 
+/// The facts of `lhs <pred> rhs`. Its runs of equal values are those of
+/// both sides, and more: where one side runs through consecutive values
+/// and the other is constant, the boundary of `x < n` (and `x >= n`) is
+/// the multiple of n's divisibility, so every aligned chunk of
+/// gcd(contiguity, divisibility of x, divisibility of n) elements compares
+/// the same way (a mask `offs < n` is uniform over vectors when n is a
+/// multiple of their width).
+static AxisInfo compareInfo(Type type, arith::CmpIPredicate pred,
+                            const AxisInfo &lhs, const AxisInfo &rhs) {
+  AxisInfo r = weakest(type);
+  int64_t e = r.getRank();
+  if (lhs.getRank() != e || rhs.getRank() != e)
+    return r;
+  using P = arith::CmpIPredicate;
+  // x < n or x >= n (x the contiguous side): the boundary is at n.
+  bool lhsRuns = pred == P::slt || pred == P::ult || pred == P::sge ||
+                 pred == P::uge;
+  // n > x or n <= x: the same with the sides swapped.
+  bool rhsRuns = pred == P::sgt || pred == P::ugt || pred == P::sle ||
+                 pred == P::ule;
+  for (int64_t d = 0; d < e; ++d) {
+    r.constancy[d] = std::gcd(lhs.constancy[d], rhs.constancy[d]);
+    const AxisInfo *runs = lhsRuns ? &lhs : rhsRuns ? &rhs : nullptr;
+    const AxisInfo *bound = lhsRuns ? &rhs : rhsRuns ? &lhs : nullptr;
+    if (!runs || runs->contiguity[d] <= 1)
+      continue;
+    int64_t chunk = std::gcd(runs->contiguity[d], runs->divisibility[d]);
+    chunk = std::gcd(chunk, bound->divisibility[d]);
+    // The bound must hold still over the chunk.
+    chunk = std::gcd(chunk, bound->constancy[d]);
+    r.constancy[d] = std::max(r.constancy[d], chunk);
+  }
+  return r;
+}
+
 AxisInfo AxisInfoAnalysis::compute(Value value) {
   Type type = value.getType();
   bool isTensor = isa<RankedTensorType>(type);
@@ -262,6 +297,72 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
         s.constancy[d] = to[d];
       }
     return s;
+  }
+
+  if (auto cmp = dyn_cast<arith::CmpIOp>(op))
+    return compareInfo(type, cmp.getPredicate(), get(cmp.getLhs()),
+                       get(cmp.getRhs()));
+
+  if (isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op)) {
+    AxisInfo a = get(op->getOperand(0));
+    AxisInfo b = get(op->getOperand(1));
+    // x & y keeps the trailing zeros of either; | and ^ those of both.
+    bool isAnd = isa<arith::AndIOp>(op);
+    if (!isTensor) {
+      int64_t da = scalarDiv(a), db = scalarDiv(b);
+      return scalarInfo(isAnd ? std::max(da, db) : std::min(da, db),
+                        std::nullopt);
+    }
+    AxisInfo r = weakest(type);
+    for (int64_t d = 0, e = r.getRank(); d < e; ++d) {
+      if (a.getRank() != e || b.getRank() != e)
+        break;
+      r.constancy[d] = std::gcd(a.constancy[d], b.constancy[d]);
+      r.divisibility[d] = isAnd
+                              ? std::max(a.divisibility[d], b.divisibility[d])
+                              : std::min(a.divisibility[d], b.divisibility[d]);
+    }
+    return r;
+  }
+
+  if (auto select = dyn_cast<arith::SelectOp>(op)) {
+    AxisInfo c = get(select.getCondition());
+    AxisInfo a = get(select.getTrueValue());
+    AxisInfo b = get(select.getFalseValue());
+    if (!isTensor)
+      return scalarInfo(std::gcd(scalarDiv(a), scalarDiv(b)), std::nullopt);
+    AxisInfo r = weakest(type);
+    int64_t e = r.getRank();
+    if (a.getRank() != e || b.getRank() != e)
+      return r;
+    for (int64_t d = 0; d < e; ++d) {
+      // A scalar condition picks one side for the whole tensor.
+      int64_t cConst = c.getRank() == e ? c.constancy[d] : getShape(type)[d];
+      r.constancy[d] =
+          std::gcd(cConst, std::gcd(a.constancy[d], b.constancy[d]));
+      r.contiguity[d] =
+          std::gcd(cConst, std::min(a.contiguity[d], b.contiguity[d]));
+      r.divisibility[d] = std::gcd(a.divisibility[d], b.divisibility[d]);
+    }
+    return r;
+  }
+
+  if (isa<arith::ShLIOp>(op)) {
+    AxisInfo a = get(op->getOperand(0));
+    AxisInfo s = get(op->getOperand(1));
+    if (!s.constant || *s.constant < 0 || *s.constant > 30)
+      return fromScalar(1);
+    int64_t factor = int64_t(1) << *s.constant;
+    if (!isTensor)
+      return scalarInfo(mulCapped(scalarDiv(a), factor), std::nullopt);
+    AxisInfo r = weakest(type);
+    for (int64_t d = 0, e = r.getRank(); d < e && a.getRank() == e; ++d) {
+      r.constancy[d] = a.constancy[d];
+      r.divisibility[d] = mulCapped(a.divisibility[d], factor);
+      if (factor == 1)
+        r.contiguity[d] = a.contiguity[d];
+    }
+    return r;
   }
 
   if (isa<ProgramIdOp, NumProgramsOp>(op))

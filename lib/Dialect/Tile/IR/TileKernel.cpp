@@ -85,6 +85,24 @@ LogicalResult KernelOp::verify() {
                            << "; kernel parameters are scalars (integers, "
                               "floats) or !tile.ptr: pass a tensor as a "
                               "!tile.ptr and build a view with tile.make_view";
+  // An integer promise must leave room for positive multiples (the
+  // attribute itself is checked by the dialect: a positive power of two on
+  // a !tile.ptr or integer parameter).
+  for (auto [i, type] : llvm::enumerate(getArgumentTypes())) {
+    auto intType = dyn_cast<IntegerType>(type);
+    std::optional<int64_t> div = getArgDivisibility(i);
+    if (!intType || !div || *div <= 0)
+      continue;
+    unsigned width = intType.getWidth();
+    if (width < 2 || (width <= 64 && uint64_t(*div) >= (uint64_t(1) << (width - 1))))
+      return emitOpError() << "'" << TileDialect::getDivisibilityAttrName()
+                           << " = " << *div << "' on parameter #" << i
+                           << " of type " << type
+                           << " leaves no positive multiple that fits; use a "
+                              "power of two below 2^"
+                           << (width < 2 ? 0 : width - 1)
+                           << " (or a wider integer)";
+  }
   int32_t numWarps = getNumWarps();
   if (!isPowerOf2(numWarps) || numWarps > 32)
     return emitOpError() << "num_warps must be a power of two from 1 to 32 "

@@ -29,6 +29,8 @@ using namespace mlir;
 using namespace tile;
 using namespace tile::tl;
 
+static bool isElementwise(Operation *op);
+
 namespace {
 
 bool isTensor(Value v) { return isa<RankedTensorType>(v.getType()); }
@@ -120,6 +122,9 @@ private:
   Preferred getPreferredLayout(const Access &access);
   int64_t getViewContiguousAxis(Value view);
   std::optional<int64_t> getViewBaseAlignment(Value view);
+  /// The dims along which `data` (or an elementwise function of it) is
+  /// reduced by a tile.reduce.
+  SmallVector<int64_t> getReducedDims(Value data);
 
   // --- phases -----------------------------------------------------------------
   bool propagateOnce();
@@ -227,9 +232,34 @@ LayoutAssigner::getPreferredLayout(const Access &access) {
     if (std::optional<int64_t> align = getViewBaseAlignment(view))
       vec = std::min(vec, std::max<int64_t>(1, *align / elemBytes));
   }
-  pref.layout =
-      buildBlockedLayout(ctx, shape, pref.contigDim, vec, numWarps);
+  pref.layout = buildBlockedLayout(ctx, shape, pref.contigDim, vec, numWarps,
+                                   getReducedDims(access.data));
   return pref;
+}
+
+SmallVector<int64_t> LayoutAssigner::getReducedDims(Value data) {
+  // The tensors that share `data`'s shape and (through propagation) its
+  // layout: elementwise users and broadcasts of it, transitively.
+  SmallVector<int64_t> dims;
+  SmallVector<Value> worklist{data};
+  llvm::DenseSet<Value> seen{data};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (auto reduce = dyn_cast<ReduceOp>(user)) {
+        if (reduce.getSrc() == v && !llvm::is_contained(dims, reduce.getAxis()))
+          dims.push_back(reduce.getAxis());
+        continue;
+      }
+      if (!isElementwise(user))
+        continue;
+      for (Value r : user->getResults())
+        if (isTensor(r) && tensorType(r).getShape() == tensorType(v).getShape() &&
+            seen.insert(r).second)
+          worklist.push_back(r);
+    }
+  }
+  return dims;
 }
 
 //===----------------------------------------------------------------------===//

@@ -12,7 +12,8 @@ layout::BlockedAttr tile::tl::buildBlockedLayout(MLIRContext *ctx,
                                                  ArrayRef<int64_t> shape,
                                                  int64_t contigDim,
                                                  int64_t vec,
-                                                 int64_t numWarps) {
+                                                 int64_t numWarps,
+                                                 ArrayRef<int64_t> reducedDims) {
   int64_t rank = shape.size();
   SmallVector<unsigned> order;
   order.push_back(contigDim);
@@ -28,7 +29,15 @@ layout::BlockedAttr tile::tl::buildBlockedLayout(MLIRContext *ctx,
     tpw[d] = std::min(elems, lanes);
     lanes /= tpw[d];
   }
-  for (unsigned d : order) {
+  // Warps go to the dims not reduced first (in `order`), then to the rest.
+  SmallVector<unsigned> warpOrder;
+  for (unsigned d : order)
+    if (!llvm::is_contained(reducedDims, int64_t(d)))
+      warpOrder.push_back(d);
+  for (unsigned d : order)
+    if (llvm::is_contained(reducedDims, int64_t(d)))
+      warpOrder.push_back(d);
+  for (unsigned d : warpOrder) {
     int64_t elems = std::max<int64_t>(1, shape[d] / (spt[d] * tpw[d]));
     wpc[d] = std::min(elems, warps);
     warps /= wpc[d];

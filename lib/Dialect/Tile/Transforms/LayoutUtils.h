@@ -18,11 +18,14 @@ namespace tile::tl {
 /// along `contigDim`, the lanes of a warp (32) and then the `numWarps` warps
 /// filling the dims in `order` (fastest first: `contigDim`, then the others
 /// from the last to the first); the slowest dim takes the lanes and warps
-/// left over (they then hold copies).
+/// left over (they then hold copies). Warps skip the dims in
+/// `reducedDims` while another dim can take them, so that reductions along
+/// those dims stay within a warp (shuffles, no shared memory or barrier).
 layout::BlockedAttr buildBlockedLayout(MLIRContext *ctx,
                                        ArrayRef<int64_t> shape,
                                        int64_t contigDim, int64_t vec,
-                                       int64_t numWarps);
+                                       int64_t numWarps,
+                                       ArrayRef<int64_t> reducedDims = {});
 
 /// How many consecutive elements along `dim` one warp-wide access covers
 /// in `layout` for a tensor of `shape`: the leading register bases and then

@@ -1,15 +1,17 @@
 // RUN: tile-opt %s -split-input-file --tile-assign-layouts -mlir-print-local-scope | FileCheck %s
 
 // Softmax: the reductions give slices of the load's layout, expand_dims
-// and broadcast bring them back; no convert anywhere.
+// and broadcast bring them back; no convert anywhere. The warps go to the
+// rows (one warp a row) so that both reductions along the columns stay
+// within a warp.
 // CHECK-LABEL: tile.kernel @softmax
 // CHECK-NOT: layout.convert
-// CHECK: tile.reduce max {{.*}} : tensor<4x1024xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>> -> tensor<4xf32, #layout.slice<dim = 1, parent = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>>>
-// CHECK: tile.expand_dims {{.*}} : tensor<4xf32, #layout.slice<dim = 1, parent = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>>> -> tensor<4x1xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>>
-// CHECK: tile.broadcast {{.*}} : tensor<4x1xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>> -> tensor<4x1024xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>>
-// CHECK: math.exp {{.*}} : tensor<4x1024xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>>
-// CHECK: arith.divf {{.*}} : tensor<4x1024xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>>
-// CHECK: tile.store_tile {{.*}} : tensor<4x1024xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>>
+// CHECK: tile.reduce max {{.*}} : tensor<4x1024xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>> -> tensor<4xf32, #layout.slice<dim = 1, parent = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>>>
+// CHECK: tile.expand_dims {{.*}} : tensor<4xf32, #layout.slice<dim = 1, parent = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>>> -> tensor<4x1xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>>
+// CHECK: tile.broadcast {{.*}} : tensor<4x1xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>> -> tensor<4x1024xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>>
+// CHECK: math.exp {{.*}} : tensor<4x1024xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>>
+// CHECK: arith.divf {{.*}} : tensor<4x1024xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>>
+// CHECK: tile.store_tile {{.*}} : tensor<4x1024xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>>
 tile.kernel @softmax(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i32) {
   %i = tile.program_id x : i32
   %c0 = arith.constant 0 : i32
