@@ -23,6 +23,12 @@ struct TileToLLVMPipelineOptions
       *this, "opt-level",
       llvm::cl::desc("0: lowering only; >0: also canonicalize and CSE"),
       llvm::cl::init(3)};
+  PassOptions::Option<unsigned> registerBudget{
+      *this, "register-budget",
+      llvm::cl::desc("32-bit registers per thread one tensor may use before "
+                     "tile-split-tiles splits it into loops (-O1 and "
+                     "above); 0 turns the split off"),
+      llvm::cl::init(64)};
 };
 } // namespace
 
@@ -30,6 +36,13 @@ void tile::buildTileToLLVMPipeline(OpPassManager &pm,
                                    const TileToLLVMOptions &opts) {
   // Layouts first: the lowering needs one on every tensor.
   pm.addNestedPass<tl::KernelOp>(tl::createAssignLayoutsPass());
+  // Tiles above the register budget become loops over chunks; at -O0 they
+  // stay whole (and spill).
+  if (opts.optLevel > 0 && opts.registerBudget > 0) {
+    tl::SplitTilesPassOptions split;
+    split.registerBudget = opts.registerBudget;
+    pm.addNestedPass<tl::KernelOp>(tl::createSplitTilesPass(split));
+  }
   if (opts.optLevel > 0)
     pm.addNestedPass<tl::KernelOp>(tl::createOptimizeConvertsPass());
   if (opts.optLevel > 0) {
@@ -60,6 +73,7 @@ void tile::registerTilePipelines() {
         TileToLLVMOptions opts;
         opts.arch = options.arch;
         opts.optLevel = options.optLevel;
+        opts.registerBudget = options.registerBudget;
         tile::buildTileToLLVMPipeline(pm, opts);
       });
 }

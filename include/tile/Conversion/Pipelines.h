@@ -23,6 +23,10 @@ struct TileToLLVMOptions {
   std::string arch = "sm_90";
   /// 0 runs only what lowering needs; above 0 adds canonicalize and CSE.
   unsigned optLevel = 3;
+  /// At optLevel > 0, tile-split-tiles splits tensors that need more 32-bit
+  /// registers per thread than this into loops over chunks; 0 turns the
+  /// split off.
+  unsigned registerBudget = 64;
 };
 
 /// Appends to `pm` (anchored on builtin.module) the passes that lower the
@@ -31,7 +35,8 @@ void buildTileToLLVMPipeline(mlir::OpPassManager &pm,
                              const TileToLLVMOptions &opts);
 
 /// Registers buildTileToLLVMPipeline as the named pipeline `tile-to-llvm`
-/// (options `arch` and `opt-level`) for --pass-pipeline and -tile-to-llvm.
+/// (options `arch`, `opt-level` and `register-budget`) for --pass-pipeline
+/// and -tile-to-llvm.
 void registerTilePipelines();
 
 } // namespace tile

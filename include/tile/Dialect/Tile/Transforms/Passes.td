@@ -77,4 +77,44 @@ def OptimizeConvertsPass : Pass<"tile-optimize-converts",
   ];
 }
 
+def SplitTilesPass : Pass<"tile-split-tiles", "::tile::tl::KernelOp"> {
+  let summary = "Split tiles above the register budget into loops over chunks";
+  let description = [{
+    Runs after `tile-assign-layouts` (every tensor has a layout). A tensor
+    whose layout gives one thread more than `register-budget` 32-bit
+    registers is split along the axis its registers walk (the longest one
+    that lanes and warps do not cover): the computation that carries it,
+    from the loads (`tile.load_tile`, `tile.load_at`, `tile.load` through
+    pointer tensors built with `tile.arange`, `tile.splat`, `tile.addptr`,
+    `tile.expand_dims`, `tile.broadcast`) through elementwise ops,
+    broadcasts, converts and reductions over other axes, to its stores and
+    its reductions along the split axis, is recomputed chunk by chunk in an
+    `scf.for`. The chunk is the largest power of two within the budget
+    whose layout still spreads over every lane and warp. A reduction along
+    the split axis becomes a loop-carried accumulator in the chunk's layout
+    (combined elementwise, initialized with the reduction's identity, or
+    with the first chunk for a combiner region) reduced once after the
+    loop. A value needed after such a reduction (softmax: max, then the sum
+    of exp(x - max), then the normalized row) makes another loop that
+    recomputes the chunks from the loads (re-reading global memory).
+
+    What cannot be split exactly (a tensor used by an op the pass does not
+    know, inside a region, a memory access that the loops would reorder
+    with another one) is left as it is; with `remarks=true` every tensor
+    above the budget that stays gets a remark saying why, and every split
+    one saying the chunk and the number of loops.
+  }];
+  let dependentDialects = ["::tile::layout::LayoutDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Remark on every tensor above the budget: how it was split or "
+           "why not">,
+    Option<"registerBudget", "register-budget", "unsigned",
+           /*default=*/"64",
+           "32-bit registers per thread one tensor may use (at least 1)">,
+  ];
+}
+
 #endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD
