@@ -366,3 +366,142 @@ std::optional<WarpShufflePlan> tile::planWarpShuffle(const LinearLayout &src,
   }
   return best;
 }
+
+bool WarpShufflePlan::isLocalRound(int t) const {
+  if (srcLaneXor[t] != 0)
+    return false;
+  for (auto [i, m] : llvm::enumerate(srcLaneOfLaneBit))
+    if (m != (int32_t(1) << i))
+      return false;
+  return true;
+}
+
+int WarpShufflePlan::numShuffles() const {
+  int n = 0;
+  for (int t = 0; t < numRounds; ++t)
+    n += isLocalRound(t) ? 0 : 1;
+  return n;
+}
+
+namespace {
+/// The element `ll` puts at a hardware point, as (out-dim name, coordinate)
+/// pairs sorted by name, so that layouts with different out-dim orders
+/// compare equal.
+SmallVector<std::pair<std::string, int32_t>>
+elementAt(const LinearLayout &ll, int32_t reg, int32_t lane, int32_t warp,
+          int32_t block) {
+  SmallVector<std::pair<std::string, int32_t>> in;
+  for (const std::string &n : ll.getInDimNames())
+    in.push_back({n, n == kRegister ? reg
+                     : n == kLane   ? lane
+                     : n == kWarp   ? warp
+                                    : block});
+  SmallVector<std::pair<std::string, int32_t>> out = ll.apply(in);
+  llvm::sort(out);
+  return out;
+}
+} // namespace
+
+bool tile::verifyWarpShufflePlan(const LinearLayout &src,
+                                 const LinearLayout &dst,
+                                 const WarpShufflePlan &plan,
+                                 std::string *error) {
+  int32_t lanes = dst.getInDimSize(kLane);
+  int32_t srcRegs = src.getInDimSize(kRegister);
+  int32_t dstRegs = dst.getInDimSize(kRegister);
+  if (src.getInDimSize(kLane) != lanes) {
+    setError(error, "the layouts have different lane sizes");
+    return false;
+  }
+  if (plan.numRounds != dstRegs ||
+      int(plan.srcLaneXor.size()) != plan.numRounds ||
+      int(plan.sendRegXor.size()) != plan.numRounds) {
+    setError(error, "the plan has " + llvm::Twine(plan.numRounds) +
+                        " rounds for " + llvm::Twine(dstRegs) +
+                        " destination registers");
+    return false;
+  }
+  for (int32_t block = 0; block < dst.getInDimSize(kBlock); ++block)
+    for (int32_t warp = 0; warp < dst.getInDimSize(kWarp); ++warp) {
+      SmallVector<int> written(size_t(lanes) * dstRegs, 0);
+      for (int t = 0; t < plan.numRounds; ++t)
+        for (int32_t lane = 0; lane < lanes; ++lane) {
+          // Every lane sends (its value may go unread): in range too.
+          int32_t own = plan.sendReg(t, lane);
+          if (own < 0 || own >= srcRegs) {
+            setError(error, "round " + llvm::Twine(t) + ": lane " +
+                                llvm::Twine(lane) +
+                                " sends a register out of range");
+            return false;
+          }
+          int32_t from = plan.srcLane(t, lane);
+          int32_t dstReg = plan.dstReg(t, lane);
+          if (from < 0 || from >= lanes || dstReg < 0 || dstReg >= dstRegs) {
+            setError(error, "round " + llvm::Twine(t) + " of lane " +
+                                llvm::Twine(lane) +
+                                " reads a lane or writes a register out of "
+                                "range");
+            return false;
+          }
+          int32_t sent = plan.sendReg(t, from);
+          if (elementAt(src, sent, from, warp, block) !=
+              elementAt(dst, dstReg, lane, warp, block)) {
+            setError(error, "round " + llvm::Twine(t) + ": lane " +
+                                llvm::Twine(lane) + " of warp " +
+                                llvm::Twine(warp) +
+                                " receives the wrong element for register " +
+                                llvm::Twine(dstReg));
+            return false;
+          }
+          ++written[size_t(lane) * dstRegs + dstReg];
+        }
+      if (llvm::any_of(written, [](int n) { return n != 1; })) {
+        setError(error, "some destination register is written zero or "
+                        "several times");
+        return false;
+      }
+    }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Cost model
+//===----------------------------------------------------------------------===//
+
+int64_t tile::estimateWarpShuffleCost(const WarpShufflePlan &plan,
+                                      int elemBits,
+                                      const ConversionCostModel &model) {
+  int64_t pieces = elemBits > 32 ? (elemBits + 31) / 32 : 1;
+  int64_t selects = int64_t(plan.numRounds) *
+                    (plan.numSendSelects + plan.numRecvSelects);
+  return pieces * (model.shuffle * plan.numShuffles() + model.select * selects);
+}
+
+/// Registers of `ll` that hold distinct elements in one thread:
+/// 2^rank of its register bases.
+static int64_t distinctRegisters(const LinearLayout &ll) {
+  F2Basis basis;
+  for (int i = 0; i < ll.getInDimSizeLog2(kRegister); ++i) {
+    uint64_t packed = 0;
+    int shift = 0;
+    for (auto &[name, size] : ll.getOutDims()) {
+      packed |= uint64_t(uint32_t(ll.getBasis(kRegister, i, name))) << shift;
+      shift += ll.getOutDimSizeLog2(name);
+    }
+    basis.insert(packed, i);
+  }
+  return int64_t(1) << basis.rank();
+}
+
+int64_t tile::estimateSharedMemoryCost(const SharedMemoryPlan &plan,
+                                       const LinearLayout &src,
+                                       const LinearLayout &dst,
+                                       const ConversionCostModel &model) {
+  int64_t stores =
+      std::max<int64_t>(1, distinctRegisters(src) / plan.storeVector.elems);
+  int64_t loads = std::max<int64_t>(1, dst.getInDimSize(kRegister) /
+                                           plan.loadVector.elems);
+  return model.wavefront * (stores * std::max(1, plan.storeWavefronts) +
+                            loads * std::max(1, plan.loadWavefronts)) +
+         model.barrier * 2 * plan.numIterations;
+}

@@ -17,6 +17,14 @@ def ConvertTileToLLVMPass : Pass<"convert-tile-to-llvm", "::mlir::ModuleOp"> {
     the sizes and the strides (i64). `scf` ops keep their structure with
     converted types (run `convert-scf-to-cf` afterwards).
 
+    A `layout.convert` is lowered as nothing, a register permutation,
+    warp shuffles or a shared-memory round trip, the cheapest that is
+    correct (`convert-strategy` forces shared memory or shuffles; a
+    kernel's `tile.convert_strategy` attribute overrides the option for
+    that kernel). Every shared-memory user (convert, reduce, broadcast,
+    expand_dims) reuses one scratch area per kernel, and afterwards the
+    barriers that guard nothing are removed (`elide-barriers`).
+
     The lowered kernel carries `tile.num_warps`, `tile.shared_bytes` (the
     dynamic shared memory it needs) and `tile.arg_types` (the original
     parameter types). See docs/Lowering.md.
@@ -30,6 +38,19 @@ def ConvertTileToLLVMPass : Pass<"convert-tile-to-llvm", "::mlir::ModuleOp"> {
            "Target GPU, sm_80 or newer">,
     Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"64",
            "Bit width of the index type once lowered (32 or 64)">,
+    Option<"convertStrategy", "convert-strategy", "std::string",
+           /*default=*/"\"auto\"",
+           "How layout.convert ops that move data between threads are "
+           "lowered: auto (warp shuffles when the cost model prefers them), "
+           "shared (always shared memory) or shuffle (warp shuffles whenever "
+           "possible; a remark where not). A kernel's "
+           "tile.convert_strategy attribute overrides it">,
+    Option<"convertRemarks", "convert-remarks", "bool", /*default=*/"false",
+           "Emit a remark on every layout.convert saying how it is lowered "
+           "and the estimated costs">,
+    Option<"elideBarriers", "elide-barriers", "bool", /*default=*/"true",
+           "Remove barriers that no shared-memory access precedes since the "
+           "previous barrier on any path">,
   ];
 }
 

@@ -131,6 +131,11 @@ struct WarpShufflePlan {
   llvm::SmallVector<int32_t> sendRegCandidates(int t) const;
   /// The distinct values of dstReg(t, lane) ^ t over all lanes.
   llvm::SmallVector<int32_t> dstRegCandidates() const;
+  /// True when every lane reads its own value in round t: the round needs
+  /// no shuffle, only the send-side select.
+  bool isLocalRound(int t) const;
+  /// The rounds that need a `shfl.sync` (those that are not local).
+  int numShuffles() const;
 };
 
 /// Plans a WarpShuffle conversion (also accepts None/RegisterPermutation,
@@ -142,6 +147,16 @@ std::optional<WarpShufflePlan> planWarpShuffle(const LinearLayout &src,
                                                const LinearLayout &dst,
                                                int maxSelects = 3,
                                                std::string *whyNot = nullptr);
+
+/// Checks `plan` by running it on every lane, warp and block of `dst`:
+/// each destination register must receive the element `dst` puts there,
+/// from a source register that holds it, exactly once, and every register
+/// and lane index must be in range. Returns false (and why in `error`)
+/// otherwise. Linear in lanes x warps x blocks x rounds; the lowering runs
+/// it as a safety net before it emits a plan.
+bool verifyWarpShufflePlan(const LinearLayout &src, const LinearLayout &dst,
+                           const WarpShufflePlan &plan,
+                           std::string *error = nullptr);
 
 //===----------------------------------------------------------------------===//
 // Vectorization and bank conflicts
@@ -265,6 +280,39 @@ planSharedMemoryConversion(const LinearLayout &src, const LinearLayout &dst,
 /// input.
 LinearLayout chooseScratchLayout(const LinearLayout &src,
                                  const LinearLayout &dst, int elemBits);
+
+//===----------------------------------------------------------------------===//
+// Cost model: shuffles against a shared-memory round trip
+//===----------------------------------------------------------------------===//
+
+/// Per-warp issue costs, in quarters of a shared-memory wavefront (one
+/// warp-wide `shfl.sync` and one conflict-free wavefront of `ld/st.shared`
+/// both occupy the SM's shared-memory crossbar for about one cycle; an ALU
+/// select issues about four times as fast; a CTA barrier stalls every warp
+/// until the slowest arrives, charged as eight wavefronts).
+struct ConversionCostModel {
+  int64_t shuffle = 4;
+  int64_t select = 1;
+  int64_t wavefront = 4;
+  int64_t barrier = 32;
+};
+
+/// The cost of running `plan` on elements of `elemBits` bits: every
+/// non-local round shuffles each 32-bit piece (64-bit values take two,
+/// narrower ones are widened to one), and every round selects its sent
+/// register (numSendSelects) and every destination register its round
+/// (numRecvSelects), once per piece.
+int64_t estimateWarpShuffleCost(const WarpShufflePlan &plan, int elemBits,
+                                const ConversionCostModel &model = {});
+
+/// The cost of the shared-memory round trip `plan` from `src` to `dst`:
+/// one vector store per distinct source vector and one vector load per
+/// destination vector, each taking the plan's wavefronts, and two barriers
+/// per iteration (before the stores and between the stores and the loads).
+int64_t estimateSharedMemoryCost(const SharedMemoryPlan &plan,
+                                 const LinearLayout &src,
+                                 const LinearLayout &dst,
+                                 const ConversionCostModel &model = {});
 
 } // namespace tile
 

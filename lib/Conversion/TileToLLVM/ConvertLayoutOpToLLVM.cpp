@@ -1,12 +1,19 @@
 //===- ConvertLayoutOpToLLVM.cpp - layout.convert to LLVM ----------------===//
 //
-// A conversion between two distributed layouts is
+// A conversion between two distributed layouts is, from cheapest to most
+// expensive:
 //  - nothing, when the linear layouts are equal;
 //  - a register permutation, when both give every thread the same elements
 //    (equal thread parts, each destination register found among the source
 //    registers);
+//  - warp shuffles (WarpShuffleConvert.cpp), when data moves only between
+//    lanes of a warp, planWarpShuffle finds a plan and the cost model
+//    (ConversionPlan.h) rates it no dearer than shared memory;
 //  - otherwise a shared-memory round trip: store every distinct register at
-//    its element's row-major offset, barrier, load the destination registers.
+//    its place in a swizzled scratch layout, barrier, load the destination
+//    registers (the plain row-major round trip when no plan checks out).
+// The convert-strategy option (or a kernel's tile.convert_strategy
+// attribute) forces shared memory or shuffles.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +28,8 @@
 #include "tile/LinearLayout/ConversionPlan.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+#include "llvm/ADT/StringSwitch.h"
 
 #include <map>
 
@@ -383,10 +392,88 @@ transferWithPlan(OpBuilder &b, Location loc, const SharedMemoryPlan &plan,
   return result;
 }
 
+//===----------------------------------------------------------------------===//
+// Choosing the strategy
+//===----------------------------------------------------------------------===//
+
+std::optional<ConvertStrategy> tile::parseConvertStrategy(StringRef name) {
+  return llvm::StringSwitch<std::optional<ConvertStrategy>>(name)
+      .Case("auto", ConvertStrategy::Auto)
+      .Case("shared", ConvertStrategy::Shared)
+      .Case("shuffle", ConvertStrategy::Shuffle)
+      .Default(std::nullopt);
+}
+
+/// The most selects per round planWarpShuffle may use; the cost model then
+/// weighs them (a round of 2^4 - 1 selects already costs about four
+/// shuffles).
+static constexpr int kMaxShuffleSelects = 15;
+
+ConvertLowering tile::planConvertLowering(const ReshapeLayouts &layouts,
+                                          Type elementType,
+                                          ConvertStrategy strategy) {
+  ConvertLowering lowering;
+  const LinearLayout &src = layouts.src;
+  const LinearLayout &dst = layouts.dstInSrcSpace;
+  if (isRegisterOnlyTransfer(layouts)) {
+    lowering.kind = ConvertLowering::Kind::Registers;
+    return lowering;
+  }
+  int elemBits = int(getElementBytes(elementType)) * 8;
+  lowering.sharedPlan = getCheckedPlan(src, dst, elementType);
+  lowering.scratchBytes = lowering.sharedPlan
+                              ? lowering.sharedPlan->scratchBytes
+                              : getTransferScratchBytes(src, elementType);
+  if (lowering.sharedPlan)
+    lowering.sharedCost =
+        estimateSharedMemoryCost(*lowering.sharedPlan, src, dst);
+  if (strategy == ConvertStrategy::Shared)
+    return lowering;
+
+  std::string why;
+  std::optional<WarpShufflePlan> plan;
+  if (src.getInDimSize(kLane) != kWarpSize)
+    why = "the layouts do not have " + std::to_string(kWarpSize) + " lanes";
+  else if (elemBits > 64)
+    why = "elements wider than 64 bits";
+  else
+    plan = planWarpShuffle(src, dst, kMaxShuffleSelects, &why);
+  if (plan && !verifyWarpShufflePlan(src, dst, *plan, &why)) {
+    why = "the shuffle plan failed its check (" + why + ")";
+    plan.reset();
+  }
+  if (!plan) {
+    lowering.whyNotShuffle = why;
+    return lowering;
+  }
+  lowering.shuffleCost = estimateWarpShuffleCost(*plan, elemBits);
+  // Without a checked plan the row-major round trip stores and loads every
+  // register one element at a time (one wavefront each at best).
+  int64_t sharedCost =
+      lowering.sharedCost >= 0
+          ? lowering.sharedCost
+          : ConversionCostModel().wavefront *
+                    (src.getInDimSize(kRegister) + dst.getInDimSize(kRegister)) +
+                2 * ConversionCostModel().barrier;
+  if (strategy == ConvertStrategy::Auto && lowering.shuffleCost > sharedCost) {
+    lowering.whyNotShuffle = "the shuffles cost " +
+                             std::to_string(lowering.shuffleCost) +
+                             ", shared memory " + std::to_string(sharedCost);
+    return lowering;
+  }
+  lowering.kind = ConvertLowering::Kind::Shuffle;
+  lowering.shufflePlan = std::move(plan);
+  lowering.sharedPlan.reset();
+  lowering.scratchBytes = 0;
+  return lowering;
+}
+
 namespace {
 
 struct ConvertOpConversion : public ConvertOpToLLVMPattern<layout::ConvertOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  ConvertOpConversion(TileLLVMTypeConverter &converter,
+                      const ConvertStrategyMap *strategies)
+      : ConvertOpToLLVMPattern(converter), strategies(strategies) {}
 
   LogicalResult
   matchAndRewrite(layout::ConvertOp op, OpAdaptor adaptor,
@@ -416,25 +503,44 @@ struct ConvertOpConversion : public ConvertOpToLLVMPattern<layout::ConvertOp> {
       return success();
     }
     Type elemType = getTypeConverter()->convertType(srcType.getElementType());
+    ConvertStrategy strategy = ConvertStrategy::Auto;
+    if (strategies)
+      strategy = strategies->lookup(op.getOperation());
+    // The same choice the pass sized the scratch for: it depends only on the
+    // layouts, the element size and the strategy.
+    ConvertLowering lowering =
+        planConvertLowering(*layouts, srcType.getElementType(), strategy);
     SmallVector<Value> dstRegs;
-    if (std::optional<SharedMemoryPlan> plan =
-            getCheckedPlan(layouts->src, layouts->dstInSrcSpace, elemType))
-      dstRegs = transferWithPlan(rewriter, loc, *plan, layouts->src, srcRegs,
-                                 layouts->dstInSrcSpace, elemType);
+    if (lowering.kind == ConvertLowering::Kind::Shuffle)
+      dstRegs = emitWarpShuffleConversion(rewriter, loc, *lowering.shufflePlan,
+                                          srcRegs, elemType);
+    else if (lowering.sharedPlan)
+      dstRegs = transferWithPlan(rewriter, loc, *lowering.sharedPlan,
+                                 layouts->src, srcRegs, layouts->dstInSrcSpace,
+                                 elemType);
     else
       dstRegs = transferThroughSharedMemory(rewriter, loc, layouts->src,
                                             srcRegs, layouts->dstInSrcSpace,
                                             elemType);
     if (llvm::any_of(dstRegs, [](Value v) { return !v; }))
-      return rewriter.notifyMatchFailure(op, "incomplete shared-memory plan");
+      return rewriter.notifyMatchFailure(op, "incomplete conversion plan");
     rewriter.replaceOp(op, packStruct(rewriter, loc, llType, dstRegs));
     return success();
   }
+
+private:
+  const ConvertStrategyMap *strategies;
 };
 
 } // namespace
 
 void tile::populateConvertLayoutOpToLLVMPatterns(
+    TileLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const ConvertStrategyMap *strategies) {
+  patterns.add<ConvertOpConversion>(converter, strategies);
+}
+
+void tile::populateConvertLayoutOpToLLVMPatterns(
     TileLLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<ConvertOpConversion>(converter);
+  populateConvertLayoutOpToLLVMPatterns(converter, patterns, nullptr);
 }

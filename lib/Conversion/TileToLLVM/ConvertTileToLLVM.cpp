@@ -1,8 +1,10 @@
 //===- ConvertTileToLLVM.cpp - The convert-tile-to-llvm pass -------------===//
 //
-// Checks that every op can be lowered (located diagnostics otherwise), sizes
-// the shared-memory scratch of each kernel, then runs one dialect conversion
-// with the tile patterns and the upstream arith/math/cf/scf ones.
+// Checks that every op can be lowered (located diagnostics otherwise),
+// chooses how each layout.convert is lowered and sizes the shared-memory
+// scratch of each kernel, runs one dialect conversion with the tile patterns
+// and the upstream arith/math/cf/scf ones, then removes the barriers that
+// guard nothing (see "Barrier elision" below and docs/Lowering.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,7 +30,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace tile {
 #define GEN_PASS_DEF_CONVERTTILETOLLVMPASS
@@ -43,7 +47,34 @@ namespace NVVM = mlir::NVVM;
 // What can be lowered
 //===----------------------------------------------------------------------===//
 
+/// The lowering of a layout.convert under `strategy` (std::nullopt when its
+/// layouts are not lowerable, which whyNotLowerable reports).
+static std::optional<ConvertLowering>
+getConvertLowering(layout::ConvertOp op, ConvertStrategy strategy) {
+  auto srcType = dyn_cast<RankedTensorType>(op.getSrc().getType());
+  auto dstType = dyn_cast<RankedTensorType>(op.getResult().getType());
+  if (!srcType || !dstType)
+    return std::nullopt;
+  std::optional<ReshapeLayouts> layouts =
+      getReshapeLayouts(op, srcType, dstType);
+  if (!layouts)
+    return std::nullopt;
+  return planConvertLowering(*layouts, srcType.getElementType(), strategy);
+}
+
+/// getScratchBytes with the strategy of layout.convert ops given.
+static int64_t getScratchBytes(Operation *op, ConvertStrategy strategy) {
+  if (auto convert = dyn_cast<layout::ConvertOp>(op)) {
+    std::optional<ConvertLowering> lowering =
+        getConvertLowering(convert, strategy);
+    return lowering ? lowering->scratchBytes : 0;
+  }
+  return getScratchBytes(op);
+}
+
 int64_t tile::getScratchBytes(Operation *op) {
+  if (isa<layout::ConvertOp>(op))
+    return ::getScratchBytes(op, ConvertStrategy::Auto);
   if (isa<tl::ReduceOp>(op))
     return getReduceScratchBytes(op);
   if (isa<layout::ConvertOp, tl::BroadcastOp, tl::ExpandDimsOp>(op)) {
@@ -55,10 +86,6 @@ int64_t tile::getScratchBytes(Operation *op) {
         getReshapeLayouts(op, srcType, dstType);
     if (!layouts || isRegisterOnlyTransfer(*layouts))
       return 0;
-    // Only the element size matters for the plan.
-    if (isa<layout::ConvertOp>(op))
-      return getConvertScratchBytes(layouts->src, layouts->dstInSrcSpace,
-                                    srcType.getElementType());
     return getTransferScratchBytes(layouts->src, srcType.getElementType());
   }
   return 0;
@@ -173,10 +200,231 @@ std::string tile::whyNotLowerable(Operation *op) {
 }
 
 //===----------------------------------------------------------------------===//
+// Barrier elision
+//===----------------------------------------------------------------------===//
+//
+// The lowering puts a barrier before every use of the shared scratch (so the
+// previous user is done with it) and one between the stores and the loads of
+// a round trip. A barrier is redundant when, on every path that reaches it,
+// no shared memory was touched since the previous barrier or the kernel's
+// start: then no thread can be racing with what follows. A forward "may be
+// dirty" analysis over the lowered kernel finds those: a shared-memory access
+// (or anything that might be one) makes the state dirty, a barrier makes it
+// clean; paths join by OR; scf.for/scf.while bodies are analysed with their
+// back edges until the state is stable (so a use at the top of a loop body
+// keeps the barrier that orders it after the previous iteration's use), and
+// multi-block regions by a fixpoint over their blocks. Ops the analysis does
+// not understand count as shared-memory accesses, and regions of unknown ops
+// start dirty. Removing a barrier whose incoming state is clean leaves every
+// state unchanged, so all of them are removed at once.
+
+namespace {
+
+/// True for a pointer that may address shared memory (shared or generic).
+bool mayBeSharedPointer(Type type) {
+  auto ptr = dyn_cast<LLVM::LLVMPointerType>(type);
+  return ptr && (ptr.getAddressSpace() == 0 || ptr.getAddressSpace() == 3);
+}
+
+/// True when the PTX of an inline asm may touch shared memory or
+/// synchronize: it names the shared state space, a barrier, a fence, an
+/// atomic or asynchronous copy, or a load/store without a global, local,
+/// const or param state space.
+bool asmMayTouchSharedMemory(StringRef asmText) {
+  for (StringRef word : {"shared", "bar", "fence", "atom", "red.", "cp.",
+                         "ldmatrix", "stmatrix", "wgmma", "tensormap"})
+    if (asmText.contains(word))
+      return true;
+  for (StringRef op : {"ld.", "st."}) {
+    size_t pos = 0;
+    while ((pos = asmText.find(op, pos)) != StringRef::npos) {
+      pos += op.size();
+      StringRef rest = asmText.substr(pos);
+      if (!rest.starts_with("global") && !rest.starts_with("local") &&
+          !rest.starts_with("const") && !rest.starts_with("param"))
+        return true;
+    }
+  }
+  return false;
+}
+
+/// True when `op` (without regions) may access shared memory.
+bool mayTouchSharedMemory(Operation *op) {
+  if (auto load = dyn_cast<LLVM::LoadOp>(op))
+    return mayBeSharedPointer(load.getAddr().getType());
+  if (auto store = dyn_cast<LLVM::StoreOp>(op))
+    return mayBeSharedPointer(store.getAddr().getType());
+  if (auto rmw = dyn_cast<LLVM::AtomicRMWOp>(op))
+    return mayBeSharedPointer(rmw.getPtr().getType());
+  if (auto cas = dyn_cast<LLVM::AtomicCmpXchgOp>(op))
+    return mayBeSharedPointer(cas.getPtr().getType());
+  if (auto inlineAsm = dyn_cast<LLVM::InlineAsmOp>(op))
+    return llvm::any_of(op->getOperandTypes(), mayBeSharedPointer) ||
+           asmMayTouchSharedMemory(inlineAsm.getAsmString());
+  // Control flow, and register-to-register warp communication.
+  if (op->hasTrait<OpTrait::IsTerminator>() ||
+      isa<NVVM::ShflOp, NVVM::VoteSyncOp>(op))
+    return false;
+  if (isMemoryEffectFree(op))
+    return false;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return true;
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  for (const MemoryEffects::EffectInstance &effect : instances) {
+    if (isa<MemoryEffects::Allocate, MemoryEffects::Free>(effect.getEffect()))
+      continue;
+    Value value = effect.getValue();
+    if (!value || mayBeSharedPointer(value.getType()))
+      return true;
+  }
+  return false;
+}
+
+class BarrierElision {
+public:
+  /// Analyses `func` (entry state clean for a kernel, dirty otherwise) and
+  /// erases the redundant barriers; returns how many.
+  int run(LLVM::LLVMFuncOp func) {
+    if (func.getBody().empty())
+      return 0;
+    bool kernel = func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName());
+    visitRegion(func.getBody(), /*dirty=*/!kernel);
+    int removed = 0;
+    for (auto [barrier, dirty] : dirtyBefore)
+      if (!dirty) {
+        barrier->erase();
+        ++removed;
+      }
+    return removed;
+  }
+
+private:
+  /// The state after `op`, given the state before it.
+  bool visitOp(Operation *op, bool dirty) {
+    if (isa<NVVM::Barrier0Op>(op)) {
+      dirtyBefore[op] |= dirty;
+      return false;
+    }
+    if (op->getNumRegions() == 0)
+      return dirty || mayTouchSharedMemory(op);
+    if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+      // Entry of the body: before the loop, or after an iteration.
+      bool entry = dirty;
+      while (true) {
+        bool exit = visitRegion(forOp.getRegion(), entry);
+        if ((dirty || exit) == entry)
+          return entry;
+        entry = dirty || exit;
+      }
+    }
+    if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
+      bool entry = dirty;
+      while (true) {
+        bool afterCondition = visitRegion(whileOp.getBefore(), entry);
+        bool afterBody = visitRegion(whileOp.getAfter(), afterCondition);
+        if ((dirty || afterBody) == entry)
+          return afterCondition;
+        entry = dirty || afterBody;
+      }
+    }
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      bool thenExit = visitRegion(ifOp.getThenRegion(), dirty);
+      bool elseExit = ifOp.getElseRegion().empty()
+                          ? dirty
+                          : visitRegion(ifOp.getElseRegion(), dirty);
+      return thenExit || elseExit;
+    }
+    // Unknown region semantics: anything may have happened before and
+    // inside.
+    for (Region &region : op->getRegions())
+      visitRegion(region, /*dirty=*/true);
+    return true;
+  }
+
+  /// Runs the blocks of `region` to a fixpoint; returns the state where
+  /// control leaves the region (OR over its exiting blocks).
+  bool visitRegion(Region &region, bool entryDirty) {
+    if (region.empty())
+      return entryDirty;
+    llvm::DenseMap<Block *, bool> in, out;
+    in[&region.front()] = entryDirty;
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (Block &block : region) {
+        bool state = in.lookup(&block);
+        for (Operation &op : block)
+          state = visitOp(&op, state);
+        auto [it, inserted] = out.try_emplace(&block, state);
+        if (!inserted) {
+          if (it->second == state)
+            continue;
+          it->second = state;
+        }
+        for (Block *succ : block.getSuccessors()) {
+          bool &succIn = in[succ];
+          if (state && !succIn) {
+            succIn = true;
+            changed = true;
+          }
+        }
+      }
+    }
+    bool exit = false;
+    for (Block &block : region)
+      if (block.getNumSuccessors() == 0)
+        exit |= out.lookup(&block);
+    return exit;
+  }
+
+  /// Per barrier: whether shared memory may have been touched since the
+  /// previous barrier on some path reaching it (OR over every visit; the
+  /// visits' states only grow, so this is the fixpoint's).
+  llvm::MapVector<Operation *, bool> dirtyBefore;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
 
 namespace {
+
+/// Kernel attribute that overrides the convert-strategy option.
+constexpr llvm::StringLiteral kConvertStrategyAttr = "tile.convert_strategy";
+
+/// The remark of convert-remarks: the lowering chosen and the costs.
+void emitConvertRemark(layout::ConvertOp op, const ConvertLowering &lowering) {
+  InFlightDiagnostic diag = op.emitRemark();
+  switch (lowering.kind) {
+  case ConvertLowering::Kind::Registers:
+    diag << "layout.convert: registers only";
+    return;
+  case ConvertLowering::Kind::Shuffle: {
+    const WarpShufflePlan &plan = *lowering.shufflePlan;
+    diag << "layout.convert: warp shuffles (" << plan.numRounds
+         << " rounds, " << plan.numShuffles() << " shuffles, "
+         << plan.numSendSelects << " send and " << plan.numRecvSelects
+         << " receive selects per round; cost " << lowering.shuffleCost
+         << ", shared memory " << lowering.sharedCost << ")";
+    return;
+  }
+  case ConvertLowering::Kind::SharedMemory:
+    diag << "layout.convert: shared memory (" << lowering.scratchBytes
+         << " bytes";
+    if (lowering.sharedPlan)
+      diag << ", vectors of " << lowering.sharedPlan->storeVector.elems
+           << "/" << lowering.sharedPlan->loadVector.elems
+           << " elements; cost " << lowering.sharedCost;
+    diag << ")";
+    if (!lowering.whyNotShuffle.empty())
+      diag << "; no warp shuffles: " << lowering.whyNotShuffle;
+    return;
+  }
+}
 
 /// The compute capability of "sm_XY" / "sm_XYa", or 0.
 int parseArch(StringRef arch) {
@@ -222,12 +470,61 @@ struct ConvertTileToLLVMPass
     if (!ok)
       return signalPassFailure();
 
-    // One scratch area per kernel, as large as the largest user needs.
+    std::optional<ConvertStrategy> defaultStrategy =
+        parseConvertStrategy(convertStrategy);
+    if (!defaultStrategy) {
+      module.emitError() << "convert-tile-to-llvm: convert-strategy must be "
+                            "auto, shared or shuffle, not '"
+                         << convertStrategy << "'";
+      return signalPassFailure();
+    }
+
+    // The strategy of every layout.convert: the kernel's
+    // tile.convert_strategy attribute, else the option. A forced shuffle
+    // that is not possible falls back to shared memory with a remark.
+    ConvertStrategyMap strategies;
+    for (auto kernel : module.getOps<tl::KernelOp>()) {
+      ConvertStrategy strategy = *defaultStrategy;
+      if (Attribute attr = kernel->getAttr(kConvertStrategyAttr)) {
+        auto name = dyn_cast<StringAttr>(attr);
+        std::optional<ConvertStrategy> parsed =
+            name ? parseConvertStrategy(name.getValue()) : std::nullopt;
+        if (!parsed) {
+          kernel.emitError() << kConvertStrategyAttr
+                             << " must be \"auto\", \"shared\" or "
+                                "\"shuffle\"";
+          return signalPassFailure();
+        }
+        strategy = *parsed;
+      }
+      kernel.walk([&](layout::ConvertOp op) {
+        strategies[op] = strategy;
+        if (strategy != ConvertStrategy::Shuffle && !convertRemarks)
+          return;
+        std::optional<ConvertLowering> lowering =
+            getConvertLowering(op, strategy);
+        if (!lowering)
+          return;
+        if (convertRemarks)
+          emitConvertRemark(op, *lowering);
+        else if (lowering->kind == ConvertLowering::Kind::SharedMemory)
+          op.emitRemark() << "convert-strategy=shuffle: no warp-shuffle "
+                             "lowering for this conversion ("
+                          << lowering->whyNotShuffle
+                          << "); it goes through shared memory";
+      });
+    }
+
+    // One scratch area per kernel, as large as the largest user needs:
+    // layout.convert, tile.reduce, tile.broadcast and tile.expand_dims all
+    // use it from offset 0, one at a time (barriers order them).
     OpBuilder builder(ctx);
     for (auto kernel : module.getOps<tl::KernelOp>()) {
       int64_t bytes = 0;
       kernel.walk([&](Operation *op) {
-        bytes = std::max(bytes, getScratchBytes(op));
+        ConvertStrategy strategy =
+            strategies.lookup_or(op, ConvertStrategy::Auto);
+        bytes = std::max(bytes, ::getScratchBytes(op, strategy));
       });
       bytes = llvm::alignTo(bytes, 16);
       kernel->setAttr(kSharedBytesAttr, builder.getI64IntegerAttr(bytes));
@@ -245,7 +542,7 @@ struct ConvertTileToLLVMPass
     populatePointerOpToLLVMPatterns(converter, patterns);
     populateElementwiseOpToLLVMPatterns(converter, patterns);
     populateReduceOpToLLVMPatterns(converter, patterns);
-    populateConvertLayoutOpToLLVMPatterns(converter, patterns);
+    populateConvertLayoutOpToLLVMPatterns(converter, patterns, &strategies);
     mlir::arith::populateArithToLLVMConversionPatterns(converter, patterns);
     mlir::populateMathToLLVMConversionPatterns(converter, patterns);
     mlir::cf::populateControlFlowToLLVMConversionPatterns(converter,
@@ -263,6 +560,10 @@ struct ConvertTileToLLVMPass
 
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+
+    if (elideBarriers)
+      for (auto func : module.getOps<LLVM::LLVMFuncOp>())
+        BarrierElision().run(func);
   }
 };
 

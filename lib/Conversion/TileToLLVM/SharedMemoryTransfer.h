@@ -10,13 +10,19 @@
 #ifndef LIB_CONVERSION_TILETOLLVM_SHAREDMEMORYTRANSFER_H
 #define LIB_CONVERSION_TILETOLLVM_SHAREDMEMORYTRANSFER_H
 
+#include "tile/LinearLayout/ConversionPlan.h"
 #include "tile/LinearLayout/LinearLayout.h"
 #include "tile/Support/LLVM.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <optional>
 #include <string>
 
 namespace tile {
+
+class TileLLVMTypeConverter;
 
 /// The layout of the source, and the layout of the result written in the
 /// source's coordinates: for a broadcast, the broadcast dims are zeroed; for
@@ -67,6 +73,70 @@ SmallVector<int32_t> getOutShape(const LinearLayout &layout);
 LinearLayout projectOutputs(const LinearLayout &layout,
                             ArrayRef<int> srcDimOf,
                             const LinearLayout::DimSizes &outDims);
+
+//===----------------------------------------------------------------------===//
+// layout.convert strategies
+//===----------------------------------------------------------------------===//
+
+/// Which lowering a layout.convert that moves data between threads may use
+/// (the convert-strategy option of convert-tile-to-llvm, or the
+/// `tile.convert_strategy` attribute of a kernel).
+enum class ConvertStrategy {
+  /// The cheaper of warp shuffles and shared memory (the cost model of
+  /// ConversionPlan.h); shared memory when no shuffle plan exists.
+  Auto,
+  /// Always the shared-memory round trip.
+  Shared,
+  /// Warp shuffles whenever a plan exists; shared memory otherwise (the
+  /// pass reports that with a remark).
+  Shuffle,
+};
+std::optional<ConvertStrategy> parseConvertStrategy(StringRef name);
+
+/// How one layout.convert is lowered.
+struct ConvertLowering {
+  enum class Kind { Registers, Shuffle, SharedMemory };
+  Kind kind = Kind::SharedMemory;
+  /// For Kind::Shuffle: the checked plan.
+  std::optional<WarpShufflePlan> shufflePlan;
+  /// For Kind::SharedMemory: the checked swizzled plan, or none for the
+  /// row-major round trip.
+  std::optional<SharedMemoryPlan> sharedPlan;
+  /// Shared-memory bytes it needs (0 unless Kind::SharedMemory).
+  int64_t scratchBytes = 0;
+  /// Estimated costs (ConversionCostModel units; -1 where not computed).
+  int64_t shuffleCost = -1;
+  int64_t sharedCost = -1;
+  /// Why the shuffle path was not taken (empty when it was, or when it was
+  /// never considered).
+  std::string whyNotShuffle;
+};
+
+/// Chooses the lowering of a layout.convert from `layouts.src` to
+/// `layouts.dstInSrcSpace` of elements of `elementType` (a tile or LLVM
+/// element type) under `strategy`.
+ConvertLowering planConvertLowering(const ReshapeLayouts &layouts,
+                                    Type elementType,
+                                    ConvertStrategy strategy);
+
+/// The strategy for each layout.convert op, filled by the pass before the
+/// conversion (ops not in it use Auto).
+using ConvertStrategyMap = llvm::DenseMap<Operation *, ConvertStrategy>;
+
+/// populateConvertLayoutOpToLLVMPatterns with per-op strategies; `strategies`
+/// must outlive the conversion.
+void populateConvertLayoutOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                           RewritePatternSet &patterns,
+                                           const ConvertStrategyMap *strategies);
+
+/// Emits `plan` (checked by verifyWarpShufflePlan) on the source registers
+/// `srcRegs` (LLVM values of `elementType`): the destination registers.
+/// Values of up to 64 bits travel as 32-bit pieces through
+/// `shfl.sync.idx`.
+SmallVector<Value> emitWarpShuffleConversion(OpBuilder &b, Location loc,
+                                             const WarpShufflePlan &plan,
+                                             ArrayRef<Value> srcRegs,
+                                             Type elementType);
 
 /// Shared-memory bytes a tile.reduce needs (0 for none or another op).
 int64_t getReduceScratchBytes(Operation *op);

@@ -40,7 +40,7 @@ tile.kernel @row_sum_warp(%p: !tile.ptr<f32>) {
 // CHECK-SAME: tile.shared_bytes = 64 : i64
 // CHECK-COUNT-20: nvvm.shfl.sync bfly
 // CHECK: llvm.mlir.addressof @global_smem : !llvm.ptr<3>
-// CHECK: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
 // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
@@ -67,7 +67,7 @@ tile.kernel @row_max_cta(%p: !tile.ptr<f32>) {
 // CHECK-SAME: tile.shared_bytes = 16 : i64
 // CHECK: llvm.intr.smin
 // CHECK-COUNT-5: nvvm.shfl.sync bfly {{.*}} : i32 -> i32
-// CHECK: nvvm.barrier0
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
 // CHECK: llvm.intr.smin
 tile.kernel @min_all(%p: !tile.ptr<i32>) attributes {num_warps = 2 : i32} {
@@ -99,7 +99,7 @@ tile.kernel @min_all(%p: !tile.ptr<i32>) attributes {num_warps = 2 : i32} {
 // CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %[[SIXTEEN]], %{{.*}} : f32 -> f32
 // CHECK-COUNT-3: nvvm.shfl.sync bfly
 // CHECK-NOT: nvvm.shfl.sync
-// CHECK: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
 // CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
 // CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
