@@ -164,6 +164,18 @@ void checkShufflePlan(const LinearLayout &src, const LinearLayout &dst,
       for (int count : lane)
         EXPECT_EQ(count, 1);
   }
+  // The library's own check agrees with the simulation.
+  std::string why;
+  EXPECT_TRUE(verifyWarpShufflePlan(src, dst, plan, &why)) << why;
+  int local = 0;
+  for (int t = 0; t < plan.numRounds; ++t) {
+    bool allOwn = true;
+    for (int l = 0; l < lanes; ++l)
+      allOwn &= plan.srcLane(t, l) == l;
+    EXPECT_EQ(plan.isLocalRound(t), allOwn) << "round " << t;
+    local += allOwn;
+  }
+  EXPECT_EQ(plan.numShuffles(), plan.numRounds - local);
 }
 
 /// Simulates a shared-memory round trip through the plan's maps, one
@@ -355,6 +367,116 @@ TEST(ConversionPlan, ShuffleLanePermutationNeedsNoSelects) {
       rev |= ((l >> i) & 1) << (4 - i);
     EXPECT_EQ(plan->srcLane(0, l), rev);
   }
+}
+
+TEST(ConversionPlan, VerifyShufflePlanRejectsBrokenPlans) {
+  // sizePerThread [4] -> [1] over one warp: lanes exchange registers.
+  LinearLayout src = blocked({128}, {4}, {32}, {1}, {0});
+  LinearLayout dst = blocked({128}, {1}, {32}, {1}, {0});
+  std::string why;
+  auto plan = planWarpShuffle(src, dst, 15, &why);
+  ASSERT_TRUE(plan) << why;
+  ASSERT_TRUE(verifyWarpShufflePlan(src, dst, *plan, &why)) << why;
+  // A wrong source lane.
+  WarpShufflePlan wrongLane = *plan;
+  wrongLane.srcLaneXor[1] ^= 1;
+  EXPECT_FALSE(verifyWarpShufflePlan(src, dst, wrongLane, &why));
+  EXPECT_NE(why.find("wrong element"), std::string::npos) << why;
+  // A sent register out of range.
+  WarpShufflePlan wrongReg = *plan;
+  wrongReg.sendRegXor[0] = 4;
+  EXPECT_FALSE(verifyWarpShufflePlan(src, dst, wrongReg, &why));
+  EXPECT_NE(why.find("out of range"), std::string::npos) << why;
+  // Too few rounds.
+  WarpShufflePlan short_ = *plan;
+  short_.numRounds = 2;
+  EXPECT_FALSE(verifyWarpShufflePlan(src, dst, short_, &why));
+  EXPECT_NE(why.find("rounds"), std::string::npos) << why;
+  // Odd lanes storing each round in the wrong register.
+  WarpShufflePlan swapped = *plan;
+  swapped.dstRegOfLaneBit[0] ^= 1;
+  EXPECT_FALSE(verifyWarpShufflePlan(src, dst, swapped, &why));
+  EXPECT_NE(why.find("wrong element"), std::string::npos) << why;
+}
+
+TEST(ConversionPlan, ShuffleRoundsStayingInTheLaneAreLocal) {
+  // 8x4 tile transposed over the 32 lanes: one round, every lane reads
+  // another lane, no selects.
+  LinearLayout row = blocked({8, 4}, {1, 1}, {8, 4}, {1, 1}, {1, 0});
+  LinearLayout col = blocked({8, 4}, {1, 1}, {8, 4}, {1, 1}, {0, 1});
+  auto plan = planWarpShuffle(row, col);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->numRounds, 1);
+  EXPECT_FALSE(plan->isLocalRound(0));
+  EXPECT_EQ(plan->numShuffles(), 1);
+  EXPECT_EQ(plan->numSendSelects + plan->numRecvSelects, 0);
+  // A register-only conversion planned as shuffles: every round is local.
+  LinearLayout a = blocked({128}, {4}, {32}, {1}, {0});
+  LinearLayout::BasesT b = a.getBases();
+  std::swap(b["register"][0], b["register"][1]);
+  LinearLayout perm(b, a.getOutDims(), true);
+  auto local = planWarpShuffle(a, perm);
+  ASSERT_TRUE(local);
+  EXPECT_EQ(local->numShuffles(), 0);
+  checkShufflePlan(a, perm, *local);
+}
+
+TEST(ConversionPlan, CostModel) {
+  ConversionCostModel model;
+  // 8x4 transpose: one shuffle, nothing else.
+  LinearLayout row = blocked({8, 4}, {1, 1}, {8, 4}, {1, 1}, {1, 0});
+  LinearLayout col = blocked({8, 4}, {1, 1}, {8, 4}, {1, 1}, {0, 1});
+  auto plan = planWarpShuffle(row, col);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(estimateWarpShuffleCost(*plan, 32), model.shuffle);
+  // 64-bit values shuffle two pieces; 16-bit ones one.
+  EXPECT_EQ(estimateWarpShuffleCost(*plan, 64), 2 * model.shuffle);
+  EXPECT_EQ(estimateWarpShuffleCost(*plan, 16), model.shuffle);
+  // Selects count per round and piece.
+  LinearLayout src = blocked({128}, {4}, {32}, {1}, {0});
+  LinearLayout dst = blocked({128}, {1}, {32}, {1}, {0});
+  auto sel = planWarpShuffle(src, dst, 15);
+  ASSERT_TRUE(sel);
+  int64_t selects =
+      int64_t(sel->numRounds) * (sel->numSendSelects + sel->numRecvSelects);
+  EXPECT_GT(selects, 0);
+  EXPECT_EQ(estimateWarpShuffleCost(*sel, 32),
+            model.shuffle * sel->numShuffles() + model.select * selects);
+  ConversionCostModel freeSelects;
+  freeSelects.select = 0;
+  EXPECT_EQ(estimateWarpShuffleCost(*sel, 32, freeSelects),
+            model.shuffle * sel->numShuffles());
+
+  // Shared memory: one store per distinct source vector, one load per
+  // destination vector, two barriers.
+  auto smem = planSharedMemoryConversion(row, col, 32);
+  ASSERT_TRUE(smem);
+  int64_t stores = 1 / smem->storeVector.elems, loads = 1;
+  EXPECT_EQ(estimateSharedMemoryCost(*smem, row, col),
+            model.wavefront * (std::max<int64_t>(1, stores) *
+                                   smem->storeWavefronts +
+                               loads * smem->loadWavefronts) +
+                2 * model.barrier);
+  // Broadcast source registers are stored once.
+  LinearLayout::BasesT bb = src.getBases();
+  bb["register"].push_back({0});
+  LinearLayout dup(bb, src.getOutDims(), false);
+  LinearLayout::BasesT db = dst.getBases();
+  db["register"].push_back({0});
+  LinearLayout dstDup(db, dst.getOutDims(), false);
+  auto a = planSharedMemoryConversion(src, dst, 32);
+  auto b = planSharedMemoryConversion(dup, dstDup, 32);
+  ASSERT_TRUE(a);
+  ASSERT_TRUE(b);
+  int64_t ca = estimateSharedMemoryCost(*a, src, dst);
+  int64_t cb = estimateSharedMemoryCost(*b, dup, dstDup);
+  // Same stores; the duplicated destination registers are loaded twice.
+  int64_t loadsA = dst.getInDimSize("register") / a->loadVector.elems;
+  EXPECT_EQ(cb - ca, model.wavefront * loadsA * b->loadWavefronts)
+      << "stores " << a->storeVector.elems << "/" << b->storeVector.elems;
+  // Cheap shuffles beat the round trip; the 8x4 transpose does.
+  EXPECT_LT(estimateWarpShuffleCost(*plan, 32),
+            estimateSharedMemoryCost(*smem, row, col));
 }
 
 //===----------------------------------------------------------------------===//
