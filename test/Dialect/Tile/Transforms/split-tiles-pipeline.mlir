@@ -1,0 +1,18 @@
+// tile-split-tiles runs in the default pipeline at -O1 and above, after
+// tile-assign-layouts and before tile-optimize-converts; -O0 is lowering
+// only. The named pipeline's register-budget sets the pass's budget (0
+// turns the split off).
+// RUN: tile-compile --print-pipeline | FileCheck %s
+// RUN: tile-compile --print-pipeline -O1 | FileCheck %s
+// RUN: tile-compile --print-pipeline -O0 | FileCheck %s --check-prefix=O0
+// RUN: tile-opt %s --pass-pipeline='builtin.module(tile-to-llvm{register-budget=32})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=B32
+// RUN: tile-opt %s --pass-pipeline='builtin.module(tile-to-llvm{register-budget=0})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
+
+// CHECK: tile-assign-layouts{{.*}}),tile.kernel(tile-split-tiles{register-budget=64 remarks=false}),tile.kernel(tile-optimize-converts
+// O0-NOT: tile-split-tiles
+// B32: tile-split-tiles{register-budget=32
+// OFF-NOT: tile-split-tiles
+
+tile.kernel @empty() {
+  tile.return
+}

@@ -1,0 +1,99 @@
+// RUN: tile-opt %s --split-input-file --tile-assign-layouts --tile-split-tiles="remarks=true" -verify-diagnostics | FileCheck %s
+
+// With remarks=true: one remark per split (chunk, loops), and one for each
+// tensor above the budget that stays, saying why. What stays is unchanged.
+
+#r = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
+
+// CHECK-LABEL: tile.kernel @split
+// CHECK-COUNT-3: scf.for
+tile.kernel @split(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i32, %n: i32) {
+  %i = tile.program_id x : i32
+  %c0 = arith.constant 0 : i32
+  %in = tile.make_view %x, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %out = tile.make_view %y, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  // expected-remark @below {{'tensor<1x65536xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>>' needs 512 registers per thread, above the budget of 64; split along dim 1 into 8 chunks of 8192 (64 registers per thread) in 3 loops (each loop re-reads its loads)}}
+  %t = tile.load_tile %in[%i, %c0] padding = neg_inf : !tile.view<?x?xf32> -> tensor<1x65536xf32, #r>
+  %mx = tile.reduce max %t {axis = 1 : i32} : tensor<1x65536xf32, #r> -> tensor<1xf32, #layout.slice<dim = 1, parent = #r>>
+  %mx2 = tile.expand_dims %mx {axis = 1 : i32} : tensor<1xf32, #layout.slice<dim = 1, parent = #r>> -> tensor<1x1xf32, #r>
+  %mxb = tile.broadcast %mx2 : tensor<1x1xf32, #r> -> tensor<1x65536xf32, #r>
+  %d = arith.subf %t, %mxb : tensor<1x65536xf32, #r>
+  %e = math.exp %d : tensor<1x65536xf32, #r>
+  %s = tile.reduce sum %e {axis = 1 : i32} : tensor<1x65536xf32, #r> -> tensor<1xf32, #layout.slice<dim = 1, parent = #r>>
+  %s2 = tile.expand_dims %s {axis = 1 : i32} : tensor<1xf32, #layout.slice<dim = 1, parent = #r>> -> tensor<1x1xf32, #r>
+  %sb = tile.broadcast %s2 : tensor<1x1xf32, #r> -> tensor<1x65536xf32, #r>
+  %p = arith.divf %e, %sb : tensor<1x65536xf32, #r>
+  tile.store_tile %p, %out[%i, %c0] : tensor<1x65536xf32, #r>, !tile.view<?x?xf32>
+  tile.return
+}
+
+// -----
+
+// A store between the loops that the split would need (the row sums,
+// written before the normalized row is re-read) may write the memory the
+// row is read from: not split.
+#r = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
+// CHECK-LABEL: tile.kernel @store_between
+// CHECK-NOT:     scf.for
+// CHECK:         tile.load_tile {{.*}} -> tensor<1x16384xf32
+tile.kernel @store_between(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %z: !tile.ptr<f32>, %m: i32, %n: i32) {
+  %i = tile.program_id x : i32
+  %c0 = arith.constant 0 : i32
+  %in = tile.make_view %x, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %out = tile.make_view %y, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %sums = tile.make_view %z, shape [%m] : !tile.ptr<f32> -> !tile.view<?xf32>
+  // expected-remark @below {{needs 128 registers per thread, above the budget of 64; not split: the loops would reorder its loads or stores with the 'tile.store_tile' at line 48, which may access the same memory}}
+  %t = tile.load_tile %in[%i, %c0] padding = zero : !tile.view<?x?xf32> -> tensor<1x16384xf32, #r>
+  %s = tile.reduce sum %t {axis = 1 : i32} : tensor<1x16384xf32, #r> -> tensor<1xf32, #layout.slice<dim = 1, parent = #r>>
+  tile.store_tile %s, %sums[%i] : tensor<1xf32, #layout.slice<dim = 1, parent = #r>>, !tile.view<?xf32>
+  %s2 = tile.expand_dims %s {axis = 1 : i32} : tensor<1xf32, #layout.slice<dim = 1, parent = #r>> -> tensor<1x1xf32, #r>
+  // expected-remark @below {{not split: the loops would reorder}}
+  %sb = tile.broadcast %s2 : tensor<1x1xf32, #r> -> tensor<1x16384xf32, #r>
+  // expected-remark @below {{needs 128 registers per thread, above the budget of 64; not split: the loops would reorder}}
+  %p = arith.divf %t, %sb : tensor<1x16384xf32, #r>
+  tile.store_tile %p, %out[%i, %c0] : tensor<1x16384xf32, #r>, !tile.view<?x?xf32>
+  tile.return
+}
+
+// -----
+
+// Used inside an scf.for: not split.
+#r = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
+// CHECK-LABEL: tile.kernel @used_in_loop
+// CHECK:         tile.load_tile {{.*}} -> tensor<1x16384xf32
+// CHECK:         scf.for
+tile.kernel @used_in_loop(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i32, %n: i32, %steps: i32) {
+  %i = tile.program_id x : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %in = tile.make_view %x, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %out = tile.make_view %y, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  // expected-remark @below {{not split: a tensor on its way is used inside a region by 'arith.addf'}}
+  %t = tile.load_tile %in[%i, %c0] : !tile.view<?x?xf32> -> tensor<1x16384xf32, #r>
+  // expected-remark @below {{not split: a tensor on its way is produced by 'scf.for', which the pass cannot split}}
+  %acc = scf.for %k = %c0 to %steps step %c1 iter_args(%a = %t) -> (tensor<1x16384xf32, #r>) : i32 {
+    // expected-remark @below {{not split: it is inside a region (a loop, a condition or a combiner); only tensors directly in the kernel body are split}}
+    %a2 = arith.addf %a, %t : tensor<1x16384xf32, #r>
+    scf.yield %a2 : tensor<1x16384xf32, #r>
+  }
+  tile.store_tile %acc, %out[%i, %c0] : tensor<1x16384xf32, #r>, !tile.view<?x?xf32>
+  tile.return
+}
+
+// -----
+
+// The registers hold 128 consecutive elements and the lanes the rest of the
+// row: a smaller chunk would leave lanes idle (copies), so it stays.
+#w = #layout.blocked<sizePerThread = [1, 128], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-LABEL: tile.kernel @lanes_cover_the_axis
+// CHECK-NOT:     scf.for
+tile.kernel @lanes_cover_the_axis(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i32, %n: i32) {
+  %i = tile.program_id x : i32
+  %c0 = arith.constant 0 : i32
+  %in = tile.make_view %x, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %out = tile.make_view %y, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  // expected-remark @below {{needs 128 registers per thread, above the budget of 64; not split: no smaller chunk along dim 1 keeps the layout spread over all lanes and warps}}
+  %t = tile.load_tile %in[%i, %c0] : !tile.view<?x?xf32> -> tensor<4x4096xf32, #w>
+  tile.store_tile %t, %out[%i, %c0] : tensor<4x4096xf32, #w>, !tile.view<?x?xf32>
+  tile.return
+}
