@@ -3,7 +3,7 @@
 // tile-optimize-converts), so that the table shows what the passes reach.
 
 tile.kernel @auto_rowsum_4096(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64},
-                         %out: !tile.ptr<f32>, %m: i32, %n: i32)
+                         %out: !tile.ptr<f32>, %m: i32, %n: i32 {tile.divisibility = 16 : i64})
     attributes {num_warps = 4 : i32} {
   %i = tile.program_id x : i32
   %c0 = arith.constant 0 : i32

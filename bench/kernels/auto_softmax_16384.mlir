@@ -4,7 +4,7 @@
 
 tile.kernel @auto_softmax_16384(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64},
                    %y: !tile.ptr<f32> {tile.divisibility = 16 : i64},
-                   %m: i32, %n: i32) attributes {num_warps = 16 : i32} {
+                   %m: i32, %n: i32 {tile.divisibility = 16 : i64}) attributes {num_warps = 16 : i32} {
   %i = tile.program_id x : i32
   %c0 = arith.constant 0 : i32
   %in = tile.make_view %x, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
