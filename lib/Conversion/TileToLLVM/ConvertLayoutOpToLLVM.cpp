@@ -405,8 +405,7 @@ std::optional<ConvertStrategy> tile::parseConvertStrategy(StringRef name) {
 }
 
 /// The most selects per round planWarpShuffle may use; the cost model then
-/// weighs them (a round of 2^4 - 1 selects already costs about four
-/// shuffles).
+/// weighs them (a round of 2^4 - 1 selects costs more than five shuffles).
 static constexpr int kMaxShuffleSelects = 15;
 
 ConvertLowering tile::planConvertLowering(const ReshapeLayouts &layouts,

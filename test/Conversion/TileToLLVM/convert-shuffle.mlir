@@ -88,7 +88,7 @@ tile.kernel @permute(%p: !tile.ptr<f32>) attributes {num_warps = 1 : i32} {
 // SHUFFLE-COUNT-1: nvvm.shfl.sync idx
 // SHUFFLE-NOT: nvvm.shfl.sync
 // SHUFFLE: llvm.return
-// REMARK: [[@LINE+6]]:8: remark: layout.convert: warp shuffles (1 rounds, 1 shuffles, 0 send and 0 receive selects per round; cost 4, shared memory {{[0-9]+}})
+// REMARK: [[@LINE+6]]:8: remark: layout.convert: warp shuffles (1 rounds, 1 shuffles, 0 send and 0 receive selects per round; cost 8, shared memory 32)
 tile.kernel @transpose8x4(%p: !tile.ptr<f32>, %q: !tile.ptr<f32>) attributes {num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
   %v = tile.make_view %p, shape [8, 4] : !tile.ptr<f32> -> !tile.view<8x4xf32>
@@ -104,25 +104,31 @@ tile.kernel @transpose8x4(%p: !tile.ptr<f32>, %q: !tile.ptr<f32>) attributes {nu
 // Four consecutive elements per thread to one, each warp on its own row:
 // in every round a lane sends one of its 4 registers, picked by its lane id
 // (3 selects), and every destination register picks its round by the lane
-// id (3 selects). 4 rounds, 4 shuffles.
+// id (3 selects). 4 rounds, 4 shuffles: dearer than the round trip under
+// the cost model (auto takes shared memory), forced with
+// convert-strategy=shuffle.
 
 #a = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 1], order = [1, 0]>
 #b = #layout.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 1], order = [1, 0]>
 
 // CHECK-LABEL: llvm.func @spread
-// CHECK-SAME: tile.shared_bytes = 0 : i64
-// CHECK-COUNT-3: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
-// CHECK: nvvm.shfl.sync idx %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : f32 -> f32
-// CHECK-COUNT-3: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
-// CHECK: nvvm.shfl.sync idx
-// CHECK-COUNT-3: llvm.select
-// CHECK: nvvm.shfl.sync idx
-// CHECK-COUNT-3: llvm.select
-// CHECK: nvvm.shfl.sync idx
-// CHECK-COUNT-12: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
+// CHECK-SAME: tile.shared_bytes = 1024 : i64
 // CHECK-NOT: nvvm.shfl.sync
-// CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.return
+// SHUFFLE-LABEL: llvm.func @spread
+// SHUFFLE-SAME: tile.shared_bytes = 0 : i64
+// SHUFFLE-COUNT-3: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
+// SHUFFLE: nvvm.shfl.sync idx %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : f32 -> f32
+// SHUFFLE-COUNT-3: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
+// SHUFFLE: nvvm.shfl.sync idx
+// SHUFFLE-COUNT-3: llvm.select
+// SHUFFLE: nvvm.shfl.sync idx
+// SHUFFLE-COUNT-3: llvm.select
+// SHUFFLE: nvvm.shfl.sync idx
+// SHUFFLE-COUNT-12: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
+// SHUFFLE-NOT: nvvm.shfl.sync
+// SHUFFLE-NOT: nvvm.barrier0
+// SHUFFLE: llvm.return
 // SHARED-LABEL: llvm.func @spread
 // SHARED-SAME: tile.shared_bytes = 1024 : i64
 // SHARED-NOT: nvvm.shfl.sync
@@ -130,7 +136,7 @@ tile.kernel @transpose8x4(%p: !tile.ptr<f32>, %q: !tile.ptr<f32>) attributes {nu
 // SHARED: nvvm.barrier0
 // SHARED-NOT: nvvm.barrier0
 // SHARED: llvm.return
-// REMARK: [[@LINE+5]]:8: remark: layout.convert: warp shuffles (4 rounds, 4 shuffles, 3 send and 3 receive selects per round; cost 40, shared memory 96)
+// REMARK: [[@LINE+5]]:8: remark: layout.convert: shared memory (1024 bytes, vectors of 4/1 elements; cost 80); no warp shuffles: the shuffles cost 104, shared memory 80
 tile.kernel @spread(%p: !tile.ptr<f32>) attributes {num_warps = 2 : i32} {
   %c0 = arith.constant 0 : i32
   %v = tile.make_view %p, shape [2, 128] : !tile.ptr<f32> -> !tile.view<2x128xf32>
@@ -142,29 +148,33 @@ tile.kernel @spread(%p: !tile.ptr<f32>) attributes {num_warps = 2 : i32} {
 
 // -----
 
-// 64-bit elements travel as two 32-bit shuffles with the same lane.
+// 64-bit elements travel as two 32-bit shuffles with the same lane (forced;
+// auto takes shared memory, see @transpose8x4_i64 for an automatic one).
 
 #a = #layout.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
 #b = #layout.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
 
 // CHECK-LABEL: llvm.func @spread_i64
-// CHECK-SAME: tile.shared_bytes = 0 : i64
-// CHECK-COUNT-2: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i64
-// CHECK: %[[SENT:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i64
-// CHECK: %[[LO:.*]] = llvm.trunc %[[SENT]] : i64 to i32
-// CHECK: %[[SHR:.*]] = llvm.lshr %[[SENT]], %{{.*}} : i64
-// CHECK: %[[HI:.*]] = llvm.trunc %[[SHR]] : i64 to i32
-// CHECK: %[[RLO:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[LO]], %[[SRC:.*]], %{{.*}} : i32 -> i32
-// CHECK: %[[ZLO:.*]] = llvm.zext %[[RLO]] : i32 to i64
-// CHECK: %[[RHI:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[HI]], %[[SRC]], %{{.*}} : i32 -> i32
-// CHECK: %[[ZHI:.*]] = llvm.zext %[[RHI]] : i32 to i64
-// CHECK: %[[SHL:.*]] = llvm.shl %[[ZHI]], %{{.*}} : i64
-// CHECK: llvm.or %[[ZLO]], %[[SHL]] : i64
-// CHECK-COUNT-6: nvvm.shfl.sync idx {{.*}} : i32 -> i32
 // CHECK-NOT: nvvm.shfl.sync
-// CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.return
-// REMARK: [[@LINE+5]]:8: remark: layout.convert: warp shuffles (4 rounds, 4 shuffles, 3 send and 3 receive selects per round; cost 80, shared memory 128)
+// SHUFFLE-LABEL: llvm.func @spread_i64
+// SHUFFLE-SAME: tile.shared_bytes = 0 : i64
+// SHUFFLE-COUNT-2: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i64
+// SHUFFLE: %[[SENT:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i64
+// SHUFFLE: %[[LO:.*]] = llvm.trunc %[[SENT]] : i64 to i32
+// SHUFFLE: %[[SHR:.*]] = llvm.lshr %[[SENT]], %{{.*}} : i64
+// SHUFFLE: %[[HI:.*]] = llvm.trunc %[[SHR]] : i64 to i32
+// SHUFFLE: %[[RLO:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[LO]], %[[SRC:.*]], %{{.*}} : i32 -> i32
+// SHUFFLE: %[[ZLO:.*]] = llvm.zext %[[RLO]] : i32 to i64
+// SHUFFLE: %[[RHI:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[HI]], %[[SRC]], %{{.*}} : i32 -> i32
+// SHUFFLE: %[[ZHI:.*]] = llvm.zext %[[RHI]] : i32 to i64
+// SHUFFLE: %[[SHL:.*]] = llvm.shl %[[ZHI]], %{{.*}} : i64
+// SHUFFLE: llvm.or %[[ZLO]], %[[SHL]] : i64
+// SHUFFLE-COUNT-6: nvvm.shfl.sync idx {{.*}} : i32 -> i32
+// SHUFFLE-NOT: nvvm.shfl.sync
+// SHUFFLE-NOT: nvvm.barrier0
+// SHUFFLE: llvm.return
+// REMARK: [[@LINE+5]]:8: remark: layout.convert: shared memory (1024 bytes, vectors of 2/1 elements; cost 144); no warp shuffles: the shuffles cost 208, shared memory 144
 tile.kernel @spread_i64(%p: !tile.ptr<i64>) attributes {num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
   %v = tile.make_view %p, shape [128] : !tile.ptr<i64> -> !tile.view<128xi64>
@@ -176,25 +186,29 @@ tile.kernel @spread_i64(%p: !tile.ptr<i64>) attributes {num_warps = 1 : i32} {
 
 // -----
 
-// 16-bit elements are widened to one 32-bit shuffle each.
+// 16-bit elements are widened to one 32-bit shuffle each (forced; see
+// @transpose8x4_f16 for an automatic one).
 
 #a = #layout.blocked<sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
 #b = #layout.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
 
 // CHECK-LABEL: llvm.func @spread_f16
-// CHECK-SAME: tile.shared_bytes = 0 : i64
-// CHECK-COUNT-2: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f16
-// CHECK: %[[SENT:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f16
-// CHECK: %[[BITS:.*]] = llvm.bitcast %[[SENT]] : f16 to i16
-// CHECK: %[[WIDE:.*]] = llvm.zext %[[BITS]] : i16 to i32
-// CHECK: %[[R:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[WIDE]], %{{.*}}, %{{.*}} : i32 -> i32
-// CHECK: %[[NARROW:.*]] = llvm.trunc %[[R]] : i32 to i16
-// CHECK: llvm.bitcast %[[NARROW]] : i16 to f16
-// CHECK-COUNT-7: nvvm.shfl.sync idx {{.*}} : i32 -> i32
 // CHECK-NOT: nvvm.shfl.sync
-// CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.return
-// REMARK: [[@LINE+5]]:8: remark: layout.convert: warp shuffles (8 rounds, 8 shuffles, 3 send and 3 receive selects per round; cost 80, shared memory 96)
+// SHUFFLE-LABEL: llvm.func @spread_f16
+// SHUFFLE-SAME: tile.shared_bytes = 0 : i64
+// SHUFFLE-COUNT-2: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f16
+// SHUFFLE: %[[SENT:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f16
+// SHUFFLE: %[[BITS:.*]] = llvm.bitcast %[[SENT]] : f16 to i16
+// SHUFFLE: %[[WIDE:.*]] = llvm.zext %[[BITS]] : i16 to i32
+// SHUFFLE: %[[R:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[WIDE]], %{{.*}}, %{{.*}} : i32 -> i32
+// SHUFFLE: %[[NARROW:.*]] = llvm.trunc %[[R]] : i32 to i16
+// SHUFFLE: llvm.bitcast %[[NARROW]] : i16 to f16
+// SHUFFLE-COUNT-7: nvvm.shfl.sync idx {{.*}} : i32 -> i32
+// SHUFFLE-NOT: nvvm.shfl.sync
+// SHUFFLE-NOT: nvvm.barrier0
+// SHUFFLE: llvm.return
+// REMARK: [[@LINE+5]]:8: remark: layout.convert: shared memory (512 bytes, vectors of 8/2 elements; cost 80); no warp shuffles: the shuffles cost 208, shared memory 80
 tile.kernel @spread_f16(%p: !tile.ptr<f16>) attributes {num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
   %v = tile.make_view %p, shape [256] : !tile.ptr<f16> -> !tile.view<256xf16>
@@ -207,7 +221,7 @@ tile.kernel @spread_f16(%p: !tile.ptr<f16>) attributes {num_warps = 1 : i32} {
 // -----
 
 // A 16x16 transpose within one warp ([1, 4] <-> [4, 1]) could shuffle, but
-// 8 rounds of 7 + 7 selects cost more than the conflict-free round trip:
+// 8 rounds of 7 + 7 selects cost far more than the round trip:
 // auto takes shared memory; convert-strategy=shuffle the shuffles.
 
 #row = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]>
@@ -224,7 +238,7 @@ tile.kernel @spread_f16(%p: !tile.ptr<f16>) attributes {num_warps = 1 : i32} {
 // SHUFFLE-COUNT-8: nvvm.shfl.sync idx
 // SHUFFLE-NOT: nvvm.barrier0
 // SHUFFLE: llvm.return
-// REMARK: [[@LINE+5]]:8: remark: layout.convert: shared memory (1024 bytes, vectors of 4/1 elements; cost 128); no warp shuffles: the shuffles cost 144, shared memory 128
+// REMARK: [[@LINE+5]]:8: remark: layout.convert: shared memory (1024 bytes, vectors of 4/1 elements; cost 144); no warp shuffles: the shuffles cost 400, shared memory 144
 tile.kernel @transpose16(%p: !tile.ptr<f32>) attributes {num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
   %v = tile.make_view %p, shape [16, 16] : !tile.ptr<f32> -> !tile.view<16x16xf32>
@@ -256,5 +270,47 @@ tile.kernel @across_warps(%p: !tile.ptr<f32>) attributes {num_warps = 4 : i32} {
   %t = tile.load_tile %v[%c0, %c0] : !tile.view<32x32xf32> -> tensor<32x32xf32, #row>
   %u = layout.convert %t : tensor<32x32xf32, #row> -> tensor<32x32xf32, #col>
   tile.store_tile %u, %v[%c0, %c0] : tensor<32x32xf32, #col>, !tile.view<32x32xf32>
+  tile.return
+}
+
+// -----
+
+// Select-free plans win under auto for any element size: the 8x4 transpose
+// in i64 (two 32-bit shuffles) and in f16 (one widened shuffle).
+
+#row = #layout.blocked<sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]>
+#col = #layout.blocked<sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [0, 1]>
+
+// CHECK-LABEL: llvm.func @transpose8x4_i64
+// CHECK-SAME: tile.shared_bytes = 0 : i64
+// CHECK-NOT: llvm.select
+// CHECK-COUNT-2: nvvm.shfl.sync idx %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32 -> i32
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+// CHECK-LABEL: llvm.func @transpose8x4_f16
+// CHECK-SAME: tile.shared_bytes = 0 : i64
+// CHECK: llvm.zext %{{.*}} : i16 to i32
+// CHECK: nvvm.shfl.sync idx %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32 -> i32
+// CHECK: llvm.trunc %{{.*}} : i32 to i16
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+// REMARK: [[@LINE+5]]:8: remark: layout.convert: warp shuffles (1 rounds, 1 shuffles, 0 send and 0 receive selects per round; cost 16, shared memory 48)
+tile.kernel @transpose8x4_i64(%p: !tile.ptr<i64>) attributes {num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %v = tile.make_view %p, shape [8, 4] : !tile.ptr<i64> -> !tile.view<8x4xi64>
+  %t = tile.load_tile %v[%c0, %c0] : !tile.view<8x4xi64> -> tensor<8x4xi64, #row>
+  %u = layout.convert %t : tensor<8x4xi64, #row> -> tensor<8x4xi64, #col>
+  tile.store_tile %u, %v[%c0, %c0] : tensor<8x4xi64, #col>, !tile.view<8x4xi64>
+  tile.return
+}
+// REMARK: [[@LINE+5]]:8: remark: layout.convert: warp shuffles (1 rounds, 1 shuffles, 0 send and 0 receive selects per round; cost 8, shared memory 32)
+tile.kernel @transpose8x4_f16(%p: !tile.ptr<f16>) attributes {num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %v = tile.make_view %p, shape [8, 4] : !tile.ptr<f16> -> !tile.view<8x4xf16>
+  %t = tile.load_tile %v[%c0, %c0] : !tile.view<8x4xf16> -> tensor<8x4xf16, #row>
+  %u = layout.convert %t : tensor<8x4xf16, #row> -> tensor<8x4xf16, #col>
+  tile.store_tile %u, %v[%c0, %c0] : tensor<8x4xf16, #col>, !tile.view<8x4xf16>
   tile.return
 }
