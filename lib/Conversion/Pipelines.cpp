@@ -11,6 +11,8 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
+#include <algorithm>
+
 using namespace mlir;
 
 namespace {
@@ -29,6 +31,11 @@ struct TileToLLVMPipelineOptions
                      "tile-split-tiles splits it into loops (-O1 and "
                      "above); 0 turns the split off"),
       llvm::cl::init(64)};
+  PassOptions::Option<unsigned> chunkRegisters{
+      *this, "chunk-registers",
+      llvm::cl::desc("32-bit registers per thread each tensor of a chunk "
+                     "made by tile-split-tiles may use"),
+      llvm::cl::init(16)};
 };
 } // namespace
 
@@ -41,6 +48,7 @@ void tile::buildTileToLLVMPipeline(OpPassManager &pm,
   if (opts.optLevel > 0 && opts.registerBudget > 0) {
     tl::SplitTilesPassOptions split;
     split.registerBudget = opts.registerBudget;
+    split.chunkRegisters = std::min(opts.chunkRegisters, opts.registerBudget);
     pm.addNestedPass<tl::KernelOp>(tl::createSplitTilesPass(split));
   }
   if (opts.optLevel > 0)
@@ -74,6 +82,7 @@ void tile::registerTilePipelines() {
         opts.arch = options.arch;
         opts.optLevel = options.optLevel;
         opts.registerBudget = options.registerBudget;
+        opts.chunkRegisters = options.chunkRegisters;
         tile::buildTileToLLVMPipeline(pm, opts);
       });
 }

@@ -27,6 +27,9 @@ struct TileToLLVMOptions {
   /// registers per thread than this into loops over chunks; 0 turns the
   /// split off.
   unsigned registerBudget = 64;
+  /// The size of those chunks: 32-bit registers per thread each of their
+  /// tensors may use (capped at registerBudget).
+  unsigned chunkRegisters = 16;
 };
 
 /// Appends to `pm` (anchored on builtin.module) the passes that lower the
@@ -35,8 +38,8 @@ void buildTileToLLVMPipeline(mlir::OpPassManager &pm,
                              const TileToLLVMOptions &opts);
 
 /// Registers buildTileToLLVMPipeline as the named pipeline `tile-to-llvm`
-/// (options `arch`, `opt-level` and `register-budget`) for --pass-pipeline
-/// and -tile-to-llvm.
+/// (options `arch`, `opt-level`, `register-budget` and `chunk-registers`) for
+/// --pass-pipeline and -tile-to-llvm.
 void registerTilePipelines();
 
 } // namespace tile

@@ -13,7 +13,9 @@
 // 2. The chunk: the largest power of two C below the extent such that every
 //    value of the component, restricted to C along its dim, has a linear
 //    layout with as many lanes and warps as before (no new copies) and
-//    needs at most the budget.
+//    needs at most `chunk-registers` (smaller than the budget: small chunks
+//    keep more warps resident, which streaming kernels need; see
+//    docs/Passes.md for the measurements).
 // 3. Loops: sinks in program order share one loop while their inputs are
 //    all defined before the loop's place (the first sink of the loop); a
 //    sink that needs the result of an earlier reduction starts a new loop,
@@ -736,7 +738,16 @@ struct SplitTilesPass
                             "tensor may use); the default is 64";
       return signalPassFailure();
     }
+    if (chunkRegisters == 0 || chunkRegisters > registerBudget) {
+      kernel.emitError() << "tile-split-tiles: chunk-registers ("
+                         << chunkRegisters.getValue()
+                         << ") must be between 1 and register-budget ("
+                         << registerBudget.getValue()
+                         << "); the defaults are 16 and 64";
+      return signalPassFailure();
+    }
     budget = registerBudget;
+    target = chunkRegisters;
     if (kernel.getBody().empty())
       return;
     Block &body = kernel.getBody().front();
@@ -812,13 +823,13 @@ private:
     int64_t chunk = chooseChunk(c);
     if (chunk == 0)
       return giveUp("no smaller chunk along dim " + Twine(dim) +
-                    " keeps the layout spread over all lanes and warps");
+                    " fits the layouts on its way with all lanes and warps "
+                    "busy");
 
     SmallVector<Loop> loops = formLoops(c);
     if (Operation *m = findReorderedAccess(body, c, loops))
-      return giveUp("the loops would reorder its loads or stores with '" +
-                    m->getName().getStringRef() + "' at " +
-                    locationString(m) +
+      return giveUp("the loops would reorder its loads or stores with the '" +
+                    m->getName().getStringRef() + "'" + describeLine(m) +
                     ", which may access the same memory");
 
     int64_t worst = 0;
@@ -839,6 +850,9 @@ private:
       if (worst > budget)
         diag << "; still above the budget: no smaller chunk spreads over "
                 "all lanes and warps";
+      else if (worst > target)
+        diag << "; above chunk-registers (" << target
+             << "): no smaller chunk spreads over all lanes and warps";
     }
 
     for (const Loop &loop : loops)
@@ -856,7 +870,7 @@ private:
   }
 
   /// The largest power of two below the extent whose chunks keep every
-  /// layout spread over the same lanes and warps and fit the budget (or the
+  /// layout spread over the same lanes and warps and fit chunk-registers (or the
   /// smallest such one when none fits); 0 when there is none.
   int64_t chooseChunk(const Component &c) {
     int64_t best = 0;
@@ -877,20 +891,21 @@ private:
       if (!spread)
         break;
       best = chunk;
-      if (worst <= budget)
+      if (worst <= target)
         break;
     }
     return best;
   }
 
-  static std::string locationString(Operation *op) {
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    op->getLoc().print(os);
-    return s;
+  /// " at line N" for an op with a file location, else nothing.
+  static std::string describeLine(Operation *op) {
+    if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
+      return " at line " + std::to_string(loc.getLine());
+    return "";
   }
 
   int64_t budget = 64;
+  int64_t target = 16;
 };
 
 } // namespace

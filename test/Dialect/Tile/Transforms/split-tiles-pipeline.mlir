@@ -8,9 +8,9 @@
 // RUN: tile-opt %s --pass-pipeline='builtin.module(tile-to-llvm{register-budget=32})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=B32
 // RUN: tile-opt %s --pass-pipeline='builtin.module(tile-to-llvm{register-budget=0})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 
-// CHECK: tile-assign-layouts{{.*}}),tile.kernel(tile-split-tiles{register-budget=64 remarks=false}),tile.kernel(tile-optimize-converts
+// CHECK: tile-assign-layouts{{.*}}),tile.kernel(tile-split-tiles{chunk-registers=16 register-budget=64 remarks=false}),tile.kernel(tile-optimize-converts
 // O0-NOT: tile-split-tiles
-// B32: tile-split-tiles{register-budget=32
+// B32: tile-split-tiles{chunk-registers=16 register-budget=32
 // OFF-NOT: tile-split-tiles
 
 tile.kernel @empty() {

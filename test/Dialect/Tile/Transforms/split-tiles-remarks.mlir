@@ -12,7 +12,7 @@ tile.kernel @split(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i32, %n: i32) {
   %c0 = arith.constant 0 : i32
   %in = tile.make_view %x, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
   %out = tile.make_view %y, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
-  // expected-remark @below {{'tensor<1x65536xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>>' needs 512 registers per thread, above the budget of 64; split along dim 1 into 8 chunks of 8192 (64 registers per thread) in 3 loops (each loop re-reads its loads)}}
+  // expected-remark @below {{'tensor<1x65536xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>>' needs 512 registers per thread, above the budget of 64; split along dim 1 into 32 chunks of 2048 (16 registers per thread) in 3 loops (each loop re-reads its loads)}}
   %t = tile.load_tile %in[%i, %c0] padding = neg_inf : !tile.view<?x?xf32> -> tensor<1x65536xf32, #r>
   %mx = tile.reduce max %t {axis = 1 : i32} : tensor<1x65536xf32, #r> -> tensor<1xf32, #layout.slice<dim = 1, parent = #r>>
   %mx2 = tile.expand_dims %mx {axis = 1 : i32} : tensor<1xf32, #layout.slice<dim = 1, parent = #r>> -> tensor<1x1xf32, #r>
@@ -92,8 +92,28 @@ tile.kernel @lanes_cover_the_axis(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i3
   %c0 = arith.constant 0 : i32
   %in = tile.make_view %x, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
   %out = tile.make_view %y, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
-  // expected-remark @below {{needs 128 registers per thread, above the budget of 64; not split: no smaller chunk along dim 1 keeps the layout spread over all lanes and warps}}
+  // expected-remark @below {{needs 128 registers per thread, above the budget of 64; not split: no smaller chunk along dim 1 fits the layouts on its way with all lanes and warps busy}}
   %t = tile.load_tile %in[%i, %c0] : !tile.view<?x?xf32> -> tensor<4x4096xf32, #w>
   tile.store_tile %t, %out[%i, %c0] : tensor<4x4096xf32, #w>, !tile.view<?x?xf32>
+  tile.return
+}
+
+// -----
+
+// 32 consecutive elements per thread: the smallest chunk that keeps every
+// lane busy is 1 x 4096 (32 registers), above chunk-registers (16) but within
+// the budget: split into such chunks.
+#v = #layout.blocked<sizePerThread = [1, 32], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
+// CHECK-LABEL: tile.kernel @wide_threads
+// CHECK:         scf.for
+// CHECK:           tile.load_tile {{.*}} -> tensor<1x4096xf32
+tile.kernel @wide_threads(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i32, %n: i32) {
+  %i = tile.program_id x : i32
+  %c0 = arith.constant 0 : i32
+  %in = tile.make_view %x, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %out = tile.make_view %y, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  // expected-remark @below {{needs 128 registers per thread, above the budget of 64; split along dim 1 into 4 chunks of 4096 (32 registers per thread) in 1 loop; above chunk-registers (16): no smaller chunk spreads over all lanes and warps}}
+  %t = tile.load_tile %in[%i, %c0] : !tile.view<?x?xf32> -> tensor<1x16384xf32, #v>
+  tile.store_tile %t, %out[%i, %c0] : tensor<1x16384xf32, #v>, !tile.view<?x?xf32>
   tile.return
 }

@@ -1,28 +1,35 @@
 // RUN: tile-opt %s --split-input-file --tile-assign-layouts --tile-split-tiles | FileCheck %s
 // RUN: tile-opt %s --split-input-file --tile-assign-layouts --tile-split-tiles="register-budget=512" | FileCheck %s --check-prefix=BIG
+// RUN: tile-opt %s --split-input-file --tile-assign-layouts --tile-split-tiles="chunk-registers=64" | FileCheck %s --check-prefix=C64
 
 // Each tile.kernel below holds a tensor above the default budget of 64
 // 32-bit registers per thread (4 warps): the pass recomputes it in chunks in
 // scf.for loops. With a budget of 512 nothing is split.
 
 // An elementwise chain load_tile -> mulf -> store_tile on a 1 x 16384 f32
-// row (128 registers): two chunks of 1 x 8192, the tile-space index along
-// the split axis becomes index * 2 + k.
+// row (128 registers): eight chunks of 1 x 2048 (16 registers, the
+// default chunk-registers), the tile-space index along the split axis
+// becomes index * 8 + k.
 // CHECK-LABEL: tile.kernel @scaled_copy
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : i32
-// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : i32
+// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : i32
 // CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : i32
-// CHECK:         scf.for %[[K:[^ ]*]] = %[[C0]] to %[[C2]] step %[[C1]]  : i32 {
+// CHECK:         scf.for %[[K:[^ ]*]] = %[[C0]] to %[[C8]] step %[[C1]]  : i32 {
 // CHECK:           %[[S:.*]] = arith.muli %[[J:.*]], %{{.*}} : i32
 // CHECK:           %[[IDX:.*]] = arith.addi %[[S]], %[[K]] : i32
-// CHECK:           %[[T:.*]] = tile.load_tile %{{.*}}[%{{.*}}, %[[IDX]]] padding = zero : !tile.view<?x?xf32> -> tensor<1x8192xf32, #[[BL:.*]]>
-// CHECK:           %[[TWO:.*]] = arith.constant dense<2.000000e+00> : tensor<1x8192xf32, #[[BL]]>
-// CHECK:           %[[E:.*]] = arith.mulf %[[T]], %[[TWO]] : tensor<1x8192xf32, #[[BL]]>
+// CHECK:           %[[T:.*]] = tile.load_tile %{{.*}}[%{{.*}}, %[[IDX]]] padding = zero : !tile.view<?x?xf32> -> tensor<1x2048xf32, #[[BL:.*]]>
+// CHECK:           %[[TWO:.*]] = arith.constant dense<2.000000e+00> : tensor<1x2048xf32, #[[BL]]>
+// CHECK:           %[[E:.*]] = arith.mulf %[[T]], %[[TWO]] : tensor<1x2048xf32, #[[BL]]>
 // CHECK:           %[[IDX2:.*]] = arith.addi %{{.*}}, %[[K]] : i32
-// CHECK:           tile.store_tile %[[E]], %{{.*}}[%{{.*}}, %[[IDX2]]] : tensor<1x8192xf32, #[[BL]]>
+// CHECK:           tile.store_tile %[[E]], %{{.*}}[%{{.*}}, %[[IDX2]]] : tensor<1x2048xf32, #[[BL]]>
 // CHECK-NEXT:    }
 // CHECK-NOT:     16384
 // CHECK:         tile.return
+// With chunk-registers=64, two chunks of 1 x 8192.
+// C64-LABEL: tile.kernel @scaled_copy
+// C64:         %[[C2:.*]] = arith.constant 2 : i32
+// C64:         scf.for %{{.*}} = %{{.*}} to %[[C2]]
+// C64:           tile.load_tile {{.*}} -> tensor<1x8192xf32
 // BIG-LABEL: tile.kernel @scaled_copy
 // BIG-NOT:   scf.for
 // BIG:       tensor<1x16384xf32
@@ -39,17 +46,17 @@ tile.kernel @scaled_copy(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i32, %n: i3
 
 // -----
 
-// A row sum of 1 x 65536 (512 registers): eight chunks of 1 x 8192 added
+// A row sum of 1 x 65536 (512 registers): 32 chunks of 1 x 2048 added
 // into an accumulator that starts at zero, one reduction after the loop.
 // CHECK-LABEL: tile.kernel @row_sum
-// CHECK:         %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<1x8192xf32, #[[BL:.*]]>
-// CHECK:         %[[C8:.*]] = arith.constant 8 : i32
-// CHECK:         %[[ACC:.*]] = scf.for %[[K:[^ ]*]] = %{{.*}} to %[[C8]] step %{{.*}} iter_args(%[[A:.*]] = %[[ZERO]]) -> (tensor<1x8192xf32, #[[BL]]>)  : i32 {
-// CHECK:           %[[T:.*]] = tile.load_tile {{.*}} padding = zero : !tile.view<?x?xf32> -> tensor<1x8192xf32, #[[BL]]>
-// CHECK:           %[[A2:.*]] = arith.addf %[[A]], %[[T]] : tensor<1x8192xf32, #[[BL]]>
+// CHECK:         %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<1x2048xf32, #[[BL:.*]]>
+// CHECK:         %[[C32:.*]] = arith.constant 32 : i32
+// CHECK:         %[[ACC:.*]] = scf.for %[[K:[^ ]*]] = %{{.*}} to %[[C32]] step %{{.*}} iter_args(%[[A:.*]] = %[[ZERO]]) -> (tensor<1x2048xf32, #[[BL]]>)  : i32 {
+// CHECK:           %[[T:.*]] = tile.load_tile {{.*}} padding = zero : !tile.view<?x?xf32> -> tensor<1x2048xf32, #[[BL]]>
+// CHECK:           %[[A2:.*]] = arith.addf %[[A]], %[[T]] : tensor<1x2048xf32, #[[BL]]>
 // CHECK:           scf.yield %[[A2]]
 // CHECK:         }
-// CHECK:         %[[S:.*]] = tile.reduce sum %[[ACC]] {axis = 1 : i32} : tensor<1x8192xf32, #[[BL]]> -> tensor<1xf32, #[[SL:.*]]>
+// CHECK:         %[[S:.*]] = tile.reduce sum %[[ACC]] {axis = 1 : i32} : tensor<1x2048xf32, #[[BL]]> -> tensor<1xf32, #[[SL:.*]]>
 // CHECK:         tile.store_tile %[[S]], %{{.*}}[%{{.*}}] : tensor<1xf32, #[[SL]]>
 tile.kernel @row_sum(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i32, %n: i32) {
   %i = tile.program_id x : i32
@@ -68,17 +75,17 @@ tile.kernel @row_sum(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i32, %n: i32) {
 // maximum (accumulator at -inf, maximumf), the sum of exp(x - max)
 // (accumulator at 0, addf), and the normalized row, stored chunk by chunk.
 // CHECK-LABEL: tile.kernel @softmax
-// CHECK:         %[[NINF:.*]] = arith.constant dense<0xFF800000> : tensor<1x8192xf32, #[[BL:.*]]>
+// CHECK:         %[[NINF:.*]] = arith.constant dense<0xFF800000> : tensor<1x2048xf32, #[[BL:.*]]>
 // CHECK:         %[[MAXACC:.*]] = scf.for {{.*}} iter_args(%[[A:.*]] = %[[NINF]])
-// CHECK:           %[[T:.*]] = tile.load_tile {{.*}} padding = neg_inf {{.*}} -> tensor<1x8192xf32, #[[BL]]>
+// CHECK:           %[[T:.*]] = tile.load_tile {{.*}} padding = neg_inf {{.*}} -> tensor<1x2048xf32, #[[BL]]>
 // CHECK:           %[[M:.*]] = arith.maximumf %[[A]], %[[T]]
 // CHECK:           scf.yield %[[M]]
 // CHECK:         %[[MX:.*]] = tile.reduce max %[[MAXACC]] {axis = 1 : i32}
 // CHECK:         %[[MX2:.*]] = tile.expand_dims %[[MX]]
-// CHECK:         %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<1x8192xf32, #[[BL]]>
+// CHECK:         %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<1x2048xf32, #[[BL]]>
 // CHECK:         %[[SUMACC:.*]] = scf.for {{.*}} iter_args(%[[B:.*]] = %[[ZERO]])
-// CHECK:           %[[T2:.*]] = tile.load_tile {{.*}} padding = neg_inf {{.*}} -> tensor<1x8192xf32, #[[BL]]>
-// CHECK:           %[[MXB:.*]] = tile.broadcast %[[MX2]] : tensor<1x1xf32, #[[BL]]> -> tensor<1x8192xf32, #[[BL]]>
+// CHECK:           %[[T2:.*]] = tile.load_tile {{.*}} padding = neg_inf {{.*}} -> tensor<1x2048xf32, #[[BL]]>
+// CHECK:           %[[MXB:.*]] = tile.broadcast %[[MX2]] : tensor<1x1xf32, #[[BL]]> -> tensor<1x2048xf32, #[[BL]]>
 // CHECK:           %[[D:.*]] = arith.subf %[[T2]], %[[MXB]]
 // CHECK:           %[[E:.*]] = math.exp %[[D]]
 // CHECK:           %[[B2:.*]] = arith.addf %[[B]], %[[E]]
@@ -86,7 +93,7 @@ tile.kernel @row_sum(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i32, %n: i32) {
 // CHECK:         %[[S:.*]] = tile.reduce sum %[[SUMACC]] {axis = 1 : i32}
 // CHECK:         %[[S2:.*]] = tile.expand_dims %[[S]]
 // CHECK:         scf.for
-// CHECK:           %[[T3:.*]] = tile.load_tile {{.*}} padding = neg_inf {{.*}} -> tensor<1x8192xf32, #[[BL]]>
+// CHECK:           %[[T3:.*]] = tile.load_tile {{.*}} padding = neg_inf {{.*}} -> tensor<1x2048xf32, #[[BL]]>
 // CHECK:           tile.broadcast %[[MX2]]
 // CHECK:           %[[E3:.*]] = math.exp
 // CHECK:           %[[SB:.*]] = tile.broadcast %[[S2]]
@@ -116,17 +123,17 @@ tile.kernel @softmax(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i32, %n: i32) {
 // -----
 
 // tile.load_at / tile.store_at: the element offset along the split axis
-// advances by the chunk (8192) each iteration, in the offset's type (i64).
+// advances by the chunk (2048) each iteration, in the offset's type (i64).
 // CHECK-LABEL: tile.kernel @at_offsets
-// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : i32
-// CHECK:         scf.for %[[K:[^ ]*]] = %{{.*}} to %[[C4]] step %{{.*}}  : i32 {
+// CHECK-DAG:     %[[C16:.*]] = arith.constant 16 : i32
+// CHECK:         scf.for %[[K:[^ ]*]] = %{{.*}} to %[[C16]] step %{{.*}}  : i32 {
 // CHECK:           %[[K64:.*]] = arith.extsi %[[K]] : i32 to i64
 // CHECK:           %[[STEP:.*]] = arith.muli %[[K64]], %{{.*}} : i64
 // CHECK:           %[[OFF:.*]] = arith.addi %[[O:.*]], %[[STEP]] : i64
-// CHECK:           %[[T:.*]] = tile.load_at %{{.*}}[%{{.*}}, %[[OFF]] : i64] : !tile.view<?x?xf16> -> tensor<1x8192xf16
+// CHECK:           %[[T:.*]] = tile.load_at %{{.*}}[%{{.*}}, %[[OFF]] : i64] : !tile.view<?x?xf16> -> tensor<1x2048xf16
 // CHECK:           arith.extf %[[T]]
 // CHECK:           %[[H:.*]] = arith.truncf
-// CHECK:           tile.store_at %[[H]], %{{.*}}[%{{.*}}, %[[OFF2:.*]] : i64] : tensor<1x8192xf16
+// CHECK:           tile.store_at %[[H]], %{{.*}}[%{{.*}}, %[[OFF2:.*]] : i64] : tensor<1x2048xf16
 tile.kernel @at_offsets(%x: !tile.ptr<f16>, %y: !tile.ptr<f16>, %m: i32, %n: i32, %off: i64) {
   %i = tile.program_id x : i32
   %in = tile.make_view %x, shape [%m, %n] : !tile.ptr<f16> -> !tile.view<?x?xf16>
@@ -147,27 +154,27 @@ tile.kernel @at_offsets(%x: !tile.ptr<f16>, %y: !tile.ptr<f16>, %m: i32, %n: i32
 // chunks elementwise. The aranges of later chunks are arange(0, C) plus
 // k * C.
 // CHECK-LABEL: tile.kernel @pointers_combiner
-// CHECK:         %[[R0:.*]] = tile.arange 0, 4096 : tensor<4096xi32, #[[BL:.*]]>
-// CHECK:         %[[P0:.*]] = tile.addptr %{{.*}}, %{{.*}} : tensor<4096x!tile.ptr<f32>, #[[BL]]>
+// CHECK:         %[[R0:.*]] = tile.arange 0, 1024 : tensor<1024xi32, #[[BL:.*]]>
+// CHECK:         %[[P0:.*]] = tile.addptr %{{.*}}, %{{.*}} : tensor<1024x!tile.ptr<f32>, #[[BL]]>
 // CHECK:         %[[M0:.*]] = arith.cmpi slt
-// CHECK:         %[[V0:.*]] = tile.load %[[P0]], %[[M0]], %{{.*}} : tensor<4096x!tile.ptr<f32>, #[[BL]]>
+// CHECK:         %[[V0:.*]] = tile.load %[[P0]], %[[M0]], %{{.*}} : tensor<1024x!tile.ptr<f32>, #[[BL]]>
 // CHECK:         %[[C1:.*]] = arith.constant 1 : i32
-// CHECK:         %[[C8:.*]] = arith.constant 8 : i32
-// CHECK:         %[[ACC:.*]] = scf.for %[[K:[^ ]*]] = %[[C1]] to %[[C8]] step %{{.*}} iter_args(%[[A:.*]] = %[[V0]])
-// CHECK:           %[[R:.*]] = tile.arange 0, 4096
+// CHECK:         %[[C32:.*]] = arith.constant 32 : i32
+// CHECK:         %[[ACC:.*]] = scf.for %[[K:[^ ]*]] = %[[C1]] to %[[C32]] step %{{.*}} iter_args(%[[A:.*]] = %[[V0]])
+// CHECK:           %[[R:.*]] = tile.arange 0, 1024
 // CHECK:           %[[KC:.*]] = arith.muli %[[K]], %{{.*}} : i32
-// CHECK:           %[[KCV:.*]] = tile.splat %{{.*}} : i32 -> tensor<4096xi32, #[[BL]]>
+// CHECK:           %[[KCV:.*]] = tile.splat %{{.*}} : i32 -> tensor<1024xi32, #[[BL]]>
 // CHECK:           %[[OFFS:.*]] = arith.addi %[[R]], %[[KCV]]
 // CHECK:           %[[V:.*]] = tile.load
-// CHECK:           %[[AA:.*]] = math.absf %[[A]] : tensor<4096xf32, #[[BL]]>
-// CHECK:           %[[VV:.*]] = math.absf %[[V]] : tensor<4096xf32, #[[BL]]>
-// CHECK:           %[[MAX:.*]] = arith.maximumf %[[AA]], %[[VV]] : tensor<4096xf32, #[[BL]]>
+// CHECK:           %[[AA:.*]] = math.absf %[[A]] : tensor<1024xf32, #[[BL]]>
+// CHECK:           %[[VV:.*]] = math.absf %[[V]] : tensor<1024xf32, #[[BL]]>
+// CHECK:           %[[MAX:.*]] = arith.maximumf %[[AA]], %[[VV]] : tensor<1024xf32, #[[BL]]>
 // CHECK:           scf.yield %[[MAX]]
 // CHECK:         %[[S:.*]] = tile.reduce %[[ACC]] {axis = 0 : i32} combiner {
-// CHECK:         } : tensor<4096xf32, #[[BL]]> -> f32
-// CHECK:         scf.for %{{.*}} = %{{.*}} to %[[C8]]
-// CHECK:           tile.splat %[[S]] : f32 -> tensor<4096xf32, #[[BL]]>
-// CHECK:           tile.store %{{.*}}, %{{.*}}, %{{.*}} : tensor<4096x!tile.ptr<f32>, #[[BL]]>
+// CHECK:         } : tensor<1024xf32, #[[BL]]> -> f32
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %[[C32]]
+// CHECK:           tile.splat %[[S]] : f32 -> tensor<1024xf32, #[[BL]]>
+// CHECK:           tile.store %{{.*}}, %{{.*}}, %{{.*}} : tensor<1024x!tile.ptr<f32>, #[[BL]]>
 tile.kernel @pointers_combiner(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %n: i32) {
   %i = tile.program_id x : i32
   %row = arith.muli %i, %n : i32
@@ -202,8 +209,8 @@ tile.kernel @pointers_combiner(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %n: i32) 
 // 4 x 16384 tile is reduced over its 4 rows and stored (no accumulator).
 // CHECK-LABEL: tile.kernel @column_sums
 // CHECK:         scf.for
-// CHECK:           %[[T:.*]] = tile.load_tile {{.*}} -> tensor<4x2048xf32
-// CHECK:           %[[S:.*]] = tile.reduce sum %[[T]] {axis = 0 : i32} : tensor<4x2048xf32, {{.*}} -> tensor<2048xf32
+// CHECK:           %[[T:.*]] = tile.load_tile {{.*}} -> tensor<4x512xf32
+// CHECK:           %[[S:.*]] = tile.reduce sum %[[T]] {axis = 0 : i32} : tensor<4x512xf32, {{.*}} -> tensor<512xf32
 // CHECK:           tile.store_tile %[[S]]
 tile.kernel @column_sums(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i32, %n: i32) {
   %i = tile.program_id x : i32
@@ -221,9 +228,9 @@ tile.kernel @column_sums(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i32, %n: i3
 // order = "F": tile dim 0 walks view axis 1; the split is along tile dim 0
 // and the index of tile dim 0 (the first one) is the one that advances.
 // CHECK-LABEL: tile.kernel @order_f
-// CHECK:         scf.for %[[K:[^ ]*]] = {{.*}} -> (tensor<8192x1xf32
+// CHECK:         scf.for %[[K:[^ ]*]] = {{.*}} -> (tensor<2048x1xf32
 // CHECK:           %[[IDX:.*]] = arith.addi %{{.*}}, %[[K]] : i32
-// CHECK:           tile.load_tile %{{.*}}[%[[IDX]], %{{.*}}] order = [1, 0] padding = zero : !tile.view<?x?xf32> -> tensor<8192x1xf32
+// CHECK:           tile.load_tile %{{.*}}[%[[IDX]], %{{.*}}] order = [1, 0] padding = zero : !tile.view<?x?xf32> -> tensor<2048x1xf32
 tile.kernel @order_f(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i32, %n: i32) {
   %i = tile.program_id x : i32
   %c0 = arith.constant 0 : i32
@@ -232,6 +239,34 @@ tile.kernel @order_f(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i32, %n: i32) {
   %t = tile.load_tile %in[%c0, %i] order = "F" padding = zero : !tile.view<?x?xf32> -> tensor<16384x1xf32>
   %s = tile.reduce sum %t {axis = 0 : i32} : tensor<16384x1xf32> -> tensor<1xf32>
   tile.store_tile %s, %sums[%i] : tensor<1xf32>, !tile.view<?xf32>
+  tile.return
+}
+
+// -----
+
+// The identities of integer max and float min: the smallest i32 and +inf.
+// CHECK-LABEL: tile.kernel @identities
+// CHECK-DAG:     %[[IMIN:.*]] = arith.constant dense<-2147483648> : tensor<1x2048xi32
+// CHECK-DAG:     %[[INF:.*]] = arith.constant dense<0x7F800000> : tensor<1x2048xf32
+// CHECK:         scf.for {{.*}} iter_args(%[[A:.*]] = %[[IMIN]], %[[B:.*]] = %[[INF]])
+// CHECK:           %[[T:.*]] = tile.load_tile
+// CHECK:           %[[I:.*]] = arith.fptosi %[[T]]
+// CHECK:           arith.maxsi %[[A]], %[[I]]
+// CHECK:           arith.minimumf %[[B]], %[[T]]
+// CHECK:         tile.reduce max %{{.*}} {axis = 1 : i32} : tensor<1x2048xi32
+// CHECK:         tile.reduce min %{{.*}} {axis = 1 : i32} : tensor<1x2048xf32
+tile.kernel @identities(%x: !tile.ptr<f32>, %y: !tile.ptr<i32>, %z: !tile.ptr<f32>, %m: i32, %n: i32) {
+  %i = tile.program_id x : i32
+  %c0 = arith.constant 0 : i32
+  %in = tile.make_view %x, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %maxs = tile.make_view %y, shape [%m] : !tile.ptr<i32> -> !tile.view<?xi32>
+  %mins = tile.make_view %z, shape [%m] : !tile.ptr<f32> -> !tile.view<?xf32>
+  %t = tile.load_tile %in[%i, %c0] padding = zero : !tile.view<?x?xf32> -> tensor<1x16384xf32>
+  %ti = arith.fptosi %t : tensor<1x16384xf32> to tensor<1x16384xi32>
+  %mx = tile.reduce max %ti {axis = 1 : i32} : tensor<1x16384xi32> -> tensor<1xi32>
+  %mn = tile.reduce min %t {axis = 1 : i32} : tensor<1x16384xf32> -> tensor<1xf32>
+  tile.store_tile %mx, %maxs[%i] : tensor<1xi32>, !tile.view<?xi32>
+  tile.store_tile %mn, %mins[%i] : tensor<1xf32>, !tile.view<?xf32>
   tile.return
 }
 

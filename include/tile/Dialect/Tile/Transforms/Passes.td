@@ -89,8 +89,9 @@ def SplitTilesPass : Pass<"tile-split-tiles", "::tile::tl::KernelOp"> {
     `tile.expand_dims`, `tile.broadcast`) through elementwise ops,
     broadcasts, converts and reductions over other axes, to its stores and
     its reductions along the split axis, is recomputed chunk by chunk in an
-    `scf.for`. The chunk is the largest power of two within the budget
-    whose layout still spreads over every lane and warp. A reduction along
+    `scf.for`. The chunk is the largest power of two whose tensors need at
+    most `chunk-registers` registers per thread and whose layouts still
+    spread over every lane and warp. A reduction along
     the split axis becomes a loop-carried accumulator in the chunk's layout
     (combined elementwise, initialized with the reduction's identity, or
     with the first chunk for a combiner region) reduced once after the
@@ -114,6 +115,10 @@ def SplitTilesPass : Pass<"tile-split-tiles", "::tile::tl::KernelOp"> {
     Option<"registerBudget", "register-budget", "unsigned",
            /*default=*/"64",
            "32-bit registers per thread one tensor may use (at least 1)">,
+    Option<"chunkRegisters", "chunk-registers", "unsigned",
+           /*default=*/"16",
+           "32-bit registers per thread each tensor of a chunk may use "
+           "(1 to register-budget)">,
   ];
 }
 
