@@ -793,3 +793,146 @@ void tile::emitAlignedVectorStore(OpBuilder &b, Location loc,
                             LLVM::tailcallkind::TailCallKind::None,
                             LLVM::AsmDialectAttr(), ArrayAttr());
 }
+
+/// The operand list and its constraints for an inline-asm block, built
+/// together so that operand numbers stay right.
+namespace {
+struct AsmOperands {
+  SmallVector<Value> values;
+  std::string constraints;
+  unsigned numOutputs = 0;
+
+  void addOutputs(unsigned n, char letter) {
+    for (unsigned j = 0; j < n; ++j) {
+      constraints += (constraints.empty() ? "=" : ",=");
+      constraints += letter;
+    }
+    numOutputs += n;
+  }
+  /// Adds an input; returns its operand number.
+  unsigned add(Value v, char letter) {
+    constraints += constraints.empty() ? "" : ",";
+    constraints += letter;
+    values.push_back(v);
+    return numOutputs + values.size() - 1;
+  }
+};
+} // namespace
+
+static Value trueIfNull(OpBuilder &b, Location loc, Value v) {
+  return v ? v : i1Const(b, loc, true);
+}
+
+SmallVector<Value> tile::emitVersionedVectorLoad(
+    OpBuilder &b, Location loc, Type elemType, unsigned width, Value fastOk,
+    ArrayRef<VersionedGroup> groups, ArrayRef<Value> others) {
+  unsigned n = groups.size() * width;
+  Type memType = getMemoryIntType(b, elemType);
+  unsigned bits = memType.getIntOrFloatBitWidth();
+  auto [letter, regBits] = asmRegister(bits);
+  (void)regBits;
+  AsmOperands ops;
+  ops.addOutputs(n, letter);
+  unsigned okIdx = ops.add(fastOk, 'b');
+  SmallVector<unsigned> ptrIdx, fastIdx, slowOkIdx, slowIdx, defIdx;
+  for (const VersionedGroup &g : groups) {
+    ptrIdx.push_back(ops.add(g.ptr, 'l'));
+    fastIdx.push_back(ops.add(trueIfNull(b, loc, g.fastMask), 'b'));
+    slowOkIdx.push_back(ops.add(g.slowVectorOk, 'b'));
+    Value notVector =
+        LLVM::XOrOp::create(b, loc, g.slowVectorOk, i1Const(b, loc, true));
+    for (unsigned j = 0; j < width; ++j)
+      slowIdx.push_back(
+          ops.add(fallbackPredicate(b, loc, g.slowMasks[j], notVector), 'b'));
+  }
+  for (unsigned i = 0; i < n; ++i)
+    defIdx.push_back(ops.add(others[i] ? toMemoryInt(b, loc, others[i])
+                                       : intConst(b, loc, memType, 0),
+                             letter));
+  std::string asmStr;
+  llvm::raw_string_ostream os(asmStr);
+  for (unsigned i = 0; i < n; ++i)
+    os << "mov.b" << bits << " $" << i << ", $" << defIdx[i] << ";\n\t";
+  auto vectorAccess = [&](unsigned g, unsigned pred) {
+    os << "@$" << pred << " ld.global.v" << width << ".b" << bits << " {";
+    for (unsigned j = 0; j < width; ++j)
+      os << (j ? ", " : "") << "$" << g * width + j;
+    os << "}, [$" << ptrIdx[g] << "];\n\t";
+  };
+  os << "@!$" << okIdx << " bra TILE_SLOW_${:uid};\n\t";
+  for (unsigned g = 0; g < groups.size(); ++g)
+    vectorAccess(g, fastIdx[g]);
+  os << "bra TILE_DONE_${:uid};\n\tTILE_SLOW_${:uid}:\n\t";
+  for (unsigned g = 0; g < groups.size(); ++g) {
+    vectorAccess(g, slowOkIdx[g]);
+    for (unsigned j = 0; j < width; ++j)
+      os << "@$" << slowIdx[g * width + j] << " ld.global.b" << bits << " $"
+         << g * width + j << ", [$" << ptrIdx[g] << "+" << j * bits / 8
+         << "];\n\t";
+  }
+  os << "TILE_DONE_${:uid}:";
+  auto structType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(n, memType));
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, structType, ops.values, asmStr, ops.constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+  SmallVector<Value> results;
+  for (unsigned i = 0; i < n; ++i) {
+    Value v = LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i);
+    results.push_back(fromMemoryInt(b, loc, v, elemType));
+  }
+  return results;
+}
+
+void tile::emitVersionedVectorStore(OpBuilder &b, Location loc, unsigned width,
+                                    Value fastOk,
+                                    ArrayRef<VersionedGroup> groups,
+                                    ArrayRef<Value> values) {
+  Type memType = getMemoryIntType(b, values.front().getType());
+  unsigned bits = memType.getIntOrFloatBitWidth();
+  auto [letter, regBits] = asmRegister(bits);
+  (void)regBits;
+  AsmOperands ops;
+  unsigned okIdx = ops.add(fastOk, 'b');
+  SmallVector<unsigned> ptrIdx, fastIdx, slowOkIdx, slowIdx, valIdx;
+  for (Value v : values)
+    valIdx.push_back(ops.add(toMemoryInt(b, loc, v), letter));
+  for (const VersionedGroup &g : groups) {
+    ptrIdx.push_back(ops.add(g.ptr, 'l'));
+    fastIdx.push_back(ops.add(trueIfNull(b, loc, g.fastMask), 'b'));
+    slowOkIdx.push_back(ops.add(g.slowVectorOk, 'b'));
+    Value notVector =
+        LLVM::XOrOp::create(b, loc, g.slowVectorOk, i1Const(b, loc, true));
+    for (unsigned j = 0; j < width; ++j)
+      slowIdx.push_back(
+          ops.add(fallbackPredicate(b, loc, g.slowMasks[j], notVector), 'b'));
+  }
+  std::string asmStr;
+  llvm::raw_string_ostream os(asmStr);
+  auto vectorAccess = [&](unsigned g, unsigned pred) {
+    os << "@$" << pred << " st.global.v" << width << ".b" << bits << " [$"
+       << ptrIdx[g] << "], {";
+    for (unsigned j = 0; j < width; ++j)
+      os << (j ? ", " : "") << "$" << valIdx[g * width + j];
+    os << "};\n\t";
+  };
+  os << "@!$" << okIdx << " bra TILE_SLOW_${:uid};\n\t";
+  for (unsigned g = 0; g < groups.size(); ++g)
+    vectorAccess(g, fastIdx[g]);
+  os << "bra TILE_DONE_${:uid};\n\tTILE_SLOW_${:uid}:\n\t";
+  for (unsigned g = 0; g < groups.size(); ++g) {
+    vectorAccess(g, slowOkIdx[g]);
+    for (unsigned j = 0; j < width; ++j)
+      os << "@$" << slowIdx[g * width + j] << " st.global.b" << bits << " [$"
+         << ptrIdx[g] << "+" << j * bits / 8 << "], $"
+         << valIdx[g * width + j] << ";\n\t";
+  }
+  os << "TILE_DONE_${:uid}:";
+  LLVM::InlineAsmOp::create(b, loc, TypeRange{}, ops.values, asmStr,
+                            ops.constraints, /*has_side_effects=*/true,
+                            /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            LLVM::AsmDialectAttr(), ArrayAttr());
+}

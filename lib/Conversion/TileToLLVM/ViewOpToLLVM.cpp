@@ -72,6 +72,10 @@ struct TileAccesses {
   /// one predicate guards the vector access. Otherwise the masks along the
   /// vector only go from true to false (the bounds check of the view axis).
   bool maskUniform = false;
+  /// When alignment is not proven: one run-time condition (i1) under which
+  /// every vector is aligned and its mask uniform; the access is then
+  /// versioned on it (emitVersionedVectorLoad). Null: per-vector checks.
+  Value versionCondition;
 };
 
 /// Decides how the registers of a view access group into vectors: the
@@ -85,7 +89,7 @@ void chooseViewVectors(TileAccesses &result, Operation *op, int64_t axis,
     return;
   std::optional<tl::ViewAccessFacts> facts = tl::getViewAccessFacts(op);
   if (!facts || facts->axis != axis)
-    return; // nothing known: run-time alignment check
+    return; // nothing known: run-time checks
   // The widest vector (at most the layout's) whose alignment is proven.
   int width = layoutWidth;
   while (width > 1 && facts->alignment < width * elemBytes)
@@ -115,6 +119,56 @@ int getTileVectorWidth(Type tileType, int64_t tileDim) {
     return 1;
   int maxWidth = std::min<int>(4, 128 / bits);
   return getVectorWidth(*ll, tileDim, maxWidth);
+}
+
+/// The run-time condition of the fast version of a view access whose
+/// alignment is not proven: the first register's address is aligned to a
+/// vector (so is every vector's when the strides of the other axes are
+/// multiples of the width: vectors start at multiples of it along `axis`),
+/// and, where `axis` is bounds-checked, the extent (unless the facts prove
+/// it) and the origin (unless it steps by `originStep`, a multiple of the
+/// width) along it are multiples of the width.
+Value emitVersionCondition(OpBuilder &b, Location loc, const ViewParts &view,
+                           ArrayRef<Value> origin, int64_t axis,
+                           const TileAccesses &accesses, Operation *op,
+                           bool checked, int64_t originStep,
+                           int64_t elemBytes) {
+  int v = accesses.vectorWidth;
+  if (v <= 1 || accesses.elements.empty() || axis < 0 ||
+      (accesses.alignmentProven && accesses.maskUniform))
+    return {};
+  std::optional<tl::ViewAccessFacts> facts = tl::getViewAccessFacts(op);
+  bool extentUniform = !checked || (facts && facts->axis == axis &&
+                                    facts->extentDivisibility % v == 0);
+  // Proven alignment includes the origin along the axis.
+  bool originUniform = !checked || accesses.alignmentProven ||
+                       originStep % v == 0;
+  Value lowMask = i64Const(b, loc, v - 1);
+  Value zero = i64Const(b, loc, 0);
+  auto isMultiple = [&](Value x) -> Value {
+    if (std::optional<int64_t> c = getConstantIntValue(x))
+      return i1Const(b, loc, (*c & (v - 1)) == 0);
+    Value low = LLVM::AndOp::create(b, loc, x, lowMask);
+    return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, low, zero);
+  };
+  Value ok;
+  auto andWith = [&](Value c) {
+    if (std::optional<int64_t> k = getConstantIntValue(c); k && *k)
+      return;
+    ok = ok ? LLVM::AndOp::create(b, loc, ok, c).getResult() : c;
+  };
+  if (!accesses.alignmentProven) {
+    andWith(emitIsAligned(b, loc, accesses.elements.front().ptr,
+                          v * elemBytes));
+    for (int64_t a = 0, e = view.strides.size(); a < e; ++a)
+      if (a != axis)
+        andWith(isMultiple(view.strides[a]));
+  }
+  if (!extentUniform)
+    andWith(isMultiple(view.sizes[axis]));
+  if (!originUniform)
+    andWith(isMultiple(origin[axis]));
+  return ok;
 }
 
 /// For each register (coordinates in tile dims, i32), the access to the view
@@ -309,10 +363,13 @@ getTileSpaceAccesses(OpTy op, Value llView, ValueRange indices,
   for (int64_t d = 0; d < rank; ++d)
     if (order[d] == unitAxis)
       tileDim = d;
+  bool checked = unitAxis >= 0 && checkAxis[unitAxis];
   chooseViewVectors(result, op, unitAxis,
                     getTileVectorWidth(tileType, tileDim),
-                    getElementBytes(memType),
-                    unitAxis >= 0 && checkAxis[unitAxis]);
+                    getElementBytes(memType), checked);
+  result.versionCondition = emitVersionCondition(
+      b, loc, view, origin, unitAxis, result, op, checked,
+      tileDim >= 0 ? tileShape[tileDim] : 1, getElementBytes(memType));
   return result;
 }
 
@@ -336,6 +393,32 @@ Value andVectorMasks(OpBuilder &b, Location loc, Value ok, Value first,
   return andWith(ok, last);
 }
 
+/// The vector groups of a versioned access: under the version condition
+/// the first mask holds for the whole group; otherwise each group checks
+/// its own alignment and bounds.
+SmallVector<VersionedGroup> getVersionedGroups(OpBuilder &b, Location loc,
+                                               const TileAccesses &accesses,
+                                               int64_t bytes) {
+  int v = accesses.vectorWidth;
+  const auto &elements = accesses.elements;
+  SmallVector<VersionedGroup> groups;
+  for (size_t r0 = 0; r0 < elements.size(); r0 += v) {
+    VersionedGroup g;
+    g.ptr = elements[r0].ptr;
+    g.fastMask = elements[r0].mask;
+    Value aligned = accesses.alignmentProven
+                        ? i1Const(b, loc, true)
+                        : emitIsAligned(b, loc, g.ptr, v * bytes);
+    g.slowVectorOk =
+        andVectorMasks(b, loc, aligned, elements[r0].mask,
+                       elements[r0 + v - 1].mask, accesses.alignmentProven);
+    for (int j = 0; j < v; ++j)
+      g.slowMasks.push_back(elements[r0 + j].mask);
+    groups.push_back(std::move(g));
+  }
+  return groups;
+}
+
 /// Loads every register of a tile: vector groups where possible.
 SmallVector<Value> loadTile(OpBuilder &b, Location loc, Type elemType,
                             const TileAccesses &accesses, Value pad) {
@@ -350,6 +433,13 @@ SmallVector<Value> loadTile(OpBuilder &b, Location loc, Type elemType,
   }
   int64_t bytes = getElementBytes(elemType);
   SmallVector<Value> others(v, pad);
+  if (accesses.versionCondition) {
+    SmallVector<VersionedGroup> groups = getVersionedGroups(b, loc, accesses,
+                                                            bytes);
+    return emitVersionedVectorLoad(
+        b, loc, elemType, v, accesses.versionCondition, groups,
+        SmallVector<Value>(elements.size(), pad));
+  }
   for (size_t r0 = 0; r0 < elements.size(); r0 += v) {
     const ElementAccess &first = elements[r0];
     if (accesses.alignmentProven && accesses.maskUniform) {
@@ -384,6 +474,13 @@ void storeTile(OpBuilder &b, Location loc, ArrayRef<Value> values,
     return;
   }
   int64_t bytes = getElementBytes(values.front().getType());
+  if (accesses.versionCondition) {
+    SmallVector<VersionedGroup> groups = getVersionedGroups(b, loc, accesses,
+                                                            bytes);
+    emitVersionedVectorStore(b, loc, v, accesses.versionCondition, groups,
+                             values);
+    return;
+  }
   for (size_t r0 = 0; r0 < elements.size(); r0 += v) {
     const ElementAccess &first = elements[r0];
     if (accesses.alignmentProven && accesses.maskUniform) {
@@ -472,6 +569,9 @@ getOffsetAccesses(OpTy op, Value llView, ValueRange offsets, Type tileType,
   int64_t unitAxis = tl::getUnitStrideAxis(op.getView());
   chooseViewVectors(result, op, unitAxis, getTileVectorWidth(tileType, unitAxis),
                     getElementBytes(memType), /*checked=*/true);
+  result.versionCondition = emitVersionCondition(
+      b, loc, view, origin, unitAxis, result, op, /*checked=*/true,
+      /*originStep=*/1, getElementBytes(memType));
   return result;
 }
 

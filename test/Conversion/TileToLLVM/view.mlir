@@ -10,27 +10,36 @@
 // CHECK: %[[V0:.*]] = llvm.mlir.undef : !llvm.struct<(ptr<1>, i64, i64, i64, i64)>
 // CHECK: llvm.insertvalue %{{.*}}, %[[V0]][0]
 // CHECK: nvvm.read.ptx.sreg.tid.x
-// Each group of 4 consecutive registers: bounds checks along both axes,
-// the address of its first element, then (nothing proves the parameters
-// aligned) one vector load under "aligned and first and last elements in
-// bounds", else per-element predicated loads; no branch. Padded with +inf.
+// Each group of 4 consecutive registers: bounds checks along both axes and
+// the address of its first element. Nothing proves the parameters aligned,
+// so the access is versioned on one run-time condition: the first address
+// aligned, the row stride %ld and the extent %n multiples of 4. Where it
+// holds, one vector access per group under its first element's mask;
+// elsewhere each group tests its own alignment and bounds (vector, else
+// per-element accesses). One branch for the whole tile; padded with +inf.
 // (vector-views.mlir has the cases where alignment is proven.)
 // CHECK: %[[IN0:.*]] = llvm.icmp "ult" %{{.*}}, %{{.*}} : i64
 // CHECK: %[[IN1:.*]] = llvm.icmp "ult" %{{.*}}, %{{.*}} : i64
 // CHECK: %[[M:.*]] = llvm.and %[[IN0]], %[[IN1]] : i1
 // CHECK: %[[P:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-// CHECK: %[[INF:.*]] = llvm.mlir.constant(0x7F800000 : f32) : f32
 // CHECK: %[[ADDR:.*]] = llvm.ptrtoint %[[P]] : !llvm.ptr<1> to i64
 // CHECK: %[[LOW:.*]] = llvm.and %[[ADDR]], %{{.*}} : i64
 // CHECK: %[[AL:.*]] = llvm.icmp "eq" %[[LOW]], %{{.*}} : i64
-// CHECK: %[[OK0:.*]] = llvm.and %[[AL]], %[[M]] : i1
-// CHECK: %[[OK:.*]] = llvm.and %[[OK0]], %{{.*}} : i1
-// CHECK: %[[NOT:.*]] = llvm.xor %[[OK]], %{{.*}} : i1
+// CHECK: %[[LDLOW:.*]] = llvm.and %{{.*}}, %[[THREE:.*]] : i64
+// CHECK: %[[LDOK:.*]] = llvm.icmp "eq" %[[LDLOW]], %{{.*}} : i64
+// CHECK: %[[FAST0:.*]] = llvm.and %[[AL]], %[[LDOK]] : i1
+// CHECK: %[[NLOW:.*]] = llvm.and %{{.*}}, %[[THREE]] : i64
+// CHECK: %[[NOK:.*]] = llvm.icmp "eq" %[[NLOW]], %{{.*}} : i64
+// CHECK: %[[FAST:.*]] = llvm.and %[[FAST0]], %[[NOK]] : i1
+// CHECK: %[[INF:.*]] = llvm.mlir.constant(0x7F800000 : f32) : f32
+// CHECK: %[[GAL:.*]] = llvm.icmp "eq"
+// CHECK: %[[GOK0:.*]] = llvm.and %[[GAL]], %[[M]] : i1
+// CHECK: %[[GOK:.*]] = llvm.and %[[GOK0]], %{{.*}} : i1
+// CHECK: %[[NOT:.*]] = llvm.xor %[[GOK]], %{{.*}} : i1
 // CHECK: %[[F0:.*]] = llvm.and %[[M]], %[[NOT]] : i1
 // CHECK: llvm.bitcast %[[INF]] : f32 to i32
-// CHECK: llvm.inline_asm has_side_effects "mov.b32 $0, $10;{{.*}}@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];\0A\09@$6 ld.global.b32 $0, [$4+0];{{.*}}@$9 ld.global.b32 $3, [$4+12];", "=r,=r,=r,=r,l,b,b,b,b,b,r,r,r,r" %[[P]], %[[OK]], %[[F0]]
-// CHECK-NOT: TILE_VEC
-// CHECK: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};\0A\09@$6 st.global.b32 [$0+0], $1;{{.*}}", "l,r,r,r,r,b,b,b,b,b"
+// CHECK: llvm.inline_asm has_side_effects "mov.b32 $0, $12;{{.*}}@!$4 bra TILE_SLOW_${:uid};\0A\09@$6 ld.global.v4.b32 {$0, $1, $2, $3}, [$5];\0A\09bra TILE_DONE_${:uid};\0A\09TILE_SLOW_${:uid}:\0A\09@$7 ld.global.v4.b32 {$0, $1, $2, $3}, [$5];\0A\09@$8 ld.global.b32 $0, [$5+0];{{.*}}@$11 ld.global.b32 $3, [$5+12];\0A\09TILE_DONE_${:uid}:", "=r,=r,=r,=r,b,l,b,b,b,b,b,b,r,r,r,r" %[[FAST]], %[[P]], %[[M]], %[[GOK]], %[[F0]]
+// CHECK: llvm.inline_asm has_side_effects "@!$0 bra TILE_SLOW_${:uid};\0A\09@$6 st.global.v4.b32 [$5], {$1, $2, $3, $4};{{.*}}TILE_DONE_${:uid}:", "b,r,r,r,r,l,b,b,b,b,b,b"
 tile.kernel @copy2d(%src: !tile.ptr<f32>, %dst: !tile.ptr<f32>, %m: i32, %n: i32, %ld: i32) {
   %i = tile.program_id x : i32
   %j = tile.program_id y : i32

@@ -219,6 +219,35 @@ SmallVector<Value> emitAlignedVectorLoad(OpBuilder &b, Location loc,
 void emitAlignedVectorStore(OpBuilder &b, Location loc, ArrayRef<Value> values,
                             Value ptr, Value mask);
 
+/// One vector group of a versioned access: its first element's address,
+/// the predicate of its vector access in the fast version (null: true), the
+/// condition of its vector access in the slow version, and the predicates
+/// of its per-element accesses in the slow version (null: true).
+struct VersionedGroup {
+  Value ptr;
+  Value fastMask;
+  Value slowVectorOk;
+  SmallVector<Value> slowMasks;
+};
+
+/// Loads the groups of `width` consecutive `elemType` elements (global
+/// memory) in one inline-asm block with a single branch: where `fastOk`
+/// holds (every group aligned and its mask uniform, checked once by the
+/// caller), one predicated vector access per group, all in one basic block
+/// that ptxas can schedule; else each group as in emitVectorLoad (vector
+/// when `slowVectorOk`, per-element accesses otherwise, no branch). Elements
+/// not read are `others[i]` (null: zero), one per element of all groups.
+SmallVector<Value> emitVersionedVectorLoad(OpBuilder &b, Location loc,
+                                           Type elemType, unsigned width,
+                                           Value fastOk,
+                                           ArrayRef<VersionedGroup> groups,
+                                           ArrayRef<Value> others);
+/// The store counterpart of emitVersionedVectorLoad (`values`: one per
+/// element of all groups).
+void emitVersionedVectorStore(OpBuilder &b, Location loc, unsigned width,
+                              Value fastOk, ArrayRef<VersionedGroup> groups,
+                              ArrayRef<Value> values);
+
 } // namespace tile
 
 #endif // TILE_CONVERSION_TILETOLLVM_UTILITY_H

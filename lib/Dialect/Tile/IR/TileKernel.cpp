@@ -94,14 +94,17 @@ LogicalResult KernelOp::verify() {
     if (!intType || !div || *div <= 0)
       continue;
     unsigned width = intType.getWidth();
-    if (width < 2 || (width <= 64 && uint64_t(*div) >= (uint64_t(1) << (width - 1))))
+    if (width < 2)
+      return emitOpError() << "'" << TileDialect::getDivisibilityAttrName()
+                           << "' on the i1 parameter #" << i
+                           << " promises nothing; remove it";
+    if (width <= 64 && uint64_t(*div) >= (uint64_t(1) << (width - 1)))
       return emitOpError() << "'" << TileDialect::getDivisibilityAttrName()
                            << " = " << *div << "' on parameter #" << i
                            << " of type " << type
                            << " leaves no positive multiple that fits; use a "
                               "power of two below 2^"
-                           << (width < 2 ? 0 : width - 1)
-                           << " (or a wider integer)";
+                           << width - 1 << " (or a wider integer)";
   }
   int32_t numWarps = getNumWarps();
   if (!isPowerOf2(numWarps) || numWarps > 32)
