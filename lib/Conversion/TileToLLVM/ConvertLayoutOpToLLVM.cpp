@@ -265,15 +265,6 @@ getCheckedPlan(const LinearLayout &src, const LinearLayout &dst,
   return plan;
 }
 
-int64_t tile::getConvertScratchBytes(const LinearLayout &src,
-                                     const LinearLayout &dst,
-                                     Type elementType) {
-  if (std::optional<SharedMemoryPlan> plan =
-          getCheckedPlan(src, dst, elementType))
-    return plan->scratchBytes;
-  return getTransferScratchBytes(src, elementType);
-}
-
 /// Offsets (elements, i32) in the scratch of every register through `map`:
 /// the thread part once, the register part as a constant.
 static SmallVector<Value> emitScratchOffsets(OpBuilder &b, Location loc,
@@ -512,7 +503,7 @@ struct ConvertOpConversion : public ConvertOpToLLVMPattern<layout::ConvertOp> {
     SmallVector<Value> dstRegs;
     if (lowering.kind == ConvertLowering::Kind::Shuffle)
       dstRegs = emitWarpShuffleConversion(rewriter, loc, *lowering.shufflePlan,
-                                          srcRegs, elemType);
+                                          srcRegs);
     else if (lowering.sharedPlan)
       dstRegs = transferWithPlan(rewriter, loc, *lowering.sharedPlan,
                                  layouts->src, srcRegs, layouts->dstInSrcSpace,

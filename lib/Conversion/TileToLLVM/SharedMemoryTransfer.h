@@ -44,12 +44,6 @@ bool isRegisterOnlyTransfer(const ReshapeLayouts &layouts);
 /// layout `src` and elements of `elementType`.
 int64_t getTransferScratchBytes(const LinearLayout &src, Type elementType);
 
-/// Shared-memory bytes of a layout.convert from `src` to `dst` that moves
-/// data between threads: the planned (swizzled, vectorized) round trip when
-/// there is a checked plan, else the row-major one.
-int64_t getConvertScratchBytes(const LinearLayout &src, const LinearLayout &dst,
-                               Type elementType);
-
 /// Every thread stores its (distinct) registers of `src` at the row-major
 /// offset of their element, a barrier, then every thread loads the elements
 /// of its registers of `dst` (in the same coordinates). Starts with a
@@ -130,13 +124,11 @@ void populateConvertLayoutOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                            const ConvertStrategyMap *strategies);
 
 /// Emits `plan` (checked by verifyWarpShufflePlan) on the source registers
-/// `srcRegs` (LLVM values of `elementType`): the destination registers.
-/// Values of up to 64 bits travel as 32-bit pieces through
-/// `shfl.sync.idx`.
+/// `srcRegs` (LLVM scalars of up to 64 bits): the destination registers.
+/// Values travel as 32-bit pieces through `shfl.sync.idx`.
 SmallVector<Value> emitWarpShuffleConversion(OpBuilder &b, Location loc,
                                              const WarpShufflePlan &plan,
-                                             ArrayRef<Value> srcRegs,
-                                             Type elementType);
+                                             ArrayRef<Value> srcRegs);
 
 /// Shared-memory bytes a tile.reduce needs (0 for none or another op).
 int64_t getReduceScratchBytes(Operation *op);

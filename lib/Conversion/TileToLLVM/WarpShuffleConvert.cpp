@@ -103,9 +103,7 @@ static Value selectByLane(OpBuilder &b, Location loc, Value selector,
 
 SmallVector<Value> tile::emitWarpShuffleConversion(OpBuilder &b, Location loc,
                                                    const WarpShufflePlan &plan,
-                                                   ArrayRef<Value> srcRegs,
-                                                   Type elementType) {
-  (void)elementType;
+                                                   ArrayRef<Value> srcRegs) {
   Value lane = getHardwareIds(b, loc).lane;
   Value sendSel = emitLaneLinear(b, loc, lane, plan.sendRegOfLaneBit);
   Value srcLaneBase = emitLaneLinear(b, loc, lane, plan.srcLaneOfLaneBit);
