@@ -221,3 +221,75 @@ tile.kernel @rows(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64},
   tile.store %op, %a : tensor<8x64x!tile.ptr<f32>, #b>
   tile.return
 }
+
+// -----
+
+// Pointers carried by an scf.for and advanced by a splat each iteration
+// (Triton's `ptrs += BLOCK`): the runs and the alignment of the initial
+// pointers hold in every iteration (the step, 512 elements, keeps 16-byte
+// alignment), so the loads in the loop are unconditional vectors.
+#l = #layout.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+
+// CHECK-LABEL: llvm.func @loop_carried
+// CHECK-NOT: llvm.ptrtoint
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+// CHECK-NOT: llvm.ptrtoint
+// CHECK: llvm.return
+tile.kernel @loop_carried(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64},
+                          %out: !tile.ptr<f32> {tile.divisibility = 16 : i64},
+                          %k: i32) {
+  %offs = tile.arange 0, 512 : tensor<512xi32, #l>
+  %xb = tile.splat %x : !tile.ptr<f32> -> tensor<512x!tile.ptr<f32>, #l>
+  %xp = tile.addptr %xb, %offs : tensor<512x!tile.ptr<f32>, #l>, tensor<512xi32, #l>
+  %zero = arith.constant dense<0.0> : tensor<512xf32, #l>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c512 = arith.constant 512 : i32
+  %step = tile.splat %c512 : i32 -> tensor<512xi32, #l>
+  %r:2 = scf.for %i = %c0 to %k step %c1 iter_args(%acc = %zero, %p = %xp)
+      -> (tensor<512xf32, #l>, tensor<512x!tile.ptr<f32>, #l>) : i32 {
+    %v = tile.load %p : tensor<512x!tile.ptr<f32>, #l>
+    %a = arith.addf %acc, %v : tensor<512xf32, #l>
+    %pn = tile.addptr %p, %step : tensor<512x!tile.ptr<f32>, #l>, tensor<512xi32, #l>
+    scf.yield %a, %pn : tensor<512xf32, #l>, tensor<512x!tile.ptr<f32>, #l>
+  }
+  %ob = tile.splat %out : !tile.ptr<f32> -> tensor<512x!tile.ptr<f32>, #l>
+  %op = tile.addptr %ob, %offs : tensor<512x!tile.ptr<f32>, #l>, tensor<512xi32, #l>
+  tile.store %op, %r#0 : tensor<512x!tile.ptr<f32>, #l>
+  tile.return
+}
+
+// -----
+
+// A step that is not the same for every element (here the pointers
+// themselves are re-derived from a loaded offset) leaves nothing known:
+// scalar loads in the loop.
+#l = #layout.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+
+// CHECK-LABEL: llvm.func @loop_nonuniform
+// CHECK: scf.for
+// CHECK-NOT: vector<4xi32>
+// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+// CHECK: scf.yield
+tile.kernel @loop_nonuniform(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64},
+                             %out: !tile.ptr<f32> {tile.divisibility = 16 : i64},
+                             %k: i32) {
+  %offs = tile.arange 0, 512 : tensor<512xi32, #l>
+  %xb = tile.splat %x : !tile.ptr<f32> -> tensor<512x!tile.ptr<f32>, #l>
+  %xp = tile.addptr %xb, %offs : tensor<512x!tile.ptr<f32>, #l>, tensor<512xi32, #l>
+  %zero = arith.constant dense<0.0> : tensor<512xf32, #l>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r:2 = scf.for %i = %c0 to %k step %c1 iter_args(%acc = %zero, %p = %xp)
+      -> (tensor<512xf32, #l>, tensor<512x!tile.ptr<f32>, #l>) : i32 {
+    %v = tile.load %p : tensor<512x!tile.ptr<f32>, #l>
+    %a = arith.addf %acc, %v : tensor<512xf32, #l>
+    %s = arith.fptosi %v : tensor<512xf32, #l> to tensor<512xi32, #l>
+    %pn = tile.addptr %p, %s : tensor<512x!tile.ptr<f32>, #l>, tensor<512xi32, #l>
+    scf.yield %a, %pn : tensor<512xf32, #l>, tensor<512x!tile.ptr<f32>, #l>
+  }
+  %ob = tile.splat %out : !tile.ptr<f32> -> tensor<512x!tile.ptr<f32>, #l>
+  %op = tile.addptr %ob, %offs : tensor<512x!tile.ptr<f32>, #l>, tensor<512xi32, #l>
+  tile.store %op, %r#0 : tensor<512x!tile.ptr<f32>, #l>
+  tile.return
+}

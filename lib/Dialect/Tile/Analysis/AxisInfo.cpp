@@ -5,6 +5,7 @@
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <numeric>
 
@@ -154,12 +155,81 @@ static AxisInfo compareInfo(Type type, arith::CmpIPredicate pred,
   return r;
 }
 
+AxisInfo AxisInfoAnalysis::loopArgInfo(scf::ForOp forOp, BlockArgument arg) {
+  Type type = arg.getType();
+  bool isTensor = isa<RankedTensorType>(type);
+  // The induction variable: lb + k * step.
+  if (arg == forOp.getInductionVar())
+    return scalarInfo(std::gcd(getDivisibility(forOp.getLowerBound()),
+                               getDivisibility(forOp.getStep())),
+                      std::nullopt);
+  // An iteration argument advanced by the same amount in every element
+  // (x = x + splat(s), p = addptr(p, splat(s))) keeps the runs of its
+  // initial value; the divisibility is that of both. Anything else is
+  // unknown (no fixpoint iteration here).
+  auto unknown = [&] {
+    return isTensor ? weakest(type) : scalarInfo(pointeeBytes(type),
+                                                  std::nullopt);
+  };
+  unsigned i = arg.getArgNumber() - forOp.getNumInductionVars();
+  if (i >= forOp.getInitArgs().size())
+    return unknown();
+  Value init = forOp.getInitArgs()[i];
+  Value next = forOp.getBody()->getTerminator()->getOperand(i);
+  Value step;
+  int64_t scale = 1;
+  if (auto addptr = next.getDefiningOp<AddPtrOp>()) {
+    if (addptr.getPtr() == arg) {
+      step = addptr.getOffset();
+      scale = pointeeBytes(type);
+    }
+  } else if (auto add = next.getDefiningOp<arith::AddIOp>()) {
+    if (add.getLhs() == arg)
+      step = add.getRhs();
+    else if (add.getRhs() == arg)
+      step = add.getLhs();
+  }
+  if (!step)
+    return unknown();
+  // The step must not depend on the argument itself.
+  if (step.getParentBlock() == forOp.getBody() && !step.getDefiningOp())
+    return unknown();
+  // Guard against cycles: the argument is unknown while its facts are
+  // being computed.
+  cache[arg] = unknown();
+  AxisInfo s = get(step);
+  AxisInfo r = get(init);
+  if (!isTensor) {
+    int64_t div = std::gcd(scalarDiv(r), mulCapped(scalarDiv(s), scale));
+    return scalarInfo(div, std::nullopt);
+  }
+  SmallVector<int64_t> shape = getShape(type);
+  if (r.getRank() != (int64_t)shape.size())
+    return unknown();
+  for (size_t d = 0; d < shape.size(); ++d) {
+    // Uniform steps only: every element moves by the same amount.
+    bool uniform = s.getRank() == 0 ||
+                   (s.getRank() == (int64_t)shape.size() &&
+                    s.constancy[d] >= shape[d]);
+    if (!uniform)
+      return unknown();
+    int64_t sDiv = s.getRank() == 0 ? scalarDiv(s) : s.divisibility[d];
+    if (s.constant)
+      sDiv = highestPowerOf2Divisor(*s.constant);
+    r.divisibility[d] = std::gcd(r.divisibility[d], mulCapped(sDiv, scale));
+  }
+  r.constant.reset();
+  return r;
+}
+
 AxisInfo AxisInfoAnalysis::compute(Value value) {
   Type type = value.getType();
   bool isTensor = isa<RankedTensorType>(type);
 
   // Kernel parameters: tile.divisibility, else the natural alignment.
   if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (auto forOp = dyn_cast_or_null<scf::ForOp>(arg.getOwner()->getParentOp()))
+      return loopArgInfo(forOp, arg);
     int64_t div = pointeeBytes(type);
     if (arg.getOwner()->getParentOp() == kernel)
       if (auto k = dyn_cast<KernelOp>(kernel))

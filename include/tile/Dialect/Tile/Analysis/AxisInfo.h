@@ -16,6 +16,10 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+namespace mlir::scf {
+class ForOp;
+} // namespace mlir::scf
+
 namespace tile::tl {
 
 /// What is known about the values of an integer or pointer tensor (a scalar
@@ -52,6 +56,8 @@ public:
 
 private:
   AxisInfo compute(Value value);
+  /// An induction variable or iteration argument of an scf.for.
+  AxisInfo loopArgInfo(mlir::scf::ForOp forOp, BlockArgument arg);
 
   Operation *kernel;
   llvm::DenseMap<Value, AxisInfo> cache;
