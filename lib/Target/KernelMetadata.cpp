@@ -105,6 +105,16 @@ tile::extractKernelMetadata(ModuleOp llvmDialectModule) {
       return fail("tile.arg_types lists " + Twine(declaredTypes.size()) +
                   " types but the kernel has " + Twine(paramTypes.size()) +
                   " parameters");
+    auto declaredDivisibility =
+        func->getAttrOfType<DenseI64ArrayAttr>("tile.arg_divisibility");
+    if (func->hasAttr("tile.arg_divisibility") && !declaredDivisibility)
+      return fail("tile.arg_divisibility must be an array of i64");
+    if (declaredDivisibility &&
+        declaredDivisibility.size() != int64_t(paramTypes.size()))
+      return fail("tile.arg_divisibility lists " +
+                  Twine(declaredDivisibility.size()) +
+                  " values but the kernel has " + Twine(paramTypes.size()) +
+                  " parameters");
     auto declaredNames = func->getAttrOfType<ArrayAttr>("tile.arg_names");
     if (declaredNames && declaredNames.size() != paramTypes.size())
       return fail("tile.arg_names lists " + Twine(declaredNames.size()) +
@@ -150,6 +160,14 @@ tile::extractKernelMetadata(ModuleOp llvmDialectModule) {
                       " must be a positive power of two");
         param.divisibility =
             std::max<uint64_t>(param.divisibility, value.getInt());
+      }
+      if (declaredDivisibility) {
+        int64_t value = declaredDivisibility[index];
+        if (value <= 0 || !llvm::isPowerOf2_64(value))
+          return fail("parameter " + Twine(index) +
+                      ": tile.arg_divisibility must be a positive power of "
+                      "two");
+        param.divisibility = std::max<uint64_t>(param.divisibility, value);
       }
       info.params.push_back(std::move(param));
     }

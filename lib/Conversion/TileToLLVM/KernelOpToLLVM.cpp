@@ -65,14 +65,25 @@ struct KernelOpConversion : public ConvertOpToLLVMPattern<tl::KernelOp> {
       argTypes.push_back(rewriter.getStringAttr(printArgType(type)));
     fn->setAttr(kArgTypesAttr, rewriter.getArrayAttr(argTypes));
 
-    // A divisibility promise on a pointer becomes its alignment.
+    // A divisibility promise on a pointer becomes its alignment. Every
+    // promise (integers too) is also listed in `tile.arg_divisibility`, so
+    // that the kernel metadata, and through it the launcher, which refuses
+    // other values, keeps it.
+    SmallVector<int64_t> divisibility(fnType.getNumInputs(), 1);
+    bool anyPromise = false;
     for (unsigned i = 0, e = fnType.getNumInputs(); i < e; ++i) {
-      if (!isa<tl::PtrType>(fnType.getInput(i)))
+      std::optional<int64_t> div = op.getArgDivisibility(i);
+      if (!div)
         continue;
-      if (std::optional<int64_t> div = op.getArgDivisibility(i))
+      divisibility[i] = *div;
+      anyPromise = true;
+      if (isa<tl::PtrType>(fnType.getInput(i)))
         fn.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
                       rewriter.getI64IntegerAttr(*div));
     }
+    if (anyPromise)
+      fn->setAttr(kArgDivisibilityAttr,
+                  rewriter.getDenseI64ArrayAttr(divisibility));
 
     rewriter.inlineRegionBefore(op.getBody(), fn.getBody(), fn.end());
     if (failed(rewriter.convertRegionTypes(&fn.getBody(), *getTypeConverter(),

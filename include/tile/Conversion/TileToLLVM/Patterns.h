@@ -22,6 +22,9 @@ class TileLLVMTypeConverter;
 inline constexpr llvm::StringLiteral kNumWarpsAttr = "tile.num_warps";
 inline constexpr llvm::StringLiteral kSharedBytesAttr = "tile.shared_bytes";
 inline constexpr llvm::StringLiteral kArgTypesAttr = "tile.arg_types";
+/// Per parameter, the tile.divisibility promise of the kernel (1: none).
+inline constexpr llvm::StringLiteral kArgDivisibilityAttr =
+    "tile.arg_divisibility";
 
 /// Benefit of the patterns that must win over upstream ones for the same
 /// op (elementwise ops on tensors, fast math on f32).
