@@ -110,9 +110,17 @@ bool isElementwise(Operation *op) {
 }
 
 /// Whether a combiner region can be applied to tensors elementwise: only
-/// elementwise ops and scalar constants besides the yield.
+/// elementwise ops and scalar constants besides the yield, on values of the
+/// region.
 LogicalResult checkElementwiseCombiner(ReduceOp reduce, std::string &why) {
-  for (Operation &op : reduce.getCombiner().front()) {
+  Block &block = reduce.getCombiner().front();
+  for (Operation &op : block) {
+    for (Value operand : op.getOperands()) {
+      if (operand.getParentBlock() == &block)
+        continue;
+      why = "its combiner uses a value defined outside it";
+      return failure();
+    }
     if (isa<YieldOp>(op) || isElementwise(&op))
       continue;
     if (auto cst = dyn_cast<arith::ConstantOp>(op);
@@ -473,9 +481,9 @@ Value buildIdentity(OpBuilder &b, Location loc, ReduceKind kind,
   TypedAttr value;
   if (auto ft = dyn_cast<FloatType>(elem)) {
     const llvm::fltSemantics &sem = ft.getFloatSemantics();
-    APFloat v = kind == ReduceKind::sum ? APFloat::getZero(sem)
-                                        : APFloat::getInf(
-                                              sem, kind == ReduceKind::max);
+    APFloat v = kind == ReduceKind::sum
+                    ? APFloat::getZero(sem)
+                    : APFloat::getInf(sem, kind == ReduceKind::max);
     value = FloatAttr::get(elem, v);
   } else {
     unsigned bits = elem.getIntOrFloatBitWidth();
@@ -499,13 +507,11 @@ Value buildCombine(OpBuilder &b, Location loc, ReduceOp reduce, Value acc,
       return isFloat ? arith::AddFOp::create(b, loc, acc, chunk).getResult()
                      : arith::AddIOp::create(b, loc, acc, chunk).getResult();
     case ReduceKind::max:
-      return isFloat
-                 ? arith::MaximumFOp::create(b, loc, acc, chunk).getResult()
-                 : arith::MaxSIOp::create(b, loc, acc, chunk).getResult();
+      return isFloat ? arith::MaximumFOp::create(b, loc, acc, chunk).getResult()
+                     : arith::MaxSIOp::create(b, loc, acc, chunk).getResult();
     case ReduceKind::min:
-      return isFloat
-                 ? arith::MinimumFOp::create(b, loc, acc, chunk).getResult()
-                 : arith::MinSIOp::create(b, loc, acc, chunk).getResult();
+      return isFloat ? arith::MinimumFOp::create(b, loc, acc, chunk).getResult()
+                     : arith::MinSIOp::create(b, loc, acc, chunk).getResult();
     }
   }
   // The combiner's scalar ops, applied to the whole chunk.
@@ -612,7 +618,8 @@ private:
     if (auto cst = dyn_cast<arith::ConstantOp>(op)) {
       auto dense = cast<DenseElementsAttr>(cst.getValue());
       return arith::ConstantOp::create(
-          b, loc, type, DenseElementsAttr::get(type, dense.getSplatValue<Attribute>()));
+          b, loc, type,
+          DenseElementsAttr::get(type, dense.getSplatValue<Attribute>()));
     }
     if (auto splat = dyn_cast<SplatOp>(op))
       return SplatOp::create(b, loc, type, splat.getSrc());
@@ -620,8 +627,8 @@ private:
       // arange(start + k*C, start + (k+1)*C) = arange(0, C) + (start + k*C).
       Value base = ArangeOp::create(b, loc, type, b.getSI32IntegerAttr(0),
                                     b.getSI32IntegerAttr(chunk));
-      Value start = arith::ConstantIntOp::create(
-          b, loc, b.getI32Type(), arange.getStart());
+      Value start = arith::ConstantIntOp::create(b, loc, b.getI32Type(),
+                                                 arange.getStart());
       Value first = offsetIndex(loc, start, 1, chunk);
       Value firstv = SplatOp::create(b, loc, type, first);
       return arith::AddIOp::create(b, loc, base, firstv);
@@ -654,9 +661,8 @@ private:
 /// Emits one loop's body for chunk index `k`: the chunks of every sink's
 /// operands (so that all loads run first), the stores, and the reductions
 /// combined into `accs` (or the chunks themselves when `accs` is empty).
-SmallVector<Value> emitChunk(OpBuilder &b, const Component &c,
-                             const Loop &loop, int64_t chunk, Value k,
-                             ValueRange accs) {
+SmallVector<Value> emitChunk(OpBuilder &b, const Component &c, const Loop &loop,
+                             int64_t chunk, Value k, ValueRange accs) {
   ChunkBuilder cb(b, c, chunk, k);
   for (Operation *sink : loop.sinks)
     for (Value operand : sink->getOperands())
@@ -791,8 +797,8 @@ private:
       return;
     auto type = cast<RankedTensorType>(v.getType());
     op->emitRemark() << type << " needs " << *getRegisters(type)
-                     << " registers per thread, above the budget of "
-                     << budget << "; not split: " << why;
+                     << " registers per thread, above the budget of " << budget
+                     << "; not split: " << why;
   }
 
   /// Splits the component of `seed`, or remarks why not on every tensor of
@@ -834,9 +840,9 @@ private:
 
     int64_t worst = 0;
     for (auto &[v, d] : c.dims)
-      worst = std::max(
-          worst, *getRegisters(getChunkType(
-                     cast<RankedTensorType>(v.getType()), d, chunk)));
+      worst =
+          std::max(worst, *getRegisters(getChunkType(
+                              cast<RankedTensorType>(v.getType()), d, chunk)));
     if (remarks) {
       InFlightDiagnostic diag = seed.getDefiningOp()->emitRemark();
       diag << seedType << " needs " << *getRegisters(seedType)
@@ -863,15 +869,15 @@ private:
     for (Operation *sink : c.sinks)
       sink->erase();
     SmallVector<Operation *> ops(c.ops.begin(), c.ops.end());
-    llvm::sort(ops,
-               [](Operation *a, Operation *b) { return b->isBeforeInBlock(a); });
+    llvm::sort(
+        ops, [](Operation *a, Operation *b) { return b->isBeforeInBlock(a); });
     for (Operation *op : ops)
       op->erase();
   }
 
   /// The largest power of two below the extent whose chunks keep every
-  /// layout spread over the same lanes and warps and fit chunk-registers (or the
-  /// smallest such one when none fits); 0 when there is none.
+  /// layout spread over the same lanes and warps and fit chunk-registers (or
+  /// the smallest such one when none fits); 0 when there is none.
   int64_t chooseChunk(const Component &c) {
     int64_t best = 0;
     for (int64_t chunk = c.extent / 2; chunk >= 1; chunk /= 2) {

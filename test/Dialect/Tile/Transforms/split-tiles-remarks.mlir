@@ -117,3 +117,27 @@ tile.kernel @wide_threads(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i32, %n: i
   tile.store_tile %t, %out[%i, %c0] : tensor<1x16384xf32, #v>, !tile.view<?x?xf32>
   tile.return
 }
+
+// -----
+
+// A combiner that uses a value from outside its region cannot be applied to
+// chunks elementwise: not split.
+#r = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
+// CHECK-LABEL: tile.kernel @combiner_captures
+// CHECK-NOT:     scf.for
+tile.kernel @combiner_captures(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i32, %n: i32, %w: f32) {
+  %i = tile.program_id x : i32
+  %c0 = arith.constant 0 : i32
+  %in = tile.make_view %x, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %sums = tile.make_view %y, shape [%m] : !tile.ptr<f32> -> !tile.view<?xf32>
+  // expected-remark @below {{needs 128 registers per thread, above the budget of 64; not split: its reduction cannot be split: its combiner uses a value defined outside it}}
+  %t = tile.load_tile %in[%i, %c0] padding = zero : !tile.view<?x?xf32> -> tensor<1x16384xf32, #r>
+  %s = tile.reduce %t {axis = 1 : i32} combiner {
+  ^bb0(%a: f32, %b: f32):
+    %c = arith.addf %a, %b : f32
+    %d = arith.mulf %c, %w : f32
+    tile.yield %d : f32
+  } : tensor<1x16384xf32, #r> -> tensor<1xf32, #layout.slice<dim = 1, parent = #r>>
+  tile.store_tile %s, %sums[%i] : tensor<1xf32, #layout.slice<dim = 1, parent = #r>>, !tile.view<?xf32>
+  tile.return
+}
