@@ -184,5 +184,24 @@ def test_compile_file_names_the_file():
     assert e.value.location == (path, 2, 19), e.value.location
 
 
+def test_integer_divisibility_reaches_the_launcher():
+    # A promise on an integer parameter is in the metadata, and the launcher's
+    # argument packing (no GPU needed) refuses values that break it.
+    src = vector_add_source().replace("%n: i32)", "%n: i32 {tile.divisibility = 16 : i64})")
+    assert "%n: i32 {tile.divisibility" in src
+    r = tile.compile(src, arch="sm_90", emit="ptx")
+    (k,) = r.metadata["kernels"]
+    assert [p["divisibility"] for p in k["params"]] == [16, 16, 16, 16], k
+    from tile import runtime as rt
+    param = rt.KernelParam(index=3, name="n", type="i32", divisibility=16)
+    assert rt._pack_scalar(param, 4096, "vector_add").value == 4096
+    try:
+        rt._pack_scalar(param, 1000, "vector_add")
+    except rt.LaunchError as e:
+        assert "1000 is not a multiple of 16" in str(e), e
+    else:
+        raise AssertionError("n = 1000 was accepted")
+
+
 if __name__ == "__main__":
     sys.exit(harness.run(dict(globals())))
