@@ -287,16 +287,15 @@ LinearLayout chooseScratchLayout(const LinearLayout &src,
 
 /// Per-warp issue costs, in eighths of a shared-memory wavefront. A
 /// warp-wide `shfl.sync` and one conflict-free wavefront of `ld/st.shared`
-/// both take the SM's shared-memory crossbar for about a cycle (8 each). The
-/// select chains of a shuffle plan cost far more than their ALU throughput
-/// suggests (their predicates are rematerialized, and they lengthen each
-/// round's dependency chain): 3. A barrier, with other CTAs on the SM to
-/// hide it, about one wavefront: 8. The weights were fitted to the
+/// both take the SM's shared-memory crossbar for about a cycle (8 each). A
+/// select (the lowering builds select trees with one lane-bit test per
+/// level) is an ALU instruction: 1. A barrier, with other CTAs on the SM to
+/// hide it, costs about one wavefront: 8. The weights were fitted to the
 /// convert-heavy loops of test/gpu/kernels/shfl_bench.mlir on an H100
 /// (docs/Lowering.md has the measurements).
 struct ConversionCostModel {
   int64_t shuffle = 8;
-  int64_t select = 3;
+  int64_t select = 1;
   int64_t wavefront = 8;
   int64_t barrier = 8;
 };

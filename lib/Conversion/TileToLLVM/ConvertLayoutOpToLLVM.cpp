@@ -395,8 +395,8 @@ std::optional<ConvertStrategy> tile::parseConvertStrategy(StringRef name) {
       .Default(std::nullopt);
 }
 
-/// The most selects per round planWarpShuffle may use; the cost model then
-/// weighs them (a round of 2^4 - 1 selects costs more than five shuffles).
+/// The most selects per round planWarpShuffle may use (2^4 - 1: a tree over
+/// four lane bits); the cost model then weighs them.
 static constexpr int kMaxShuffleSelects = 15;
 
 ConvertLowering tile::planConvertLowering(const ReshapeLayouts &layouts,

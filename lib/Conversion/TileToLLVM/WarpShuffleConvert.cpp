@@ -1,10 +1,12 @@
 //===- WarpShuffleConvert.cpp - layout.convert through warp shuffles ------===//
 //
 // Emits a WarpShufflePlan (ConversionPlan.h): in round t every lane picks
-// the source register it sends (a select chain when that register depends
-// on the lane), `shfl.sync.idx` reads the value of lane srcLane(t, lane),
-// and the received value becomes destination register dstReg(t, lane) (a
-// select chain per destination register when that depends on the lane).
+// the source register it sends (selects when that register depends on the
+// lane), `shfl.sync.idx` reads the value of lane srcLane(t, lane), and the
+// received value becomes destination register dstReg(t, lane) (selects per
+// destination register when that depends on the lane). The selects form a
+// tree over the lane bits involved (one bit test per level) when their
+// masks are independent, else a chain of compares.
 // Rounds in which every lane reads itself need no shuffle. Values travel as
 // 32-bit pieces: 8/16-bit values are widened, 64-bit values split in two.
 //
@@ -80,47 +82,115 @@ static Value shuffleIdx(OpBuilder &b, Location loc, Value value,
   return fromMemoryInt(b, loc, result, type);
 }
 
-/// Picks values[base ^ v] where `selector` == v, for v in `candidates`
-/// (which contains 0; selector null means 0): a chain of selects.
-static Value selectByLane(OpBuilder &b, Location loc, Value selector,
-                          ArrayRef<int32_t> candidates,
-                          std::map<int32_t, Value> &conditions,
-                          llvm::function_ref<Value(int32_t)> valueFor) {
-  Value result = valueFor(0);
-  if (!selector)
-    return result;
-  for (int32_t v : candidates) {
-    if (v == 0)
-      continue;
-    Value &cond = conditions[v];
-    if (!cond)
-      cond = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, selector,
-                                  i32Const(b, loc, v));
-    result = LLVM::SelectOp::create(b, loc, cond, valueFor(v), result);
+/// Picks, in each lane, valueFor(selector(lane)) where selector(lane) is the
+/// XOR of masks[i] over the set bits i of the lane id (masks all zero:
+/// valueFor(0), no select).
+class LaneSelector {
+public:
+  LaneSelector(OpBuilder &b, Location loc, Value lane,
+               ArrayRef<int32_t> masks)
+      : b(b), loc(loc), lane(lane), masks(masks) {
+    // Independent non-zero masks: each is one level of a select tree whose
+    // condition is one lane bit (2^rank - 1 selects, depth rank). Otherwise
+    // (the tree would need more selects than the span has values) a chain
+    // of compares against the computed selector.
+    for (auto [i, m] : llvm::enumerate(masks))
+      if (m != 0)
+        treeBits.push_back(int(i));
+    independent = isIndependent();
+    if (!independent) {
+      selector = emitLaneLinear(b, loc, lane, masks);
+      SmallVector<int32_t> values = {0};
+      for (int32_t m : masks) {
+        if (m == 0 || llvm::is_contained(values, m))
+          continue;
+        size_t n = values.size();
+        for (size_t j = 0; j < n; ++j)
+          values.push_back(values[j] ^ m);
+      }
+      llvm::sort(values);
+      candidates = std::move(values);
+    }
   }
-  return result;
-}
+
+  Value select(llvm::function_ref<Value(int32_t)> valueFor) {
+    if (treeBits.empty())
+      return valueFor(0);
+    if (independent)
+      return tree(0, 0, valueFor);
+    Value result = valueFor(0);
+    for (int32_t v : candidates) {
+      if (v == 0)
+        continue;
+      Value &cond = chainConds[v];
+      if (!cond)
+        cond = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, selector,
+                                    i32Const(b, loc, v));
+      result = LLVM::SelectOp::create(b, loc, cond, valueFor(v), result);
+    }
+    return result;
+  }
+
+private:
+  /// True when the non-zero masks are linearly independent over F2 (a
+  /// greedy XOR basis with distinct leading bits).
+  bool isIndependent() const {
+    SmallVector<uint32_t> rows;
+    for (int i : treeBits) {
+      uint32_t v = uint32_t(masks[i]);
+      for (uint32_t r : rows)
+        v = std::min(v, v ^ r);
+      if (v == 0)
+        return false;
+      rows.push_back(v);
+      llvm::sort(rows, std::greater<uint32_t>());
+    }
+    return true;
+  }
+
+  /// Level `level` of the tree: lane bit treeBits[level] chooses between
+  /// acc and acc ^ masks[that bit].
+  Value tree(size_t level, int32_t acc,
+             llvm::function_ref<Value(int32_t)> valueFor) {
+    if (level == treeBits.size())
+      return valueFor(acc);
+    int bit = treeBits[level];
+    Value lo = tree(level + 1, acc, valueFor);
+    Value hi = tree(level + 1, acc ^ masks[bit], valueFor);
+    Value &cond = bitConds[bit];
+    if (!cond) {
+      Value masked =
+          LLVM::AndOp::create(b, loc, lane, i32Const(b, loc, 1 << bit));
+      cond = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, masked,
+                                  i32Const(b, loc, 0));
+    }
+    return LLVM::SelectOp::create(b, loc, cond, hi, lo);
+  }
+
+  OpBuilder &b;
+  Location loc;
+  Value lane;
+  ArrayRef<int32_t> masks;
+  SmallVector<int> treeBits;
+  bool independent = true;
+  Value selector;
+  SmallVector<int32_t> candidates;
+  std::map<int, Value> bitConds;
+  std::map<int32_t, Value> chainConds;
+};
 
 SmallVector<Value> tile::emitWarpShuffleConversion(OpBuilder &b, Location loc,
                                                    const WarpShufflePlan &plan,
                                                    ArrayRef<Value> srcRegs) {
   Value lane = getHardwareIds(b, loc).lane;
-  Value sendSel = emitLaneLinear(b, loc, lane, plan.sendRegOfLaneBit);
+  LaneSelector sendSel(b, loc, lane, plan.sendRegOfLaneBit);
+  LaneSelector recvSel(b, loc, lane, plan.dstRegOfLaneBit);
   Value srcLaneBase = emitLaneLinear(b, loc, lane, plan.srcLaneOfLaneBit);
-  Value recvSel = emitLaneLinear(b, loc, lane, plan.dstRegOfLaneBit);
-  // Candidate selector values (the span of the lane masks, 0 included).
-  SmallVector<int32_t> sendSpan = plan.sendRegCandidates(0);
-  for (int32_t &v : sendSpan)
-    v ^= plan.sendRegXor.empty() ? 0 : plan.sendRegXor[0];
-  SmallVector<int32_t> recvSpan = plan.dstRegCandidates();
-  std::map<int32_t, Value> sendConds, recvConds;
 
   SmallVector<Value> received;
   for (int t = 0; t < plan.numRounds; ++t) {
-    Value sent = selectByLane(b, loc, sendSel, sendSpan, sendConds,
-                              [&](int32_t v) {
-                                return srcRegs[plan.sendRegXor[t] ^ v];
-                              });
+    Value sent = sendSel.select(
+        [&](int32_t v) { return srcRegs[plan.sendRegXor[t] ^ v]; });
     if (plan.isLocalRound(t)) {
       received.push_back(sent);
       continue;
@@ -139,7 +209,7 @@ SmallVector<Value> tile::emitWarpShuffleConversion(OpBuilder &b, Location loc,
   // Destination register r of a lane is the value of round r ^ a(lane).
   SmallVector<Value> result;
   for (int32_t r = 0; r < plan.numRounds; ++r)
-    result.push_back(selectByLane(b, loc, recvSel, recvSpan, recvConds,
-                                  [&](int32_t a) { return received[r ^ a]; }));
+    result.push_back(
+        recvSel.select([&](int32_t a) { return received[r ^ a]; }));
   return result;
 }

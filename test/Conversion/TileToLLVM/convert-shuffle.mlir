@@ -1,6 +1,6 @@
-// RUN: tile-opt %s -split-input-file --convert-tile-to-llvm | FileCheck %s
+// RUN: tile-opt %s -split-input-file --convert-tile-to-llvm | FileCheck %s --check-prefixes=CHECK,SHFL
 // RUN: tile-opt %s -split-input-file --convert-tile-to-llvm=convert-strategy=shared | FileCheck %s --check-prefix=SHARED
-// RUN: tile-opt %s -split-input-file --convert-tile-to-llvm=convert-strategy=shuffle | FileCheck %s --check-prefix=SHUFFLE
+// RUN: tile-opt %s -split-input-file --convert-tile-to-llvm=convert-strategy=shuffle | FileCheck %s --check-prefixes=SHUFFLE,SHFL
 // RUN: tile-opt %s -split-input-file --convert-tile-to-llvm=convert-remarks=true -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 
 // The strategy of each layout.convert (docs/Lowering.md): nothing, a
@@ -104,31 +104,26 @@ tile.kernel @transpose8x4(%p: !tile.ptr<f32>, %q: !tile.ptr<f32>) attributes {nu
 // Four consecutive elements per thread to one, each warp on its own row:
 // in every round a lane sends one of its 4 registers, picked by its lane id
 // (3 selects), and every destination register picks its round by the lane
-// id (3 selects). 4 rounds, 4 shuffles: dearer than the round trip under
-// the cost model (auto takes shared memory), forced with
-// convert-strategy=shuffle.
+// id (3 selects), each a two-level tree of lane-bit tests. 4 rounds, 4
+// shuffles: cheaper than the round trip (auto and forced shuffles agree).
 
 #a = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 1], order = [1, 0]>
 #b = #layout.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 1], order = [1, 0]>
 
-// CHECK-LABEL: llvm.func @spread
-// CHECK-SAME: tile.shared_bytes = 1024 : i64
-// CHECK-NOT: nvvm.shfl.sync
-// CHECK: llvm.return
-// SHUFFLE-LABEL: llvm.func @spread
-// SHUFFLE-SAME: tile.shared_bytes = 0 : i64
-// SHUFFLE-COUNT-3: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
-// SHUFFLE: nvvm.shfl.sync idx %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : f32 -> f32
-// SHUFFLE-COUNT-3: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
-// SHUFFLE: nvvm.shfl.sync idx
-// SHUFFLE-COUNT-3: llvm.select
-// SHUFFLE: nvvm.shfl.sync idx
-// SHUFFLE-COUNT-3: llvm.select
-// SHUFFLE: nvvm.shfl.sync idx
-// SHUFFLE-COUNT-12: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
-// SHUFFLE-NOT: nvvm.shfl.sync
-// SHUFFLE-NOT: nvvm.barrier0
-// SHUFFLE: llvm.return
+// SHFL-LABEL: llvm.func @spread
+// SHFL-SAME: tile.shared_bytes = 0 : i64
+// SHFL-COUNT-3: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
+// SHFL: nvvm.shfl.sync idx %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : f32 -> f32
+// SHFL-COUNT-3: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
+// SHFL: nvvm.shfl.sync idx
+// SHFL-COUNT-3: llvm.select
+// SHFL: nvvm.shfl.sync idx
+// SHFL-COUNT-3: llvm.select
+// SHFL: nvvm.shfl.sync idx
+// SHFL-COUNT-12: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
+// SHFL-NOT: nvvm.shfl.sync
+// SHFL-NOT: nvvm.barrier0
+// SHFL: llvm.return
 // SHARED-LABEL: llvm.func @spread
 // SHARED-SAME: tile.shared_bytes = 1024 : i64
 // SHARED-NOT: nvvm.shfl.sync
@@ -136,7 +131,7 @@ tile.kernel @transpose8x4(%p: !tile.ptr<f32>, %q: !tile.ptr<f32>) attributes {nu
 // SHARED: nvvm.barrier0
 // SHARED-NOT: nvvm.barrier0
 // SHARED: llvm.return
-// REMARK: [[@LINE+5]]:8: remark: layout.convert: shared memory (1024 bytes, vectors of 4/1 elements; cost 80); no warp shuffles: the shuffles cost 104, shared memory 80
+// REMARK: [[@LINE+5]]:8: remark: layout.convert: warp shuffles (4 rounds, 4 shuffles, 3 send and 3 receive selects per round; cost 56, shared memory 80)
 tile.kernel @spread(%p: !tile.ptr<f32>) attributes {num_warps = 2 : i32} {
   %c0 = arith.constant 0 : i32
   %v = tile.make_view %p, shape [2, 128] : !tile.ptr<f32> -> !tile.view<2x128xf32>
@@ -148,33 +143,29 @@ tile.kernel @spread(%p: !tile.ptr<f32>) attributes {num_warps = 2 : i32} {
 
 // -----
 
-// 64-bit elements travel as two 32-bit shuffles with the same lane (forced;
-// auto takes shared memory, see @transpose8x4_i64 for an automatic one).
+// 64-bit elements travel as two 32-bit shuffles with the same lane.
 
 #a = #layout.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
 #b = #layout.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
 
-// CHECK-LABEL: llvm.func @spread_i64
-// CHECK-NOT: nvvm.shfl.sync
-// CHECK: llvm.return
-// SHUFFLE-LABEL: llvm.func @spread_i64
-// SHUFFLE-SAME: tile.shared_bytes = 0 : i64
-// SHUFFLE-COUNT-2: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i64
-// SHUFFLE: %[[SENT:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i64
-// SHUFFLE: %[[LO:.*]] = llvm.trunc %[[SENT]] : i64 to i32
-// SHUFFLE: %[[SHR:.*]] = llvm.lshr %[[SENT]], %{{.*}} : i64
-// SHUFFLE: %[[HI:.*]] = llvm.trunc %[[SHR]] : i64 to i32
-// SHUFFLE: %[[RLO:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[LO]], %[[SRC:.*]], %{{.*}} : i32 -> i32
-// SHUFFLE: %[[ZLO:.*]] = llvm.zext %[[RLO]] : i32 to i64
-// SHUFFLE: %[[RHI:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[HI]], %[[SRC]], %{{.*}} : i32 -> i32
-// SHUFFLE: %[[ZHI:.*]] = llvm.zext %[[RHI]] : i32 to i64
-// SHUFFLE: %[[SHL:.*]] = llvm.shl %[[ZHI]], %{{.*}} : i64
-// SHUFFLE: llvm.or %[[ZLO]], %[[SHL]] : i64
-// SHUFFLE-COUNT-6: nvvm.shfl.sync idx {{.*}} : i32 -> i32
-// SHUFFLE-NOT: nvvm.shfl.sync
-// SHUFFLE-NOT: nvvm.barrier0
-// SHUFFLE: llvm.return
-// REMARK: [[@LINE+5]]:8: remark: layout.convert: shared memory (1024 bytes, vectors of 2/1 elements; cost 144); no warp shuffles: the shuffles cost 208, shared memory 144
+// SHFL-LABEL: llvm.func @spread_i64
+// SHFL-SAME: tile.shared_bytes = 0 : i64
+// SHFL-COUNT-2: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i64
+// SHFL: %[[SENT:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i64
+// SHFL: %[[LO:.*]] = llvm.trunc %[[SENT]] : i64 to i32
+// SHFL: %[[SHR:.*]] = llvm.lshr %[[SENT]], %{{.*}} : i64
+// SHFL: %[[HI:.*]] = llvm.trunc %[[SHR]] : i64 to i32
+// SHFL: %[[RLO:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[LO]], %[[SRC:.*]], %{{.*}} : i32 -> i32
+// SHFL: %[[ZLO:.*]] = llvm.zext %[[RLO]] : i32 to i64
+// SHFL: %[[RHI:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[HI]], %[[SRC]], %{{.*}} : i32 -> i32
+// SHFL: %[[ZHI:.*]] = llvm.zext %[[RHI]] : i32 to i64
+// SHFL: %[[SHL:.*]] = llvm.shl %[[ZHI]], %{{.*}} : i64
+// SHFL: llvm.or %[[ZLO]], %[[SHL]] : i64
+// SHFL-COUNT-6: nvvm.shfl.sync idx {{.*}} : i32 -> i32
+// SHFL-NOT: nvvm.shfl.sync
+// SHFL-NOT: nvvm.barrier0
+// SHFL: llvm.return
+// REMARK: [[@LINE+5]]:8: remark: layout.convert: warp shuffles (4 rounds, 4 shuffles, 3 send and 3 receive selects per round; cost 112, shared memory 144)
 tile.kernel @spread_i64(%p: !tile.ptr<i64>) attributes {num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
   %v = tile.make_view %p, shape [128] : !tile.ptr<i64> -> !tile.view<128xi64>
@@ -186,8 +177,10 @@ tile.kernel @spread_i64(%p: !tile.ptr<i64>) attributes {num_warps = 1 : i32} {
 
 // -----
 
-// 16-bit elements are widened to one 32-bit shuffle each (forced; see
-// @transpose8x4_f16 for an automatic one).
+// 16-bit elements are widened to one 32-bit shuffle each. With 8 rounds
+// for 8 registers the round trip (one 128-bit store per thread) is cheaper:
+// auto takes shared memory, forced shuffles are checked here; see
+// @transpose8x4_f16 for an automatic f16 shuffle.
 
 #a = #layout.blocked<sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
 #b = #layout.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
@@ -208,7 +201,7 @@ tile.kernel @spread_i64(%p: !tile.ptr<i64>) attributes {num_warps = 1 : i32} {
 // SHUFFLE-NOT: nvvm.shfl.sync
 // SHUFFLE-NOT: nvvm.barrier0
 // SHUFFLE: llvm.return
-// REMARK: [[@LINE+5]]:8: remark: layout.convert: shared memory (512 bytes, vectors of 8/2 elements; cost 80); no warp shuffles: the shuffles cost 208, shared memory 80
+// REMARK: [[@LINE+5]]:8: remark: layout.convert: shared memory (512 bytes, vectors of 8/2 elements; cost 80); no warp shuffles: the shuffles cost 112, shared memory 80
 tile.kernel @spread_f16(%p: !tile.ptr<f16>) attributes {num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
   %v = tile.make_view %p, shape [256] : !tile.ptr<f16> -> !tile.view<256xf16>
@@ -221,7 +214,7 @@ tile.kernel @spread_f16(%p: !tile.ptr<f16>) attributes {num_warps = 1 : i32} {
 // -----
 
 // A 16x16 transpose within one warp ([1, 4] <-> [4, 1]) could shuffle, but
-// 8 rounds of 7 + 7 selects cost far more than the round trip:
+// 8 rounds of 7 + 7 selects cost more than the round trip:
 // auto takes shared memory; convert-strategy=shuffle the shuffles.
 
 #row = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]>
@@ -238,7 +231,7 @@ tile.kernel @spread_f16(%p: !tile.ptr<f16>) attributes {num_warps = 1 : i32} {
 // SHUFFLE-COUNT-8: nvvm.shfl.sync idx
 // SHUFFLE-NOT: nvvm.barrier0
 // SHUFFLE: llvm.return
-// REMARK: [[@LINE+5]]:8: remark: layout.convert: shared memory (1024 bytes, vectors of 4/1 elements; cost 144); no warp shuffles: the shuffles cost 400, shared memory 144
+// REMARK: [[@LINE+5]]:8: remark: layout.convert: shared memory (1024 bytes, vectors of 4/1 elements; cost 144); no warp shuffles: the shuffles cost 176, shared memory 144
 tile.kernel @transpose16(%p: !tile.ptr<f32>) attributes {num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
   %v = tile.make_view %p, shape [16, 16] : !tile.ptr<f32> -> !tile.view<16x16xf32>

@@ -14,7 +14,7 @@
 #a_t8x4 = #layout.blocked<sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #b_t8x4 = #layout.blocked<sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [0, 1]>
 
-// [1, 4] <-> [1, 1] along rows (auto picks shared memory: 4 rounds, 3 + 3 selects)
+// [1, 4] <-> [1, 1] along rows (auto picks shuffles: 4 rounds, 3 + 3 selects)
 #a_rows = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
 #b_rows = #layout.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
 

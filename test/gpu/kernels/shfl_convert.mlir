@@ -4,8 +4,9 @@
 // #a, converts it to #b and stores it (out = in, elementwise): a wrong
 // shuffle or scratch plan moves elements to the wrong place. Launch: grid
 // (cdiv(m, TM), cdiv(n, TN)) for a TM x TN tile. The converts take the
-// warp-shuffle path: under auto (t8x4_f32) or forced with
-// tile.convert_strategy = "shuffle" where auto prefers shared memory.
+// warp-shuffle path: under auto (t8x4_f32), and forced with
+// tile.convert_strategy = "shuffle" on the others so that they shuffle
+// whatever the cost model prefers.
 
 #a_rows_f32 = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
 #b_rows_f32 = #layout.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
@@ -25,7 +26,7 @@
 #a_t16_f16 = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]>
 #b_t16_f16 = #layout.blocked<sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [0, 1]>
 
-// [1, 4] -> [1, 1] along each warp's row: 4 rounds, 3 + 3 selects (auto prefers shared memory)
+// [1, 4] -> [1, 1] along each warp's row: 4 rounds, 3 + 3 selects (auto picks shuffles too)
 tile.kernel @rows_f32(%src: !tile.ptr<f32> {tile.divisibility = 16 : i64},
                    %dst: !tile.ptr<f32> {tile.divisibility = 16 : i64},
                    %m: i32, %n: i32) attributes {num_warps = 4 : i32, tile.convert_strategy = "shuffle"} {
@@ -39,7 +40,7 @@ tile.kernel @rows_f32(%src: !tile.ptr<f32> {tile.divisibility = 16 : i64},
   tile.return
 }
 
-// f16, [1, 8] -> [1, 2]: 8 rounds of widened 32-bit shuffles
+// f16, [1, 8] -> [1, 2]: 8 rounds of widened 32-bit shuffles (auto prefers shared memory)
 tile.kernel @rows_f16(%src: !tile.ptr<f16> {tile.divisibility = 16 : i64},
                    %dst: !tile.ptr<f16> {tile.divisibility = 16 : i64},
                    %m: i32, %n: i32) attributes {num_warps = 4 : i32, tile.convert_strategy = "shuffle"} {
@@ -53,7 +54,7 @@ tile.kernel @rows_f16(%src: !tile.ptr<f16> {tile.divisibility = 16 : i64},
   tile.return
 }
 
-// i64: every round shuffles two 32-bit halves
+// i64: every round shuffles two 32-bit halves (auto picks shuffles too)
 tile.kernel @rows_i64(%src: !tile.ptr<i64> {tile.divisibility = 16 : i64},
                    %dst: !tile.ptr<i64> {tile.divisibility = 16 : i64},
                    %m: i32, %n: i32) attributes {num_warps = 4 : i32, tile.convert_strategy = "shuffle"} {

@@ -25,7 +25,7 @@
 #a_t16_f16_smem = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]>
 #b_t16_f16_smem = #layout.blocked<sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [0, 1]>
 
-// [1, 4] -> [1, 1] along each warp's row: 4 rounds, 3 + 3 selects (auto prefers shared memory)
+// [1, 4] -> [1, 1] along each warp's row: 4 rounds, 3 + 3 selects (auto picks shuffles too)
 tile.kernel @rows_f32_smem(%src: !tile.ptr<f32> {tile.divisibility = 16 : i64},
                    %dst: !tile.ptr<f32> {tile.divisibility = 16 : i64},
                    %m: i32, %n: i32) attributes {num_warps = 4 : i32, tile.convert_strategy = "shared"} {
@@ -39,7 +39,7 @@ tile.kernel @rows_f32_smem(%src: !tile.ptr<f32> {tile.divisibility = 16 : i64},
   tile.return
 }
 
-// f16, [1, 8] -> [1, 2]: 8 rounds of widened 32-bit shuffles
+// f16, [1, 8] -> [1, 2]: 8 rounds of widened 32-bit shuffles (auto prefers shared memory)
 tile.kernel @rows_f16_smem(%src: !tile.ptr<f16> {tile.divisibility = 16 : i64},
                    %dst: !tile.ptr<f16> {tile.divisibility = 16 : i64},
                    %m: i32, %n: i32) attributes {num_warps = 4 : i32, tile.convert_strategy = "shared"} {
@@ -53,7 +53,7 @@ tile.kernel @rows_f16_smem(%src: !tile.ptr<f16> {tile.divisibility = 16 : i64},
   tile.return
 }
 
-// i64: every round shuffles two 32-bit halves
+// i64: every round shuffles two 32-bit halves (auto picks shuffles too)
 tile.kernel @rows_i64_smem(%src: !tile.ptr<i64> {tile.divisibility = 16 : i64},
                    %dst: !tile.ptr<i64> {tile.divisibility = 16 : i64},
                    %m: i32, %n: i32) attributes {num_warps = 4 : i32, tile.convert_strategy = "shared"} {
