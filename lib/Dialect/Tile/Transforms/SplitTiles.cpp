@@ -865,6 +865,9 @@ private:
       emitLoop(c, loop, chunk);
     for (auto &[v, d] : c.dims)
       erased.insert(v);
+    for (Operation *sink : c.sinks)
+      for (Value r : sink->getResults())
+        erased.insert(r);
     // Erase the sinks and then the component, users first.
     for (Operation *sink : c.sinks)
       sink->erase();

@@ -1,6 +1,7 @@
 // RUN: tile-opt %s --split-input-file --tile-assign-layouts --tile-split-tiles | FileCheck %s
 // RUN: tile-opt %s --split-input-file --tile-assign-layouts --tile-split-tiles="register-budget=512" | FileCheck %s --check-prefix=BIG
 // RUN: tile-opt %s --split-input-file --tile-assign-layouts --tile-split-tiles="chunk-registers=64" | FileCheck %s --check-prefix=C64
+// RUN: tile-opt %s --split-input-file --tile-assign-layouts --tile-split-tiles="register-budget=8 chunk-registers=8" | FileCheck %s --check-prefix=LOW
 
 // Each tile.kernel below holds a tensor above the default budget of 64
 // 32-bit registers per thread (4 warps): the pass recomputes it in chunks in
@@ -267,6 +268,30 @@ tile.kernel @identities(%x: !tile.ptr<f32>, %y: !tile.ptr<i32>, %z: !tile.ptr<f3
   %mn = tile.reduce min %t {axis = 1 : i32} : tensor<1x16384xf32> -> tensor<1xf32>
   tile.store_tile %mx, %maxs[%i] : tensor<1xi32>, !tile.view<?xi32>
   tile.store_tile %mn, %mins[%i] : tensor<1xf32>, !tile.view<?xf32>
+  tile.return
+}
+
+// -----
+
+// A 64 x 256 block (128 registers) with a budget of 8: the rows are spread
+// over warps and registers, the columns over registers and lanes; the
+// longest dim (columns) is split as far as the lanes allow (2 chunks of
+// 64 x 128, still above the budget). The reduction's result (64 rows, above
+// a budget of 8 too) was replaced, not split again.
+// LOW-LABEL: tile.kernel @block_row_sum
+// LOW:         %[[ACC:.*]] = scf.for {{.*}} -> (tensor<64x128xf32
+// LOW:           tile.load_tile {{.*}} -> tensor<64x128xf32
+// LOW:         %[[S:.*]] = tile.reduce sum %[[ACC]] {axis = 1 : i32} : tensor<64x128xf32, {{.*}}> -> tensor<64xf32
+// LOW:         tile.store_tile
+// LOW-NEXT:    tile.return
+tile.kernel @block_row_sum(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i32) {
+  %i = tile.program_id x : i32
+  %c0 = arith.constant 0 : i32
+  %in = tile.make_view %x, shape [%m, 256] : !tile.ptr<f32> -> !tile.view<?x256xf32>
+  %out = tile.make_view %y, shape [%m] : !tile.ptr<f32> -> !tile.view<?xf32>
+  %t = tile.load_tile %in[%i, %c0] : !tile.view<?x256xf32> -> tensor<64x256xf32>
+  %s = tile.reduce sum %t {axis = 1 : i32} : tensor<64x256xf32> -> tensor<64xf32>
+  tile.store_tile %s, %out[%i] : tensor<64xf32>, !tile.view<?xf32>
   tile.return
 }
 
