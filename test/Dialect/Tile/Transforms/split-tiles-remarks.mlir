@@ -141,3 +141,54 @@ tile.kernel @combiner_captures(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i32, 
   tile.store_tile %s, %sums[%i] : tensor<1xf32, #layout.slice<dim = 1, parent = #r>>, !tile.view<?xf32>
   tile.return
 }
+
+// -----
+
+// A load after a store of the same component: the store's loop comes first,
+// and the loop for the second store would re-read %t after the first store
+// (which may have overwritten it): not split. Independent rows, each with its
+// own store, are split one after the other (@copy_then_reread below).
+#r = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
+// CHECK-LABEL: tile.kernel @store_then_load
+// CHECK-NOT:     scf.for
+tile.kernel @store_then_load(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %z: !tile.ptr<f32>, %m: i32, %n: i32) {
+  %i = tile.program_id x : i32
+  %c0 = arith.constant 0 : i32
+  %vx = tile.make_view %x, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %vy = tile.make_view %y, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %vz = tile.make_view %z, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  // expected-remark @below {{not split: the loops would reorder its loads or stores with the 'tile.store_tile' at line}}
+  %t = tile.load_tile %vx[%i, %c0] : !tile.view<?x?xf32> -> tensor<1x16384xf32, #r>
+  tile.store_tile %t, %vy[%i, %c0] : tensor<1x16384xf32, #r>, !tile.view<?x?xf32>
+  // expected-remark @below {{not split: the loops would reorder}}
+  %u = tile.load_tile %vy[%i, %c0] : !tile.view<?x?xf32> -> tensor<1x16384xf32, #r>
+  // expected-remark @below {{not split: the loops would reorder}}
+  %w = arith.addf %t, %u : tensor<1x16384xf32, #r>
+  tile.store_tile %w, %vz[%i, %c0] : tensor<1x16384xf32, #r>, !tile.view<?x?xf32>
+  tile.return
+}
+
+// -----
+
+#r = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
+// CHECK-LABEL: tile.kernel @copy_then_reread
+// CHECK:         scf.for
+// CHECK:           tile.load_tile %[[VX:.*]][{{.*}}] : {{.*}} -> tensor<1x2048xf32
+// CHECK:           tile.store_tile %{{.*}}, %[[VY:.*]][{{.*}}] : tensor<1x2048xf32
+// CHECK:         scf.for
+// CHECK:           tile.load_tile %[[VY]][{{.*}}] : {{.*}} -> tensor<1x2048xf32
+// CHECK:           tile.store_tile
+tile.kernel @copy_then_reread(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %z: !tile.ptr<f32>, %m: i32, %n: i32) {
+  %i = tile.program_id x : i32
+  %c0 = arith.constant 0 : i32
+  %vx = tile.make_view %x, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %vy = tile.make_view %y, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %vz = tile.make_view %z, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  // expected-remark @below {{split along dim 1 into 8 chunks of 2048 (16 registers per thread) in 1 loop}}
+  %t = tile.load_tile %vx[%i, %c0] : !tile.view<?x?xf32> -> tensor<1x16384xf32, #r>
+  tile.store_tile %t, %vy[%i, %c0] : tensor<1x16384xf32, #r>, !tile.view<?x?xf32>
+  // expected-remark @below {{split along dim 1 into 8 chunks of 2048 (16 registers per thread) in 1 loop}}
+  %u = tile.load_tile %vy[%i, %c0] : !tile.view<?x?xf32> -> tensor<1x16384xf32, #r>
+  tile.store_tile %u, %vz[%i, %c0] : tensor<1x16384xf32, #r>, !tile.view<?x?xf32>
+  tile.return
+}
