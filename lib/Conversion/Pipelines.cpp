@@ -36,6 +36,11 @@ struct TileToLLVMPipelineOptions
       llvm::cl::desc("32-bit registers per thread each tensor of a chunk "
                      "made by tile-split-tiles may use"),
       llvm::cl::init(16)};
+  PassOptions::Option<std::string> convertStrategy{
+      *this, "convert-strategy",
+      llvm::cl::desc("How layout.convert ops that move data between threads "
+                     "are lowered: auto, shared or shuffle"),
+      llvm::cl::init("auto")};
 };
 } // namespace
 
@@ -59,6 +64,7 @@ void tile::buildTileToLLVMPipeline(OpPassManager &pm,
   }
   ConvertTileToLLVMPassOptions lowering;
   lowering.arch = opts.arch;
+  lowering.convertStrategy = opts.convertStrategy;
   pm.addPass(createConvertTileToLLVMPass(lowering));
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createArithToLLVMConversionPass());
@@ -83,6 +89,7 @@ void tile::registerTilePipelines() {
         opts.optLevel = options.optLevel;
         opts.registerBudget = options.registerBudget;
         opts.chunkRegisters = options.chunkRegisters;
+        opts.convertStrategy = options.convertStrategy;
         tile::buildTileToLLVMPipeline(pm, opts);
       });
 }

@@ -87,6 +87,35 @@ static cl::opt<unsigned>
     optLevelOpt("O", cl::desc("Optimization level (-O0 .. -O3, default -O3)"),
                 cl::Prefix, cl::init(3), cl::cat(category));
 
+static cl::opt<unsigned> registerBudgetOpt(
+    "register-budget",
+    cl::desc("32-bit registers per thread one tensor may use before "
+             "tile-split-tiles splits it into loops (-O1 and above; default "
+             "64; 0 turns the split off)"),
+    cl::init(64), cl::cat(category));
+
+static cl::opt<unsigned> chunkRegistersOpt(
+    "chunk-registers",
+    cl::desc("32-bit registers per thread each tensor of a split chunk may "
+             "use (default 16)"),
+    cl::init(16), cl::cat(category));
+
+namespace {
+enum class ConvertStrategyKind { Auto, Shared, Shuffle };
+} // namespace
+static cl::opt<ConvertStrategyKind> convertStrategyOpt(
+    "convert-strategy",
+    cl::desc("How layout conversions that move data between threads are "
+             "lowered"),
+    cl::values(clEnumValN(ConvertStrategyKind::Auto, "auto",
+                          "warp shuffles where the cost model prefers them, "
+                          "else shared memory (default)"),
+               clEnumValN(ConvertStrategyKind::Shared, "shared",
+                          "always through shared memory"),
+               clEnumValN(ConvertStrategyKind::Shuffle, "shuffle",
+                          "warp shuffles wherever possible")),
+    cl::init(ConvertStrategyKind::Auto), cl::cat(category));
+
 static cl::opt<std::string> metadataOpt(
     "metadata",
     cl::desc("Where to write the kernel metadata JSON (default: OUT.json "
@@ -159,6 +188,12 @@ static void buildPipeline(PassManager &pm) {
   TileToLLVMOptions options;
   options.arch = archOpt;
   options.optLevel = optLevelOpt;
+  options.registerBudget = registerBudgetOpt;
+  options.chunkRegisters = chunkRegistersOpt;
+  options.convertStrategy =
+      convertStrategyOpt == ConvertStrategyKind::Shared    ? "shared"
+      : convertStrategyOpt == ConvertStrategyKind::Shuffle ? "shuffle"
+                                                           : "auto";
   buildTileToLLVMPipeline(pm, options);
 }
 
@@ -356,6 +391,10 @@ int main(int argc, char **argv) {
   if (optLevelOpt > 3)
     return badFlag("-O" + llvm::Twine(optLevelOpt.getValue()) +
                    " is not an optimization level; use -O0, -O1, -O2 or -O3");
+  if (registerBudgetOpt > 0 && chunkRegistersOpt == 0)
+    return badFlag("--chunk-registers=0 leaves no room for a chunk; use a "
+                   "power of two such as 16 (or --register-budget=0 to turn "
+                   "the split off)");
   if (llvm::Error err = verifyTargetArch(archOpt))
     return badFlag("--arch=" + archOpt + ": " + llvm::toString(std::move(err)));
 

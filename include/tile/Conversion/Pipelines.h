@@ -30,6 +30,9 @@ struct TileToLLVMOptions {
   /// The size of those chunks: 32-bit registers per thread each of their
   /// tensors may use (capped at registerBudget).
   unsigned chunkRegisters = 16;
+  /// How convert-tile-to-llvm lowers conversions that move data between
+  /// threads: "auto", "shared" or "shuffle" (its convert-strategy option).
+  std::string convertStrategy = "auto";
 };
 
 /// Appends to `pm` (anchored on builtin.module) the passes that lower the
@@ -38,7 +41,8 @@ void buildTileToLLVMPipeline(mlir::OpPassManager &pm,
                              const TileToLLVMOptions &opts);
 
 /// Registers buildTileToLLVMPipeline as the named pipeline `tile-to-llvm`
-/// (options `arch`, `opt-level`, `register-budget` and `chunk-registers`) for
+/// (options `arch`, `opt-level`, `register-budget`, `chunk-registers` and
+/// `convert-strategy`) for
 /// --pass-pipeline and -tile-to-llvm.
 void registerTilePipelines();
 

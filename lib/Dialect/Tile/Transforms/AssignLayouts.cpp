@@ -667,8 +667,10 @@ struct AssignLayoutsPass
           op->emitRemark() << type << " needs " << regs
                            << " registers per thread, above the budget of "
                            << static_cast<int64_t>(registerBudget)
-                           << "; it will likely spill: use a smaller tile "
-                              "(loop over chunks) or more warps";
+                           << "; it will likely spill unless tile-split-tiles "
+                              "splits it into loops (the default pipeline at "
+                              "-O1 and above does): otherwise use a smaller "
+                              "tile or more warps";
       }
     });
   }

@@ -37,7 +37,8 @@ def AssignLayoutsPass : Pass<"tile-assign-layouts", "::tile::tl::KernelOp"> {
 
     With `remarks=true`, every tensor whose layout gives one thread more
     than `register-budget` 32-bit registers gets a remark (such tiles spill;
-    splitting them into loops is not automated yet).
+    unless `tile-split-tiles`, which runs next in the default pipeline,
+    splits them into loops over chunks).
   }];
   let dependentDialects = ["::tile::layout::LayoutDialect"];
   let options = [
