@@ -592,6 +592,28 @@ static Value fallbackPredicate(OpBuilder &b, Location loc, Value mask,
   return LLVM::AndOp::create(b, loc, mask, notVector);
 }
 
+/// Runs a side-effecting asm block whose outputs are `n` words of `memType`
+/// and returns them as values of `elemType` (the tail every predicated load
+/// emitter shares).
+static SmallVector<Value> emitLoadAsm(OpBuilder &b, Location loc,
+                                      Type elemType, Type memType, unsigned n,
+                                      ValueRange operands, StringRef asmStr,
+                                      StringRef constraints) {
+  auto structType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(n, memType));
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, structType, operands, asmStr, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+  SmallVector<Value> results;
+  for (unsigned j = 0; j < n; ++j) {
+    Value v = LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), j);
+    results.push_back(fromMemoryInt(b, loc, v, elemType));
+  }
+  return results;
+}
+
 SmallVector<Value> tile::emitVectorLoad(OpBuilder &b, Location loc,
                                         Type elemType, Value ptr,
                                         Value vectorOk, ArrayRef<Value> masks,
@@ -633,19 +655,8 @@ SmallVector<Value> tile::emitVectorLoad(OpBuilder &b, Location loc,
   for (unsigned j = 0; j < n; ++j)
     operands.push_back(others[j] ? toMemoryInt(b, loc, others[j])
                                  : intConst(b, loc, memType, 0));
-  auto structType = LLVM::LLVMStructType::getLiteral(
-      b.getContext(), SmallVector<Type>(n, memType));
-  auto asmOp = LLVM::InlineAsmOp::create(
-      b, loc, structType, operands, asmStr, constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
-      ArrayAttr());
-  SmallVector<Value> results;
-  for (unsigned j = 0; j < n; ++j) {
-    Value v = LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), j);
-    results.push_back(fromMemoryInt(b, loc, v, elemType));
-  }
-  return results;
+  return emitLoadAsm(b, loc, elemType, memType, n, operands, asmStr,
+                     constraints);
 }
 
 void tile::emitVectorStore(OpBuilder &b, Location loc, ArrayRef<Value> values,
@@ -737,18 +748,8 @@ SmallVector<Value> tile::emitAlignedVectorLoad(OpBuilder &b, Location loc,
   for (unsigned j = 0; j < n; ++j)
     operands.push_back(others[j] ? toMemoryInt(b, loc, others[j])
                                  : intConst(b, loc, memType, 0));
-  auto structType = LLVM::LLVMStructType::getLiteral(
-      b.getContext(), SmallVector<Type>(n, memType));
-  auto asmOp = LLVM::InlineAsmOp::create(
-      b, loc, structType, operands, asmStr, constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
-      ArrayAttr());
-  for (unsigned j = 0; j < n; ++j) {
-    Value v = LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), j);
-    results.push_back(fromMemoryInt(b, loc, v, elemType));
-  }
-  return results;
+  return emitLoadAsm(b, loc, elemType, memType, n, operands, asmStr,
+                     constraints);
 }
 
 void tile::emitAlignedVectorStore(OpBuilder &b, Location loc,
@@ -871,19 +872,8 @@ SmallVector<Value> tile::emitVersionedVectorLoad(
          << "];\n\t";
   }
   os << "TILE_DONE_${:uid}:";
-  auto structType = LLVM::LLVMStructType::getLiteral(
-      b.getContext(), SmallVector<Type>(n, memType));
-  auto asmOp = LLVM::InlineAsmOp::create(
-      b, loc, structType, ops.values, asmStr, ops.constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
-      ArrayAttr());
-  SmallVector<Value> results;
-  for (unsigned i = 0; i < n; ++i) {
-    Value v = LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i);
-    results.push_back(fromMemoryInt(b, loc, v, elemType));
-  }
-  return results;
+  return emitLoadAsm(b, loc, elemType, memType, n, ops.values, asmStr,
+                     ops.constraints);
 }
 
 void tile::emitVersionedVectorStore(OpBuilder &b, Location loc, unsigned width,

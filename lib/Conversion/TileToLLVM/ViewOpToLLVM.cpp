@@ -419,6 +419,27 @@ SmallVector<VersionedGroup> getVersionedGroups(OpBuilder &b, Location loc,
   return groups;
 }
 
+/// For the vector group starting at register r0 that is not proven safe:
+/// the condition under which it runs as one access (the last element is in
+/// bounds, then all are, and, unless proven, the address is aligned), and
+/// the per-element masks of its fallback.
+std::pair<Value, SmallVector<Value>>
+getGroupCondition(OpBuilder &b, Location loc, const TileAccesses &accesses,
+                  size_t r0, int64_t bytes) {
+  int v = accesses.vectorWidth;
+  const ElementAccess &first = accesses.elements[r0];
+  Value ok = accesses.alignmentProven
+                 ? i1Const(b, loc, true)
+                 : emitIsAligned(b, loc, first.ptr, v * bytes);
+  ok = andVectorMasks(b, loc, ok, first.mask,
+                      accesses.elements[r0 + v - 1].mask,
+                      accesses.alignmentProven);
+  SmallVector<Value> masks;
+  for (int j = 0; j < v; ++j)
+    masks.push_back(accesses.elements[r0 + j].mask);
+  return {ok, masks};
+}
+
 /// Loads every register of a tile: vector groups where possible.
 SmallVector<Value> loadTile(OpBuilder &b, Location loc, Type elemType,
                             const TileAccesses &accesses, Value pad) {
@@ -447,16 +468,7 @@ SmallVector<Value> loadTile(OpBuilder &b, Location loc, Type elemType,
                                           first.mask, others));
       continue;
     }
-    // The vector runs when the last element is in bounds (then all are),
-    // and, unless proven, when the address is aligned; else per element.
-    Value ok = accesses.alignmentProven
-                   ? i1Const(b, loc, true)
-                   : emitIsAligned(b, loc, first.ptr, v * bytes);
-    ok = andVectorMasks(b, loc, ok, first.mask, elements[r0 + v - 1].mask,
-                        accesses.alignmentProven);
-    SmallVector<Value> masks;
-    for (int j = 0; j < v; ++j)
-      masks.push_back(elements[r0 + j].mask);
+    auto [ok, masks] = getGroupCondition(b, loc, accesses, r0, bytes);
     values.append(
         emitVectorLoad(b, loc, elemType, first.ptr, ok, masks, others));
   }
@@ -488,14 +500,7 @@ void storeTile(OpBuilder &b, Location loc, ArrayRef<Value> values,
                              first.mask);
       continue;
     }
-    Value ok = accesses.alignmentProven
-                   ? i1Const(b, loc, true)
-                   : emitIsAligned(b, loc, first.ptr, v * bytes);
-    ok = andVectorMasks(b, loc, ok, first.mask, elements[r0 + v - 1].mask,
-                        accesses.alignmentProven);
-    SmallVector<Value> masks;
-    for (int j = 0; j < v; ++j)
-      masks.push_back(elements[r0 + j].mask);
+    auto [ok, masks] = getGroupCondition(b, loc, accesses, r0, bytes);
     emitVectorStore(b, loc, values.slice(r0, v), first.ptr, ok, masks);
   }
 }
