@@ -64,6 +64,17 @@ struct KernelOpConversion : public ConvertOpToLLVMPattern<tl::KernelOp> {
     for (Type type : fnType.getInputs())
       argTypes.push_back(rewriter.getStringAttr(printArgType(type)));
     fn->setAttr(kArgTypesAttr, rewriter.getArrayAttr(argTypes));
+    // The parameter names the kernel was written with (the parser keeps
+    // them in the entry block's argument locations), for the metadata.
+    SmallVector<Attribute> argNames;
+    for (BlockArgument arg : op.getBody().getArguments()) {
+      auto nameLoc = dyn_cast<NameLoc>(arg.getLoc());
+      if (!nameLoc)
+        break;
+      argNames.push_back(nameLoc.getName());
+    }
+    if (!argNames.empty() && argNames.size() == fnType.getNumInputs())
+      fn->setAttr(kArgNamesAttr, rewriter.getArrayAttr(argNames));
 
     // A divisibility promise on a pointer becomes its alignment. Every
     // promise (integers too) is also listed in `tile.arg_divisibility`, so

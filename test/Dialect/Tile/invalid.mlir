@@ -79,6 +79,13 @@ tile.kernel @no_body()
 
 // -----
 
+// expected-error @+1 {{'function_type' is given by the kernel's name and signature; remove it from the attribute dictionary}}
+tile.kernel @typed(%x: i32) attributes {function_type = (i32) -> ()} {
+  tile.return
+}
+
+// -----
+
 // expected-error @+1 {{unknown argument attribute 'tile.alignment' on argument #0}}
 tile.kernel @unknown_arg_attr(%p: !tile.ptr<f32> {tile.alignment = 16 : i64}) {
   tile.return

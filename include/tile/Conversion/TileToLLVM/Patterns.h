@@ -22,6 +22,8 @@ class TileLLVMTypeConverter;
 inline constexpr llvm::StringLiteral kNumWarpsAttr = "tile.num_warps";
 inline constexpr llvm::StringLiteral kSharedBytesAttr = "tile.shared_bytes";
 inline constexpr llvm::StringLiteral kArgTypesAttr = "tile.arg_types";
+/// Per parameter, its name in the kernel's source (when known).
+inline constexpr llvm::StringLiteral kArgNamesAttr = "tile.arg_names";
 /// Per parameter, the tile.divisibility promise of the kernel (1: none).
 inline constexpr llvm::StringLiteral kArgDivisibilityAttr =
     "tile.arg_divisibility";

@@ -37,15 +37,56 @@ void KernelOp::build(OpBuilder &builder, OperationState &state, StringRef name,
 }
 
 ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
-  auto buildType = [](Builder &builder, ArrayRef<Type> argTypes,
-                      ArrayRef<Type> results, function_interface_impl::VariadicFlag,
-                      std::string &) {
-    return builder.getFunctionType(argTypes, results);
-  };
-  if (function_interface_impl::parseFunctionOp(
-          parser, result, /*allowVariadic=*/false,
-          getFunctionTypeAttrName(result.name), buildType,
-          getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name)))
+  // function_interface_impl::parseFunctionOp, except that each parameter's
+  // SSA name is kept in its block argument's location (a NameLoc around
+  // where it was written), so that the lowering can tell launchers the
+  // parameter names. Names are not part of the IR: printing is unchanged.
+  Builder &builder = parser.getBuilder();
+  (void)mlir::impl::parseOptionalVisibilityKeyword(parser, result.attributes);
+  StringAttr nameAttr;
+  if (parser.parseSymbolName(nameAttr, SymbolTable::getSymbolAttrName(),
+                             result.attributes))
+    return failure();
+  SmallVector<OpAsmParser::Argument> entryArgs;
+  SmallVector<DictionaryAttr> resultAttrs;
+  SmallVector<Type> resultTypes;
+  bool isVariadic = false;
+  if (function_interface_impl::parseFunctionSignatureWithArguments(
+          parser, /*allowVariadic=*/false, entryArgs, isVariadic, resultTypes,
+          resultAttrs))
+    return failure();
+  SmallVector<Type> argTypes;
+  for (OpAsmParser::Argument &arg : entryArgs) {
+    argTypes.push_back(arg.type);
+    StringRef ssaName = arg.ssaName.name;
+    if (!arg.sourceLoc && ssaName.size() > 1)
+      arg.sourceLoc = NameLoc::get(
+          builder.getStringAttr(ssaName.drop_front()),
+          parser.getEncodedSourceLoc(arg.ssaName.location));
+  }
+  StringAttr typeAttrName = getFunctionTypeAttrName(result.name);
+  result.addAttribute(typeAttrName, TypeAttr::get(builder.getFunctionType(
+                                        argTypes, resultTypes)));
+  NamedAttrList parsedAttributes;
+  SMLoc attrLoc = parser.getCurrentLocation();
+  if (parser.parseOptionalAttrDictWithKeyword(parsedAttributes))
+    return failure();
+  for (StringRef reserved : {SymbolTable::getSymbolAttrName(),
+                             typeAttrName.getValue()})
+    if (parsedAttributes.get(reserved))
+      return parser.emitError(attrLoc)
+             << "'" << reserved
+             << "' is given by the kernel's name and signature; remove it "
+                "from the attribute dictionary";
+  result.attributes.append(parsedAttributes);
+  call_interface_impl::addArgAndResultAttrs(
+      builder, result, entryArgs, resultAttrs,
+      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+  Region *body = result.addRegion();
+  // A missing body is the verifier's error ("a kernel needs a body").
+  OptionalParseResult parsedBody = parser.parseOptionalRegion(
+      *body, entryArgs, /*enableNameShadowing=*/false);
+  if (parsedBody.has_value() && failed(*parsedBody))
     return failure();
   // Accept `num_warps = 8` (an i64 literal) as well as `num_warps = 8 : i32`.
   StringAttr numWarpsName = getNumWarpsAttrName(result.name);
