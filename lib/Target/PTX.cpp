@@ -213,6 +213,29 @@ static void stripTileAttributes(Operation *root) {
   });
 }
 
+Operation *tile::findUntranslatableOp(ModuleOp module) {
+  Operation *found = nullptr;
+  module.walk([&](Operation *op) {
+    StringRef ns = op->getName().getDialectNamespace();
+    if (ns != "builtin" && ns != "llvm" && ns != "nvvm") {
+      found = op;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
+LogicalResult tile::verifyLoweredToLLVM(ModuleOp module) {
+  Operation *left = findUntranslatableOp(module);
+  if (!left)
+    return success();
+  return left->emitError() << "'" << left->getName()
+                           << "' is still present after lowering to the LLVM "
+                              "and NVVM dialects; the lowering does not "
+                              "support it yet";
+}
+
 llvm::Expected<std::unique_ptr<llvm::Module>>
 tile::translateToLLVMIR(ModuleOp llvmDialectModule,
                         llvm::LLVMContext &llvmContext, StringRef arch) {

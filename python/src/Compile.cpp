@@ -38,21 +38,6 @@ using namespace tile;
 using namespace tile::python;
 
 namespace {
-/// The first op that LLVM IR translation cannot take (not builtin, llvm or
-/// nvvm); null when there is none.
-Operation *findUntranslatableOp(ModuleOp module) {
-  Operation *found = nullptr;
-  module.walk([&](Operation *op) {
-    StringRef ns = op->getName().getDialectNamespace();
-    if (ns != "builtin" && ns != "llvm" && ns != "nvvm") {
-      found = op;
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return found;
-}
-
 const DialectRegistry &getRegistry() {
   static const DialectRegistry *registry = [] {
     auto *r = new DialectRegistry();
@@ -137,13 +122,8 @@ bool Compilation::run() {
     buildTileToLLVMPipeline(pm, options);
     if (failed(pm.run(*module)))
       return false;
-    if (Operation *left = findUntranslatableOp(*module)) {
-      left->emitError() << "'" << left->getName()
-                        << "' is still present after lowering to the LLVM "
-                           "and NVVM dialects; the lowering does not support "
-                           "it yet";
+    if (failed(verifyLoweredToLLVM(*module)))
       return false;
-    }
   }
 
   FailureOr<std::vector<KernelInfo>> kernels = extractKernelMetadata(*module);

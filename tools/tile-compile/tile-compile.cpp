@@ -169,21 +169,6 @@ static int failWith(llvm::Error err) {
   return 1;
 }
 
-/// The first op of `module` that is not a builtin, LLVM or NVVM op, i.e.
-/// that LLVM IR translation cannot take; null when there is none.
-static Operation *findUntranslatableOp(ModuleOp module) {
-  Operation *found = nullptr;
-  module.walk([&](Operation *op) {
-    StringRef ns = op->getName().getDialectNamespace();
-    if (ns != "builtin" && ns != "llvm" && ns != "nvvm") {
-      found = op;
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return found;
-}
-
 static void buildPipeline(PassManager &pm) {
   TileToLLVMOptions options;
   options.arch = archOpt;
@@ -251,13 +236,8 @@ static int compile(MLIRContext &context, llvm::SourceMgr &sourceMgr,
     buildPipeline(pm);
     if (failed(pm.run(*module)))
       return 1;
-    if (Operation *left = findUntranslatableOp(*module)) {
-      left->emitError() << "'" << left->getName()
-                        << "' is still present after lowering to the LLVM "
-                           "and NVVM dialects; the lowering does not support "
-                           "it yet";
+    if (failed(verifyLoweredToLLVM(*module)))
       return 1;
-    }
   }
 
   if (emit == EmitKind::Mlir) {

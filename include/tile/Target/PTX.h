@@ -53,6 +53,15 @@ unsigned getPTXVersion(StringRef arch);
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createNVPTXTargetMachine(StringRef arch, unsigned optLevel);
 
+/// The first op of `module` that LLVM IR translation cannot take (not a
+/// builtin, LLVM or NVVM op); null when there is none. A module without one
+/// needs no lowering.
+Operation *findUntranslatableOp(ModuleOp module);
+
+/// After the lowering: a located error at the first op translation cannot
+/// take, saying the lowering does not support it; success when none is left.
+LogicalResult verifyLoweredToLLVM(ModuleOp module);
+
 /// Translates an LLVM + NVVM dialect module to LLVM IR with the NVPTX triple
 /// and data layout set and libdevice linked when needed; does not optimize.
 /// Discardable `tile.*` attributes (the metadata) are dropped from the copy

@@ -824,6 +824,32 @@ static Value trueIfNull(OpBuilder &b, Location loc, Value v) {
   return v ? v : i1Const(b, loc, true);
 }
 
+namespace {
+/// Operand indices of the groups of a versioned access: per group its
+/// pointer, the fast side's predicate and the slow side's vector predicate;
+/// per element the slow side's scalar predicate.
+struct VersionedGroupOperands {
+  SmallVector<unsigned> ptr, fast, slowOk, slow;
+};
+} // namespace
+
+static VersionedGroupOperands
+addVersionedGroupOperands(OpBuilder &b, Location loc, AsmOperands &ops,
+                          ArrayRef<VersionedGroup> groups, unsigned width) {
+  VersionedGroupOperands result;
+  for (const VersionedGroup &g : groups) {
+    result.ptr.push_back(ops.add(g.ptr, 'l'));
+    result.fast.push_back(ops.add(trueIfNull(b, loc, g.fastMask), 'b'));
+    result.slowOk.push_back(ops.add(g.slowVectorOk, 'b'));
+    Value notVector =
+        LLVM::XOrOp::create(b, loc, g.slowVectorOk, i1Const(b, loc, true));
+    for (unsigned j = 0; j < width; ++j)
+      result.slow.push_back(
+          ops.add(fallbackPredicate(b, loc, g.slowMasks[j], notVector), 'b'));
+  }
+  return result;
+}
+
 SmallVector<Value> tile::emitVersionedVectorLoad(
     OpBuilder &b, Location loc, Type elemType, unsigned width, Value fastOk,
     ArrayRef<VersionedGroup> groups, ArrayRef<Value> others) {
@@ -835,17 +861,9 @@ SmallVector<Value> tile::emitVersionedVectorLoad(
   AsmOperands ops;
   ops.addOutputs(n, letter);
   unsigned okIdx = ops.add(fastOk, 'b');
-  SmallVector<unsigned> ptrIdx, fastIdx, slowOkIdx, slowIdx, defIdx;
-  for (const VersionedGroup &g : groups) {
-    ptrIdx.push_back(ops.add(g.ptr, 'l'));
-    fastIdx.push_back(ops.add(trueIfNull(b, loc, g.fastMask), 'b'));
-    slowOkIdx.push_back(ops.add(g.slowVectorOk, 'b'));
-    Value notVector =
-        LLVM::XOrOp::create(b, loc, g.slowVectorOk, i1Const(b, loc, true));
-    for (unsigned j = 0; j < width; ++j)
-      slowIdx.push_back(
-          ops.add(fallbackPredicate(b, loc, g.slowMasks[j], notVector), 'b'));
-  }
+  SmallVector<unsigned> defIdx;
+  VersionedGroupOperands groupOps =
+      addVersionedGroupOperands(b, loc, ops, groups, width);
   for (unsigned i = 0; i < n; ++i)
     defIdx.push_back(ops.add(others[i] ? toMemoryInt(b, loc, others[i])
                                        : intConst(b, loc, memType, 0),
@@ -858,17 +876,17 @@ SmallVector<Value> tile::emitVersionedVectorLoad(
     os << "@$" << pred << " ld.global.v" << width << ".b" << bits << " {";
     for (unsigned j = 0; j < width; ++j)
       os << (j ? ", " : "") << "$" << g * width + j;
-    os << "}, [$" << ptrIdx[g] << "];\n\t";
+    os << "}, [$" << groupOps.ptr[g] << "];\n\t";
   };
   os << "@!$" << okIdx << " bra TILE_SLOW_${:uid};\n\t";
   for (unsigned g = 0; g < groups.size(); ++g)
-    vectorAccess(g, fastIdx[g]);
+    vectorAccess(g, groupOps.fast[g]);
   os << "bra TILE_DONE_${:uid};\n\tTILE_SLOW_${:uid}:\n\t";
   for (unsigned g = 0; g < groups.size(); ++g) {
-    vectorAccess(g, slowOkIdx[g]);
+    vectorAccess(g, groupOps.slowOk[g]);
     for (unsigned j = 0; j < width; ++j)
-      os << "@$" << slowIdx[g * width + j] << " ld.global.b" << bits << " $"
-         << g * width + j << ", [$" << ptrIdx[g] << "+" << j * bits / 8
+      os << "@$" << groupOps.slow[g * width + j] << " ld.global.b" << bits << " $"
+         << g * width + j << ", [$" << groupOps.ptr[g] << "+" << j * bits / 8
          << "];\n\t";
   }
   os << "TILE_DONE_${:uid}:";
@@ -886,37 +904,29 @@ void tile::emitVersionedVectorStore(OpBuilder &b, Location loc, unsigned width,
   (void)regBits;
   AsmOperands ops;
   unsigned okIdx = ops.add(fastOk, 'b');
-  SmallVector<unsigned> ptrIdx, fastIdx, slowOkIdx, slowIdx, valIdx;
+  SmallVector<unsigned> valIdx;
   for (Value v : values)
     valIdx.push_back(ops.add(toMemoryInt(b, loc, v), letter));
-  for (const VersionedGroup &g : groups) {
-    ptrIdx.push_back(ops.add(g.ptr, 'l'));
-    fastIdx.push_back(ops.add(trueIfNull(b, loc, g.fastMask), 'b'));
-    slowOkIdx.push_back(ops.add(g.slowVectorOk, 'b'));
-    Value notVector =
-        LLVM::XOrOp::create(b, loc, g.slowVectorOk, i1Const(b, loc, true));
-    for (unsigned j = 0; j < width; ++j)
-      slowIdx.push_back(
-          ops.add(fallbackPredicate(b, loc, g.slowMasks[j], notVector), 'b'));
-  }
+  VersionedGroupOperands groupOps =
+      addVersionedGroupOperands(b, loc, ops, groups, width);
   std::string asmStr;
   llvm::raw_string_ostream os(asmStr);
   auto vectorAccess = [&](unsigned g, unsigned pred) {
     os << "@$" << pred << " st.global.v" << width << ".b" << bits << " [$"
-       << ptrIdx[g] << "], {";
+       << groupOps.ptr[g] << "], {";
     for (unsigned j = 0; j < width; ++j)
       os << (j ? ", " : "") << "$" << valIdx[g * width + j];
     os << "};\n\t";
   };
   os << "@!$" << okIdx << " bra TILE_SLOW_${:uid};\n\t";
   for (unsigned g = 0; g < groups.size(); ++g)
-    vectorAccess(g, fastIdx[g]);
+    vectorAccess(g, groupOps.fast[g]);
   os << "bra TILE_DONE_${:uid};\n\tTILE_SLOW_${:uid}:\n\t";
   for (unsigned g = 0; g < groups.size(); ++g) {
-    vectorAccess(g, slowOkIdx[g]);
+    vectorAccess(g, groupOps.slowOk[g]);
     for (unsigned j = 0; j < width; ++j)
-      os << "@$" << slowIdx[g * width + j] << " st.global.b" << bits << " [$"
-         << ptrIdx[g] << "+" << j * bits / 8 << "], $"
+      os << "@$" << groupOps.slow[g * width + j] << " st.global.b" << bits << " [$"
+         << groupOps.ptr[g] << "+" << j * bits / 8 << "], $"
          << valIdx[g * width + j] << ";\n\t";
   }
   os << "TILE_DONE_${:uid}:";

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 #include <limits>
+#include <type_traits>
 
 using namespace tile;
 namespace LLVM = mlir::LLVM;
@@ -505,50 +506,6 @@ void storeTile(OpBuilder &b, Location loc, ArrayRef<Value> values,
   }
 }
 
-struct LoadTileOpConversion : public ConvertOpToLLVMPattern<tl::LoadTileOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-
-  LogicalResult
-  matchAndRewrite(tl::LoadTileOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Type resultType = op.getResult().getType();
-    Type llResultType = getTypeConverter()->convertType(resultType);
-    if (!llResultType)
-      return failure();
-    Type elemType = getTypeConverter()->convertType(
-        getElementTypeOrSelf(resultType));
-    auto accesses =
-        getTileSpaceAccesses(op, adaptor.getView(), adaptor.getIndices(),
-                             resultType, *getTypeConverter(), rewriter);
-    Value pad = getPaddingValue(rewriter, loc, elemType, op.getPadding());
-    SmallVector<Value> values =
-        loadTile(rewriter, loc, elemType, accesses, pad);
-    replaceWithRegisters(rewriter, op, llResultType, values);
-    return success();
-  }
-};
-
-struct StoreTileOpConversion : public ConvertOpToLLVMPattern<tl::StoreTileOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-
-  LogicalResult
-  matchAndRewrite(tl::StoreTileOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto accesses = getTileSpaceAccesses(op, adaptor.getView(),
-                                         adaptor.getIndices(),
-                                         op.getValue().getType(),
-                                         *getTypeConverter(), rewriter);
-    SmallVector<Value> values = unpackStruct(rewriter, loc, adaptor.getValue());
-    if (values.size() != accesses.elements.size())
-      return failure();
-    storeTile(rewriter, loc, values, accesses);
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
 //===----------------------------------------------------------------------===//
 // load_at / store_at
 //===----------------------------------------------------------------------===//
@@ -580,41 +537,63 @@ getOffsetAccesses(OpTy op, Value llView, ValueRange offsets, Type tileType,
   return result;
 }
 
-struct LoadAtOpConversion : public ConvertOpToLLVMPattern<tl::LoadAtOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+/// The accesses of a view load or store: by tile-space index (load_tile,
+/// store_tile) or by element offset (load_at, store_at).
+template <typename OpTy, typename AdaptorTy>
+TileAccesses getViewAccesses(OpTy op, AdaptorTy adaptor, Type tileType,
+                             const TypeConverter &converter, OpBuilder &b) {
+  if constexpr (std::is_same_v<OpTy, tl::LoadTileOp> ||
+                std::is_same_v<OpTy, tl::StoreTileOp>)
+    return getTileSpaceAccesses(op, adaptor.getView(), adaptor.getIndices(),
+                                tileType, converter, b);
+  else
+    return getOffsetAccesses(op, adaptor.getView(), adaptor.getOffsets(),
+                             tileType, converter, b);
+}
+
+/// tile.load_tile and tile.load_at: elements outside the view read the
+/// padding value (load_tile's `padding`, zero for load_at).
+template <typename OpTy>
+struct ViewLoadOpConversion : public ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
 
   LogicalResult
-  matchAndRewrite(tl::LoadAtOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    const TypeConverter &converter = *this->getTypeConverter();
     Type resultType = op.getResult().getType();
-    Type llResultType = getTypeConverter()->convertType(resultType);
+    Type llResultType = converter.convertType(resultType);
     if (!llResultType)
       return failure();
-    Type elemType = getTypeConverter()->convertType(
-        getElementTypeOrSelf(resultType));
-    auto accesses =
-        getOffsetAccesses(op, adaptor.getView(), adaptor.getOffsets(),
-                          resultType, *getTypeConverter(), rewriter);
-    Value zero = scalarConst(rewriter, loc, elemType, 0);
+    Type elemType = converter.convertType(getElementTypeOrSelf(resultType));
+    TileAccesses accesses =
+        getViewAccesses(op, adaptor, resultType, converter, rewriter);
+    Value pad;
+    if constexpr (std::is_same_v<OpTy, tl::LoadTileOp>)
+      pad = getPaddingValue(rewriter, loc, elemType, op.getPadding());
+    else
+      pad = scalarConst(rewriter, loc, elemType, 0);
     SmallVector<Value> values =
-        loadTile(rewriter, loc, elemType, accesses, zero);
+        loadTile(rewriter, loc, elemType, accesses, pad);
     replaceWithRegisters(rewriter, op, llResultType, values);
     return success();
   }
 };
 
-struct StoreAtOpConversion : public ConvertOpToLLVMPattern<tl::StoreAtOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+/// tile.store_tile and tile.store_at: elements outside the view are not
+/// written.
+template <typename OpTy>
+struct ViewStoreOpConversion : public ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
 
   LogicalResult
-  matchAndRewrite(tl::StoreAtOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto accesses = getOffsetAccesses(op, adaptor.getView(),
-                                      adaptor.getOffsets(),
-                                      op.getValue().getType(),
-                                      *getTypeConverter(), rewriter);
+    TileAccesses accesses =
+        getViewAccesses(op, adaptor, op.getValue().getType(),
+                        *this->getTypeConverter(), rewriter);
     SmallVector<Value> values = unpackStruct(rewriter, loc, adaptor.getValue());
     if (values.size() != accesses.elements.size())
       return failure();
@@ -653,7 +632,9 @@ struct AnnotateAccessFactsPattern
 void tile::populateViewOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                         RewritePatternSet &patterns) {
   patterns.add<AnnotateAccessFactsPattern, MakeViewOpConversion,
-               LoadTileOpConversion,
-               StoreTileOpConversion, LoadAtOpConversion, StoreAtOpConversion>(
+               ViewLoadOpConversion<tl::LoadTileOp>,
+               ViewStoreOpConversion<tl::StoreTileOp>,
+               ViewLoadOpConversion<tl::LoadAtOp>,
+               ViewStoreOpConversion<tl::StoreAtOp>>(
       converter);
 }
