@@ -21,22 +21,6 @@ DEFAULT_ARTIFACTS = os.environ.get("TILE_GPU_ARTIFACTS",
                                    os.path.join(ROOT, ".device-carry", "artifacts"))
 
 
-def median_ms(fn, warmup=3, reps=20):
-    import torch
-    for _ in range(warmup):
-        fn()
-    times = []
-    for _ in range(reps):
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        fn()
-        end.record()
-        end.synchronize()
-        times.append(start.elapsed_time(end))
-    times.sort()
-    return times[len(times) // 2]
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--artifacts", default=DEFAULT_ARTIFACTS)
@@ -50,6 +34,7 @@ def main(argv=None):
         print("SKIP: no CUDA GPU")
         return 0
     import tile.runtime as rt
+    from gpu_cases import median_ms
     cdiv = rt.cdiv
 
     def kernel(stem, name=None):

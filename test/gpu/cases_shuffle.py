@@ -21,7 +21,7 @@ if os.path.join(_ROOT, "python") not in sys.path:  # run as a script
 
 import torch  # noqa: E402
 
-from gpu_cases import DEV, poisoned, randint, randn  # noqa: E402
+from gpu_cases import DEV, median_ms, poisoned, randint, randn  # noqa: E402
 from tile.runtime import cdiv  # noqa: E402
 
 # (kernel stem, element dtype, tile (TM, TN))
@@ -99,23 +99,6 @@ for stem, tile in BENCH_KERNELS:
                       [(1, 1), (37, 300), (512, 512)]))
 
 
-def time_kernel(launch, warmup=3, reps=20):
-    """Median milliseconds of `launch()` over `reps` runs (CUDA events)."""
-    for _ in range(warmup):
-        launch()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(reps):
-        start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        launch()
-        stop.record()
-        stop.synchronize()
-        times.append(start.elapsed_time(stop))
-    times.sort()
-    return times[len(times) // 2]
-
-
 def bench(artifacts, m, n, iters):
     import tile.runtime as rt
     mod = rt.load(os.path.join(artifacts, "shfl_bench.cubin.json"))
@@ -131,7 +114,7 @@ def bench(artifacts, m, n, iters):
             k = mod[f"{stem}_{variant}"]
             out = poisoned((m, n), torch.float32)
             grid = (cdiv(m, tm), cdiv(n, tn))
-            ms = time_kernel(lambda: k[grid](x, w, out, m, n, iters))
+            ms = median_ms(lambda: k[grid](x, w, out, m, n, iters))
             err = ((out.double() - ref).norm() / ref.norm()).item()
             print(f"{stem + '_' + variant:18} {ms:8.3f}  rel.err {err:.1e}")
 

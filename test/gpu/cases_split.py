@@ -15,7 +15,7 @@ import os
 
 import torch
 
-from gpu_cases import DEV, is_poison, poisoned, randn
+from gpu_cases import DEV, is_poison, median_ms, poisoned, randn
 
 
 def run_split_softmax(k, shape, gen):
@@ -82,22 +82,6 @@ CASES = [
 ]
 
 
-def _time_ms(fn, reps=20):
-    for _ in range(3):
-        fn()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(reps):
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        fn()
-        end.record()
-        end.synchronize()
-        times.append(start.elapsed_time(end))
-    times.sort()
-    return times[len(times) // 2]
-
-
 def runtime_split_softmax_timing(artifacts, gen):
     import tile.runtime as rt
     m, n = 4096, 65536
@@ -107,8 +91,8 @@ def runtime_split_softmax_timing(artifacts, gen):
     k[(m,)](x, y, m, n)
     checks = [("y (4096 x 65536)", y, torch.softmax(x.double(), dim=1))]
     gb = 2 * m * n * 4 / 1e9
-    t_split = _time_ms(lambda: k[(m,)](x, y, m, n))
-    t_torch = _time_ms(lambda: torch.softmax(x, dim=1))
+    t_split = median_ms(lambda: k[(m,)](x, y, m, n))
+    t_torch = median_ms(lambda: torch.softmax(x, dim=1))
     line = (f"split softmax 4096 x 65536 f32: {t_split:.3f} ms ({gb / t_split:.2f} TB/s); "
             f"torch.softmax {t_torch:.3f} ms ({gb / t_torch:.2f} TB/s); "
             f"speed split/torch {t_torch / t_split:.3f}")
@@ -118,7 +102,7 @@ def runtime_split_softmax_timing(artifacts, gen):
         y0 = poisoned((m, n), torch.float32)
         k0[(m,)](x, y0, m, n)
         checks.append(("y without the split", y0, torch.softmax(x.double(), dim=1)))
-        t0 = _time_ms(lambda: k0[(m,)](x, y0, m, n), reps=5)
+        t0 = median_ms(lambda: k0[(m,)](x, y0, m, n), reps=5)
         line += f"; without the split {t0:.3f} ms ({gb / t0:.2f} TB/s)"
     print("TIMING " + line)
     return checks

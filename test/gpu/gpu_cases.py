@@ -49,6 +49,24 @@ def randint(shape, gen, lo=-1000, hi=1000):
     return torch.randint(lo, hi, _size(shape), generator=gen, device=DEV, dtype=torch.int64)
 
 
+def median_ms(fn, warmup=3, reps=20):
+    """Median milliseconds of `fn()` over `reps` runs, each timed alone with
+    CUDA events after `warmup` runs (informational timings of the suite)."""
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(reps):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end))
+    times.sort()
+    return times[len(times) // 2]
+
+
 # ---------------------------------------------------------------------------
 
 
