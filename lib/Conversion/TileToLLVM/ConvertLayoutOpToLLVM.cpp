@@ -127,6 +127,19 @@ Value tile::linearize(OpBuilder &b, Location loc, ArrayRef<Value> coords,
   return linear;
 }
 
+/// The address of element `offset` (i32) of `bytes`-byte elements in the
+/// shared-memory scratch area at `smem`.
+static Value getScratchAddress(OpBuilder &b, Location loc, Value smem,
+                               Value offset, int64_t bytes) {
+  Value byteOffset =
+      bytes == 1
+          ? offset
+          : LLVM::MulOp::create(b, loc, offset, i32Const(b, loc, bytes))
+                .getResult();
+  return LLVM::GEPOp::create(b, loc, smem.getType(), b.getI8Type(), smem,
+                             ValueRange{byteOffset});
+}
+
 SmallVector<Value> tile::transferThroughSharedMemory(OpBuilder &b,
                                                      Location loc,
                                                      const LinearLayout &src,
@@ -136,15 +149,9 @@ SmallVector<Value> tile::transferThroughSharedMemory(OpBuilder &b,
   SmallVector<int32_t> shape = getOutShape(src);
   int64_t bytes = getElementBytes(elementType);
   Value smem = getSharedMemoryPtr(b, loc);
-  auto smemType = smem.getType();
-  auto addressOf = [&](ArrayRef<Value> coords) -> Value {
-    Value linear = linearize(b, loc, coords, shape);
-    Value offset =
-        bytes == 1 ? linear
-                   : LLVM::MulOp::create(b, loc, linear, i32Const(b, loc, bytes))
-                         .getResult();
-    return LLVM::GEPOp::create(b, loc, smemType, b.getI8Type(), smem,
-                               ValueRange{offset});
+  auto addressOf = [&](ArrayRef<Value> coords) {
+    return getScratchAddress(b, loc, smem,
+                             linearize(b, loc, coords, shape), bytes);
   };
 
   // Wait until earlier users of the scratch area are done with it.
@@ -321,14 +328,8 @@ transferWithPlan(OpBuilder &b, Location loc, const SharedMemoryPlan &plan,
   int64_t bytes = getElementBytes(elementType);
   Type memType = b.getIntegerType(bytes * 8);
   Value smem = getSharedMemoryPtr(b, loc);
-  auto smemType = smem.getType();
-  auto addressOf = [&](Value offset) -> Value {
-    Value byteOffset =
-        bytes == 1 ? offset
-                   : LLVM::MulOp::create(b, loc, offset, i32Const(b, loc, bytes))
-                         .getResult();
-    return LLVM::GEPOp::create(b, loc, smemType, b.getI8Type(), smem,
-                               ValueRange{byteOffset});
+  auto addressOf = [&](Value offset) {
+    return getScratchAddress(b, loc, smem, offset, bytes);
   };
 
   emitBarrier(b, loc);
