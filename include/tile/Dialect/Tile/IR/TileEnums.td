@@ -38,4 +38,16 @@ def Tile_ReduceKindAttr : EnumAttr<Tile_Dialect, Tile_ReduceKind, "reduce_kind">
   let assemblyFormat = "$value";
 }
 
+def Tile_InputPrecision : I32EnumAttr<"InputPrecision",
+    "how tile.dot multiplies f32 inputs", [
+    I32EnumAttrCase<"tf32", 0>, I32EnumAttrCase<"ieee", 1>
+  ]> {
+  let cppNamespace = "::tile::tl";
+  let genSpecializedAttr = 0;
+}
+def Tile_InputPrecisionAttr : EnumAttr<Tile_Dialect, Tile_InputPrecision,
+                                       "input_precision"> {
+  let assemblyFormat = "$value";
+}
+
 #endif // TILE_DIALECT_TILE_IR_TILEENUMS_TD

@@ -510,4 +510,72 @@ def Tile_YieldOp : Tile_Op<"yield", [
   let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
 }
 
+//===----------------------------------------------------------------------===//
+// Matrix multiplication
+//===----------------------------------------------------------------------===//
+
+def Tile_DotOp : Tile_Op<"dot", [
+    AllTypesMatch<["c", "d"]>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "matrix multiply and accumulate: D = A * B + C";
+  let description = [{
+    Triton's `tl.dot`: `A` is M x K, `B` is K x N, `C` and `D` are M x N,
+    with an optional leading batch dim on all four. Inputs are f16, bf16,
+    f32, f8E4M3FN, f8E5M2 or i8 (A and B of the same width; fp8 kinds may
+    differ); the accumulator is f32 (i32 for i8 inputs). For f32 inputs
+    `input_precision` chooses tf32 tensor cores (the default, as in Triton)
+    or exact `ieee` products on the FMA units.
+
+    With layouts, `D` is in an `#layout.nvmma` layout (tensor cores) or a
+    blocked one (FMA), A and B are in `#layout.dot_operand` layouts whose
+    parent is D's; on version 3 (wgmma) B, and optionally A, may instead be
+    `!layout.memdesc` buffers in `#layout.nvmma_shared` layouts.
+
+    `async` (wgmma only) issues the multiply and returns at once: D may not
+    be read, nor the shared-memory operands overwritten, before a
+    `tile.dot_wait` that takes D returns. Elsewhere `async` changes nothing.
+
+    ```mlir
+    %d = tile.dot %a, %b, %c : tensor<64x32xf16, #A>, tensor<32x64xf16, #B>
+         -> tensor<64x64xf32, #mma>
+    ```
+  }];
+  let arguments = (ins AnyType:$a, AnyType:$b, AnyRankedTensor:$c,
+                       OptionalAttr<Tile_InputPrecisionAttr>:$input_precision,
+                       UnitAttr:$async);
+  let results = (outs AnyRankedTensor:$d);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c attr-dict `:` type($a) `,` type($b) `->` type($d)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The effective input precision (tf32 when not written).
+    ::tile::tl::InputPrecision getPrecision() {
+      return getInputPrecision().value_or(::tile::tl::InputPrecision::tf32);
+    }
+  }];
+}
+
+def Tile_DotWaitOp : Tile_Op<"dot_wait", [
+    DeclareOpInterfaceMethods<InferTypeOpInterface>,
+    MemoryEffects<[MemRead, MemWrite]>
+  ]> {
+  let summary = "wait for asynchronous dots";
+  let description = [{
+    Waits until at most `pendings` asynchronous `tile.dot` groups issued by
+    this warpgroup are still running (wgmma.wait_group), and returns its
+    operands unchanged: results of asynchronous dots (and the buffers they
+    read) may be used only through the values this op returns.
+
+    ```mlir
+    %d1 = tile.dot_wait %d {pendings = 0 : i32} : tensor<128x128xf32, #mma>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$inputs, I32Attr:$pendings);
+  let results = (outs Variadic<AnyType>:$outputs);
+  let assemblyFormat = "$inputs attr-dict `:` type($inputs)";
+  let hasVerifier = 1;
+}
+
 #endif // TILE_DIALECT_TILE_IR_TILEOPS_TD
