@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DotLowering.h"
 #include "SharedMemoryTransfer.h"
 #include "tile/Conversion/Passes.h"
 #include "tile/Conversion/TileToLLVM/Patterns.h"
@@ -154,7 +155,7 @@ std::string tile::whyNotLowerable(Operation *op) {
             tl::MakeViewOp, tl::LoadTileOp, tl::StoreTileOp, tl::LoadAtOp,
             tl::StoreAtOp, tl::ArangeOp, tl::SplatOp, tl::AddPtrOp,
             tl::BroadcastOp, tl::ExpandDimsOp, tl::LoadOp, tl::StoreOp,
-            tl::YieldOp>(op))
+            tl::YieldOp, tl::DotOp, tl::DotWaitOp>(op))
       return "";
     return "op '" + op->getName().getStringRef().str() +
            "' is not supported by convert-tile-to-llvm yet";
@@ -458,9 +459,12 @@ struct ConvertTileToLLVMPass
     }
 
     // Every op must be lowerable; report all that are not.
+    int computeCapability = parseArch(arch);
     bool ok = true;
     module.walk<WalkOrder::PreOrder>([&](Operation *op) {
       std::string why = whyNotLowerable(op);
+      if (auto dot = dyn_cast<tl::DotOp>(op); dot && why.empty())
+        why = whyDotNotLowerable(dot, computeCapability);
       if (why.empty())
         return WalkResult::advance();
       op->emitError(why);
@@ -536,8 +540,21 @@ struct ConvertTileToLLVMPass
     options.overrideIndexBitwidth(indexBitwidth);
     TileLLVMTypeConverter converter(ctx, options);
 
+    // wgmma needs the architecture-specific target (sm_90a); the driver
+    // reads this attribute when it picks the PTX target.
+    bool usesWgmma = false;
+    module.walk([&](tl::DotOp dot) {
+      if (auto nvmma = dyn_cast<layout::NvmmaAttr>(
+              dot.getType().getEncoding()))
+        usesWgmma |= nvmma.getVersionMajor() == 3;
+    });
+    if (usesWgmma)
+      module->setAttr(kTargetArchAttr, builder.getStringAttr("sm_90a"));
+
     RewritePatternSet patterns(ctx);
     populateKernelOpToLLVMPatterns(converter, patterns);
+    populateDotOpToLLVMPatterns(converter, patterns, computeCapability,
+                                usesWgmma);
     populateViewOpToLLVMPatterns(converter, patterns);
     populatePointerOpToLLVMPatterns(converter, patterns);
     populateElementwiseOpToLLVMPatterns(converter, patterns);

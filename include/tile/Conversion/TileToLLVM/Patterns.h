@@ -28,6 +28,10 @@ inline constexpr llvm::StringLiteral kArgNamesAttr = "tile.arg_names";
 inline constexpr llvm::StringLiteral kArgDivisibilityAttr =
     "tile.arg_divisibility";
 
+/// Module attribute: the PTX target the lowered code needs when it is more
+/// specific than the requested arch (e.g. "sm_90a" for wgmma).
+inline constexpr llvm::StringLiteral kTargetArchAttr = "tile.target_arch";
+
 /// Benefit of the patterns that must win over upstream ones for the same
 /// op (elementwise ops on tensors, fast math on f32).
 inline constexpr unsigned kTileBenefit = 10;
@@ -53,6 +57,13 @@ void populateReduceOpToLLVMPatterns(TileLLVMTypeConverter &converter,
 /// layout.convert.
 void populateConvertLayoutOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                            RewritePatternSet &patterns);
+
+/// tile.dot (mma.sync, wgmma or FMA, by the accumulator's layout) and
+/// tile.dot_wait, for a target of compute capability `computeCapability`;
+/// `usesWgmma` when some dot of the module runs on wgmma.
+void populateDotOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                 RewritePatternSet &patterns,
+                                 int computeCapability, bool usesWgmma);
 
 /// Bytes of shared-memory scratch `op` needs while it runs (0 for none). All
 /// ops share one scratch area at offset 0 of the dynamic shared memory; each
