@@ -12,8 +12,8 @@
 #include "SharedMemoryTransfer.h"
 #include "tile/Conversion/Passes.h"
 #include "tile/Conversion/TileToLLVM/Patterns.h"
+#include "tile/Conversion/TileToLLVM/SharedMemory.h"
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
-#include "tile/Conversion/TileToLLVM/Utility.h"
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 

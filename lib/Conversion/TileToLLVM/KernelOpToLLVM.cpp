@@ -1,8 +1,8 @@
 //===- KernelOpToLLVM.cpp - tile.kernel and program ids to LLVM ----------===//
 
+#include "tile/Conversion/TileToLLVM/LayoutIndexing.h"
 #include "tile/Conversion/TileToLLVM/Patterns.h"
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
-#include "tile/Conversion/TileToLLVM/Utility.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"

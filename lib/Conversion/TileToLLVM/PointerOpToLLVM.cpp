@@ -11,9 +11,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "SharedMemoryTransfer.h"
+#include "tile/Conversion/TileToLLVM/LayoutIndexing.h"
+#include "tile/Conversion/TileToLLVM/MemoryAccess.h"
 #include "tile/Conversion/TileToLLVM/Patterns.h"
+#include "tile/Conversion/TileToLLVM/Registers.h"
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
-#include "tile/Conversion/TileToLLVM/Utility.h"
 #include "tile/Dialect/Tile/Analysis/AccessFacts.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 

@@ -20,9 +20,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "SharedMemoryTransfer.h"
+#include "tile/Conversion/TileToLLVM/LayoutIndexing.h"
+#include "tile/Conversion/TileToLLVM/MemoryAccess.h"
 #include "tile/Conversion/TileToLLVM/Patterns.h"
+#include "tile/Conversion/TileToLLVM/Registers.h"
+#include "tile/Conversion/TileToLLVM/SharedMemory.h"
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
-#include "tile/Conversion/TileToLLVM/Utility.h"
+#include "tile/Conversion/TileToLLVM/WarpShuffle.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"

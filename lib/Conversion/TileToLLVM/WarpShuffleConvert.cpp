@@ -13,7 +13,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "SharedMemoryTransfer.h"
-#include "tile/Conversion/TileToLLVM/Utility.h"
+#include "tile/Conversion/TileToLLVM/LayoutIndexing.h"
+#include "tile/Conversion/TileToLLVM/MemoryAccess.h"
+#include "tile/Conversion/TileToLLVM/Registers.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"

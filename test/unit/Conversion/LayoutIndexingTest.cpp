@@ -1,4 +1,4 @@
-//===- CodegenUtilityTest.cpp - Index math of the tile to LLVM lowering ---===//
+//===- LayoutIndexingTest.cpp - Index math of the tile to LLVM lowering ---===//
 //
 // The and/shift/xor plan that applyLinearLayout emits must agree with
 // LinearLayout::apply for every input; constant inputs must fold to the
@@ -7,7 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Conversion/TileToLLVM/Utility.h"
+#include "tile/Conversion/TileToLLVM/LayoutIndexing.h"
+#include "tile/Conversion/TileToLLVM/Registers.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"

@@ -1,0 +1,37 @@
+//===- SharedMemory.h - The dynamic shared memory and barriers --*- C++ -*-===//
+//
+// The module's dynamic shared memory (its global symbol, declaring it,
+// the address of a byte offset into it) and the CTA barrier that orders
+// accesses to it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSION_TILETOLLVM_SHAREDMEMORY_H
+#define TILE_CONVERSION_TILETOLLVM_SHAREDMEMORY_H
+
+#include "tile/Support/LLVM.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+class ModuleOp;
+} // namespace mlir
+
+namespace tile {
+
+/// Symbol of the dynamic shared memory of the module.
+inline constexpr llvm::StringLiteral kSharedMemorySymbol = "global_smem";
+
+//===----------------------------------------------------------------------===//
+// Shared memory and barriers
+//===----------------------------------------------------------------------===//
+
+/// Declares the dynamic shared memory global of `module` if it is not there.
+void declareSharedMemory(OpBuilder &b, ModuleOp module);
+/// The address (!llvm.ptr<3>) of byte `offset` of the dynamic shared memory.
+Value getSharedMemoryPtr(OpBuilder &b, Location loc, int64_t offset = 0);
+void emitBarrier(OpBuilder &b, Location loc);
+
+} // namespace tile
+
+#endif // TILE_CONVERSION_TILETOLLVM_SHAREDMEMORY_H

@@ -1,0 +1,36 @@
+//===- SharedMemory.cpp - The dynamic shared memory and barriers ----------===//
+
+#include "tile/Conversion/TileToLLVM/SharedMemory.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace tile;
+namespace LLVM = mlir::LLVM;
+namespace NVVM = mlir::NVVM;
+
+void tile::declareSharedMemory(OpBuilder &b, ModuleOp module) {
+  if (module.lookupSymbol(kSharedMemorySymbol))
+    return;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  auto type = LLVM::LLVMArrayType::get(b.getI8Type(), 0);
+  LLVM::GlobalOp::create(b, module.getLoc(), type, /*isConstant=*/false,
+                         LLVM::Linkage::External, kSharedMemorySymbol,
+                         /*value=*/Attribute(), /*alignment=*/16,
+                         /*addrSpace=*/3);
+}
+
+Value tile::getSharedMemoryPtr(OpBuilder &b, Location loc, int64_t offset) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  Value base = LLVM::AddressOfOp::create(b, loc, ptrType, kSharedMemorySymbol);
+  if (offset == 0)
+    return base;
+  return LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{int32_t(offset)});
+}
+
+void tile::emitBarrier(OpBuilder &b, Location loc) {
+  NVVM::Barrier0Op::create(b, loc);
+}
