@@ -1,0 +1,105 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics
+
+// One case per diagnostic of tile.dot and tile.dot_wait.
+
+func.func @shapes(%a: tensor<16x32xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf32>) {
+  // expected-error @+1 {{'tile.dot' op shapes do not multiply: A is 16x32, B is 16x8, C is 16x8; A must be MxK, B KxN and C MxN}}
+  %d = tile.dot %a, %b, %c : tensor<16x32xf16>, tensor<16x8xf16> -> tensor<16x8xf32>
+  return
+}
+
+// -----
+
+func.func @batch(%a: tensor<2x16x16xf16>, %b: tensor<3x16x8xf16>, %c: tensor<2x16x8xf32>) {
+  // expected-error @+1 {{'tile.dot' op shapes do not multiply: A is 2x16x16, B is 3x16x8, C is 2x16x8; A must be BxMxK, B BxKxN and C BxMxN}}
+  %d = tile.dot %a, %b, %c : tensor<2x16x16xf16>, tensor<3x16x8xf16> -> tensor<2x16x8xf32>
+  return
+}
+
+// -----
+
+func.func @rank(%a: tensor<16xf16>, %b: tensor<16xf16>, %c: tensor<16xf32>) {
+  // expected-error @+1 {{'tile.dot' op multiplies matrices of rank 2, or 3 with a leading batch dim; the accumulator has rank 1}}
+  %d = tile.dot %a, %b, %c : tensor<16xf16>, tensor<16xf16> -> tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @rank_mismatch(%a: tensor<1x16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf32>) {
+  // expected-error @+1 {{'tile.dot' op A (rank 3), B (rank 2) and C (rank 2) must have the same rank}}
+  %d = tile.dot %a, %b, %c : tensor<1x16x16xf16>, tensor<16x8xf16> -> tensor<16x8xf32>
+  return
+}
+
+// -----
+
+func.func @f64(%a: tensor<16x16xf64>, %b: tensor<16x8xf64>, %c: tensor<16x8xf32>) {
+  // expected-error @+1 {{'tile.dot' op multiplies f16, bf16, f32, f8E4M3FN, f8E5M2 or i8 elements, not 'f64'; convert the operand with arith.extf/truncf}}
+  %d = tile.dot %a, %b, %c : tensor<16x16xf64>, tensor<16x8xf64> -> tensor<16x8xf32>
+  return
+}
+
+// -----
+
+func.func @mixed(%a: tensor<16x16xf16>, %b: tensor<16x8xbf16>, %c: tensor<16x8xf32>) {
+  // expected-error @+1 {{'tile.dot' op A and B must have the same element type (two fp8 kinds may differ), got 'f16' and 'bf16'; convert one of them}}
+  %d = tile.dot %a, %b, %c : tensor<16x16xf16>, tensor<16x8xbf16> -> tensor<16x8xf32>
+  return
+}
+
+// -----
+
+func.func @fp8_mixed_ok(%a: tensor<16x32xf8E4M3FN>, %b: tensor<32x8xf8E5M2>, %c: tensor<16x8xf32>) {
+  %d = tile.dot %a, %b, %c : tensor<16x32xf8E4M3FN>, tensor<32x8xf8E5M2> -> tensor<16x8xf32>
+  return
+}
+
+// -----
+
+func.func @f16_acc(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf16>) {
+  // expected-error @+1 {{'tile.dot' op float inputs accumulate in f32, not 'f16'; truncate the result after the dot}}
+  %d = tile.dot %a, %b, %c : tensor<16x16xf16>, tensor<16x8xf16> -> tensor<16x8xf16>
+  return
+}
+
+// -----
+
+func.func @i8_acc(%a: tensor<16x32xi8>, %b: tensor<32x8xi8>, %c: tensor<16x8xf32>) {
+  // expected-error @+1 {{'tile.dot' op i8 inputs accumulate in i32, not 'f32'}}
+  %d = tile.dot %a, %b, %c : tensor<16x32xi8>, tensor<32x8xi8> -> tensor<16x8xf32>
+  return
+}
+
+// -----
+
+func.func @precision(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf32>) {
+  // expected-error @+1 {{'tile.dot' op input_precision applies to f32 inputs only; remove it for 'f16'}}
+  %d = tile.dot %a, %b, %c {input_precision = #tile.input_precision<ieee>} : tensor<16x16xf16>, tensor<16x8xf16> -> tensor<16x8xf32>
+  return
+}
+
+// -----
+
+func.func @operand_kind(%a: f16, %b: tensor<16x8xf16>, %c: tensor<16x8xf32>) {
+  // expected-error @+1 {{'tile.dot' op operand A must be a ranked tensor or a !layout.memdesc, got 'f16'}}
+  %d = tile.dot %a, %b, %c : f16, tensor<16x8xf16> -> tensor<16x8xf32>
+  return
+}
+
+// -----
+
+#l = #layout.blocked<sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]>
+func.func @partial_layouts(%a: tensor<16x16xf16, #l>, %b: tensor<16x8xf16>, %c: tensor<16x8xf32>) {
+  // expected-error @+1 {{'tile.dot' op give layouts to all of A, B and C or to none (layout assignment chooses them)}}
+  %d = tile.dot %a, %b, %c : tensor<16x16xf16, #l>, tensor<16x8xf16> -> tensor<16x8xf32>
+  return
+}
+
+// -----
+
+func.func @wait(%d: tensor<16x8xf32>) {
+  // expected-error @+1 {{'tile.dot_wait' op pendings must be >= 0, got -1}}
+  %r = tile.dot_wait %d {pendings = -1 : i32} : tensor<16x8xf32>
+  return
+}
