@@ -66,6 +66,8 @@ void tile::buildTileToLLVMPipeline(OpPassManager &pm,
   lowering.arch = opts.arch;
   lowering.convertStrategy = opts.convertStrategy;
   pm.addPass(createConvertTileToLLVMPass(lowering));
+  // NVVM ops that are inline PTX underneath (wgmma.mma_async).
+  pm.addPass(createConvertNVVMToLLVMPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertMathToLLVMPass());

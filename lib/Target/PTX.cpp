@@ -1,6 +1,8 @@
 //===- PTX.cpp - LLVM dialect to LLVM IR and PTX --------------------------===//
 
 #include "tile/Target/PTX.h"
+
+#include "tile/Conversion/TileToLLVM/Patterns.h"
 #include "Libdevice.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -105,6 +107,14 @@ llvm::Error tile::verifyTargetArch(StringRef arch) {
     return makeError("GPU architecture '" + arch +
                      "' is too old: tile supports sm_80 and newer");
   return llvm::Error::success();
+}
+
+std::string tile::getLoweredTargetArch(ModuleOp module, StringRef requested) {
+  auto wanted = module->getAttrOfType<StringAttr>(kTargetArchAttr);
+  // Only the "a" variant of the requested arch itself (sm_90 -> sm_90a).
+  if (wanted && wanted.getValue() == (requested + "a").str())
+    return wanted.getValue().str();
+  return requested.str();
 }
 
 unsigned tile::getPTXVersion(StringRef arch) {

@@ -126,13 +126,16 @@ bool Compilation::run() {
       return false;
   }
 
+  // wgmma kernels need sm_90a rather than the requested sm_90.
+  std::string arch = getLoweredTargetArch(*module, request.arch);
+
   FailureOr<std::vector<KernelInfo>> kernels = extractKernelMetadata(*module);
   if (failed(kernels))
     return false;
   // The binary's name in the metadata: the runtime looks for it beside the
   // JSON file; CompiledKernel.save() rewrites it to the name it writes.
   response.metadataJson =
-      llvm::formatv("{0}", kernelMetadataToJSON(*kernels, request.arch, emit,
+      llvm::formatv("{0}", kernelMetadataToJSON(*kernels, arch, emit,
                                                 ("kernel." + emit).str()))
           .str();
 
@@ -142,11 +145,11 @@ bool Compilation::run() {
     return true;
   }
 
-  auto tm = createNVPTXTargetMachine(request.arch, request.optLevel);
+  auto tm = createNVPTXTargetMachine(arch, request.optLevel);
   if (!tm)
     return fail(tm.takeError());
   llvm::LLVMContext llvmContext;
-  auto llvmModule = translateToLLVMIR(*module, llvmContext, request.arch);
+  auto llvmModule = translateToLLVMIR(*module, llvmContext, arch);
   if (!llvmModule)
     return fail(llvmModule.takeError());
   if (llvm::Error err =
@@ -167,7 +170,7 @@ bool Compilation::run() {
     return true;
   }
 
-  auto cubin = assembleCubin(response.ptx, request.arch, cubinOptions);
+  auto cubin = assembleCubin(response.ptx, arch, cubinOptions);
   if (!cubin)
     return fail(cubin.takeError());
   response.output.assign(cubin->begin(), cubin->end());

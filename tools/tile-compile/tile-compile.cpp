@@ -247,19 +247,22 @@ static int compile(MLIRContext &context, llvm::SourceMgr &sourceMgr,
     return failed(writeFile(outputFilename, text)) ? 1 : 0;
   }
 
+  // wgmma kernels need sm_90a rather than the requested sm_90.
+  std::string arch = getLoweredTargetArch(*module, archOpt);
+
   FailureOr<std::vector<KernelInfo>> kernels = extractKernelMetadata(*module);
   if (failed(kernels))
     return 1;
 
   // Translate to LLVM IR and optimize.
-  auto tm = createNVPTXTargetMachine(archOpt, optLevelOpt);
+  auto tm = createNVPTXTargetMachine(arch, optLevelOpt);
   if (!tm)
     return failWith(tm.takeError());
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule;
   {
     TimingScope scope = timing.nest("translate to LLVM IR");
-    auto translated = translateToLLVMIR(*module, llvmContext, archOpt);
+    auto translated = translateToLLVMIR(*module, llvmContext, arch);
     if (!translated)
       return failWith(translated.takeError());
     llvmModule = std::move(*translated);
@@ -308,7 +311,7 @@ static int compile(MLIRContext &context, llvm::SourceMgr &sourceMgr,
     std::optional<std::string> assemblerName = resolveCubinAssembler(options);
     TimingScope scope =
         timing.nest("PTX to cubin (" + assemblerName.value_or("none") + ")");
-    auto cubin = assembleCubin(ptx, archOpt, options);
+    auto cubin = assembleCubin(ptx, arch, options);
     if (!cubin)
       return failWith(cubin.takeError());
     if (!infoLog.empty())
@@ -330,7 +333,7 @@ static int compile(MLIRContext &context, llvm::SourceMgr &sourceMgr,
                              ? StringRef("-")
                              : llvm::sys::path::filename(outputFilename);
   llvm::json::Value json =
-      kernelMetadataToJSON(*kernels, archOpt, format, binaryName);
+      kernelMetadataToJSON(*kernels, arch, format, binaryName);
   std::string text;
   llvm::raw_string_ostream os(text);
   os << llvm::formatv("{0:2}", json) << "\n";

@@ -42,6 +42,11 @@ void registerTargetTranslations(DialectRegistry &registry);
 /// accepted.
 llvm::Error verifyTargetArch(StringRef arch);
 
+/// The architecture to compile a lowered module for: `requested`, or the
+/// architecture-specific variant the lowering asked for in the module's
+/// `tile.target_arch` attribute (sm_90 -> sm_90a when a kernel uses wgmma).
+std::string getLoweredTargetArch(ModuleOp module, StringRef requested);
+
 /// The PTX ISA version (80 for 8.0) tile emits for a valid `arch`: the
 /// oldest version that supports the architecture, and at least 8.0 (CUDA
 /// 12.0). Every version LLVM 22 can emit is accepted by CUDA 13's ptxas and
