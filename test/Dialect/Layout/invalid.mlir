@@ -47,7 +47,7 @@
 
 // -----
 
-// expected-error @+1 {{the parent of #layout.slice must be a distributed layout (#layout.blocked, #layout.slice or #layout.linear), got #layout.swizzled_shared}}
+// expected-error @+1 {{the parent of #layout.slice must be a distributed layout (#layout.blocked, #layout.slice, #layout.linear, #layout.nvmma or #layout.dot_operand), got #layout.swizzled_shared}}
 "test.use"() {a = #layout.slice<dim = 0, parent = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>>} : () -> ()
 
 // -----

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Dialect/Layout/IR/LayoutDialect.h"
+#include "LayoutAttrHelpers.h"
 
 #include "tile/CuTe/Eval.h"
 
@@ -24,7 +24,7 @@ using namespace tile::layout;
 // Parsing helpers
 //===----------------------------------------------------------------------===//
 
-namespace {
+namespace tile::layout::detail {
 /// Largest value accepted in a size field; keeps every product of sizes
 /// within the int32 range of linear layouts.
 constexpr int64_t kMaxFieldValue = int64_t(1) << 30;
@@ -225,7 +225,9 @@ LogicalResult checkCTAFields(function_ref<InFlightDiagnostic()> emitError,
                        << " CTAs; at most 65536 are supported";
   return success();
 }
-} // namespace
+} // namespace tile::layout::detail
+
+using namespace tile::layout::detail;
 
 //===----------------------------------------------------------------------===//
 // BlockedAttr
@@ -375,7 +377,8 @@ Attribute SliceAttr::parse(AsmParser &parser, Type) {
   if (!distributed) {
     parser.emitError(parentLoc)
         << "the parent of #layout.slice must be a distributed layout "
-           "(#layout.blocked, #layout.slice or #layout.linear), got "
+           "(#layout.blocked, #layout.slice, #layout.linear, #layout.nvmma or "
+           "#layout.dot_operand), got "
         << parent;
     return {};
   }

@@ -302,6 +302,12 @@ tile::layout::computeLinearLayout(Attribute layout, ArrayRef<int64_t> shape,
     return swizzledToLL(attr, shape, why);
   if (auto attr = dyn_cast_or_null<StridedAttr>(layout))
     return detail::stridedToLinearLayout(attr, shape, why);
+  if (auto attr = dyn_cast_or_null<NvmmaAttr>(layout))
+    return detail::nvmmaToLinearLayout(attr, shape, why);
+  if (auto attr = dyn_cast_or_null<DotOperandAttr>(layout))
+    return detail::dotOperandToLinearLayout(attr, shape, why);
+  if (auto attr = dyn_cast_or_null<NvmmaSharedAttr>(layout))
+    return detail::nvmmaSharedToLinearLayout(attr, shape, why);
   // Layouts of other dialects (or later attributes) answer through the
   // interfaces; they must not call back into this function for themselves.
   if (auto attr = dyn_cast_or_null<DistributedLayoutAttrInterface>(layout)) {
@@ -315,7 +321,8 @@ tile::layout::computeLinearLayout(Attribute layout, ArrayRef<int64_t> shape,
       std::string s;
       llvm::raw_string_ostream os(s);
       os << "expected a layout attribute (#layout.blocked, #layout.slice, "
-            "#layout.linear, #layout.swizzled_shared, ...)";
+            "#layout.linear, #layout.nvmma, #layout.dot_operand, "
+            "#layout.swizzled_shared, #layout.nvmma_shared, ...)";
       if (layout)
         os << ", got " << layout;
       *why = s;
@@ -333,8 +340,8 @@ tile::layout::toLinearLayout(Attribute layout, ArrayRef<int64_t> shape) {
     return std::nullopt;
   auto *dialect = layout.getContext()->getLoadedDialect<LayoutDialect>();
   if (!dialect ||
-      !isa<BlockedAttr, SliceAttr, LinearAttr, SwizzledSharedAttr, StridedAttr>(
-          layout))
+      !isa<BlockedAttr, SliceAttr, LinearAttr, SwizzledSharedAttr, StridedAttr,
+           NvmmaAttr, DotOperandAttr, NvmmaSharedAttr>(layout))
     return computeLinearLayout(layout, shape, nullptr);
   return dialect->getCachedLinearLayout(layout, shape);
 }

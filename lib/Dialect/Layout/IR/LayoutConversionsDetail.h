@@ -17,6 +17,17 @@ std::optional<LinearLayout> stridedToLinearLayout(StridedAttr attr,
                                                   ArrayRef<int64_t> shape,
                                                   std::string *why);
 
+/// The linear forms of the tensor-core layouts (MmaAttrs.cpp), or
+/// std::nullopt with the reason in `why`.
+std::optional<LinearLayout>
+nvmmaToLinearLayout(NvmmaAttr attr, ArrayRef<int64_t> shape, std::string *why);
+std::optional<LinearLayout> dotOperandToLinearLayout(DotOperandAttr attr,
+                                                     ArrayRef<int64_t> shape,
+                                                     std::string *why);
+std::optional<LinearLayout> nvmmaSharedToLinearLayout(NvmmaSharedAttr attr,
+                                                      ArrayRef<int64_t> shape,
+                                                      std::string *why);
+
 } // namespace tile::layout::detail
 
 #endif // TILE_LIB_DIALECT_LAYOUT_IR_LAYOUTCONVERSIONSDETAIL_H

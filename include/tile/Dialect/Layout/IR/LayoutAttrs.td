@@ -187,4 +187,126 @@ def Layout_StridedAttr : Layout_Attr<"Strided", "strided",
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// nvmma
+//===----------------------------------------------------------------------===//
+
+def Layout_NvmmaAttr : Layout_Attr<"Nvmma", "nvmma",
+    [DeclareAttrInterfaceMethods<DistributedLayoutAttrInterface>]> {
+  let summary = "Triton's NVIDIA tensor-core accumulator layout";
+  let description = [{
+    The layout of the result of `mma.sync` (`versionMajor = 2`, Ampere and
+    later) or `wgmma` (`versionMajor = 3`, Hopper): in each warp, lane
+    `4 * g + t` holds rows `g` and `g + 8` of an `instrShape[0] x
+    instrShape[1]` tile, columns `2 * t` and `2 * t + 1` of every 8-column
+    group. `warpsPerCTA` tiles the warps (v2: row-major over the warp grid;
+    v3: column-major, so the 4 warps of a warpgroup stack along M). A
+    larger tensor repeats the CTA tile in more registers (N first), a
+    smaller one is broadcast. v2 takes `instrShape = [16, 8]` (rank 2) or
+    `[1, 16, 8]` (rank 3, a leading batch dim); v3 takes `[16, N, K]` with
+    N the wgmma N (a multiple of 8 up to 256) and K = 256 / input bits.
+    CTA fields as for `#layout.blocked`.
+
+    ```mlir
+    #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1],
+                  instrShape = [16, 64, 16]>
+    ```
+  }];
+  let parameters = (ins "unsigned":$versionMajor, "unsigned":$versionMinor,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$instrShape,
+                        ArrayRefParameter<"unsigned">:$CTAsPerCGA,
+                        ArrayRefParameter<"unsigned">:$CTASplitNum,
+                        ArrayRefParameter<"unsigned">:$CTAOrder);
+  let builders = [
+    // A single-CTA layout.
+    AttrBuilder<(ins "unsigned":$versionMajor, "unsigned":$versionMinor,
+                     "::llvm::ArrayRef<unsigned>":$warpsPerCTA,
+                     "::llvm::ArrayRef<unsigned>":$instrShape)>
+  ];
+  let skipDefaultBuilders = 0;
+  let extraClassDeclaration = [{
+    bool isAmpere() const { return getVersionMajor() == 2; }
+    bool isHopper() const { return getVersionMajor() == 3; }
+    /// The parameters as the LinearLayout library takes them.
+    ::tile::NvmmaParams getParams() const;
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// dot_operand
+//===----------------------------------------------------------------------===//
+
+def Layout_DotOperandAttr : Layout_Attr<"DotOperand", "dot_operand",
+    [DeclareAttrInterfaceMethods<DistributedLayoutAttrInterface>]> {
+  let summary = "Triton's layout of an operand of a dot";
+  let description = [{
+    The register layout of operand `opIdx` (0 = A, M x K; 1 = B, K x N) of
+    a dot whose result has layout `parent`. With an nvmma parent, each
+    thread holds `kWidth` consecutive K elements per register group (the
+    `mma.sync` A/B fragments for kWidth = 32 / bits; larger kWidth splits a
+    thread's K run over several instructions); v2 parents take A and B,
+    v3 parents only A (wgmma reads A from registers, B from shared memory).
+    Every warp in a row of the warp grid holds the whole K slab (zero warp
+    bases along K). With a `#layout.blocked` parent (the FMA fallback) each
+    thread holds the whole K extent; lanes and warps are broadcast along K,
+    and kWidth is not used (omit it).
+
+    ```mlir
+    #layout.dot_operand<opIdx = 0, parent = #layout.nvmma<...>, kWidth = 2>
+    ```
+  }];
+  let parameters = (ins "unsigned":$opIdx,
+                        "DistributedLayoutAttrInterface":$parent,
+                        "unsigned":$kWidth);
+}
+
+//===----------------------------------------------------------------------===//
+// nvmma_shared
+//===----------------------------------------------------------------------===//
+
+def Layout_NvmmaSharedAttr : Layout_Attr<"NvmmaShared", "nvmma_shared",
+    [DeclareAttrInterfaceMethods<SharedLayoutAttrInterface>]> {
+  let summary = "Triton's NVMMA shared-memory layout (TMA, wgmma, ldmatrix)";
+  let description = [{
+    The canonical shared-memory layout of wgmma operands and TMA boxes: core
+    tiles of 8 rows of `swizzlingByteWidth` bytes, in which 16-byte chunk
+    `c` of row `r` is stored at chunk `c xor ((r / perPhase) % maxPhase)`,
+    with (perPhase, maxPhase) = (4, 2), (2, 4), (1, 8) for 32, 64, 128
+    bytes. Rows follow each other (8-row groups contiguous); further
+    swizzle-width column blocks come after all rows. The contiguous dim is
+    dim 1, or dim 0 when `transposed = true`. `swizzlingByteWidth = 0` is
+    unswizzled row-major storage. CTA fields as for
+    `#layout.swizzled_shared`; they are omitted for a single CTA.
+
+    ```mlir
+    #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false,
+                         elementBitWidth = 16>
+    ```
+  }];
+  let parameters = (ins "unsigned":$swizzlingByteWidth, "bool":$transposed,
+                        "unsigned":$elementBitWidth,
+                        ArrayRefParameter<"unsigned">:$CTAsPerCGA,
+                        ArrayRefParameter<"unsigned">:$CTASplitNum,
+                        ArrayRefParameter<"unsigned">:$CTAOrder);
+  let builders = [
+    // A single-CTA layout.
+    AttrBuilder<(ins "unsigned":$swizzlingByteWidth, "bool":$transposed,
+                     "unsigned":$elementBitWidth)>
+  ];
+  let skipDefaultBuilders = 0;
+  let extraClassDeclaration = [{
+    /// The parameters as the LinearLayout library takes them.
+    ::tile::NvmmaSharedParams getParams() const;
+    /// Triton's default for a tile of `shape` with elements of
+    /// `elementType` stored in `order` (fastest dim first): the largest
+    /// swizzle of 128, 64, 32 bytes dividing the contiguous dim's bytes,
+    /// transposed when the contiguous dim is not the last.
+    static NvmmaSharedAttr getDefault(::mlir::MLIRContext *ctx,
+                                      ::llvm::ArrayRef<int64_t> shape,
+                                      ::mlir::Type elementType,
+                                      ::llvm::ArrayRef<unsigned> order);
+  }];
+}
+
 #endif // TILE_DIALECT_LAYOUT_IR_LAYOUTATTRS_TD

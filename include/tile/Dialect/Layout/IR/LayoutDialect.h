@@ -11,6 +11,7 @@
 
 #include "tile/CuTe/Layout.h"
 #include "tile/LinearLayout/LinearLayout.h"
+#include "tile/LinearLayout/MmaLayouts.h"
 #include "tile/Support/LLVM.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
