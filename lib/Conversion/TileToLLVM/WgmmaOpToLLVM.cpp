@@ -95,10 +95,30 @@ FailureOr<WgmmaOperandDesc> describeOperand(Value v, bool isA,
     return fail("tile.dot: the layout of operand " + name +
                 " is not a one-to-one map of its elements");
   desc.coordsToOffset = *inverse;
-  // Rows of the non-contiguous dim: dim 0 for a K-major A or an MN-major B.
-  int64_t rows = dim0Contiguous ? shape[1] : shape[0];
-  desc.leadingBytes = int64_t(swizzle) * rows;
-  desc.strideBytes = int64_t(swizzle) * 8;
+  // Read the two strides off the layout: 8 rows of the other dim (stride
+  // byte offset) and one swizzle width along the contiguous dim (leading
+  // byte offset; unused when the operand is only one block wide).
+  int contiguous = dim0Contiguous ? 0 : 1, other = 1 - contiguous;
+  int64_t width = int64_t(swizzle) * 8 / bits;
+  auto offsetOf = [&](int dim, int32_t step) {
+    int32_t coords[2] = {0, 0};
+    coords[dim] = step;
+    return int64_t(desc.coordsToOffset.apply(llvm::ArrayRef<int32_t>(coords))[0]) *
+           bits / 8;
+  };
+  if (shape[other] < 8)
+    return fail("tile.dot: operand " + name + " needs at least 8 rows along "
+                "its non-contiguous dim for wgmma, got " +
+                Twine(shape[other]));
+  desc.strideBytes = offsetOf(other, 8);
+  desc.leadingBytes = shape[contiguous] > width
+                          ? offsetOf(contiguous, int32_t(width))
+                          : int64_t(swizzle) * shape[other];
+  if (desc.strideBytes % 16 || desc.leadingBytes % 16 ||
+      desc.strideBytes >= (int64_t(1) << 18) ||
+      desc.leadingBytes >= (int64_t(1) << 18))
+    return fail("tile.dot: the layout of operand " + name +
+                " has strides a wgmma descriptor cannot express");
   return desc;
 }
 
