@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DotLowering.h"
+#include "SharedMemoryAccess.h"
 #include "SharedMemoryTransfer.h"
 #include "tile/Conversion/Passes.h"
 #include "tile/Conversion/TileToLLVM/Patterns.h"
@@ -160,11 +161,28 @@ std::string tile::whyNotLowerable(Operation *op) {
     return "op '" + op->getName().getStringRef().str() +
            "' is not supported by convert-tile-to-llvm yet";
   }
-  if (dialect == "layout")
-    return isa<layout::ConvertOp>(op)
-               ? ""
-               : "op '" + op->getName().getStringRef().str() +
-                     "' is not supported by convert-tile-to-llvm";
+  if (dialect == "layout") {
+    if (isa<layout::ConvertOp, layout::BarrierOp, layout::MemDescIndexOp,
+            layout::MemDescTransOp>(op))
+      return "";
+    if (auto alloc = dyn_cast<layout::LocalAllocOp>(op)) {
+      if (!op->getParentOfType<tl::KernelOp>())
+        return "layout.local_alloc must be inside a tile.kernel (shared "
+               "memory is allocated per kernel)";
+      if (Value src = alloc.getSrc())
+        return whyLocalAccessNotLowerable(
+            alloc.getType(), cast<RankedTensorType>(src.getType()));
+      return "";
+    }
+    if (auto load = dyn_cast<layout::LocalLoadOp>(op))
+      return whyLocalAccessNotLowerable(load.getSrc().getType(),
+                                        load.getType());
+    if (auto store = dyn_cast<layout::LocalStoreOp>(op))
+      return whyLocalAccessNotLowerable(store.getDst().getType(),
+                                        store.getSrc().getType());
+    return "op '" + op->getName().getStringRef().str() +
+           "' is not supported by convert-tile-to-llvm";
+  }
   if (dialect == "arith") {
     if (auto cst = dyn_cast<arith::ConstantOp>(op))
       if (isa<RankedTensorType>(cst.getType()) &&
@@ -521,7 +539,8 @@ struct ConvertTileToLLVMPass
 
     // One scratch area per kernel, as large as the largest user needs:
     // layout.convert, tile.reduce, tile.broadcast and tile.expand_dims all
-    // use it from offset 0, one at a time (barriers order them).
+    // use it from offset 0, one at a time (barriers order them). The
+    // layout.local_alloc buffers follow it, each in its own byte range.
     OpBuilder builder(ctx);
     for (auto kernel : module.getOps<tl::KernelOp>()) {
       int64_t bytes = 0;
@@ -531,6 +550,10 @@ struct ConvertTileToLLVMPass
         bytes = std::max(bytes, ::getScratchBytes(op, strategy));
       });
       bytes = llvm::alignTo(bytes, 16);
+      FailureOr<int64_t> total = allocateSharedMemory(kernel, bytes);
+      if (failed(total))
+        return signalPassFailure();
+      bytes = *total;
       kernel->setAttr(kSharedBytesAttr, builder.getI64IntegerAttr(bytes));
       if (bytes > 0)
         declareSharedMemory(builder, module);
@@ -560,6 +583,7 @@ struct ConvertTileToLLVMPass
     populateElementwiseOpToLLVMPatterns(converter, patterns);
     populateReduceOpToLLVMPatterns(converter, patterns);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, &strategies);
+    populateSharedMemoryOpToLLVMPatterns(converter, patterns);
     mlir::arith::populateArithToLLVMConversionPatterns(converter, patterns);
     mlir::populateMathToLLVMConversionPatterns(converter, patterns);
     mlir::cf::populateControlFlowToLLVMConversionPatterns(converter,

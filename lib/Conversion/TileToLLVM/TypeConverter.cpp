@@ -24,6 +24,9 @@ TileLLVMTypeConverter::TileLLVMTypeConverter(
     fields.append(2 * type.getRank(), i64);
     return LLVM::LLVMStructType::getLiteral(ctx, fields);
   });
+  addConversion([ctx](layout::MemDescType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, 3);
+  });
   addConversion([this](RankedTensorType type) -> std::optional<Type> {
     int64_t numRegs = getNumRegisters(type);
     if (numRegs <= 0)

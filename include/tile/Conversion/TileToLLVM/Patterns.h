@@ -54,6 +54,10 @@ void populateElementwiseOpToLLVMPatterns(TileLLVMTypeConverter &converter,
 /// tile.reduce.
 void populateReduceOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                     RewritePatternSet &patterns);
+/// layout.local_alloc, local_load, local_store, memdesc_index,
+/// memdesc_trans and barrier.
+void populateSharedMemoryOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                          RewritePatternSet &patterns);
 /// layout.convert.
 void populateConvertLayoutOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                            RewritePatternSet &patterns);

@@ -8,6 +8,7 @@
 //   !tile.ptr<T>            ->  !llvm.ptr<1>
 //   !tile.view<D0x...xT>    ->  !llvm.struct<(ptr<1>, i64 x rank, i64 x rank)>
 //                               (base, sizes, strides in elements)
+//   !layout.memdesc<...>    ->  !llvm.ptr<3> (the address of the first slot)
 // A tensor without a layout encoding has no conversion.
 //
 //===----------------------------------------------------------------------===//

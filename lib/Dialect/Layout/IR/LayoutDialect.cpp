@@ -47,6 +47,7 @@ struct LayoutOpAsmInterface : public OpAsmDialectInterface {
 void LayoutDialect::initialize() {
   llCache = std::make_unique<LinearLayoutCache>();
   registerAttributes();
+  registerTypes();
   addInterfaces<LayoutOpAsmInterface>();
   addOperations<
 #define GET_OP_LIST

@@ -7,6 +7,27 @@
 using namespace tile;
 using namespace tile::layout;
 
+/// `[SRC-TYPE ->] RESULT-TYPE` of layout.local_alloc.
+static ParseResult parseAllocTypes(OpAsmParser &parser, Type &srcType,
+                                   Type &resultType) {
+  Type first;
+  if (parser.parseType(first))
+    return failure();
+  if (failed(parser.parseOptionalArrow())) {
+    resultType = first;
+    return success();
+  }
+  srcType = first;
+  return parser.parseType(resultType);
+}
+
+static void printAllocTypes(OpAsmPrinter &printer, Operation *, Type srcType,
+                            Type resultType) {
+  if (srcType)
+    printer << srcType << " -> ";
+  printer << resultType;
+}
+
 #define GET_OP_CLASSES
 #include "tile/Dialect/Layout/IR/LayoutOps.cpp.inc"
 

@@ -49,6 +49,15 @@ def SharedLayoutAttrInterface : AttrInterface<"SharedLayoutAttrInterface"> {
       tensor of shape `shape`, or std::nullopt if the layout does not fit.
     }], "std::optional<::tile::LinearLayout>", "toLinearLayout",
       (ins "::llvm::ArrayRef<int64_t>":$shape)>,
+    InterfaceMethod<[{
+      The layout of the transposed view of a buffer in this layout: dim `i`
+      of the view is dim `order[i]` of the buffer (a permutation of the
+      layout's rank), the bytes stay where they are. Its linear form for the
+      permuted shape is this one's with the output dims permuted
+      (layout.memdesc_trans checks that). A null attribute when the layout
+      cannot express the view; the default.
+    }], "::mlir::Attribute", "getTransposed",
+      (ins "::llvm::ArrayRef<unsigned>":$order), [{}], [{ return {}; }]>,
   ];
 }
 

@@ -131,7 +131,8 @@ def Layout_LinearAttr : Layout_Attr<"Linear", "linear",
 
 def Layout_SwizzledSharedAttr : Layout_Attr<"SwizzledShared",
     "swizzled_shared",
-    [DeclareAttrInterfaceMethods<SharedLayoutAttrInterface>]> {
+    [DeclareAttrInterfaceMethods<SharedLayoutAttrInterface,
+                                 ["getTransposed"]>]> {
   let summary = "Triton's swizzled shared-memory layout";
   let description = [{
     Elements are stored in `order` (fastest dim first). Within the two
@@ -159,7 +160,8 @@ def Layout_SwizzledSharedAttr : Layout_Attr<"SwizzledShared",
 //===----------------------------------------------------------------------===//
 
 def Layout_StridedAttr : Layout_Attr<"Strided", "strided",
-    [DeclareAttrInterfaceMethods<SharedLayoutAttrInterface>]> {
+    [DeclareAttrInterfaceMethods<SharedLayoutAttrInterface,
+                                 ["getTransposed"]>]> {
   let summary = "A hierarchical shape:stride layout in CuTe's notation";
   let description = [{
     A CuTe layout `Shape:Stride` (nested tuples, leftmost mode fastest),

@@ -26,8 +26,10 @@ def Layout_Dialect : Dialect {
     `verifyLayoutForShape`.
   }];
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
   let extraClassDeclaration = [{
     void registerAttributes();
+    void registerTypes();
 
     /// The linear form of `layout` for `shape`, cached per context. Returns
     /// std::nullopt where the layout does not fit the shape.

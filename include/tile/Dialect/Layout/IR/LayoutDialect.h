@@ -32,6 +32,9 @@
 #define GET_ATTRDEF_CLASSES
 #include "tile/Dialect/Layout/IR/LayoutAttrs.h.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "tile/Dialect/Layout/IR/LayoutTypes.h.inc"
+
 #define GET_OP_CLASSES
 #include "tile/Dialect/Layout/IR/LayoutOps.h.inc"
 

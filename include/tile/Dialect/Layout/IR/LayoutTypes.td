@@ -1,0 +1,75 @@
+//===- LayoutTypes.td - Types of the layout dialect --------*- tablegen -*-===//
+//
+// The shared-memory descriptor: a buffer in shared memory whose element
+// placement is given by a shared layout attribute.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECT_LAYOUT_IR_LAYOUTTYPES_TD
+#define TILE_DIALECT_LAYOUT_IR_LAYOUTTYPES_TD
+
+include "mlir/IR/AttrTypeBase.td"
+include "tile/Dialect/Layout/IR/LayoutBase.td"
+
+class Layout_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<Layout_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+def Layout_MemDescType : Layout_Type<"MemDesc", "memdesc"> {
+  let summary = "A buffer in shared memory with a shared layout";
+  let description = [{
+    `!layout.memdesc<SHAPE x T, LAYOUT>` is a buffer of `T` elements in the
+    shared memory of a CTA (Gluon's `shared_memory_descriptor`). `LAYOUT`
+    is a shared layout (`#layout.swizzled_shared`, `#layout.strided`, or any
+    attribute implementing `SharedLayoutAttrInterface`): it places the
+    elements of one *slot*, the trailing dims of `SHAPE` it describes. The
+    leading dims it does not describe are *buffer dims*: a multi-buffered
+    allocation holds `prod(buffer dims)` slots one after the other (row
+    major), each `prod(slot dims) * sizeof(T)` bytes. The buffer dims are
+    the fewest leading dims for which the layout fits the remaining ones.
+
+    The value lowers to `!llvm.ptr<3>`, the address of the first slot.
+
+    ```mlir
+    !layout.memdesc<64x64xf16, #layout.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>>
+    !layout.memdesc<3x64x64xf16, #shared>   // three slots of 64x64
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType,
+                        "::mlir::Attribute":$layout);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let builders = [
+    TypeBuilderWithInferredContext<(ins
+        "::llvm::ArrayRef<int64_t>":$shape, "::mlir::Type":$elementType,
+        "::mlir::Attribute":$layout), [{
+      return $_get(elementType.getContext(), shape, elementType, layout);
+    }]>
+  ];
+  let extraClassDeclaration = [{
+    int64_t getRank() const { return getShape().size(); }
+    /// The number of leading buffer dims (the dims the layout does not
+    /// describe).
+    unsigned getNumBufferDims() const;
+    /// The dims of one slot (the shape without the buffer dims).
+    ::llvm::ArrayRef<int64_t> getSlotShape() const {
+      return getShape().drop_front(getNumBufferDims());
+    }
+    /// Bytes of one element in shared memory (i1 takes one byte).
+    int64_t getElementBytes() const;
+    /// Elements and bytes of one slot, and of the whole buffer.
+    int64_t getSlotNumElements() const;
+    int64_t getSlotBytes() const {
+      return getSlotNumElements() * getElementBytes();
+    }
+    int64_t getSizeInBytes() const;
+    /// The linear form of one slot: (offset, block) -> (dim0, ...) over the
+    /// slot dims; std::nullopt when the layout has none (then the type's
+    /// verifier has said why).
+    std::optional<::tile::LinearLayout> getSlotLinearLayout() const;
+  }];
+}
+
+#endif // TILE_DIALECT_LAYOUT_IR_LAYOUTTYPES_TD
