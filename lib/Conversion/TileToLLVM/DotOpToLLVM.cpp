@@ -72,15 +72,19 @@ FailureOr<DotLowering> tile::planDotLowering(tl::DotOp op, int computeCapability
   auto operandLayout = [&](Value v, StringRef name)
       -> FailureOr<LinearLayout> {
     auto tensor = dyn_cast<RankedTensorType>(v.getType());
-    if (!tensor)
-      return fail("tile.dot: operand " + name +
-                  " in shared memory needs a version 3 #layout.nvmma "
-                  "accumulator (wgmma)");
+    if (!tensor) {
+      (void)fail("tile.dot: operand " + name +
+                 " in shared memory needs a version 3 #layout.nvmma "
+                 "accumulator (wgmma)");
+      return failure();
+    }
     std::optional<LinearLayout> ll =
         TileLLVMTypeConverter::getLinearLayout(tensor);
-    if (!ll)
-      return fail("tile.dot: operand " + name +
-                  " has no distributed layout that fits its shape");
+    if (!ll) {
+      (void)fail("tile.dot: operand " + name +
+                 " has no distributed layout that fits its shape");
+      return failure();
+    }
     return *ll;
   };
 

@@ -13,7 +13,9 @@
 
 #include "SharedMemoryAccess.h"
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
-#include "tile/Conversion/TileToLLVM/Utility.h"
+#include "tile/Conversion/TileToLLVM/LayoutIndexing.h"
+#include "tile/Conversion/TileToLLVM/MemoryAccess.h"
+#include "tile/Conversion/TileToLLVM/Registers.h"
 #include "tile/LinearLayout/ConversionPlan.h"
 #include "tile/LinearLayout/LdMatrixPlan.h"
 

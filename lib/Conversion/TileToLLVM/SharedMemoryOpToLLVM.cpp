@@ -13,7 +13,8 @@
 #include "SharedMemoryAccess.h"
 #include "tile/Conversion/TileToLLVM/Patterns.h"
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
-#include "tile/Conversion/TileToLLVM/Utility.h"
+#include "tile/Conversion/TileToLLVM/Registers.h"
+#include "tile/Conversion/TileToLLVM/SharedMemory.h"
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"

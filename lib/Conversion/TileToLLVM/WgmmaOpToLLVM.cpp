@@ -255,8 +255,10 @@ LogicalResult tile::emitWgmma(OpBuilder &b, Location loc, tl::DotOp op,
       applyLinearLayout(b, loc, lowering.bDesc->coordsToOffset,
                         {{"dim0", zero}, {"dim1", origin[1]}})[0];
 
-  NVVM::FenceProxyOp::create(b, loc, NVVM::ProxyKind::async_shared,
-                             NVVM::SharedSpace::shared_cta);
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKind::async_shared,
+      NVVM::SharedSpaceAttr::get(b.getContext(),
+                                 NVVM::SharedSpace::shared_cta));
   NVVM::WgmmaFenceAlignedOp::create(b, loc);
   auto structType = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(plan.instrN / 2, acc.front().getType()));
@@ -275,9 +277,10 @@ LogicalResult tile::emitWgmma(OpBuilder &b, Location loc, tl::DotOp op,
                                  instr.k, instr.bCol, elemBytes);
     auto shape = NVVM::MMAShapeAttr::get(b.getContext(), 64, plan.instrN,
                                          plan.instrK);
-    std::optional<NVVM::MMAIntOverflow> overflow;
+    NVVM::MMAIntOverflowAttr overflow;
     if (dType == NVVM::WGMMATypes::s32)
-      overflow = NVVM::MMAIntOverflow::satfinite;
+      overflow = NVVM::MMAIntOverflowAttr::get(
+          b.getContext(), NVVM::MMAIntOverflow::satfinite);
     auto wgmma = NVVM::WgmmaMmaAsyncOp::create(
         b, loc, structType, inouts, descA, descB, shape, *aType, *bType, dType,
         NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
