@@ -30,6 +30,9 @@ func.func @slices() {
   %0 = "test.make"() : () -> tensor<16xf32, #layout.slice<dim = 0, parent = #v2>>
   // CHECK: tensor<128xf32, #layout.linear<register = {{\[\[}}8], [32], [64]], lane = {{\[\[}}0], [0], [1], [2], [4]], warp = {{\[\[}}0], [16]]>>
   %1 = "test.make"() : () -> tensor<128xf32, #layout.slice<dim = 1, parent = #v2>>
+  // SliceDot: a slice of a dot operand.
+  // CHECK: tensor<16xf16, #layout.linear<register = {{\[\[}}8]], lane = {{\[\[}}0], [0], [1], [2], [4]], warp = []>>
+  %2 = "test.make"() : () -> tensor<16xf16, #layout.slice<dim = 1, parent = #layout.dot_operand<opIdx = 0, parent = #layout.nvmma<versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]>, kWidth = 8>>>
   return
 }
 
