@@ -460,7 +460,9 @@ struct ConvertTileToLLVMPass
     // Every op must be lowerable; report all that are not.
     bool ok = true;
     module.walk<WalkOrder::PreOrder>([&](Operation *op) {
-      std::string why = whyNotLowerable(op);
+      std::string why = whyElementTypeNotLowerable(op, parseArch(arch));
+      if (why.empty())
+        why = whyNotLowerable(op);
       if (why.empty())
         return WalkResult::advance();
       op->emitError(why);
@@ -541,6 +543,7 @@ struct ConvertTileToLLVMPass
     populateViewOpToLLVMPatterns(converter, patterns);
     populatePointerOpToLLVMPatterns(converter, patterns);
     populateElementwiseOpToLLVMPatterns(converter, patterns);
+    populateCastOpToLLVMPatterns(converter, patterns);
     populateReduceOpToLLVMPatterns(converter, patterns);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, &strategies);
     mlir::arith::populateArithToLLVMConversionPatterns(converter, patterns);
