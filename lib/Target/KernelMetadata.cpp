@@ -37,6 +37,9 @@ static bool isCompatible(StringRef declared, StringRef actual) {
     return declared == "ptr" || declared.starts_with("ptr<");
   if (declared == "index")
     return actual == "i64" || actual == "i32";
+  // fp8 scalars are passed as their bits.
+  if (declared == "f8E4M3FN" || declared == "f8E5M2")
+    return actual == "i8";
   return declared == actual;
 }
 

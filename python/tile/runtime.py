@@ -221,7 +221,8 @@ def _compute_capability(device: int) -> Tuple[int, int]:
 # Metadata
 # ---------------------------------------------------------------------------
 
-_SCALAR_TYPES = {"i1", "i8", "i16", "i32", "i64", "index", "f16", "bf16", "f32", "f64"}
+_SCALAR_TYPES = {"i1", "i8", "i16", "i32", "i64", "index", "f16", "bf16", "f32", "f64",
+                 "f8E4M3FN", "f8E5M2"}
 
 
 @dataclass
@@ -308,6 +309,7 @@ _ELEMENT_TYPES = {
     "i1": ("bool", 1, "|b1"), "i8": ("int8", 1, "|i1"), "i16": ("int16", 2, "<i2"),
     "i32": ("int32", 4, "<i4"), "i64": ("int64", 8, "<i8"), "f16": ("float16", 2, "<f2"),
     "bf16": ("bfloat16", 2, None), "f32": ("float32", 4, "<f4"), "f64": ("float64", 8, "<f8"),
+    "f8E4M3FN": ("float8_e4m3fn", 1, None), "f8E5M2": ("float8_e5m2", 1, None),
 }
 
 
@@ -355,6 +357,16 @@ def _pack_scalar(param: KernelParam, value: Any, kernel: str):
             except OverflowError:
                 raise LaunchError(f"{where}: {f} overflows f16") from None
         return ctypes.c_uint16(_bf16_bits(f))
+    if t in ("f8E4M3FN", "f8E5M2"):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) and \
+                not hasattr(value, "__float__"):
+            raise LaunchError(f"{where} expects a number, got {type(value).__name__} {value!r}")
+        torch = _torch()
+        if torch is None:
+            raise LaunchError(f"{where}: passing an fp8 scalar needs torch (for the rounding)")
+        dtype = getattr(torch, _ELEMENT_TYPES[t][0])
+        bits = torch.tensor([float(value)], dtype=torch.float32).to(dtype).view(torch.uint8)
+        return ctypes.c_uint8(int(bits.item()))
     raise LaunchError(f"{where}: the launcher cannot pass type {t}")
 
 

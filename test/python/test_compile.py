@@ -203,5 +203,41 @@ def test_integer_divisibility_reaches_the_launcher():
         raise AssertionError("n = 1000 was accepted")
 
 
+DTYPES_KERNEL = """
+#l = #layout.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+tile.kernel @dtypes(%x: !tile.ptr<f32>, %h: !tile.ptr<f16>, %b: !tile.ptr<bf16>,
+                    %e: !tile.ptr<f8E4M3FN>, %f: !tile.ptr<f8E5M2>, %i: !tile.ptr<i8>,
+                    %s: f8E4M3FN) attributes {num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %ve = tile.make_view %e, shape [128] : !tile.ptr<f8E4M3FN> -> !tile.view<128xf8E4M3FN>
+  %t = tile.load_tile %ve[%c0] : !tile.view<128xf8E4M3FN> -> tensor<128xf8E4M3FN, #l>
+  %sv = tile.splat %s : f8E4M3FN -> tensor<128xf8E4M3FN, #l>
+  %c = arith.constant dense<0> : tensor<128xi8, #l>
+  %bits = arith.bitcast %t : tensor<128xf8E4M3FN, #l> to tensor<128xi8, #l>
+  %m = arith.cmpi slt, %bits, %c : tensor<128xi8, #l>
+  %r = arith.select %m, %sv, %t : tensor<128xi1, #l>, tensor<128xf8E4M3FN, #l>
+  tile.store_tile %r, %ve[%c0] : tensor<128xf8E4M3FN, #l>, !tile.view<128xf8E4M3FN>
+  tile.return
+}
+"""
+
+
+def test_element_types_in_metadata():
+    # Pointers to every element type and an fp8 scalar (passed as its i8
+    # bits) reach the metadata by name, and the launcher maps them to torch
+    # dtypes (no GPU needed).
+    r = tile.compile(DTYPES_KERNEL, arch="sm_90", emit="ptx")
+    (k,) = r.metadata["kernels"]
+    assert [p["type"] for p in k["params"]] == [
+        "ptr<f32>", "ptr<f16>", "ptr<bf16>", "ptr<f8E4M3FN>", "ptr<f8E5M2>", "ptr<i8>",
+        "f8E4M3FN"], k
+    from tile import runtime as rt
+    meta = rt.ModuleMetadata.from_json(r.metadata)
+    assert [p.pointee for p in meta.kernels[0].params][3:6] == ["f8E4M3FN", "f8E5M2", "i8"]
+    assert {t: rt._ELEMENT_TYPES[t][0] for t in ("f16", "bf16", "f8E4M3FN", "f8E5M2", "i8")} == {
+        "f16": "float16", "bf16": "bfloat16", "f8E4M3FN": "float8_e4m3fn",
+        "f8E5M2": "float8_e5m2", "i8": "int8"}
+
+
 if __name__ == "__main__":
     sys.exit(harness.run(dict(globals())))

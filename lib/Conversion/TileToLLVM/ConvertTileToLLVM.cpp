@@ -480,7 +480,9 @@ struct ConvertTileToLLVMPass
     int computeCapability = parseArch(arch);
     bool ok = true;
     module.walk<WalkOrder::PreOrder>([&](Operation *op) {
-      std::string why = whyNotLowerable(op);
+      std::string why = whyElementTypeNotLowerable(op, computeCapability);
+      if (why.empty())
+        why = whyNotLowerable(op);
       if (auto dot = dyn_cast<tl::DotOp>(op); dot && why.empty())
         why = whyDotNotLowerable(dot, computeCapability);
       if (why.empty())
@@ -581,6 +583,7 @@ struct ConvertTileToLLVMPass
     populateViewOpToLLVMPatterns(converter, patterns);
     populatePointerOpToLLVMPatterns(converter, patterns);
     populateElementwiseOpToLLVMPatterns(converter, patterns);
+    populateCastOpToLLVMPatterns(converter, patterns);
     populateReduceOpToLLVMPatterns(converter, patterns);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, &strategies);
     populateSharedMemoryOpToLLVMPatterns(converter, patterns);

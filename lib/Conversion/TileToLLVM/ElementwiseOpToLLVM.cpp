@@ -5,7 +5,9 @@
 // are then lowered by the upstream arith/math patterns in the same
 // conversion. The math functions the NVPTX back end cannot select on its own
 // (exp, log, sin, ...) are lowered here for f32 with the PTX approximate
-// instructions; f16 and bf16 compute in f32.
+// instructions; f16 and bf16 compute in f32. fp8 values (i8 registers) are
+// only moved, selected and bitcast here; their conversions are in
+// CastOpToLLVM.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -80,6 +82,10 @@ struct ElementwiseOpConversion : public ConversionPattern {
       Type element = getElementTypeOrSelf(t);
       if (element.isIndex())
         return failure();
+      // fp8 has no LLVM type: the ops that may see it (select, bitcast) work
+      // on its i8 registers.
+      if (isFp8Type(element))
+        element = getTypeConverter()->convertType(element);
       scalarResultTypes.push_back(element);
       Type converted = getTypeConverter()->convertType(t);
       if (!converted)
@@ -108,6 +114,33 @@ struct ElementwiseOpConversion : public ConversionPattern {
   }
 };
 
+/// The value of an arith.constant element as the LLVM constant attribute of
+/// its lowered type: fp8 values become their bits as an i8.
+Attribute getLLVMConstantValue(Attribute value) {
+  auto floatAttr = dyn_cast<FloatAttr>(value);
+  if (!floatAttr || !isFp8Type(floatAttr.getType()))
+    return value;
+  APInt bits = floatAttr.getValue().bitcastToAPInt();
+  return IntegerAttr::get(IntegerType::get(value.getContext(), 8), bits);
+}
+
+/// arith.constant with an fp8 scalar value (LLVM has no fp8 type).
+struct Fp8ConstantOpConversion
+    : public ConvertOpToLLVMPattern<arith::ConstantOp> {
+  Fp8ConstantOpConversion(TileLLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter, kTileBenefit) {}
+
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isFp8Type(op.getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<LLVM::ConstantOp>(
+        op, rewriter.getI8Type(), getLLVMConstantValue(op.getValue()));
+    return success();
+  }
+};
+
 /// arith.constant with a splat tensor value.
 struct SplatConstantOpConversion
     : public ConvertOpToLLVMPattern<arith::ConstantOp> {
@@ -128,7 +161,7 @@ struct SplatConstantOpConversion
     Type elemType = getTypeConverter()->convertType(type.getElementType());
     if (!llType || !elemType || type.getElementType().isIndex())
       return failure();
-    Attribute value = dense.getSplatValue<Attribute>();
+    Attribute value = getLLVMConstantValue(dense.getSplatValue<Attribute>());
     Value scalar =
         LLVM::ConstantOp::create(rewriter, op.getLoc(), elemType, value);
     SmallVector<Value> regs(llType.getBody().size(), scalar);
@@ -300,6 +333,7 @@ struct FastMathOpConversion : public ConvertOpToLLVMPattern<OpTy> {
 void tile::populateElementwiseOpToLLVMPatterns(
     TileLLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<ElementwiseOpConversion, SplatConstantOpConversion,
+               Fp8ConstantOpConversion,
                FastMathOpConversion<math::ExpOp>,
                FastMathOpConversion<math::Exp2Op>,
                FastMathOpConversion<math::ExpM1Op>,

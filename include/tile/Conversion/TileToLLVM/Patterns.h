@@ -51,6 +51,10 @@ void populatePointerOpToLLVMPatterns(TileLLVMTypeConverter &converter,
 /// constants, and the f32 math functions the NVPTX back end lacks.
 void populateElementwiseOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                          RewritePatternSet &patterns);
+/// Float casts (arith.extf, truncf, sitofp, uitofp, fptosi, fptoui) with an
+/// fp8 side, and f32 -> f16/bf16 on tensors: packed PTX conversions.
+void populateCastOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns);
 /// tile.reduce.
 void populateReduceOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                     RewritePatternSet &patterns);
@@ -77,6 +81,16 @@ int64_t getScratchBytes(Operation *op);
 /// Why convert-tile-to-llvm cannot lower `op`, or the empty string if it
 /// can (checked for every op before the conversion runs).
 std::string whyNotLowerable(Operation *op);
+
+/// True for the fp8 element types of the language (f8E4M3FN, f8E5M2), which
+/// are i8 registers once lowered.
+bool isFp8Type(Type type);
+
+/// Why the element types of `op` cannot be lowered for a GPU of compute
+/// capability `computeCapability` (89 for sm_89), or the empty string: a
+/// float type other than f16, bf16, f32, f64 and the fp8 types; arithmetic
+/// on fp8; f64 -> fp8; an fp8 conversion below sm_89.
+std::string whyElementTypeNotLowerable(Operation *op, int computeCapability);
 
 } // namespace tile
 
