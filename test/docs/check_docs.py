@@ -10,6 +10,10 @@ when the Markdown is rendered) on the line right before a fenced block
   <!-- doc-test: file NAME -->
       The block's text is written to NAME in the scratch directory (a kernel
       that later blocks compile).
+  <!-- doc-test: excerpt PATH -->
+      The block's lines (trailing whitespace ignored) appear, consecutively,
+      in PATH (relative to the source tree): a kernel shown in the docs
+      stays the one in examples/.
   <!-- doc-test: run -->
   <!-- doc-test: run exit=N -->
       The block is a bash script (`set -eo pipefail`), run in the scratch
@@ -28,7 +32,8 @@ when the Markdown is rendered) on the line right before a fenced block
   <!-- doc-test: python -->
       The block is run by python3 in the scratch directory (PYTHONPATH holds
       the build's Python package); its stdout must match a following
-      `output` block if there is one.
+      `output` block if there is one. Skipped (and counted as such) when the
+      build has no Python extension (build/python/tile/_tile*).
 
 Matching: trailing whitespace of each line and trailing empty lines are
 ignored; an expected line that is exactly `...` matches any number of lines
@@ -52,6 +57,7 @@ is malformed (not followed by a fenced block, an `output` block with no
 
 import argparse
 import difflib
+import glob
 import os
 import re
 import shutil
@@ -87,7 +93,7 @@ def parse(path, rel):
         words = m.group(1).split()
         kind, args = (words[0], words[1:]) if words else ("", [])
         marker_line = i + 1
-        if kind not in ("file", "run", "output", "session", "python"):
+        if kind not in ("file", "excerpt", "run", "output", "session", "python"):
             errors.append(f"{rel}:{marker_line}: unknown doc-test marker '{m.group(1)}'")
             i += 1
             continue
@@ -223,6 +229,8 @@ def check_file(rel, source, build, verbose):
         return results
     scratch = make_scratch(source, build)
     env = environment(build)
+    has_python = bool(glob.glob(os.path.join(build, "python", "tile", "_tile*")))
+    skipped = 0
     try:
         last = None  # (block, stdout) of the last run/python block
         for b in blocks:
@@ -235,6 +243,20 @@ def check_file(rel, source, build, verbose):
                     os.makedirs(os.path.dirname(target), exist_ok=True)
                     with open(target, "w") as f:
                         f.write(b.text)
+            elif b.kind == "excerpt":
+                path = os.path.join(source, b.args[0]) if len(b.args) == 1 else ""
+                if not os.path.isfile(path):
+                    ok, detail = False, "`excerpt` takes one existing file of the source tree"
+                else:
+                    with open(path) as f:
+                        have = [l.rstrip() for l in f.read().split("\n")]
+                    want = [l.rstrip() for l in b.text.rstrip("\n").split("\n")]
+                    ok = any(have[i:i + len(want)] == want
+                             for i in range(len(have) - len(want) + 1))
+                    detail = "" if ok else f"these lines are not in {b.args[0]}:\n{b.text}"
+            elif b.kind == "python" and not has_python:
+                skipped += 1
+                continue
             elif b.kind in ("run", "python"):
                 want = 0
                 for a in b.args:
@@ -259,6 +281,8 @@ def check_file(rel, source, build, verbose):
             results.append((ok, f"{b.where()} {b.kind}", detail))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+    if skipped:
+        print(f"SKIP {rel}: {skipped} python blocks (the build has no Python extension)")
     return results
 
 
