@@ -10,7 +10,8 @@ LLVM/MLIR.
 
 Writes DIR/<example>.<cubin|ptx>, DIR/<example>.<cubin|ptx>.json and
 DIR/manifest.json; exits 1 if any example failed to compile (the others are
-still written). Besides the examples it builds what the launcher tests use:
+still written). Besides the examples (and examples/tutorial/*.mlir, as
+tutorial_<name>) it builds what the launcher tests use:
 test/gpu/kernels/*.mlir, vector_add as PTX (vector_add_ptx, JIT-compiled by
 the driver at load) and as an sm_80 cubin (vector_add_sm80, which a Hopper
 GPU must refuse with a clear error).
@@ -50,6 +51,11 @@ def main(argv=None):
     # (stem, source, emit, arch)
     jobs = [(f[:-len(".mlir")], os.path.join(args.examples, f), args.emit, args.arch)
             for f in sorted(os.listdir(args.examples)) if f.endswith(".mlir")]
+    # The tutorial's kernels (docs/Tutorial.md), as tutorial_<name>.
+    tutorial = os.path.join(args.examples, "tutorial")
+    if os.path.isdir(tutorial):
+        jobs += [("tutorial_" + f[:-len(".mlir")], os.path.join(tutorial, f), args.emit, args.arch)
+                 for f in sorted(os.listdir(tutorial)) if f.endswith(".mlir")]
     kernels = os.path.join(HERE, "kernels")
     if args.extras:
         jobs += [(f[:-len(".mlir")], os.path.join(kernels, f), args.emit, args.arch)
