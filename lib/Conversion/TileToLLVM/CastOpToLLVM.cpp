@@ -33,7 +33,7 @@
 
 #include "tile/Conversion/TileToLLVM/Patterns.h"
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
-#include "tile/Conversion/TileToLLVM/Utility.h"
+#include "tile/Conversion/TileToLLVM/Registers.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"

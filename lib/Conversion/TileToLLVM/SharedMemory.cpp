@@ -18,7 +18,7 @@ void tile::declareSharedMemory(OpBuilder &b, ModuleOp module) {
   auto type = LLVM::LLVMArrayType::get(b.getI8Type(), 0);
   LLVM::GlobalOp::create(b, module.getLoc(), type, /*isConstant=*/false,
                          LLVM::Linkage::External, kSharedMemorySymbol,
-                         /*value=*/Attribute(), /*alignment=*/16,
+                         /*value=*/Attribute(), /*alignment=*/1024,
                          /*addrSpace=*/3);
 }
 

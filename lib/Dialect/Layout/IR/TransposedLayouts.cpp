@@ -68,3 +68,14 @@ Attribute StridedAttr::getTransposed(ArrayRef<unsigned> order) const {
                           cute::Layout::concat(modes).withSwizzle(
                               layout.swizzle(), layout.swizzleOffset()));
 }
+
+Attribute NvmmaSharedAttr::getTransposed(ArrayRef<unsigned> order) const {
+  // Rank 2 only: the view swaps the two dims, so the other one becomes the
+  // contiguous dim.
+  if (order.size() != 2 || order[0] != 1 || order[1] != 0)
+    return {};
+  return NvmmaSharedAttr::get(getContext(), getSwizzlingByteWidth(),
+                              !getTransposed(), getElementBitWidth(),
+                              getCTAsPerCGA(), getCTASplitNum(),
+                              getCTAOrder());
+}

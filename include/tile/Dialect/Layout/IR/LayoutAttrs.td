@@ -268,7 +268,8 @@ def Layout_DotOperandAttr : Layout_Attr<"DotOperand", "dot_operand",
 //===----------------------------------------------------------------------===//
 
 def Layout_NvmmaSharedAttr : Layout_Attr<"NvmmaShared", "nvmma_shared",
-    [DeclareAttrInterfaceMethods<SharedLayoutAttrInterface>]> {
+    [DeclareAttrInterfaceMethods<SharedLayoutAttrInterface,
+                                 ["getTransposed"]>]> {
   let summary = "Triton's NVMMA shared-memory layout (TMA, wgmma, ldmatrix)";
   let description = [{
     The canonical shared-memory layout of wgmma operands and TMA boxes: core
