@@ -46,8 +46,16 @@ struct TileToLLVMPipelineOptions
 
 void tile::buildTileToLLVMPipeline(OpPassManager &pm,
                                    const TileToLLVMOptions &opts) {
-  // Layouts first: the lowering needs one on every tensor.
-  pm.addNestedPass<tl::KernelOp>(tl::createAssignLayoutsPass());
+  // Layouts first: the lowering needs one on every tensor. The target
+  // decides which tensor cores a dot without layouts uses.
+  tl::AssignLayoutsPassOptions assign;
+  StringRef digits = StringRef(opts.arch).drop_front(3).take_while(
+      [](char c) { return llvm::isDigit(c); });
+  unsigned computeCapability = 90;
+  if (StringRef(opts.arch).starts_with("sm_") && !digits.empty())
+    digits.getAsInteger(10, computeCapability);
+  assign.computeCapability = computeCapability;
+  pm.addNestedPass<tl::KernelOp>(tl::createAssignLayoutsPass(assign));
   // Tiles above the register budget become loops over chunks; at -O0 they
   // stay whole (and spill).
   if (opts.optLevel > 0 && opts.registerBudget > 0) {

@@ -56,6 +56,11 @@ def main(argv=None):
     if os.path.isdir(tutorial):
         jobs += [("tutorial_" + f[:-len(".mlir")], os.path.join(tutorial, f), args.emit, args.arch)
                  for f in sorted(os.listdir(tutorial)) if f.endswith(".mlir")]
+    # The layout-free examples, as auto_<name>.
+    auto = os.path.join(args.examples, "auto")
+    if os.path.isdir(auto):
+        jobs += [("auto_" + f[:-len(".mlir")], os.path.join(auto, f), args.emit, args.arch)
+                 for f in sorted(os.listdir(auto)) if f.endswith(".mlir")]
     kernels = os.path.join(HERE, "kernels")
     if args.extras:
         jobs += [(f[:-len(".mlir")], os.path.join(kernels, f), args.emit, args.arch)

@@ -15,6 +15,7 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "LayoutUtils.h"
+#include "MatmulLayouts.h"
 #include "tile/Dialect/Tile/Analysis/AxisInfo.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -81,9 +82,10 @@ std::optional<Access> getAccess(Operation *op) {
 
 class LayoutAssigner {
 public:
-  LayoutAssigner(KernelOp kernel)
+  LayoutAssigner(KernelOp kernel, int computeCapability)
       : kernel(kernel), ctx(kernel.getContext()), axisInfo(kernel),
-        numWarps(kernel.getNumWarps()) {}
+        numWarps(kernel.getNumWarps()),
+        computeCapability(computeCapability) {}
 
   LogicalResult run();
 
@@ -141,6 +143,9 @@ private:
   MLIRContext *ctx;
   AxisInfoAnalysis axisInfo;
   int64_t numWarps;
+  int computeCapability;
+  /// The layouts chosen for the dots written without any.
+  llvm::DenseMap<Operation *, DotLayoutChoice> dotChoices;
   llvm::MapVector<Value, Attribute> layouts;
   llvm::DenseSet<Value> written; // layouts of the input
   SmallVector<Access> accesses;
@@ -294,6 +299,10 @@ static bool isElementwise(Operation *op) {
 bool LayoutAssigner::propagateOnce() {
   bool changed = false;
   for (Operation *op : ops) {
+    if (auto dot = dyn_cast<DotOp>(op)) {
+      changed |= propagateGroup({dot.getC(), dot.getD()});
+      continue;
+    }
     if (isElementwise(op)) {
       SmallVector<Value> group;
       for (Value r : op->getResults())
@@ -508,6 +517,33 @@ LogicalResult LayoutAssigner::materialize() {
           fix(o, l);
       continue;
     }
+    if (auto dot = dyn_cast<DotOp>(op)) {
+      auto it = dotChoices.find(op);
+      if (it == dotChoices.end())
+        continue;
+      const DotLayoutChoice &choice = it->second;
+      fix(dot.getCMutable(), choice.accumulator);
+      if (!choice.operandsInSharedMemory) {
+        fix(dot.getAMutable(), choice.a);
+        fix(dot.getBMutable(), choice.b);
+        continue;
+      }
+      // wgmma reads A and B from shared memory: store them there, after a
+      // barrier so that a loop's next tiles never overwrite buffers another
+      // warpgroup still reads.
+      b.setInsertionPoint(dot);
+      layout::BarrierOp::create(b, dot.getLoc());
+      for (auto [operand, shared] :
+           {std::make_pair(&dot.getAMutable(), choice.a),
+            std::make_pair(&dot.getBMutable(), choice.b)}) {
+        auto tensor = cast<RankedTensorType>(operand->get().getType());
+        auto memType = layout::MemDescType::get(
+            tensor.getShape(), tensor.getElementType(), shared);
+        operand->set(layout::LocalAllocOp::create(b, dot.getLoc(), memType,
+                                                  operand->get()));
+      }
+      continue;
+    }
     if (auto bcast = dyn_cast<BroadcastOp>(op)) {
       Attribute l = getLayout(bcast.getType());
       if (!layout::toLinearLayout(l, bcast.getSrc().getType().getShape())) {
@@ -615,6 +651,18 @@ LogicalResult LayoutAssigner::run() {
   if (unsupported)
     return failure();
 
+  // Dots without layouts: their accumulators anchor a tensor-core layout.
+  for (Operation *op : ops) {
+    auto dot = dyn_cast<DotOp>(op);
+    if (!dot || has(dot.getC()) || has(dot.getD()))
+      continue;
+    DotLayoutChoice choice =
+        chooseDotLayouts(dot, numWarps, computeCapability);
+    assign(dot.getC(), choice.accumulator);
+    assign(dot.getD(), choice.accumulator);
+    dotChoices[op] = choice;
+  }
+
   // Loads whose tensors have no layout yet work in their preferred one.
   for (const Access &access : accesses) {
     if (!access.isLoad)
@@ -652,7 +700,7 @@ struct AssignLayoutsPass
   using AssignLayoutsPassBase::AssignLayoutsPassBase;
 
   void runOnOperation() override {
-    LayoutAssigner assigner(getOperation());
+    LayoutAssigner assigner(getOperation(), computeCapability);
     if (failed(assigner.run()))
       return signalPassFailure();
     if (!remarks)

@@ -35,6 +35,16 @@ def AssignLayoutsPass : Pass<"tile-assign-layouts", "::tile::tl::KernelOp"> {
     layout cannot be decided is a located error saying which layout to
     write.
 
+    A `tile.dot` without layouts is a layout anchor too (as Triton's
+    AccelerateMatmul): its accumulator gets a tensor-core layout
+    (`#layout.nvmma` version 3, wgmma, on sm_90 when the shape allows,
+    else version 2, mma.sync; a blocked layout and multiply-adds when
+    neither fits or `input_precision = ieee`) that propagates to the
+    accumulator's initial value, loop-carried values and users; A and B
+    are converted to `#layout.dot_operand` layouts, or, for wgmma, stored
+    into `#layout.nvmma_shared` buffers (`layout.local_alloc`, after a
+    `layout.barrier`). `compute-capability` names the target.
+
     With `remarks=true`, every tensor whose layout gives one thread more
     than `register-budget` 32-bit registers gets a remark (such tiles spill;
     unless `tile-split-tiles`, which runs next in the default pipeline,
@@ -47,6 +57,10 @@ def AssignLayoutsPass : Pass<"tile-assign-layouts", "::tile::tl::KernelOp"> {
     Option<"registerBudget", "register-budget", "unsigned",
            /*default=*/"64",
            "32-bit registers per thread one tensor may use before a remark">,
+    Option<"computeCapability", "compute-capability", "unsigned",
+           /*default=*/"90",
+           "Compute capability of the target (80, 89, 90, ...): decides "
+           "which tensor-core instruction a tile.dot without layouts uses">,
   ];
 }
 

@@ -1,0 +1,57 @@
+// C = A * B on Hopper tensor cores with wgmma: f16 inputs, f32
+// accumulation, f16 output, any M, N, K and any strides.
+//
+//   c[i * scm + j * scn] = sum_k a[i * sam + k * sak] * b[k * sbk + j * sbn]
+//
+// Launch: grid (cdiv(m, 128), cdiv(n, 128)), 4 warps (one warpgroup), on
+// sm_90 (compiled for sm_90a). Program (i, j) computes the 128x128 tile
+// (i, j) of C, K 64 at a time: the tiles of A (128x64, K contiguous) and B
+// (64x128, N contiguous) are stored into shared memory in the 128-byte
+// swizzled layouts wgmma reads (layout.local_alloc), and each k-step is
+// 2 (M) x 4 (K) wgmma.m64n128k16 reading both operands through shared-memory
+// descriptors. The barrier at the top of the loop keeps the next tiles from
+// overwriting the buffers before every warp has finished the previous dot.
+
+#mma = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]>
+#sA = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+#sB = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+#ldA = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#ldB = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+
+tile.kernel @matmul_wgmma(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f16>,
+                          %m: i32, %n: i32, %k: i32,
+                          %sam: i32, %sak: i32, %sbk: i32, %sbn: i32,
+                          %scm: i32, %scn: i32) attributes {num_warps = 4 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c63 = arith.constant 63 : i32
+  %c64 = arith.constant 64 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, %sak]
+        : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, %sbn]
+        : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, %scn]
+        : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %kr = arith.addi %k, %c63 : i32
+  %ktiles = arith.divsi %kr, %c64 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+  %acc = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%sum = %zero)
+      -> (tensor<128x128xf32, #mma>) : i32 {
+    %ta = tile.load_tile %va[%pm, %kt] padding = zero
+          : !tile.view<?x?xf16> -> tensor<128x64xf16, #ldA>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero
+          : !tile.view<?x?xf16> -> tensor<64x128xf16, #ldB>
+    layout.barrier
+    %sa = layout.local_alloc %ta : tensor<128x64xf16, #ldA> -> !layout.memdesc<128x64xf16, #sA>
+    %sb = layout.local_alloc %tb : tensor<64x128xf16, #ldB> -> !layout.memdesc<64x128xf16, #sB>
+    %next = tile.dot %sa, %sb, %sum
+            : !layout.memdesc<128x64xf16, #sA>, !layout.memdesc<64x128xf16, #sB>
+            -> tensor<128x128xf32, #mma>
+    scf.yield %next : tensor<128x128xf32, #mma>
+  }
+  %out = arith.truncf %acc : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16, #mma>, !tile.view<?x?xf16>
+  tile.return
+}

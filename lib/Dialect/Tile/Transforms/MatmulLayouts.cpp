@@ -1,0 +1,163 @@
+//===- MatmulLayouts.cpp - Layouts chosen for a tile.dot -------------------===//
+//
+// The choice, for M x N x K with inputs of b bits and W warps:
+//  1. wgmma (#layout.nvmma version 3) when the target is sm_90, the dot has
+//     rank 2, W is a multiple of 4, M a multiple of 64, N a multiple of 8
+//     and K a multiple of 256 / b. Warps start as [4, 1] (a warpgroup
+//     along M) and double along M while M has rows left for them (M > 16
+//     warpsM), else along N. The instruction's N is the largest power of
+//     two <= 256 that divides N / warpsN. A and B go through shared memory
+//     in Triton's default #layout.nvmma_shared for their tiles, K-major
+//     (16-bit B may stay N-major).
+//  2. mma.sync (#layout.nvmma version 2) when K is a multiple of the
+//     instruction K (16 for 16-bit, 8 for tf32, 32 for 8-bit) and M, N are
+//     at least 16 and 8. Warps double along the dim with more instruction
+//     tiles left per warp (M on ties), as Triton's warpsPerTileV2. A and B
+//     are #layout.dot_operand with kWidth = 32 / b.
+//  3. FMA otherwise (or for input_precision = ieee): a blocked accumulator
+//     and dot operands with a blocked parent.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MatmulLayouts.h"
+
+#include "LayoutUtils.h"
+#include "tile/Dialect/Layout/IR/LayoutDialect.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::tl;
+
+namespace {
+
+Type getOperandElementType(Value v) {
+  if (auto t = dyn_cast<RankedTensorType>(v.getType()))
+    return t.getElementType();
+  return cast<layout::MemDescType>(v.getType()).getElementType();
+}
+
+ArrayRef<int64_t> getOperandShape(Value v) {
+  if (auto t = dyn_cast<RankedTensorType>(v.getType()))
+    return t.getShape();
+  return cast<layout::MemDescType>(v.getType()).getShape();
+}
+
+bool fits(Attribute layout, ArrayRef<int64_t> shape) {
+  return layout && layout::toLinearLayout(layout, shape).has_value();
+}
+
+} // namespace
+
+DotLayoutChoice tl::chooseDotLayouts(DotOp dot, int64_t numWarps,
+                                     int computeCapability) {
+  MLIRContext *ctx = dot.getContext();
+  RankedTensorType cType = dot.getC().getType();
+  ArrayRef<int64_t> cShape = cType.getShape();
+  int64_t rank = cShape.size();
+  int64_t m = cShape[rank - 2], n = cShape[rank - 1];
+  ArrayRef<int64_t> aShape = getOperandShape(dot.getA());
+  ArrayRef<int64_t> bShape = getOperandShape(dot.getB());
+  int64_t k = aShape[rank - 1];
+  Type elem = getOperandElementType(dot.getA());
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  int64_t instrK = bits == 32 ? 8 : bits == 16 ? 16 : 32;
+  bool exactF32 = elem.isF32() && dot.getPrecision() == InputPrecision::ieee;
+  bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(elem);
+  DotLayoutChoice choice;
+
+  // 1. wgmma.
+  if (!exactF32 && computeCapability == 90 && rank == 2 &&
+      numWarps % 4 == 0 && m % 64 == 0 && n % 8 == 0 && k % instrK == 0) {
+    unsigned wm = 4, wn = 1;
+    while (int64_t(wm) * wn < numWarps) {
+      if (m > 16 * int64_t(wm))
+        wm *= 2;
+      else
+        wn *= 2;
+    }
+    int64_t perWarpN = std::max<int64_t>(n / wn, 8);
+    unsigned instrN = 8;
+    for (unsigned cand = 256; cand >= 8; cand /= 2)
+      if (cand <= perWarpN && n % cand == 0) {
+        instrN = cand;
+        break;
+      }
+    auto acc = layout::NvmmaAttr::get(ctx, 3, 0, {wm, wn},
+                                      {16, instrN, unsigned(instrK)});
+    // A: K contiguous. B: N contiguous for 16-bit types, else K (wgmma
+    // transposes 16-bit operands only).
+    Attribute a = layout::NvmmaSharedAttr::getDefault(ctx, aShape, elem,
+                                                      {1, 0});
+    SmallVector<unsigned> bOrder = bits == 16 ? SmallVector<unsigned>{1, 0}
+                                              : SmallVector<unsigned>{0, 1};
+    Attribute b = layout::NvmmaSharedAttr::getDefault(ctx, bShape, elem,
+                                                      bOrder);
+    auto swizzled = [](Attribute l) {
+      auto s = dyn_cast_or_null<layout::NvmmaSharedAttr>(l);
+      return s && s.getSwizzlingByteWidth() != 0;
+    };
+    if (fits(acc, cShape) && swizzled(a) && swizzled(b) &&
+        fits(a, aShape) && fits(b, bShape)) {
+      choice.accumulator = acc;
+      choice.a = a;
+      choice.b = b;
+      choice.operandsInSharedMemory = true;
+      return choice;
+    }
+    choice.whyNotFaster = "no wgmma layout fits the tile";
+  } else if (computeCapability == 90) {
+    choice.whyNotFaster =
+        exactF32 ? "input_precision = ieee"
+        : rank != 2 ? "batched dots use mma.sync"
+        : numWarps % 4 ? "num_warps is not a multiple of 4"
+        : m % 64 ? "M is not a multiple of 64"
+        : n % 8 ? "N is not a multiple of 8"
+                : "K is not a multiple of the wgmma K";
+  }
+
+  // 2. mma.sync.
+  bool mmaSyncTypes = !fp8 || computeCapability >= 89;
+  if (!exactF32 && mmaSyncTypes && k % instrK == 0 && m >= 16 && n >= 8) {
+    unsigned wm = 1, wn = 1;
+    while (int64_t(wm) * wn < numWarps) {
+      int64_t repM = std::max<int64_t>(m / 16 / wm, 1);
+      int64_t repN = std::max<int64_t>(n / 8 / wn, 1);
+      if (repM >= repN && m / 16 > int64_t(wm))
+        wm *= 2;
+      else if (n / 8 > int64_t(wn))
+        wn *= 2;
+      else
+        wm *= 2; // the tile is smaller than the warps: broadcast
+    }
+    SmallVector<unsigned> warps, instr;
+    if (rank == 3) {
+      warps = {1, wm, wn};
+      instr = {1, 16, 8};
+    } else {
+      warps = {wm, wn};
+      instr = {16, 8};
+    }
+    auto acc = layout::NvmmaAttr::get(ctx, 2, 0, warps, instr);
+    unsigned kWidth = 32 / bits;
+    auto parent = cast<layout::DistributedLayoutAttrInterface>(Attribute(acc));
+    auto a = layout::DotOperandAttr::get(ctx, 0, parent, kWidth);
+    auto b = layout::DotOperandAttr::get(ctx, 1, parent, kWidth);
+    if (fits(acc, cShape) && fits(a, aShape) && fits(b, bShape)) {
+      choice.accumulator = acc;
+      choice.a = a;
+      choice.b = b;
+      return choice;
+    }
+  }
+
+  // 3. FMA on a blocked accumulator.
+  Attribute acc = buildBlockedLayout(ctx, cShape, rank - 1, 1, numWarps);
+  choice.accumulator = acc;
+  choice.a = layout::DotOperandAttr::get(
+      ctx, 0, cast<layout::DistributedLayoutAttrInterface>(acc), 0);
+  choice.b = layout::DotOperandAttr::get(
+      ctx, 1, cast<layout::DistributedLayoutAttrInterface>(acc), 0);
+  return choice;
+}
