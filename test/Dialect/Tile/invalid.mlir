@@ -100,6 +100,15 @@ tile.kernel @divisibility_not_pow2(%p: !tile.ptr<f32> {tile.divisibility = 12 : 
 
 // -----
 
+// 2^40: LLVM's largest alignment is 2^32 (issue 15: the translation
+// rejected it with no location).
+// expected-error @+1 {{'tile.kernel' op 'tile.divisibility' of argument #0 is 1099511627776, above the largest alignment LLVM represents, 4294967296 (2^32); promise at most that (16 is what vectorized access needs)}}
+tile.kernel @divisibility_too_large(%p: !tile.ptr<f32> {tile.divisibility = 1099511627776 : i64}) {
+  tile.return
+}
+
+// -----
+
 // expected-error @+1 {{'tile.divisibility' on argument #0 of type 'f32': only !tile.ptr and integer parameters can carry it}}
 tile.kernel @divisibility_on_float(%x: f32 {tile.divisibility = 16 : i64}) {
   tile.return
