@@ -197,9 +197,9 @@ assembleWithNvJitLink(StringRef ptx, StringRef arch,
   // ptxas inside it, which takes all four, as ptxas's -O does.
   std::string level = "-O" + std::to_string(options.optLevel);
   std::vector<std::string> optionStrings = {
-      ("-arch=" + arch).str(),
-      options.optLevel == 0 || options.optLevel == 3 ? level
-                                                     : "-Xptxas=" + level};
+      ("-arch=" + arch).str(), options.optLevel == 0 || options.optLevel == 3
+                                   ? level
+                                   : "-Xptxas=" + level};
   for (const std::string &extra : options.extraOptions)
     optionStrings.push_back(extra);
   std::vector<const char *> optionPtrs;
