@@ -3,6 +3,9 @@
 #include "tile/Target/PTX.h"
 #include "Libdevice.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -213,6 +216,76 @@ static void stripTileAttributes(Operation *root) {
   });
 }
 
+LogicalResult tile::verifyKernelModule(ModuleOp module) {
+  WalkResult nested = module.walk([&](ModuleOp inner) {
+    if (inner == module)
+      return WalkResult::advance();
+    inner.emitError()
+        << "a module nested in the kernel module: its kernels would not be "
+           "compiled; an input holds one module (write the kernels at the "
+           "top level of the file, or in one `module { ... }`)";
+    return WalkResult::interrupt();
+  });
+  if (nested.wasInterrupted())
+    return failure();
+  for (Operation &op : *module.getBody()) {
+    if (op.getName().getStringRef() == "tile.kernel")
+      return success();
+    if (isa<LLVM::LLVMFuncOp>(op) &&
+        op.hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
+      return success();
+  }
+  // The implicit module of an empty input sits at line 0; point at the
+  // start of the file instead.
+  Location loc = module.getLoc();
+  StringRef file = "the input";
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc)) {
+    file = fileLoc.getFilename().getValue();
+    if (fileLoc.getLine() == 0)
+      loc = FileLineColLoc::get(fileLoc.getFilename(), 1, 1);
+  }
+  return emitError(loc) << "no tile.kernel or nvvm.kernel function in '" << file
+                        << "'; the input must define at least one kernel "
+                           "(docs/TileLanguage.md)";
+}
+
+LogicalResult tile::verifyTranslatableTypes(ModuleOp module) {
+  auto check = [](Operation *op, Type type, StringRef what) -> LogicalResult {
+    if (LLVM::isCompatibleType(type))
+      return success();
+    return op->emitError() << "'" << op->getName() << "' " << what
+                           << " has type " << type
+                           << ", which LLVM IR cannot represent; use an LLVM "
+                              "type (i1..i64, f16, bf16, f32, f64, "
+                              "!llvm.ptr, vectors and structs of them)";
+  };
+  WalkResult result = module.walk([&](Operation *op) {
+    if (isa<ModuleOp>(op))
+      return WalkResult::advance();
+    for (auto [i, value] : llvm::enumerate(op->getResults()))
+      if (failed(
+              check(op, value.getType(), ("result #" + llvm::Twine(i)).str())))
+        return WalkResult::interrupt();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          if (failed(
+                  check(op, arg.getType(),
+                        ("block argument #" + llvm::Twine(arg.getArgNumber()))
+                            .str())))
+            return WalkResult::interrupt();
+    for (NamedAttribute attr : op->getAttrs())
+      if (auto typeAttr = dyn_cast<TypeAttr>(attr.getValue());
+          typeAttr && !attr.getName().getValue().starts_with("tile."))
+        if (failed(
+                check(op, typeAttr.getValue(),
+                      ("attribute '" + attr.getName().getValue() + "'").str())))
+          return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 Operation *tile::findUntranslatableOp(ModuleOp module) {
   Operation *found = nullptr;
   module.walk([&](Operation *op) {
@@ -249,6 +322,9 @@ tile::translateToLLVMIR(ModuleOp llvmDialectModule,
   registerTargetTranslations(registry);
   llvmDialectModule->getContext()->appendDialectRegistry(registry);
 
+  if (failed(verifyTranslatableTypes(llvmDialectModule)))
+    return makeError("translation of the LLVM dialect module to LLVM IR "
+                     "failed (see the diagnostics above)");
   OwningOpRef<ModuleOp> copy = llvmDialectModule.clone();
   stripTileAttributes(*copy);
 

@@ -104,6 +104,8 @@ bool Compilation::run() {
 
   MLIRContext context(getRegistry());
   context.loadAllAvailableDialects();
+  // As tile-compile: no dump of the whole module under a diagnostic on it.
+  context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(request.source, request.sourceName),
@@ -111,7 +113,7 @@ bool Compilation::run() {
   SourceMgrDiagnosticHandler handler(sourceMgr, &context, diag);
 
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
+  if (!module || failed(verifyKernelModule(*module)))
     return false;
 
   if (findUntranslatableOp(*module)) {
