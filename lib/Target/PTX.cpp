@@ -26,6 +26,7 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -216,6 +217,55 @@ static void stripTileAttributes(Operation *root) {
   });
 }
 
+LogicalResult tile::verifyParsableSource(const llvm::SourceMgr &sourceMgr,
+                                         MLIRContext *context) {
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  StringRef text = buffer->getBuffer();
+  for (size_t pos = text.find("array<"); pos != StringRef::npos;
+       pos = text.find("array<", pos + 1)) {
+    StringRef rest = text.drop_front(pos + 6).ltrim(" \t\r\n");
+    if (!rest.consume_front("index") ||
+        (!rest.empty() && (llvm::isAlnum(rest[0]) || rest[0] == '_')))
+      continue;
+    auto [line, column] = sourceMgr.getLineAndColumn(
+        llvm::SMLoc::getFromPointer(text.data() + pos));
+    return emitError(FileLineColLoc::get(context, buffer->getBufferIdentifier(),
+                                         line, column))
+           << "a dense array of 'index' is not supported (the MLIR parser "
+              "cannot read it); use i32 or i64 elements, e.g. "
+              "array<i32: 128, 1, 1>";
+  }
+  return success();
+}
+
+LogicalResult tile::verifyKernelLaunchBounds(ModuleOp module) {
+  WalkResult result = module.walk([&](LLVM::LLVMFuncOp func) {
+    for (StringRef name :
+         {"nvvm.maxntid", "nvvm.reqntid", "nvvm.cluster_dim",
+          "nvvm.cluster_max_blocks", "nvvm.minctasm", "nvvm.maxnreg"}) {
+      Attribute attr = func->getAttr(name);
+      if (!attr)
+        continue;
+      SmallVector<int64_t> values;
+      if (auto array = dyn_cast<DenseI32ArrayAttr>(attr))
+        values.append(array.asArrayRef().begin(), array.asArrayRef().end());
+      else if (auto integer = dyn_cast<IntegerAttr>(attr))
+        values.push_back(integer.getValue().getSExtValue());
+      else
+        continue;
+      if (llvm::all_of(values, [](int64_t v) { return v >= 1; }))
+        continue;
+      func.emitError() << "'" << name << "' = " << attr
+                       << " must hold positive values (threads, blocks or "
+                          "registers)";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 LogicalResult tile::verifyKernelModule(ModuleOp module) {
   WalkResult nested = module.walk([&](ModuleOp inner) {
     if (inner == module)
@@ -322,7 +372,8 @@ tile::translateToLLVMIR(ModuleOp llvmDialectModule,
   registerTargetTranslations(registry);
   llvmDialectModule->getContext()->appendDialectRegistry(registry);
 
-  if (failed(verifyTranslatableTypes(llvmDialectModule)))
+  if (failed(verifyTranslatableTypes(llvmDialectModule)) ||
+      failed(verifyKernelLaunchBounds(llvmDialectModule)))
     return makeError("translation of the LLVM dialect module to LLVM IR "
                      "failed (see the diagnostics above)");
   OwningOpRef<ModuleOp> copy = llvmDialectModule.clone();

@@ -112,6 +112,8 @@ bool Compilation::run() {
       llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context, diag);
 
+  if (failed(verifyParsableSource(sourceMgr, &context)))
+    return false;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module || failed(verifyKernelModule(*module)))
     return false;

@@ -283,6 +283,8 @@ static int compile(MLIRContext &context, llvm::SourceMgr &sourceMgr,
                    TimingScope &timing, EmitKind emit) {
   // Parse (the parser also verifies).
   OwningOpRef<ModuleOp> module;
+  if (failed(verifyParsableSource(sourceMgr, &context)))
+    return 1;
   {
     TimingScope parseTiming = timing.nest("parse");
     module = parseSourceFile<ModuleOp>(sourceMgr, &context);

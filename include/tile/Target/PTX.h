@@ -22,6 +22,7 @@
 
 namespace llvm {
 class LLVMContext;
+class SourceMgr;
 class Module;
 class TargetMachine;
 } // namespace llvm
@@ -52,6 +53,17 @@ unsigned getPTXVersion(StringRef arch);
 /// getPTXVersion(arch).
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createNVPTXTargetMachine(StringRef arch, unsigned optLevel);
+
+/// Before parsing: a located error at text the MLIR 22 parser crashes on
+/// instead of diagnosing (a dense array of `index`, `array<index: ...>`,
+/// which it reads as a float type). Found by fuzzing tile-compile.
+LogicalResult verifyParsableSource(const llvm::SourceMgr &sourceMgr,
+                                   MLIRContext *context);
+
+/// Before translation: a located error at an `nvvm.maxntid`, `nvvm.reqntid`
+/// or `nvvm.cluster_dim` of a kernel with an element below 1 (LLVM's
+/// optimizer rejected it without a location).
+LogicalResult verifyKernelLaunchBounds(ModuleOp module);
 
 /// Right after parsing: checks that `module` is one kernel module, the input
 /// tile-compile and the Python module accept. It must define at least one
