@@ -228,6 +228,11 @@ LogicalResult tile::verifyParsableSource(const llvm::SourceMgr &sourceMgr,
     if (!rest.consume_front("index") ||
         (!rest.empty() && (llvm::isAlnum(rest[0]) || rest[0] == '_')))
       continue;
+    // Not in a comment.
+    size_t lineStart = text.rfind('\n', pos);
+    lineStart = lineStart == StringRef::npos ? 0 : lineStart + 1;
+    if (text.slice(lineStart, pos).contains("//"))
+      continue;
     auto [line, column] = sourceMgr.getLineAndColumn(
         llvm::SMLoc::getFromPointer(text.data() + pos));
     return emitError(FileLineColLoc::get(context, buffer->getBufferIdentifier(),
