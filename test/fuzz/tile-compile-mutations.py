@@ -213,10 +213,15 @@ def main():
                 cmd.append("--register-budget=%d" % rng.choice([0, 8, 256]))
             t0 = time.monotonic()
             timed_out = False
-            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE,
-                                    stderr=subprocess.PIPE, text=True,
-                                    errors="replace",
-                                    preexec_fn=limit_memory(args.memory_mb))
+            try:
+                proc = subprocess.Popen(cmd, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True,
+                                        errors="replace",
+                                        preexec_fn=limit_memory(args.memory_mb))
+            except OSError as err:
+                # The tool is being rebuilt under a long run: copy it first.
+                print("cannot run %s: %s" % (args.tool, err))
+                break
             try:
                 stdout, stderr = proc.communicate(timeout=args.timeout)
             except subprocess.TimeoutExpired:
@@ -225,6 +230,10 @@ def main():
                 timed_out = True
             slowest = max(slowest, time.monotonic() - t0)
             runs += 1
+            if runs % 500 == 0:
+                print("progress: %d inputs, %d failures, %.0f s" %
+                      (runs, failures, time.monotonic() - start))
+                sys.stdout.flush()
             codes[proc.returncode] = codes.get(proc.returncode, 0) + 1
             reason = classify(proc, stdout, stderr, out, emit, timed_out)
             if reason:
