@@ -1,4 +1,4 @@
-// cuTile's ct.load examples (shared/seeds/cutile-load.txt), one kernel each,
+// cuTile's ct.load examples (from cuTile's documentation of ct.load), one kernel each,
 // with the printed tiles stored to an output tensor instead. Launch each with
 // grid (1), 1 warp; the inputs are torch.arange tensors (int64) as in the
 // seed, and the outputs must read:

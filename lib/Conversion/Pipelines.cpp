@@ -28,8 +28,8 @@ struct TileToLLVMPipelineOptions
   PassOptions::Option<unsigned> registerBudget{
       *this, "register-budget",
       llvm::cl::desc("32-bit registers per thread one tensor may use before "
-                     "tile-split-tiles splits it into loops (-O1 and "
-                     "above); 0 turns the split off"),
+                     "tile-split-tiles splits it into loops; 0 turns "
+                     "the split off"),
       llvm::cl::init(64)};
   PassOptions::Option<unsigned> chunkRegisters{
       *this, "chunk-registers",
@@ -56,14 +56,18 @@ void tile::buildTileToLLVMPipeline(OpPassManager &pm,
     digits.getAsInteger(10, computeCapability);
   assign.computeCapability = computeCapability;
   pm.addNestedPass<tl::KernelOp>(tl::createAssignLayoutsPass(assign));
-  // Tiles above the register budget become loops over chunks; at -O0 they
-  // stay whole (and spill).
-  if (opts.optLevel > 0 && opts.registerBudget > 0) {
+  // Tiles above the register budget become loops over chunks, at every
+  // -O level: without it a large tile is unrolled whole by the lowering
+  // (a 1<<20-element vector add at -O0 took 24 GB).
+  if (opts.registerBudget > 0) {
     tl::SplitTilesPassOptions split;
     split.registerBudget = opts.registerBudget;
     split.chunkRegisters = std::min(opts.chunkRegisters, opts.registerBudget);
     pm.addNestedPass<tl::KernelOp>(tl::createSplitTilesPass(split));
   }
+  // What is still too large for a thread is refused here, with the numbers,
+  // before the lowering unrolls it.
+  pm.addNestedPass<tl::KernelOp>(tl::createCheckResourcesPass());
   if (opts.optLevel > 0)
     pm.addNestedPass<tl::KernelOp>(tl::createOptimizeConvertsPass());
   if (opts.optLevel > 0) {

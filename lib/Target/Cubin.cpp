@@ -192,8 +192,14 @@ assembleWithNvJitLink(StringRef ptx, StringRef arch,
   if (!api)
     return makeError("libnvJitLink.so could not be loaded; install a CUDA "
                      "toolkit, set CUDA_HOME, or use ptxas");
+  // nvJitLink's own -O accepts only 0 and 3 (it rejects -O1 and -O2 as
+  // NVJITLINK_ERROR_UNRECOGNIZED_OPTION); the levels in between go to the
+  // ptxas inside it, which takes all four, as ptxas's -O does.
+  std::string level = "-O" + std::to_string(options.optLevel);
   std::vector<std::string> optionStrings = {
-      ("-arch=" + arch).str(), "-O" + std::to_string(options.optLevel)};
+      ("-arch=" + arch).str(), options.optLevel == 0 || options.optLevel == 3
+                                   ? level
+                                   : "-Xptxas=" + level};
   for (const std::string &extra : options.extraOptions)
     optionStrings.push_back(extra);
   std::vector<const char *> optionPtrs;
@@ -203,11 +209,18 @@ assembleWithNvJitLink(StringRef ptx, StringRef arch,
   NvJitLinkHandle handle = nullptr;
   NvJitLinkResult rc =
       api->create(&handle, optionPtrs.size(), optionPtrs.data());
-  if (rc != kNvJitLinkSuccess)
-    return makeError("nvJitLinkCreate failed with NVJITLINK_ERROR_" +
-                     llvm::Twine(nvJitLinkResultName(rc)) +
-                     " (options: " + llvm::join(optionStrings, " ") +
-                     "); is the architecture supported by this CUDA?");
+  if (rc != kNvJitLinkSuccess) {
+    StringRef name = nvJitLinkResultName(rc);
+    StringRef hint = name.contains("ARCH")
+                         ? "; is the architecture supported by this CUDA?"
+                     : name == "UNRECOGNIZED_OPTION"
+                         ? "; this nvJitLink does not accept one of these "
+                           "options (try --assembler=ptxas)"
+                         : "";
+    return makeError("nvJitLinkCreate failed with NVJITLINK_ERROR_" + name +
+                     " (options: " + llvm::join(optionStrings, " ") + ")" +
+                     hint);
+  }
   llvm::scope_exit destroy([&] { api->destroy(&handle); });
 
   // nvJitLink wants the PTX NUL-terminated.

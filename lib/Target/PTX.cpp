@@ -5,6 +5,9 @@
 #include "tile/Conversion/TileToLLVM/Patterns.h"
 #include "Libdevice.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -25,6 +28,7 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -227,6 +231,130 @@ static void stripTileAttributes(Operation *root) {
   });
 }
 
+LogicalResult tile::verifyParsableSource(const llvm::SourceMgr &sourceMgr,
+                                         MLIRContext *context) {
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  StringRef text = buffer->getBuffer();
+  for (size_t pos = text.find("array<"); pos != StringRef::npos;
+       pos = text.find("array<", pos + 1)) {
+    StringRef rest = text.drop_front(pos + 6).ltrim(" \t\r\n");
+    if (!rest.consume_front("index") ||
+        (!rest.empty() && (llvm::isAlnum(rest[0]) || rest[0] == '_')))
+      continue;
+    // Not in a comment.
+    size_t lineStart = text.rfind('\n', pos);
+    lineStart = lineStart == StringRef::npos ? 0 : lineStart + 1;
+    if (text.slice(lineStart, pos).contains("//"))
+      continue;
+    auto [line, column] = sourceMgr.getLineAndColumn(
+        llvm::SMLoc::getFromPointer(text.data() + pos));
+    return emitError(FileLineColLoc::get(context, buffer->getBufferIdentifier(),
+                                         line, column))
+           << "a dense array of 'index' is not supported (the MLIR parser "
+              "cannot read it); use i32 or i64 elements, e.g. "
+              "array<i32: 128, 1, 1>";
+  }
+  return success();
+}
+
+LogicalResult tile::verifyKernelLaunchBounds(ModuleOp module) {
+  WalkResult result = module.walk([&](LLVM::LLVMFuncOp func) {
+    for (StringRef name :
+         {"nvvm.maxntid", "nvvm.reqntid", "nvvm.cluster_dim",
+          "nvvm.cluster_max_blocks", "nvvm.minctasm", "nvvm.maxnreg"}) {
+      Attribute attr = func->getAttr(name);
+      if (!attr)
+        continue;
+      SmallVector<int64_t> values;
+      if (auto array = dyn_cast<DenseI32ArrayAttr>(attr))
+        values.append(array.asArrayRef().begin(), array.asArrayRef().end());
+      else if (auto integer = dyn_cast<IntegerAttr>(attr))
+        values.push_back(integer.getValue().getSExtValue());
+      else
+        continue;
+      if (llvm::all_of(values, [](int64_t v) { return v >= 1; }))
+        continue;
+      func.emitError() << "'" << name << "' = " << attr
+                       << " must hold positive values (threads, blocks or "
+                          "registers)";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+LogicalResult tile::verifyKernelModule(ModuleOp module) {
+  WalkResult nested = module.walk([&](ModuleOp inner) {
+    if (inner == module)
+      return WalkResult::advance();
+    inner.emitError()
+        << "a module nested in the kernel module: its kernels would not be "
+           "compiled; an input holds one module (write the kernels at the "
+           "top level of the file, or in one `module { ... }`)";
+    return WalkResult::interrupt();
+  });
+  if (nested.wasInterrupted())
+    return failure();
+  for (Operation &op : *module.getBody()) {
+    if (op.getName().getStringRef() == "tile.kernel")
+      return success();
+    if (isa<LLVM::LLVMFuncOp>(op) &&
+        op.hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
+      return success();
+  }
+  // The implicit module of an empty input sits at line 0; point at the
+  // start of the file instead.
+  Location loc = module.getLoc();
+  StringRef file = "the input";
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc)) {
+    file = fileLoc.getFilename().getValue();
+    if (fileLoc.getLine() == 0)
+      loc = FileLineColLoc::get(fileLoc.getFilename(), 1, 1);
+  }
+  return emitError(loc) << "no tile.kernel or nvvm.kernel function in '" << file
+                        << "'; the input must define at least one kernel "
+                           "(docs/TileLanguage.md)";
+}
+
+LogicalResult tile::verifyTranslatableTypes(ModuleOp module) {
+  auto check = [](Operation *op, Type type, StringRef what) -> LogicalResult {
+    if (LLVM::isCompatibleType(type))
+      return success();
+    return op->emitError() << "'" << op->getName() << "' " << what
+                           << " has type " << type
+                           << ", which LLVM IR cannot represent; use an LLVM "
+                              "type (i1..i64, f16, bf16, f32, f64, "
+                              "!llvm.ptr, vectors and structs of them)";
+  };
+  WalkResult result = module.walk([&](Operation *op) {
+    if (isa<ModuleOp>(op))
+      return WalkResult::advance();
+    for (auto [i, value] : llvm::enumerate(op->getResults()))
+      if (failed(
+              check(op, value.getType(), ("result #" + llvm::Twine(i)).str())))
+        return WalkResult::interrupt();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          if (failed(
+                  check(op, arg.getType(),
+                        ("block argument #" + llvm::Twine(arg.getArgNumber()))
+                            .str())))
+            return WalkResult::interrupt();
+    for (NamedAttribute attr : op->getAttrs())
+      if (auto typeAttr = dyn_cast<TypeAttr>(attr.getValue());
+          typeAttr && !attr.getName().getValue().starts_with("tile."))
+        if (failed(
+                check(op, typeAttr.getValue(),
+                      ("attribute '" + attr.getName().getValue() + "'").str())))
+          return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 Operation *tile::findUntranslatableOp(ModuleOp module) {
   Operation *found = nullptr;
   module.walk([&](Operation *op) {
@@ -263,6 +391,10 @@ tile::translateToLLVMIR(ModuleOp llvmDialectModule,
   registerTargetTranslations(registry);
   llvmDialectModule->getContext()->appendDialectRegistry(registry);
 
+  if (failed(verifyTranslatableTypes(llvmDialectModule)) ||
+      failed(verifyKernelLaunchBounds(llvmDialectModule)))
+    return makeError("translation of the LLVM dialect module to LLVM IR "
+                     "failed (see the diagnostics above)");
   OwningOpRef<ModuleOp> copy = llvmDialectModule.clone();
   stripTileAttributes(*copy);
 

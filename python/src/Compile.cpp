@@ -104,14 +104,18 @@ bool Compilation::run() {
 
   MLIRContext context(getRegistry());
   context.loadAllAvailableDialects();
+  // As tile-compile: no dump of the whole module under a diagnostic on it.
+  context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(request.source, request.sourceName),
       llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context, diag);
 
+  if (failed(verifyParsableSource(sourceMgr, &context)))
+    return false;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
+  if (!module || failed(verifyKernelModule(*module)))
     return false;
 
   if (findUntranslatableOp(*module)) {

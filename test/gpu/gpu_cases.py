@@ -135,7 +135,8 @@ def run_row_sum(k, shape, gen):
     return [("out", out, x.double().sum(dim=1))]
 
 
-# cuTile's ct.load examples (shared/seeds/cutile-load.txt). With shape
+# cuTile's ct.load examples (its documentation of ct.load, whose inputs and
+# printed outputs examples/cutile_load.mlir repeats). With shape
 # "seed" the input is the seed's torch.arange and the output is compared with
 # the seed's printed output, literally.
 

@@ -1,5 +1,5 @@
 """tile.layouts: layout objects printed and converted by tile's libraries,
-checked against the Gluon tutorial's tables (seeds/gluon-layouts.txt, as in
+checked against the Gluon tutorial's tables (copied in test/tile-layout/Inputs/, as in
 test/tile-layout/gluon-seed.test), tile-layout's documented outputs, and a
 table rebuilt here from the linear bases (CPU only)."""
 
@@ -29,7 +29,8 @@ def test_to_attr():
 
 
 def test_gluon_seed_32x8_table():
-    # seeds/gluon-layouts.txt, the 32x8 table: every warp holds a copy.
+    # The Gluon tutorial's 32x8 table (test/tile-layout/Inputs/gluon-32x8.txt):
+    # every warp holds a copy.
     expected = [
         "[[  T0:0| T32:0| T64:0| T96:0, ...,   T1:3| T33:3| T65:3| T97:3],",
         " [  T0:4| T32:4| T64:4| T96:4, ...,   T1:7| T33:7| T65:7| T97:7],",
@@ -43,7 +44,7 @@ def test_gluon_seed_32x8_table():
 
 
 def test_gluon_seed_slice_table():
-    # seeds/gluon-layouts.txt: the slice along dim 1 of the 32x8 layout's
+    # The Gluon tutorial (test/tile-layout/Inputs/gluon-slice-dim1.txt): the slice along dim 1 of the 32x8 layout's
     # warp tile (warpsPerCTA = [1, 1]) on 32 elements.
     warp = Blocked([2, 4], [16, 2], [1, 1], [1, 0])
     lines = Slice(1, warp).table([32], max_rows=8).splitlines()

@@ -19,6 +19,7 @@
 #include "tile/Conversion/Pipelines.h"
 #include "tile/InitAll.h"
 
+#include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -33,11 +34,13 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
+#include "mlir/Transforms/Passes.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -90,7 +93,7 @@ static cl::opt<unsigned>
 static cl::opt<unsigned> registerBudgetOpt(
     "register-budget",
     cl::desc("32-bit registers per thread one tensor may use before "
-             "tile-split-tiles splits it into loops (-O1 and above; default "
+             "tile-split-tiles splits it into loops (every -O level; default "
              "64; 0 turns the split off)"),
     cl::init(64), cl::cat(category));
 
@@ -195,34 +198,98 @@ static std::string extensionFor(EmitKind kind) {
   }
 }
 
-static LogicalResult writeFile(StringRef path, StringRef contents) {
+/// An output file written in full but kept only by keep(): a failure later
+/// in the run (e.g. the metadata cannot be written) removes it again.
+static std::unique_ptr<llvm::ToolOutputFile> writeFile(StringRef path,
+                                                       StringRef contents) {
   std::string errorMessage;
   std::unique_ptr<llvm::ToolOutputFile> file =
       openOutputFile(path, &errorMessage);
   if (!file) {
     printError(errorMessage);
-    return failure();
+    return nullptr;
   }
   file->os() << contents;
   file->os().flush();
   if (file->os().has_error()) {
     printError("cannot write " + path + ": " + file->os().error().message());
     file->os().clear_error();
-    return failure();
+    return nullptr;
   }
+  return file;
+}
+
+static int writeOnly(StringRef path, StringRef contents) {
+  std::unique_ptr<llvm::ToolOutputFile> file = writeFile(path, contents);
+  if (!file)
+    return 1;
   file->keep();
-  return success();
+  return 0;
+}
+
+/// Where the metadata goes; empty for none.
+static std::string getMetadataPath() {
+  if (noMetadataOpt)
+    return "";
+  if (!metadataOpt.empty())
+    return metadataOpt;
+  return outputFilename == "-" ? "" : outputFilename + ".json";
+}
+
+/// `path` made absolute, with `.` and `..` removed, for comparing names of
+/// files that may not exist yet.
+static std::string getNormalizedPath(StringRef path) {
+  SmallString<256> absolute(path);
+  llvm::sys::fs::make_absolute(absolute);
+  llvm::sys::path::remove_dots(absolute, /*remove_dot_dot=*/true);
+  return std::string(absolute);
+}
+
+/// Whether `a` and `b` name the same file (the same inode when both exist).
+static bool isSameFile(StringRef a, StringRef b) {
+  if (a == "-" || b == "-")
+    return false;
+  bool equivalent = false;
+  if (!llvm::sys::fs::equivalent(a, b, equivalent))
+    return equivalent;
+  return getNormalizedPath(a) == getNormalizedPath(b);
+}
+
+/// The binary as the metadata names it: relative to the metadata file's
+/// directory, which is where the runtime looks for it (docs/tile-compile.md).
+static std::string getBinaryNameForMetadata(StringRef metadataPath) {
+  if (outputFilename == "-")
+    return "-";
+  std::string binary = getNormalizedPath(outputFilename);
+  std::string metadataDir =
+      llvm::sys::path::parent_path(getNormalizedPath(metadataPath)).str();
+  SmallVector<StringRef> from(llvm::sys::path::begin(metadataDir),
+                              llvm::sys::path::end(metadataDir));
+  SmallVector<StringRef> to(llvm::sys::path::begin(binary),
+                            llvm::sys::path::end(binary));
+  size_t common = 0;
+  while (common < from.size() && common + 1 < to.size() &&
+         from[common] == to[common])
+    ++common;
+  SmallString<256> relative;
+  for (size_t i = common; i < from.size(); ++i)
+    llvm::sys::path::append(relative, "..");
+  for (size_t i = common; i < to.size(); ++i)
+    llvm::sys::path::append(relative, to[i]);
+  return llvm::sys::path::convert_to_slash(relative);
 }
 
 static int compile(MLIRContext &context, llvm::SourceMgr &sourceMgr,
                    TimingScope &timing, EmitKind emit) {
   // Parse (the parser also verifies).
   OwningOpRef<ModuleOp> module;
+  if (failed(verifyParsableSource(sourceMgr, &context)))
+    return 1;
   {
     TimingScope parseTiming = timing.nest("parse");
     module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   }
-  if (!module)
+  if (!module || failed(verifyKernelModule(*module)))
     return 1;
 
   // Lower to the LLVM + NVVM dialects. Modules written directly in those
@@ -244,7 +311,7 @@ static int compile(MLIRContext &context, llvm::SourceMgr &sourceMgr,
     std::string text;
     llvm::raw_string_ostream os(text);
     module->print(os);
-    return failed(writeFile(outputFilename, text)) ? 1 : 0;
+    return writeOnly(outputFilename, text);
   }
 
   // wgmma kernels need sm_90a rather than the requested sm_90.
@@ -276,7 +343,7 @@ static int compile(MLIRContext &context, llvm::SourceMgr &sourceMgr,
     std::string text;
     llvm::raw_string_ostream os(text);
     llvmModule->print(os, nullptr);
-    return failed(writeFile(outputFilename, text)) ? 1 : 0;
+    return writeOnly(outputFilename, text);
   }
 
   std::string ptx;
@@ -320,24 +387,31 @@ static int compile(MLIRContext &context, llvm::SourceMgr &sourceMgr,
   } else {
     binary = std::move(ptx);
   }
-  if (failed(writeFile(outputFilename, binary)))
+  std::unique_ptr<llvm::ToolOutputFile> binaryFile =
+      writeFile(outputFilename, binary);
+  if (!binaryFile)
     return 1;
 
-  // The metadata, beside the binary.
-  std::string metadataPath = metadataOpt;
-  if (metadataPath.empty() && outputFilename != "-")
-    metadataPath = outputFilename + ".json";
-  if (noMetadataOpt || metadataPath.empty())
+  // The metadata, beside the binary. Both files stay only if both are
+  // written: a binary without its metadata would look like a success.
+  std::string metadataPath = getMetadataPath();
+  if (metadataPath.empty()) {
+    binaryFile->keep();
     return 0;
-  StringRef binaryName = outputFilename == "-"
-                             ? StringRef("-")
-                             : llvm::sys::path::filename(outputFilename);
+  }
+  std::string binaryName = getBinaryNameForMetadata(metadataPath);
   llvm::json::Value json =
       kernelMetadataToJSON(*kernels, arch, format, binaryName);
   std::string text;
   llvm::raw_string_ostream os(text);
   os << llvm::formatv("{0:2}", json) << "\n";
-  return failed(writeFile(metadataPath, text)) ? 1 : 0;
+  std::unique_ptr<llvm::ToolOutputFile> metadataFile =
+      writeFile(metadataPath, text);
+  if (!metadataFile)
+    return 1;
+  binaryFile->keep();
+  metadataFile->keep();
+  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -353,6 +427,16 @@ int main(int argc, char **argv) {
         std::_Exit(1);
       },
       nullptr);
+  // The pipeline's passes, so that --mlir-print-ir-before/after=PASS know
+  // their names (as in tile-opt).
+  registerAllPasses();
+  registerTransformsPasses();
+  registerSCFToControlFlowPass();
+  registerArithToLLVMConversionPass();
+  registerConvertMathToLLVMPass();
+  registerConvertIndexToLLVMPass();
+  registerConvertControlFlowToLLVMPass();
+  registerReconcileUnrealizedCastsPass();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   registerAsmPrinterCLOptions();
@@ -380,6 +464,20 @@ int main(int argc, char **argv) {
                    "the split off)");
   if (llvm::Error err = verifyTargetArch(archOpt))
     return badFlag("--arch=" + archOpt + ": " + llvm::toString(std::move(err)));
+  // Outputs that would overwrite the input or each other.
+  if (isSameFile(outputFilename, inputFilename))
+    return badFlag("-o " + outputFilename +
+                   " names the input file; the compile would overwrite the "
+                   "kernel source: choose another output");
+  std::string metadataPath = getMetadataPath();
+  if (!metadataPath.empty() && isSameFile(metadataPath, outputFilename))
+    return badFlag("--metadata=" + metadataPath +
+                   " names the output file; the metadata would replace the "
+                   "binary: choose another path (default: OUT.json)");
+  if (!metadataPath.empty() && isSameFile(metadataPath, inputFilename))
+    return badFlag("--metadata=" + metadataPath +
+                   " names the input file; the compile would overwrite the "
+                   "kernel source: choose another path");
 
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -441,6 +539,13 @@ int main(int argc, char **argv) {
 
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  // A diagnostic on the module (e.g. a pass option the lowering refuses)
+  // would otherwise print the whole module as a note; keep it unless asked.
+  if (!cl::getRegisteredOptions().lookup("mlir-print-op-on-diagnostic") ||
+      !cl::getRegisteredOptions()
+           .lookup("mlir-print-op-on-diagnostic")
+           ->getNumOccurrences())
+    context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnosticHandler(sourceMgr, &context);

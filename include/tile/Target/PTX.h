@@ -22,6 +22,7 @@
 
 namespace llvm {
 class LLVMContext;
+class SourceMgr;
 class Module;
 class TargetMachine;
 } // namespace llvm
@@ -58,6 +59,25 @@ unsigned getPTXVersion(StringRef arch);
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createNVPTXTargetMachine(StringRef arch, unsigned optLevel);
 
+/// Before parsing: a located error at text the MLIR 22 parser crashes on
+/// instead of diagnosing (a dense array of `index`, `array<index: ...>`,
+/// which it reads as a float type). Found by fuzzing tile-compile.
+LogicalResult verifyParsableSource(const llvm::SourceMgr &sourceMgr,
+                                   MLIRContext *context);
+
+/// Before translation: a located error at an `nvvm.maxntid`, `nvvm.reqntid`
+/// or `nvvm.cluster_dim` of a kernel with an element below 1 (LLVM's
+/// optimizer rejected it without a location).
+LogicalResult verifyKernelLaunchBounds(ModuleOp module);
+
+/// Right after parsing: checks that `module` is one kernel module, the input
+/// tile-compile and the Python module accept. It must define at least one
+/// kernel (a `tile.kernel`, or an `llvm.func` with `nvvm.kernel`) and hold
+/// no nested module (a file with a second top-level `module` parses as an
+/// implicit module around both, whose kernels would never be translated).
+/// Errors are located (an empty input at its line 1, column 1).
+LogicalResult verifyKernelModule(ModuleOp module);
+
 /// The first op of `module` that LLVM IR translation cannot take (not a
 /// builtin, LLVM or NVVM op); null when there is none. A module without one
 /// needs no lowering.
@@ -66,6 +86,12 @@ Operation *findUntranslatableOp(ModuleOp module);
 /// After the lowering: a located error at the first op translation cannot
 /// take, saying the lowering does not support it; success when none is left.
 LogicalResult verifyLoweredToLLVM(ModuleOp module);
+
+/// Before translation: a located error at the first value or type attribute
+/// (an `llvm.getelementptr` or `llvm.alloca` element type, a function type)
+/// whose type LLVM IR cannot represent (f8E5M2, tf32, index, a tensor, ...).
+/// translateToLLVMIR calls it; LLVM's translation would crash on them.
+LogicalResult verifyTranslatableTypes(ModuleOp module);
 
 /// Translates an LLVM + NVVM dialect module to LLVM IR with the NVPTX triple
 /// and data layout set and libdevice linked when needed; does not optimize.

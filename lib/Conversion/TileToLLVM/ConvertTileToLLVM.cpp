@@ -445,11 +445,12 @@ void emitConvertRemark(layout::ConvertOp op, const ConvertLowering &lowering) {
   }
 }
 
-/// The compute capability of "sm_XY" / "sm_XYa", or 0.
+/// The compute capability of "sm_XY" / "sm_XYa" / "sm_XYf", or 0.
 int parseArch(StringRef arch) {
   if (!arch.consume_front("sm_"))
     return 0;
-  arch.consume_back("a");
+  if (!arch.consume_back("a"))
+    arch.consume_back("f");
   int cc = 0;
   if (arch.getAsInteger(10, cc))
     return 0;

@@ -100,6 +100,24 @@ tile.kernel @divisibility_not_pow2(%p: !tile.ptr<f32> {tile.divisibility = 12 : 
 
 // -----
 
+// 2^40: LLVM's largest alignment is 2^32 (issue 15: the translation
+// rejected it with no location).
+// expected-error @+1 {{'tile.kernel' op 'tile.divisibility' of argument #0 is 1099511627776, above the largest alignment PTX represents, 2147483648 (2^31); promise at most that (16 is what vectorized access needs)}}
+tile.kernel @divisibility_too_large(%p: !tile.ptr<f32> {tile.divisibility = 1099511627776 : i64}) {
+  tile.return
+}
+
+// -----
+
+// 2^32: LLVM takes it, ptxas does not ("Constant overflow"; found by
+// test/fuzz/tile-compile-mutations.py).
+// expected-error @+1 {{'tile.divisibility' of argument #1 is 4294967296, above the largest alignment PTX represents, 2147483648 (2^31)}}
+tile.kernel @divisibility_2_32(%q: !tile.ptr<f32> {tile.divisibility = 16 : i64}, %p: !tile.ptr<f32> {tile.divisibility = 4294967296 : i64}) {
+  tile.return
+}
+
+// -----
+
 // expected-error @+1 {{'tile.divisibility' on argument #0 of type 'f32': only !tile.ptr and integer parameters can carry it}}
 tile.kernel @divisibility_on_float(%x: f32 {tile.divisibility = 16 : i64}) {
   tile.return

@@ -2,7 +2,7 @@
 //
 // Expected values are the worked examples of CuTe's documentation
 // (media/docs/cpp/cute/02_layout_algebra.md, 03_tensor.md), of the seeds
-// (cute-tensor-zh.txt, mojo-layout-tensor.txt) and hand-derived cases.
+// (a CuTe tensor tutorial, Mojo's LayoutTensor documentation) and hand-derived cases.
 //
 //===----------------------------------------------------------------------===//
 
@@ -217,7 +217,7 @@ TEST(CuTeEval, ThreadValueLayout) {
 }
 
 TEST(CuTeEval, SlicingSeed) {
-  // The slicing examples of cute-tensor-zh.txt.
+  // The slicing examples of the CuTe tensor tutorial.
   const char *a = "((3,2),(2,5,2)):((4,1),(2,13,100))";
   auto s = [&](const std::string &crd) {
     return eval("slice(" + crd + "," + a + ")");
@@ -241,7 +241,7 @@ TEST(CuTeEval, Partitions) {
       {"local_tile((8,24,3):(1,8,192), (4,8), (1,2))",
        "((4,8,3):(1,8,192),132)"},
       // Outer partition: a 2x2 column-major thread layout over a 4x4
-      // row-major tensor (mojo-layout-tensor.txt, figure 5).
+      // row-major tensor (Mojo's LayoutTensor documentation, figure 5).
       {"local_partition((4,4):(4,1), (2,2):(1,2), 1)", "((2,2):(8,2),4)"},
       {"local_partition((4,4):(4,1), (2,2):(1,2), 2)", "((2,2):(8,2),1)"},
       {"local_partition((8,24):(1,8), (4,8):(8,1), 9)", "((2,3):(4,64),9)"},

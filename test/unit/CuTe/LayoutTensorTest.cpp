@@ -1,8 +1,8 @@
 //===- LayoutTensorTest.cpp - tile, vectorize, distribute -----------------===//
 //
-// The LayoutTensor examples of mojo-layout-tensor.txt and cute-tensor-zh.txt
-// and the partial tiles at the edges, checked element by element against
-// the parent layout.
+// The LayoutTensor examples of Mojo's LayoutTensor documentation and of a CuTe
+// tensor tutorial, and the partial tiles at the edges, checked element by
+// element against the parent layout.
 //
 //===----------------------------------------------------------------------===//
 

@@ -148,7 +148,7 @@ TEST_F(LayoutAttrTest, BlockedRank4WithPermutedOrder) {
 }
 
 //===----------------------------------------------------------------------===//
-// The Gluon tutorial's layout (seeds/gluon-layouts.txt)
+// The Gluon tutorial's layout (test/tile-layout/Inputs/gluon-32x8.txt)
 //===----------------------------------------------------------------------===//
 
 TEST_F(LayoutAttrTest, GluonTutorialLayout) {

@@ -63,6 +63,17 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
            << "'" << getDivisibilityAttrName() << "' of argument #" << argIndex
            << " must be a positive power-of-two integer (for example "
            << "{tile.divisibility = 16 : i64}), got " << attr.getValue();
+  // The lowering turns a pointer's divisibility into `llvm.align` and PTX
+  // `.align`: LLVM takes up to 2^32, ptxas up to 2^31 ("Constant overflow"
+  // above); both rejected larger ones without a location.
+  constexpr int64_t kMaxDivisibility = int64_t(1) << 31;
+  if (value.getInt() > kMaxDivisibility)
+    return op->emitOpError()
+           << "'" << getDivisibilityAttrName() << "' of argument #" << argIndex
+           << " is " << value.getInt()
+           << ", above the largest alignment PTX represents, 2147483648 "
+              "(2^31); promise at most that (16 is what vectorized access "
+              "needs)";
   Type argType = kernel.getArgumentTypes()[argIndex];
   if (!isa<PtrType, IntegerType>(argType))
     return op->emitOpError()

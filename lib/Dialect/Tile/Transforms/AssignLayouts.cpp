@@ -716,9 +716,9 @@ struct AssignLayoutsPass
                            << " registers per thread, above the budget of "
                            << static_cast<int64_t>(registerBudget)
                            << "; it will likely spill unless tile-split-tiles "
-                              "splits it into loops (the default pipeline at "
-                              "-O1 and above does): otherwise use a smaller "
-                              "tile or more warps";
+                              "splits it into loops (the default pipeline "
+                              "does, unless --register-budget=0): otherwise "
+                              "use a smaller tile or more warps";
       }
     });
   }

@@ -10,7 +10,7 @@ tile.kernel @big_row(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %m: i32) {
   %c0 = arith.constant 0 : i32
   %in = tile.make_view %x, shape [%m, 16384] : !tile.ptr<f32> -> !tile.view<?x16384xf32>
   %out = tile.make_view %y, shape [%m, 16384] : !tile.ptr<f32> -> !tile.view<?x16384xf32>
-  // expected-remark @below {{'tensor<1x16384xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>>' needs 128 registers per thread, above the budget of 64; it will likely spill unless tile-split-tiles splits it into loops (the default pipeline at -O1 and above does): otherwise use a smaller tile or more warps}}
+  // expected-remark @below {{'tensor<1x16384xf32, #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>>' needs 128 registers per thread, above the budget of 64; it will likely spill unless tile-split-tiles splits it into loops (the default pipeline does, unless --register-budget=0): otherwise use a smaller tile or more warps}}
   %t = tile.load_tile %in[%i, %c0] : !tile.view<?x16384xf32> -> tensor<1x16384xf32>
   // expected-remark @below {{needs 128 registers per thread}}
   %e = math.exp %t : tensor<1x16384xf32>

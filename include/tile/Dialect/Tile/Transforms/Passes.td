@@ -137,4 +137,31 @@ def SplitTilesPass : Pass<"tile-split-tiles", "::tile::tl::KernelOp"> {
   ];
 }
 
+def CheckResourcesPass : Pass<"tile-check-resources", "::tile::tl::KernelOp"> {
+  let summary = "Refuse ops whose tensors need more registers per thread "
+                "than a thread can reasonably hold";
+  let description = [{
+    Runs after `tile-assign-layouts` and `tile-split-tiles` (every tensor
+    has a layout; what the split could turn into loops already has). For
+    every op, adds the 32-bit registers per thread that its tensor operands
+    and results need in their layouts (a register holds one element of 32
+    bits or less, two for 64-bit elements). An op above `max-registers`
+    gets an error naming its largest tensor and the numbers; the pipeline
+    stops there, before the lowering unrolls the op per register (its time
+    and memory grow with the registers: tens of thousands of registers per
+    thread took minutes and gigabytes).
+
+    The register file holds 255 registers per thread; what is above that
+    spills to local memory. The default cap, 2048 (8 KiB per thread), leaves
+    room for tiles that merely spill (the 1 x 65536 softmax without the
+    split needs 1536) and refuses layouts that cannot be meant
+    (`sizePerThread = [65536]`, or a 1M-element tile with the split turned
+    off). docs/Passes.md gives the measurements behind it.
+  }];
+  let options = [
+    Option<"maxRegisters", "max-registers", "unsigned", /*default=*/"2048",
+           "32-bit registers per thread the tensors of one op may need">,
+  ];
+}
+
 #endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD
