@@ -3,25 +3,25 @@
 //
 //   c[i * scm + j * scn] = sum_k a[i * sam + k * sak] * b[k * sbk + j * sbn]
 //
-// Launch: grid (cdiv(m, 128), cdiv(n, 128)), 4 warps (one warpgroup), on
+// Launch: grid (cdiv(m, 128), cdiv(n, 128)), 8 warps (two warpgroups), on
 // sm_90 (compiled for sm_90a). Program (i, j) computes the 128x128 tile
 // (i, j) of C, K 64 at a time: the tiles of A (128x64, K contiguous) and B
 // (64x128, N contiguous) are stored into shared memory in the 128-byte
 // swizzled layouts wgmma reads (layout.local_alloc), and each k-step is
-// 2 (M) x 4 (K) wgmma.m64n128k16 reading both operands through shared-memory
+// 4 (K) wgmma.m64n128k16 per warpgroup (each takes 64 rows), reading both operands through shared-memory
 // descriptors. The barrier at the top of the loop keeps the next tiles from
 // overwriting the buffers before every warp has finished the previous dot.
 
-#mma = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]>
+#mma = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]>
 #sA = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
 #sB = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
-#ldA = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
-#ldB = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+#ldA = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]>
+#ldB = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [8, 1], order = [1, 0]>
 
 tile.kernel @matmul_wgmma(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f16>,
                           %m: i32, %n: i32, %k: i32,
                           %sam: i32, %sak: i32, %sbk: i32, %sbn: i32,
-                          %scm: i32, %scn: i32) attributes {num_warps = 4 : i32} {
+                          %scm: i32, %scn: i32) attributes {num_warps = 8 : i32} {
   %pm = tile.program_id x : i32
   %pn = tile.program_id y : i32
   %c0 = arith.constant 0 : i32

@@ -3,7 +3,7 @@
 //
 //   c[i * scm + j * scn] = sum_k a[i * sam + k * sak] * b[k * sbk + j * sbn]
 //
-// Launch: grid (cdiv(m, 128), cdiv(n, 128)), 4 warps. Layout assignment
+// Launch: grid (cdiv(m, 128), cdiv(n, 128)), 8 warps. Layout assignment
 // turns the dot into wgmma on sm_90 (A and B stored into swizzled shared
 // memory, the accumulator in the wgmma layout, loop-carried as is) and into
 // mma.sync on older GPUs; the loads keep their coalesced layouts.
@@ -11,7 +11,7 @@
 tile.kernel @matmul_auto(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f16>,
                          %m: i32, %n: i32, %k: i32,
                          %sam: i32, %sak: i32, %sbk: i32, %sbn: i32,
-                         %scm: i32, %scn: i32) attributes {num_warps = 4 : i32} {
+                         %scm: i32, %scn: i32) attributes {num_warps = 8 : i32} {
   %pm = tile.program_id x : i32
   %pn = tile.program_id y : i32
   %c0 = arith.constant 0 : i32

@@ -343,6 +343,11 @@ LogicalResult tile::verifyTranslatableTypes(ModuleOp module) {
                         ("block argument #" + llvm::Twine(arg.getArgNumber()))
                             .str())))
             return WalkResult::interrupt();
+    // Type attributes of llvm ops become LLVM types (a getelementptr's
+    // element type); NVVM ops use theirs only to pick an instruction (the
+    // fp8 kind of a cvt), so they may name types LLVM IR lacks.
+    if (!isa<LLVM::LLVMDialect>(op->getDialect()))
+      return WalkResult::advance();
     for (NamedAttribute attr : op->getAttrs())
       if (auto typeAttr = dyn_cast<TypeAttr>(attr.getValue());
           typeAttr && !attr.getName().getValue().starts_with("tile."))

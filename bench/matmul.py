@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""GEMM on tensor cores: tile's matmul examples against torch.matmul (cuBLAS)
+and a Triton tl.dot kernel, in one run on the same GPU, fp16 in / fp16 out.
+
+    python3 test/gpu/build_artifacts.py --out .device-carry/artifacts   # compiler machine
+    python3 bench/matmul.py --artifacts .device-carry/artifacts          # GPU machine
+
+Every result is checked against torch.matmul before it is timed. Times are
+medians of triton.testing.do_bench; TFLOP/s = 2 M N K / time. The kernels:
+`matmul` (examples/matmul.mlir: mma.sync, 64x64x32 tiles, 4 warps),
+`matmul_wgmma` (examples/matmul_wgmma.mlir: wgmma from shared memory,
+128x128x64, 8 warps), `auto_matmul` (examples/auto/matmul.mlir, no layouts
+written). None is pipelined yet (the next issue), so they show where the
+instruction paths stand, not the speed goal.
+"""
+
+import argparse
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "python"))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--artifacts", default=os.path.join(ROOT, ".device-carry", "artifacts"))
+    ap.add_argument("--sizes", default="4096,8192")
+    args = ap.parse_args()
+    import torch
+    if not torch.cuda.is_available():
+        print("SKIP: no CUDA GPU visible to torch")
+        return 0
+    import triton
+    import triton.language as tl
+    from triton.testing import do_bench
+    import tile.runtime as rt
+
+    @triton.jit
+    def tl_matmul(a, b, c, M, N, K, sam, sak, sbk, sbn, scm, scn,
+                  BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+        pm = tl.program_id(0)
+        pn = tl.program_id(1)
+        rm = pm * BM + tl.arange(0, BM)
+        rn = pn * BN + tl.arange(0, BN)
+        rk = tl.arange(0, BK)
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for k in range(0, tl.cdiv(K, BK)):
+            kk = k * BK + rk
+            av = tl.load(a + rm[:, None] * sam + kk[None, :] * sak,
+                         mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
+            bv = tl.load(b + kk[:, None] * sbk + rn[None, :] * sbn,
+                         mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
+            acc += tl.dot(av, bv)
+        tl.store(c + rm[:, None] * scm + rn[None, :] * scn, acc.to(tl.float16),
+                 mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+    def bench(fn):
+        fn()
+        torch.cuda.synchronize()
+        return do_bench(fn, warmup=25, rep=200, return_mode="median")
+
+    def kernel(name, kname):
+        return rt.load(os.path.join(args.artifacts, f"{name}.cubin.json"))[kname]
+
+    print(f"device: {torch.cuda.get_device_name()}")
+    print(f"{'GEMM fp16':<28}{'TFLOP/s':>9}{'x cuBLAS':>10}{'x Triton':>10}")
+    for s in [int(x) for x in args.sizes.split(",")]:
+        a = torch.randn((s, s), device="cuda", dtype=torch.float16)
+        b = torch.randn((s, s), device="cuda", dtype=torch.float16)
+        c = torch.empty((s, s), device="cuda", dtype=torch.float16)
+        ref = torch.matmul(a, b)
+        flops = 2 * s ** 3
+        t_cublas = bench(lambda: torch.matmul(a, b, out=c))
+        # Triton: the same 128x128x64 untuned tl.dot loop as tile's, plus its
+        # pipelined best (num_stages=3, 8 warps) for reference.
+        t_triton = {}
+        for stages, warps, bn in ((1, 4, 128), (3, 8, 256)):
+            grid = (triton.cdiv(s, 128), triton.cdiv(s, bn))
+            fn = lambda: tl_matmul[grid](a, b, c, s, s, s, s, 1, s, 1, s, 1,
+                                         BM=128, BN=bn, BK=64, num_stages=stages,
+                                         num_warps=warps)
+            fn()
+            err = ((c.double() - ref.double()).norm() / ref.double().norm()).item()
+            assert err < 2e-3, f"triton wrong: {err}"
+            t_triton[(stages, warps, bn)] = bench(fn)
+        rows = [("cuBLAS (torch.matmul)", t_cublas)]
+        rows += [(f"Triton {bn}x128 stages={st} warps={w}", t) for (st, w, bn), t in t_triton.items()]
+        for name, kname, bm, bn in (("matmul", "matmul", 64, 64), ("matmul_wgmma", "matmul_wgmma", 128, 128),
+                             ("auto_matmul", "matmul_auto", 128, 128)):
+            k = kernel(name, kname)
+            grid = ((s + bm - 1) // bm, (s + bn - 1) // bn)
+            c.fill_(float("nan"))
+            fn = lambda: k[grid](a, b, c, s, s, s, s, 1, s, 1, s, 1)
+            fn()
+            torch.cuda.synchronize()
+            err = ((c.double() - ref.double()).norm() / ref.double().norm()).item()
+            if not err < 2e-3:
+                print(f"{name}: WRONG RESULT, relative error {err:.3e}")
+                continue
+            rows.append((f"tile {name}", bench(fn)))
+        t_tri_same = t_triton[(1, 4, 128)]
+        for name, t in rows:
+            tf = flops / (t * 1e-3) / 1e12
+            print(f"{s}^3 {name:<36}{tf:9.1f}{t_cublas / t:10.2f}{t_tri_same / t:10.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
