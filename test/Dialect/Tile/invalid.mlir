@@ -707,6 +707,32 @@ func.func @reduce_combiner_effects(%x: tensor<16xf32>, %p: !tile.ptr<f32>) {
 
 // -----
 
+// The order of combination is unspecified: a combiner that is one
+// non-commutative op of its two arguments is rejected, in either order.
+func.func @reduce_combiner_not_commutative(%x: tensor<16xf32>) {
+  %0 = tile.reduce %x {axis = 0 : i32} combiner {
+  ^bb0(%a: f32, %b: f32):
+    // expected-error @+1 {{'arith.subf' op is not commutative, but a tile.reduce combiner combines elements in an unspecified order; use an associative and commutative combiner}}
+    %d = arith.subf %a, %b : f32
+    tile.yield %d : f32
+  } : tensor<16xf32> -> f32
+  return
+}
+
+// -----
+
+func.func @reduce_combiner_not_commutative_swapped(%x: tensor<16xi32>) {
+  %0 = tile.reduce %x {axis = 0 : i32} combiner {
+  ^bb0(%a: i32, %b: i32):
+    // expected-error @+1 {{'arith.divsi' op is not commutative}}
+    %d = arith.divsi %b, %a : i32
+    tile.yield %d : i32
+  } : tensor<16xi32> -> i32
+  return
+}
+
+// -----
+
 func.func @yield_outside_reduce(%x: f32) {
   // expected-error @+1 {{expects parent op 'tile.reduce'}}
   tile.yield %x : f32
