@@ -46,6 +46,13 @@ def order_f(launch):
     return [("out", y.values(), [x[q * n + p] for p in range(n) for q in range(m)])]
 
 
+def sum3d(launch):
+    x = small_floats(rng(28), 4 * 2 * 64)
+    y = Buffer("f32", 8)
+    launch((1, 1, 1), [Buffer("f32", data=x), y])
+    return [("y", y.values(), [sum(x[k * 64:(k + 1) * 64]) for k in range(8)])]
+
+
 def erf(x):
     return math.erf(x)
 
@@ -85,4 +92,4 @@ def exp_f16(launch):
 
 CASES = [Case(name, SRC, name, fn, opt_passes=PASSES) for name, fn in [
     ("row_sum_warp", row_sum_warp), ("row_max_cta", row_max_cta), ("min_all", min_all),
-    ("col_sum", col_sum), ("order_f", order_f), ("math_f32", math_f32), ("exp_f16", exp_f16)]]
+    ("col_sum", col_sum), ("order_f", order_f), ("math_f32", math_f32), ("exp_f16", exp_f16), ("sum3d", sum3d)]]

@@ -123,3 +123,17 @@ tile.kernel @exp_f16(%x: !tile.ptr<f16>, %y: !tile.ptr<f16>) attributes {num_war
   tile.store_tile %e, %vy[%c0] : tensor<32xf16, #ml>, !tile.view<32xf16>
   tile.return
 }
+
+// A 3-D reduction whose result is 2-D: the scratch slot of a partial is its
+// row-major result index, with dim 0 (a register, a constant in the IR)
+// scaled by 2.
+#r3 = #layout.blocked<sizePerThread = [4, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [1, 2, 2], order = [2, 1, 0]>
+tile.kernel @sum3d(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>) {
+  %c0 = arith.constant 0 : i32
+  %v = tile.make_view %x, shape [4, 2, 64] : !tile.ptr<f32> -> !tile.view<4x2x64xf32>
+  %t = tile.load_tile %v[%c0, %c0, %c0] : !tile.view<4x2x64xf32> -> tensor<4x2x64xf32, #r3>
+  %s = tile.reduce sum %t {axis = 2 : i32} : tensor<4x2x64xf32, #r3> -> tensor<4x2xf32, #layout.slice<dim = 2, parent = #r3>>
+  %o = tile.make_view %y, shape [4, 2] : !tile.ptr<f32> -> !tile.view<4x2xf32>
+  tile.store_tile %s, %o[%c0, %c0] : tensor<4x2xf32, #layout.slice<dim = 2, parent = #r3>>, !tile.view<4x2xf32>
+  tile.return
+}
