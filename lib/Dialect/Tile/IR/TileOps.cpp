@@ -475,7 +475,8 @@ LogicalResult ReduceOp::verifyRegions() {
   // computed by one non-commutative op from the two arguments (a - b, a / b).
   if (Operation *def = yield.getValues()[0].getDefiningOp()) {
     Value a = block.getArgument(0), b = block.getArgument(1);
-    if (def->getNumOperands() == 2 && !def->hasTrait<OpTrait::IsCommutative>() &&
+    if (def->getNumOperands() == 2 &&
+        !def->hasTrait<OpTrait::IsCommutative>() &&
         ((def->getOperand(0) == a && def->getOperand(1) == b) ||
          (def->getOperand(0) == b && def->getOperand(1) == a)))
       return def->emitOpError()
