@@ -137,3 +137,19 @@ tile.kernel @sum3d(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>) {
   tile.store_tile %s, %o[%c0, %c0] : tensor<4x2xf32, #layout.slice<dim = 2, parent = #r3>>, !tile.view<4x2xf32>
   tile.return
 }
+
+// tile.arange with a non-zero start, and a static extent (100) that the
+// tile (64) does not divide: the second tile is partial and masked.
+#a1 = #layout.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+tile.kernel @arange_static(%y: !tile.ptr<i32>, %x: !tile.ptr<f32>, %z: !tile.ptr<f32>) attributes {num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = tile.arange 5, 69 : tensor<64xi32, #a1>
+  %vy = tile.make_view %y, shape [64] : !tile.ptr<i32> -> !tile.view<64xi32>
+  tile.store_tile %r, %vy[%c0] : tensor<64xi32, #a1>, !tile.view<64xi32>
+  %vx = tile.make_view %x, shape [100] : !tile.ptr<f32> -> !tile.view<100xf32>
+  %vz = tile.make_view %z, shape [100] : !tile.ptr<f32> -> !tile.view<100xf32>
+  %t = tile.load_tile %vx[%c1] padding = zero : !tile.view<100xf32> -> tensor<64xf32, #a1>
+  tile.store_tile %t, %vz[%c1] : tensor<64xf32, #a1>, !tile.view<100xf32>
+  tile.return
+}
