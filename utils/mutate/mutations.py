@@ -153,8 +153,9 @@ MUTATIONS = [
          what="blocked-layout heuristic: warps per CTA ignore threads per warp",
          original="int64_t elems = std::max<int64_t>(1, shape[d] / (spt[d] * tpw[d]));",
          replacement="int64_t elems = std::max<int64_t>(1, shape[d] / spt[d]);"),
+    # Equivalent (survives): a split dim is never expand_dims' unit axis.
     dict(id="F26", file=TT + "SplitTiles.cpp",
-         what="split through expand_dims maps the dim after the axis wrongly",
+         what="split through expand_dims: d <= axis (equivalent)",
          original="return add(ex.getSrc(), d < axis ? d : d - 1);",
          replacement="return add(ex.getSrc(), d <= axis ? d : d - 1);"),
 ]
