@@ -179,3 +179,48 @@ tile.kernel @after_if(%p: !tile.ptr<f32>, %flip: i1) {
   tile.store_tile %w, %v[%c0, %c0] : tensor<32x32xf32, #col>, !tile.view<32x32xf32>
   tile.return
 }
+
+// -----
+
+// The same with the converts in the else branch: the state after the if is
+// dirty on that path too, so the last convert keeps its leading barrier.
+
+#row = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#col = #layout.blocked<sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]>
+
+// CHECK-LABEL: llvm.func @after_if_else
+// CHECK: scf.if
+// CHECK-NOT: nvvm.barrier0
+// CHECK: scf.yield
+// CHECK: } else {
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.load {{.*}} !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
+// CHECK: scf.yield
+// CHECK: }
+// CHECK: nvvm.barrier0
+// CHECK: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+tile.kernel @after_if_else(%p: !tile.ptr<f32>, %flip: i1) {
+  %c0 = arith.constant 0 : i32
+  %v = tile.make_view %p, shape [32, 32] : !tile.ptr<f32> -> !tile.view<32x32xf32>
+  %t = tile.load_tile %v[%c0, %c0] : !tile.view<32x32xf32> -> tensor<32x32xf32, #row>
+  %r = scf.if %flip -> (tensor<32x32xf32, #row>) {
+    scf.yield %t : tensor<32x32xf32, #row>
+  } else {
+    %u = layout.convert %t : tensor<32x32xf32, #row> -> tensor<32x32xf32, #col>
+    %n = arith.negf %u : tensor<32x32xf32, #col>
+    %b = layout.convert %n : tensor<32x32xf32, #col> -> tensor<32x32xf32, #row>
+    scf.yield %b : tensor<32x32xf32, #row>
+  }
+  %w = layout.convert %r : tensor<32x32xf32, #row> -> tensor<32x32xf32, #col>
+  tile.store_tile %w, %v[%c0, %c0] : tensor<32x32xf32, #col>, !tile.view<32x32xf32>
+  tile.return
+}

@@ -110,16 +110,52 @@ tile.kernel @transpose8x4(%p: !tile.ptr<f32>, %q: !tile.ptr<f32>) attributes {nu
 #a = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 1], order = [1, 0]>
 #b = #layout.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 1], order = [1, 0]>
 
+// Lane l holds registers R0..R3. In round t it sends register
+// t ^ ((l >> 3) & 3) (lane bit 4 picks R2/R3 over R0/R1, lane bit 3 the
+// odd one, in round 0) and reads from lane base(l) ^ 8t, where
+// base(l) = ((l & 28) >> 2) ^ ((l & 3) << 3).
+// (test/simt/cases_kernels.py runs this plan, shfl_rows_f32, per thread.)
 // SHFL-LABEL: llvm.func @spread
 // SHFL-SAME: tile.shared_bytes = 0 : i64
+// SHFL: %[[R0:.*]] = llvm.extractvalue %[[REGS:.*]][0] : !llvm.struct<(f32, f32, f32, f32)>
+// SHFL: %[[R1:.*]] = llvm.extractvalue %[[REGS]][1]
+// SHFL: %[[R2:.*]] = llvm.extractvalue %[[REGS]][2]
+// SHFL: %[[R3:.*]] = llvm.extractvalue %[[REGS]][3]
+// SHFL: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// SHFL: %[[LANE:.*]] = llvm.and %[[TID]], %{{.*}} : i32
+// SHFL: %[[C28:.*]] = llvm.mlir.constant(28 : i32) : i32
+// SHFL: %[[HI:.*]] = llvm.and %[[LANE]], %[[C28]] : i32
+// SHFL: %[[C2:.*]] = llvm.mlir.constant(2 : i32) : i32
+// SHFL: %[[HIS:.*]] = llvm.lshr %[[HI]], %[[C2]] : i32
+// SHFL: %[[C3:.*]] = llvm.mlir.constant(3 : i32) : i32
+// SHFL: %[[LO:.*]] = llvm.and %[[LANE]], %[[C3]] : i32
+// SHFL: %[[C3B:.*]] = llvm.mlir.constant(3 : i32) : i32
+// SHFL: %[[LOS:.*]] = llvm.shl %[[LO]], %[[C3B]] : i32
+// SHFL: %[[BASE:.*]] = llvm.xor %[[HIS]], %[[LOS]] : i32
+// SHFL: %[[C16:.*]] = llvm.mlir.constant(16 : i32) : i32
+// SHFL: %[[B4:.*]] = llvm.and %[[LANE]], %[[C16]] : i32
+// SHFL: %[[BIT4:.*]] = llvm.icmp "ne" %[[B4]], %{{.*}} : i32
+// SHFL: %[[E0:.*]] = llvm.select %[[BIT4]], %[[R2]], %[[R0]] : i1, f32
+// SHFL: %[[O0:.*]] = llvm.select %[[BIT4]], %[[R3]], %[[R1]] : i1, f32
+// SHFL: %[[C8:.*]] = llvm.mlir.constant(8 : i32) : i32
+// SHFL: %[[B3:.*]] = llvm.and %[[LANE]], %[[C8]] : i32
+// SHFL: %[[BIT3:.*]] = llvm.icmp "ne" %[[B3]], %{{.*}} : i32
+// SHFL: %[[SEND0:.*]] = llvm.select %[[BIT3]], %[[O0]], %[[E0]] : i1, f32
+// SHFL: %[[GOT0:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[SEND0]], %[[BASE]], %{{.*}} : f32 -> f32
+// SHFL: %[[E1:.*]] = llvm.select %[[BIT4]], %[[R3]], %[[R1]] : i1, f32
+// SHFL: %[[O1:.*]] = llvm.select %[[BIT4]], %[[R2]], %[[R0]] : i1, f32
+// SHFL: %[[SEND1:.*]] = llvm.select %[[BIT3]], %[[O1]], %[[E1]] : i1, f32
+// SHFL: %[[X8:.*]] = llvm.mlir.constant(8 : i32) : i32
+// SHFL: %[[FROM1:.*]] = llvm.xor %[[BASE]], %[[X8]] : i32
+// SHFL: %[[GOT1:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[SEND1]], %[[FROM1]], %{{.*}} : f32 -> f32
 // SHFL-COUNT-3: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
-// SHFL: nvvm.shfl.sync idx %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : f32 -> f32
+// SHFL: %[[X16:.*]] = llvm.mlir.constant(16 : i32) : i32
+// SHFL: %[[FROM2:.*]] = llvm.xor %[[BASE]], %[[X16]] : i32
+// SHFL: nvvm.shfl.sync idx %{{.*}}, %{{.*}}, %[[FROM2]], %{{.*}} : f32 -> f32
 // SHFL-COUNT-3: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
-// SHFL: nvvm.shfl.sync idx
-// SHFL-COUNT-3: llvm.select
-// SHFL: nvvm.shfl.sync idx
-// SHFL-COUNT-3: llvm.select
-// SHFL: nvvm.shfl.sync idx
+// SHFL: %[[X24:.*]] = llvm.mlir.constant(24 : i32) : i32
+// SHFL: %[[FROM3:.*]] = llvm.xor %[[BASE]], %[[X24]] : i32
+// SHFL: nvvm.shfl.sync idx %{{.*}}, %{{.*}}, %[[FROM3]], %{{.*}} : f32 -> f32
 // SHFL-COUNT-12: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
 // SHFL-NOT: nvvm.shfl.sync
 // SHFL-NOT: nvvm.barrier0

@@ -35,17 +35,76 @@ tile.kernel @row_sum_warp(%p: !tile.ptr<f32>) {
 
 #l = #layout.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
 
+// Thread t stores the partial of row r to byte 4 * (4 * w + r) where w is
+// its warp (warp bits 0 and 1 -> slot bits 0 and 1); after the barrier row
+// r is max(slot(0, r), slot(1, r), slot(2, r), slot(3, r)), in that order.
+// (test/simt/cases_lowering.py runs this reduction for every thread.)
+
 // CHECK: llvm.mlir.global external @global_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL: llvm.func @row_max_cta
 // CHECK-SAME: tile.shared_bytes = 64 : i64
 // CHECK-COUNT-20: nvvm.shfl.sync bfly
-// CHECK: llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[FIVE:.*]] = llvm.mlir.constant(5 : i32) : i32
+// CHECK: %[[WARP:.*]] = llvm.lshr %[[TID]], %[[FIVE]] : i32
+// CHECK: %[[ONE_A:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK: %[[ZERO_A:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK: %[[SH0:.*]] = llvm.lshr %[[WARP]], %[[ZERO_A]] : i32
+// CHECK: %[[WB0:.*]] = llvm.and %[[SH0]], %[[ONE_A]] : i32
+// CHECK: %[[ONE_B:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK: %[[ONE_C:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK: %[[SH1:.*]] = llvm.lshr %[[WARP]], %[[ONE_C]] : i32
+// CHECK: %[[WB1:.*]] = llvm.and %[[SH1]], %[[ONE_B]] : i32
+// CHECK: %[[ONE_D:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK: %[[WB1S:.*]] = llvm.shl %[[WB1]], %[[ONE_D]] : i32
+// CHECK: %[[W:.*]] = llvm.or %[[WB0]], %[[WB1S]] : i32
 // CHECK-NOT: nvvm.barrier0
-// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
+// Row 0: slot 4 * w + 0.
+// CHECK: %[[FOUR_A:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK: %[[WBASE0:.*]] = llvm.mul %[[W]], %[[FOUR_A]] : i32
+// CHECK: %[[SLOT0:.*]] = llvm.add %[[WBASE0]], %{{.*}} : i32
+// CHECK: %[[BYTES_A:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK: %[[OFF0:.*]] = llvm.mul %[[SLOT0]], %[[BYTES_A]] : i32
+// CHECK: %[[P0:.*]] = llvm.getelementptr %[[SMEM]][%[[OFF0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// CHECK: llvm.store %{{.*}}, %[[P0]] {alignment = 4 : i64} : f32, !llvm.ptr<3>
+// Row 1: slot 4 * w + 1 (rows 2 and 3 likewise).
+// CHECK: %[[R1:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK: %[[FOUR_B:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK: %[[WBASE1:.*]] = llvm.mul %[[W]], %[[FOUR_B]] : i32
+// CHECK: %[[SLOT1:.*]] = llvm.add %[[WBASE1]], %[[R1]] : i32
+// CHECK: %[[BYTES_B:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK: %[[OFF1:.*]] = llvm.mul %[[SLOT1]], %[[BYTES_B]] : i32
+// CHECK: %[[P1:.*]] = llvm.getelementptr %[[SMEM]][%[[OFF1]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// CHECK: llvm.store %{{.*}}, %[[P1]] {alignment = 4 : i64} : f32, !llvm.ptr<3>
+// CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
-// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
-// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
-// CHECK: llvm.intr.maximum
+// The result of row 0: slots 0, 4, 8, 12 (bytes 0, 16, 32, 48).
+// CHECK: %[[BYTES_C:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK: %[[Q0OFF:.*]] = llvm.mul %[[ROW:.*]], %[[BYTES_C]] : i32
+// CHECK: %[[Q0:.*]] = llvm.getelementptr %[[SMEM]][%[[Q0OFF]]]
+// CHECK: %[[L0:.*]] = llvm.load %[[Q0]] {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+// CHECK: %[[J1:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK: %[[N1:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK: %[[J1BASE:.*]] = llvm.mul %[[J1]], %[[N1]] : i32
+// CHECK: %[[J1SLOT:.*]] = llvm.add %[[J1BASE]], %[[ROW]] : i32
+// CHECK: %[[J1B:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK: %[[J1OFF:.*]] = llvm.mul %[[J1SLOT]], %[[J1B]] : i32
+// CHECK: %[[Q1:.*]] = llvm.getelementptr %[[SMEM]][%[[J1OFF]]]
+// CHECK: %[[L1:.*]] = llvm.load %[[Q1]] {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+// CHECK: %[[J2:.*]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK: %[[N2:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK: %[[J2BASE:.*]] = llvm.mul %[[J2]], %[[N2]] : i32
+// CHECK: %[[J2SLOT:.*]] = llvm.add %[[J2BASE]], %[[ROW]] : i32
+// CHECK: %[[L2:.*]] = llvm.load
+// CHECK: %[[J3:.*]] = llvm.mlir.constant(3 : i32) : i32
+// CHECK: %[[N3:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK: %[[J3BASE:.*]] = llvm.mul %[[J3]], %[[N3]] : i32
+// CHECK: %[[J3SLOT:.*]] = llvm.add %[[J3BASE]], %[[ROW]] : i32
+// CHECK: %[[L3:.*]] = llvm.load
+// CHECK: %[[M01:.*]] = llvm.intr.maximum(%[[L0]], %[[L1]]) : (f32, f32) -> f32
+// CHECK: %[[M012:.*]] = llvm.intr.maximum(%[[M01]], %[[L2]]) : (f32, f32) -> f32
+// CHECK: llvm.intr.maximum(%[[M012]], %[[L3]]) : (f32, f32) -> f32
 tile.kernel @row_max_cta(%p: !tile.ptr<f32>) {
   %c0 = arith.constant 0 : i32
   %v = tile.make_view %p, shape [4, 128] : !tile.ptr<f32> -> !tile.view<4x128xf32>
@@ -63,13 +122,27 @@ tile.kernel @row_max_cta(%p: !tile.ptr<f32>) {
 
 #l = #layout.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]>
 
+// The region is called as combiner(partial so far, next value): %a is the
+// running partial, %b the next register, shuffled partial or warp partial
+// (the order is unspecified for programs, which must use commutative
+// combiners, but pinned here).
+
 // CHECK-LABEL: llvm.func @min_all
 // CHECK-SAME: tile.shared_bytes = 16 : i64
-// CHECK: llvm.intr.smin
-// CHECK-COUNT-5: nvvm.shfl.sync bfly {{.*}} : i32 -> i32
+// CHECK: llvm.mlir.undef : !llvm.struct<(i32, i32)>
+// CHECK: %[[R0:.*]] = llvm.extractvalue %[[V:.*]][0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[R1:.*]] = llvm.extractvalue %[[V]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[M0:.*]] = llvm.intr.smin(%[[R0]], %[[R1]]) : (i32, i32) -> i32
+// CHECK: %[[S1:.*]] = nvvm.shfl.sync bfly %{{.*}}, %[[M0]], %{{.*}}, %{{.*}} : i32 -> i32
+// CHECK: %[[M1:.*]] = llvm.intr.smin(%[[M0]], %[[S1]]) : (i32, i32) -> i32
+// CHECK: %[[S2:.*]] = nvvm.shfl.sync bfly %{{.*}}, %[[M1]], %{{.*}}, %{{.*}} : i32 -> i32
+// CHECK: %[[M2:.*]] = llvm.intr.smin(%[[M1]], %[[S2]]) : (i32, i32) -> i32
+// CHECK-COUNT-3: nvvm.shfl.sync bfly {{.*}} : i32 -> i32
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
-// CHECK: llvm.intr.smin
+// CHECK: %[[W0:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
+// CHECK: %[[W1:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
+// CHECK: llvm.intr.smin(%[[W0]], %[[W1]]) : (i32, i32) -> i32
 tile.kernel @min_all(%p: !tile.ptr<i32>) attributes {num_warps = 2 : i32} {
   %c0 = arith.constant 0 : i32
   %v = tile.make_view %p, shape [128] : !tile.ptr<i32> -> !tile.view<128xi32>

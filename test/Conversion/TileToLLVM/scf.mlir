@@ -6,12 +6,23 @@
 #l = #layout.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 
 // CHECK-LABEL: llvm.func @accumulate
-// CHECK: %[[R:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (!llvm.struct<(f32, f32)>) : i32
-// CHECK: llvm.fadd
-// CHECK: llvm.fadd
-// CHECK: scf.yield %{{.*}} : !llvm.struct<(f32, f32)>
+// CHECK: %[[T:.*]] = llvm.insertvalue %{{.*}}, %{{.*}}[1] : !llvm.struct<(f32, f32)>
+// CHECK: %[[ZERO:.*]] = llvm.insertvalue %{{.*}}, %{{.*}}[1] : !llvm.struct<(f32, f32)>
+// CHECK: %[[R:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (!llvm.struct<(f32, f32)>) : i32
+// CHECK: %[[A0:.*]] = llvm.extractvalue %[[ACC]][0] : !llvm.struct<(f32, f32)>
+// CHECK: %[[A1:.*]] = llvm.extractvalue %[[ACC]][1] : !llvm.struct<(f32, f32)>
+// CHECK: %[[T0:.*]] = llvm.extractvalue %[[T]][0] : !llvm.struct<(f32, f32)>
+// CHECK: %[[T1:.*]] = llvm.extractvalue %[[T]][1] : !llvm.struct<(f32, f32)>
+// CHECK: %[[S0:.*]] = llvm.fadd %[[A0]], %[[T0]] : f32
+// CHECK: %[[S1:.*]] = llvm.fadd %[[A1]], %[[T1]] : f32
+// CHECK: %[[N0:.*]] = llvm.insertvalue %[[S0]], %{{.*}}[0] : !llvm.struct<(f32, f32)>
+// CHECK: %[[N1:.*]] = llvm.insertvalue %[[S1]], %[[N0]][1] : !llvm.struct<(f32, f32)>
+// CHECK: scf.yield %[[N1]] : !llvm.struct<(f32, f32)>
 // CHECK: scf.if %{{.*}} -> (!llvm.struct<(f32, f32)>)
-// CHECK: llvm.fneg
+// CHECK: %[[R0:.*]] = llvm.extractvalue %[[R]][0] : !llvm.struct<(f32, f32)>
+// CHECK: llvm.fneg %[[R0]] : f32
+// CHECK: } else {
+// CHECK: scf.yield %[[R]] : !llvm.struct<(f32, f32)>
 tile.kernel @accumulate(%p: !tile.ptr<f32>, %n: i32, %flip: i1) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32

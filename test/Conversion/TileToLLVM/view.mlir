@@ -94,3 +94,49 @@ tile.kernel @order_f(%src: !tile.ptr<f32>, %dst: !tile.ptr<f32>, %m: i32, %n: i3
   tile.store_at %x, %vout[%c0, %c0] : tensor<1x128xf32, #l>, !tile.view<?x?xf32>
   tile.return
 }
+
+// -----
+
+// order = "F" at tile (i, j): tile dim 0 (size 4) walks view axis 1 and
+// tile dim 1 (size 32) walks view axis 0, so the element at tile coordinate
+// (r, c) is view element (32 j + c, 4 i + r), at base + (32 j + c) * stride0
+// + (4 i + r) * stride1, masked by 32 j + c < m and 4 i + r < n.
+// (test/simt/cases_lowering.py runs this kernel for every thread.)
+
+#l = #layout.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
+
+// CHECK-LABEL: llvm.func @order_f_index
+// CHECK: %[[I:.*]] = nvvm.read.ptx.sreg.ctaid.x : i32
+// CHECK: %[[J:.*]] = nvvm.read.ptx.sreg.ctaid.y : i32
+// CHECK: %[[BASE:.*]] = llvm.extractvalue %[[VIEW:.*]][0] : !llvm.struct<(ptr<1>, i64, i64, i64, i64)>
+// CHECK: %[[M:.*]] = llvm.extractvalue %[[VIEW]][1]
+// CHECK: %[[N:.*]] = llvm.extractvalue %[[VIEW]][2]
+// CHECK: %[[STRIDE0:.*]] = llvm.extractvalue %[[VIEW]][3]
+// CHECK: %[[STRIDE1:.*]] = llvm.extractvalue %[[VIEW]][4]
+// CHECK: %[[I64:.*]] = llvm.sext %[[I]] : i32 to i64
+// CHECK: %[[FOUR:.*]] = llvm.mlir.constant(4 : i64) : i64
+// CHECK: %[[ORIGIN1:.*]] = llvm.mul %[[I64]], %[[FOUR]] : i64
+// CHECK: %[[J64:.*]] = llvm.sext %[[J]] : i32 to i64
+// CHECK: %[[THIRTYTWO:.*]] = llvm.mlir.constant(32 : i64) : i64
+// CHECK: %[[ORIGIN0:.*]] = llvm.mul %[[J64]], %[[THIRTYTWO]] : i64
+// CHECK: %[[R:.*]] = llvm.zext %{{.*}} : i32 to i64
+// CHECK: %[[X1:.*]] = llvm.add %[[ORIGIN1]], %[[R]] : i64
+// CHECK: %[[C:.*]] = llvm.zext %{{.*}} : i32 to i64
+// CHECK: %[[X0:.*]] = llvm.add %[[ORIGIN0]], %[[C]] : i64
+// CHECK: %[[IN0:.*]] = llvm.icmp "ult" %[[X0]], %[[M]] : i64
+// CHECK: %[[OFF0:.*]] = llvm.mul %[[X0]], %[[STRIDE0]] : i64
+// CHECK: %[[IN1:.*]] = llvm.icmp "ult" %[[X1]], %[[N]] : i64
+// CHECK: %[[MASK:.*]] = llvm.and %[[IN0]], %[[IN1]] : i1
+// CHECK: %[[OFF1:.*]] = llvm.mul %[[X1]], %[[STRIDE1]] : i64
+// CHECK: %[[OFF:.*]] = llvm.add %[[OFF0]], %[[OFF1]] : i64
+// CHECK: %[[P:.*]] = llvm.getelementptr %[[BASE]][%[[OFF]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+// CHECK: llvm.inline_asm has_side_effects "mov.b32 $0, $3;\0A\09@$2 ld.global.b32 $0, [$1];", "=r,l,b,r" %[[P]], %[[MASK]], %{{.*}}
+tile.kernel @order_f_index(%src: !tile.ptr<f32>, %dst: !tile.ptr<f32>, %m: i32, %n: i32) {
+  %i = tile.program_id x : i32
+  %j = tile.program_id y : i32
+  %vin = tile.make_view %src, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %t = tile.load_tile %vin[%i, %j] order = "F" padding = zero : !tile.view<?x?xf32> -> tensor<4x32xf32, #l>
+  %vout = tile.make_view %dst, shape [%n, %m] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  tile.store_tile %t, %vout[%i, %j] : tensor<4x32xf32, #l>, !tile.view<?x?xf32>
+  tile.return
+}

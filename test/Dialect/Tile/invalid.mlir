@@ -328,6 +328,45 @@ tile.kernel @tile_order_not_permutation(%p: !tile.ptr<f32>, %i: i32) {
 
 // -----
 
+// An entry equal to the rank (the verifier must reject it without reading
+// past the end of anything).
+tile.kernel @tile_order_axis_equals_rank(%p: !tile.ptr<f32>, %i: i32) {
+  %v = tile.make_view %p, shape [64, 64] : !tile.ptr<f32> -> !tile.view<64x64xf32>
+  // expected-error @+1 {{'tile.load_tile' op order [0, 2] is not a permutation of 0..1; each view axis must appear exactly once}}
+  %t = tile.load_tile %v[%i, %i] order = [0, 2] : !tile.view<64x64xf32> -> tensor<16x16xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @tile_order_axis_equals_rank_store(%p: !tile.ptr<f32>, %i: i32) {
+  %v = tile.make_view %p, shape [64, 64, 64] : !tile.ptr<f32> -> !tile.view<64x64x64xf32>
+  %t = arith.constant dense<1.0> : tensor<4x4x4xf32>
+  // expected-error @+1 {{'tile.store_tile' op order [3, 1, 0] is not a permutation of 0..2; each view axis must appear exactly once}}
+  tile.store_tile %t, %v[%i, %i, %i] order = [3, 1, 0] : tensor<4x4x4xf32>, !tile.view<64x64x64xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @tile_order_repeated_zero(%p: !tile.ptr<f32>, %i: i32) {
+  %v = tile.make_view %p, shape [64, 64] : !tile.ptr<f32> -> !tile.view<64x64xf32>
+  // expected-error @+1 {{order [0, 0] is not a permutation of 0..1}}
+  %t = tile.load_tile %v[%i, %i] order = [0, 0] : !tile.view<64x64xf32> -> tensor<16x16xf32>
+  tile.return
+}
+
+// -----
+
+tile.kernel @tile_order_negative(%p: !tile.ptr<f32>, %i: i32) {
+  %v = tile.make_view %p, shape [64, 64] : !tile.ptr<f32> -> !tile.view<64x64xf32>
+  // expected-error @+1 {{order [-1, 0] is not a permutation of 0..1}}
+  %t = tile.load_tile %v[%i, %i] order = [-1, 0] : !tile.view<64x64xf32> -> tensor<16x16xf32>
+  tile.return
+}
+
+// -----
+
 tile.kernel @tile_order_string(%p: !tile.ptr<f32>, %i: i32) {
   %v = tile.make_view %p, shape [64] : !tile.ptr<f32> -> !tile.view<64xf32>
   // expected-error @+1 {{order must be "C", "F" or a permutation such as [1, 0], got "A"}}
@@ -681,6 +720,32 @@ func.func @reduce_combiner_effects(%x: tensor<16xf32>, %p: !tile.ptr<f32>) {
     %l = tile.load %p : !tile.ptr<f32>
     tile.yield %l : f32
   } : tensor<16xf32> -> f32
+  return
+}
+
+// -----
+
+// The order of combination is unspecified: a combiner that is one
+// non-commutative op of its two arguments is rejected, in either order.
+func.func @reduce_combiner_not_commutative(%x: tensor<16xf32>) {
+  %0 = tile.reduce %x {axis = 0 : i32} combiner {
+  ^bb0(%a: f32, %b: f32):
+    // expected-error @+1 {{'arith.subf' op is not commutative, but a tile.reduce combiner combines elements in an unspecified order; use an associative and commutative combiner}}
+    %d = arith.subf %a, %b : f32
+    tile.yield %d : f32
+  } : tensor<16xf32> -> f32
+  return
+}
+
+// -----
+
+func.func @reduce_combiner_not_commutative_swapped(%x: tensor<16xi32>) {
+  %0 = tile.reduce %x {axis = 0 : i32} combiner {
+  ^bb0(%a: i32, %b: i32):
+    // expected-error @+1 {{'arith.divsi' op is not commutative}}
+    %d = arith.divsi %b, %a : i32
+    tile.yield %d : i32
+  } : tensor<16xi32> -> i32
   return
 }
 

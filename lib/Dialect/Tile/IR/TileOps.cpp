@@ -470,5 +470,19 @@ LogicalResult ReduceOp::verifyRegions() {
       yield.getValues()[0].getType() != elementType)
     return yield.emitOpError() << "must yield one value of the element type "
                                << elementType;
+  // The order of combination is unspecified, so the combiner must be
+  // commutative. What can be seen without evaluating it: a yielded value
+  // computed by one non-commutative op from the two arguments (a - b, a / b).
+  if (Operation *def = yield.getValues()[0].getDefiningOp()) {
+    Value a = block.getArgument(0), b = block.getArgument(1);
+    if (def->getNumOperands() == 2 &&
+        !def->hasTrait<OpTrait::IsCommutative>() &&
+        ((def->getOperand(0) == a && def->getOperand(1) == b) ||
+         (def->getOperand(0) == b && def->getOperand(1) == a)))
+      return def->emitOpError()
+             << "is not commutative, but a tile.reduce combiner combines "
+                "elements in an unspecified order; use an associative and "
+                "commutative combiner";
+  }
   return success();
 }

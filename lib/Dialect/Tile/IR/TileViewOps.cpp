@@ -163,15 +163,16 @@ static LogicalResult verifyOrder(Operation *op,
                              << " entries but the view has rank " << rank
                              << "; give a permutation of 0.." << rank - 1
                              << ", \"C\" or \"F\"";
-  SmallVector<bool> seen(rank, false);
-  for (int64_t axis : *order) {
-    if (axis < 0 || axis >= rank || seen[axis])
+  // A permutation of 0..rank-1 sorts to 0, 1, ..., rank-1. No entry is
+  // ever used as an index, so an out-of-range one cannot be read past.
+  SmallVector<int64_t> sorted(order->begin(), order->end());
+  llvm::sort(sorted);
+  for (int64_t i = 0; i < rank; ++i)
+    if (sorted[i] != i)
       return op->emitOpError()
              << "order [" << llvm::make_range(order->begin(), order->end())
              << "] is not a permutation of 0.." << rank - 1
              << "; each view axis must appear exactly once";
-    seen[axis] = true;
-  }
   return success();
 }
 

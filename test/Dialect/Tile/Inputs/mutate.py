@@ -10,7 +10,10 @@ deletions, insertions, numbers and types swapped), and runs `tile-opt
 -canonicalize -cse, in batches. A batch fails if tile-opt is killed by a
 signal, exits with a code other than 0 or 1, exits 1 without a diagnostic,
 or runs longer than 60 s; the failing snippet is then found by running the
-batch's snippets one by one and printed.
+batch's snippets one by one and printed. The mutants that tile-opt accepts
+(prints a module for) are counted: a run fails unless at least 1% of them
+are accepted and 1% rejected (so that the mutations reach the verifiers and
+passes, not only the parser, and the seeds are not all broken).
 """
 import random
 import re
@@ -74,7 +77,9 @@ def mutate(text, rng):
     return "".join(words)
 
 
-def run(tool, snippets, extra):
+def run(tool, snippets, extra, accepted=None):
+    """Why the batch failed, or None. `accepted` (a list) gets the number of
+    snippets that tile-opt printed a module for."""
     text = "\n// -----\n".join(snippets)
     try:
         proc = subprocess.run([tool, "-split-input-file", "-", *extra],
@@ -87,6 +92,9 @@ def run(tool, snippets, extra):
                                       proc.stderr.decode(errors="replace")[-2000:])
     if proc.returncode == 1 and b"error" not in proc.stderr:
         return "exit code 1 without a diagnostic"
+    if accepted is not None:
+        accepted.append(sum(1 for line in proc.stdout.decode(errors="replace").splitlines()
+                            if line.startswith("module")))
     return None
 
 
@@ -112,10 +120,11 @@ def main():
         if "array<index" not in mutant:
             mutants.append(mutant)
     failures = 0
+    accepted = []
     for extra in ([], ["-canonicalize", "-cse"]):
         for start in range(0, len(mutants), 50):
             batch = mutants[start:start + 50]
-            if run(tool, batch, extra) is None:
+            if run(tool, batch, extra, accepted if not extra else None) is None:
                 continue
             for snippet in batch:
                 why = run(tool, [snippet], extra)
@@ -127,6 +136,15 @@ def main():
         print("%d failing mutants" % failures)
         return 1
     print("%d mutants: no crash, no hang" % (2 * len(mutants)))
+    # Batches that failed were not counted; the others give the rate.
+    counted = sum(min(50, len(mutants) - s) for s in range(0, len(mutants), 50))
+    ok = sum(accepted)
+    print("accepted %d of %d mutants (plain run)" % (ok, counted))
+    if not (0.01 * counted <= ok <= 0.99 * counted):
+        print("FAILURE: the mutator should yield both accepted and rejected "
+              "mutants (at least 1% each)")
+        return 1
+    print("both accepted and rejected mutants")
     return 0
 
 
