@@ -40,7 +40,7 @@ tile.kernel @row_sum_warp(%p: !tile.ptr<f32>) {
 // r is max(slot(0, r), slot(1, r), slot(2, r), slot(3, r)), in that order.
 // (test/simt/cases_lowering.py runs this reduction for every thread.)
 
-// CHECK: llvm.mlir.global external @global_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK: llvm.mlir.global external @global_smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL: llvm.func @row_max_cta
 // CHECK-SAME: tile.shared_bytes = 64 : i64
 // CHECK-COUNT-20: nvvm.shfl.sync bfly

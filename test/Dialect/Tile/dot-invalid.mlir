@@ -75,7 +75,7 @@ func.func @i8_acc(%a: tensor<16x32xi8>, %b: tensor<32x8xi8>, %c: tensor<16x8xf32
 
 func.func @precision(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf32>) {
   // expected-error @+1 {{'tile.dot' op input_precision applies to f32 inputs only; remove it for 'f16'}}
-  %d = tile.dot %a, %b, %c {input_precision = #tile.input_precision<ieee>} : tensor<16x16xf16>, tensor<16x8xf16> -> tensor<16x8xf32>
+  %d = tile.dot %a, %b, %c input_precision = ieee : tensor<16x16xf16>, tensor<16x8xf16> -> tensor<16x8xf32>
   return
 }
 

@@ -209,12 +209,12 @@ func.func private @types(!tile.ptr<i8>, !tile.ptr<f64>, !tile.view<?x128xf32>,
 
 // CHECK-LABEL: func.func @dot_ops
 // CHECK: %[[D:.*]] = tile.dot %arg0, %arg1, %arg2 : tensor<16x16xf16>, tensor<16x8xf16> -> tensor<16x8xf32>
-// CHECK: tile.dot %arg3, %arg4, %arg5 {async, input_precision = #tile.input_precision<ieee>} : tensor<16x8xf32>, tensor<8x8xf32> -> tensor<16x8xf32>
+// CHECK: tile.dot %arg3, %arg4, %arg5 input_precision = ieee async : tensor<16x8xf32>, tensor<8x8xf32> -> tensor<16x8xf32>
 // CHECK: tile.dot_wait %[[D]] {pendings = 1 : i32} : tensor<16x8xf32>
 func.func @dot_ops(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf32>,
                    %x: tensor<16x8xf32>, %y: tensor<8x8xf32>, %z: tensor<16x8xf32>) -> tensor<16x8xf32> {
   %d = tile.dot %a, %b, %c : tensor<16x16xf16>, tensor<16x8xf16> -> tensor<16x8xf32>
-  %e = tile.dot %x, %y, %z {async, input_precision = #tile.input_precision<ieee>} : tensor<16x8xf32>, tensor<8x8xf32> -> tensor<16x8xf32>
+  %e = tile.dot %x, %y, %z input_precision = ieee async : tensor<16x8xf32>, tensor<8x8xf32> -> tensor<16x8xf32>
   %w = tile.dot_wait %d {pendings = 1 : i32} : tensor<16x8xf32>
   return %w : tensor<16x8xf32>
 }

@@ -140,8 +140,10 @@ void DotOp::getEffects(
 }
 
 LogicalResult DotWaitOp::verify() {
-  if (getPendings() < 0)
-    return emitOpError() << "pendings must be >= 0, got " << getPendings();
+  // The attribute is signless; read it as the signed value written.
+  int32_t pendings = static_cast<int32_t>(getPendings());
+  if (pendings < 0)
+    return emitOpError() << "pendings must be >= 0, got " << pendings;
   return success();
 }
 

@@ -654,12 +654,14 @@ LogicalResult LayoutAssigner::run() {
   // Dots without layouts: their accumulators anchor a tensor-core layout.
   for (Operation *op : ops) {
     auto dot = dyn_cast<DotOp>(op);
-    if (!dot || has(dot.getC()) || has(dot.getD()))
+    if (!dot || written.count(dot.getD()))
       continue;
     DotLayoutChoice choice =
         chooseDotLayouts(dot, numWarps, computeCapability);
+    // The dot defines D: its layout is the accumulator's, whatever an
+    // earlier dot gave it (C may differ; a convert is inserted for it).
+    layouts[dot.getD()] = choice.accumulator;
     assign(dot.getC(), choice.accumulator);
-    assign(dot.getD(), choice.accumulator);
     dotChoices[op] = choice;
   }
 

@@ -539,6 +539,11 @@ def Tile_DotOp : Tile_Op<"dot", [
     ```mlir
     %d = tile.dot %a, %b, %c : tensor<64x32xf16, #A>, tensor<32x64xf16, #B>
          -> tensor<64x64xf32, #mma>
+    %e = tile.dot %x, %y, %z input_precision = ieee
+         : tensor<32x16xf32, #fa>, tensor<16x32xf32, #fb> -> tensor<32x32xf32, #l>
+    %f = tile.dot %sa, %sb, %acc async
+         : !layout.memdesc<128x64xf16, #sa>, !layout.memdesc<64x128xf16, #sb>
+         -> tensor<128x128xf32, #mma3>
     ```
   }];
   let arguments = (ins AnyType:$a, AnyType:$b, AnyRankedTensor:$c,
@@ -546,7 +551,8 @@ def Tile_DotOp : Tile_Op<"dot", [
                        UnitAttr:$async);
   let results = (outs AnyRankedTensor:$d);
   let assemblyFormat = [{
-    $a `,` $b `,` $c attr-dict `:` type($a) `,` type($b) `->` type($d)
+    $a `,` $b `,` $c (`input_precision` `=` $input_precision^)?
+    (`async` $async^)? attr-dict `:` type($a) `,` type($b) `->` type($d)
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{

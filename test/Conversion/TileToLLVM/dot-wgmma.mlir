@@ -1,0 +1,43 @@
+// RUN: tile-opt %s --convert-tile-to-llvm | FileCheck %s
+
+// wgmma from shared memory, one warpgroup, 64x64x64 f16: four
+// m64n64k16 instructions. A is K-major and B N-major (transposed = false on
+// both), 128-byte swizzle. Descriptor constant part (both operands): mode 1
+// (128 B) << 62 | stride byte offset 1024 (8 rows x 128 B) >> 4 << 32 |
+// leading byte offset 8192 (128 B x 64 rows) >> 4 << 16
+// = 4611686293338849280. Per k-step s the tile starts at element 16 s of A
+// (K contiguous) and at element 1024 s of B (K rows of 64 elements); B being
+// N-major sets layoutB = row (imm-trans-b = 1). The sequence is proxy fence,
+// wgmma fence, the four wgmmas chained on the accumulator, commit, and a
+// wait that passes the 32 accumulator registers through itself.
+
+#mma = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]>
+#s = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+// CHECK-LABEL: llvm.func @wgmma_ss
+// CHECK-SAME: tile.shared_bytes = 16384
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: nvvm.wgmma.fence.aligned
+// CHECK: llvm.mlir.constant(4611686293338849280 : i64)
+// CHECK: %[[D0:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %{{.*}}, <m = 64, n = 64, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
+// CHECK: llvm.mlir.constant(16 : i32)
+// CHECK: llvm.mlir.constant(1024 : i32)
+// CHECK: %[[D1:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %{{.*}}, <m = 64, n = 64, k = 16>
+// CHECK: llvm.mlir.constant(32 : i32)
+// CHECK: llvm.mlir.constant(2048 : i32)
+// CHECK: nvvm.wgmma.mma_async
+// CHECK: llvm.mlir.constant(48 : i32)
+// CHECK: llvm.mlir.constant(3072 : i32)
+// CHECK: nvvm.wgmma.mma_async
+// CHECK-NOT: nvvm.wgmma.mma_async
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: llvm.inline_asm has_side_effects "wgmma.wait_group.sync.aligned 0;", "=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,0,1,2,
+tile.kernel @wgmma_ss(%p: !tile.ptr<f32>) attributes {num_warps = 4 : i32} {
+  %x = layout.local_alloc : !layout.memdesc<64x64xf16, #s>
+  %y = layout.local_alloc : !layout.memdesc<64x64xf16, #s>
+  %z = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %d = tile.dot %x, %y, %z : !layout.memdesc<64x64xf16, #s>, !layout.memdesc<64x64xf16, #s> -> tensor<64x64xf32, #mma>
+  %v = tile.make_view %p, shape [64, 64] : !tile.ptr<f32> -> !tile.view<64x64xf32>
+  %c0 = arith.constant 0 : i32
+  tile.store_tile %d, %v[%c0, %c0] : tensor<64x64xf32, #mma>, !tile.view<64x64xf32>
+  tile.return
+}

@@ -1,0 +1,57 @@
+// RUN: tile-opt %s -split-input-file --pass-pipeline='builtin.module(tile.kernel(tile-assign-layouts))' | FileCheck %s --check-prefix=SM90
+// RUN: tile-opt %s -split-input-file --pass-pipeline='builtin.module(tile.kernel(tile-assign-layouts{compute-capability=80}))' | FileCheck %s --check-prefix=SM80
+
+// Matmul acceleration in layout assignment: a dot without layouts gets a
+// tensor-core accumulator layout (wgmma on sm_90 when M is a multiple of 64
+// and num_warps of 4; mma.sync otherwise), loop-carried as is; its operands
+// are stored into nvmma_shared buffers after a barrier (wgmma) or converted
+// to dot-operand layouts (mma.sync).
+
+// SM90-LABEL: tile.kernel @gemm
+// SM90: %[[Z:.*]] = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]>>
+// SM90: scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[Z]]) -> (tensor<128x128xf32, #layout.nvmma<versionMajor = 3
+// SM90: layout.barrier
+// SM90-NEXT: %[[SA:.*]] = layout.local_alloc %{{.*}} : tensor<128x64xf16, #{{.*}}> -> !layout.memdesc<128x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// SM90-NEXT: %[[SB:.*]] = layout.local_alloc %{{.*}} : tensor<64x128xf16, #{{.*}}> -> !layout.memdesc<64x128xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// SM90-NEXT: tile.dot %[[SA]], %[[SB]], %[[ACC]]
+// SM80-LABEL: tile.kernel @gemm
+// SM80: arith.constant dense<0.000000e+00> : tensor<128x128xf32, #layout.nvmma<versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 4], instrShape = [16, 8]>>
+// SM80: layout.convert %{{.*}} -> tensor<128x64xf16, #layout.dot_operand<opIdx = 0, parent = #layout.nvmma<versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 4], instrShape = [16, 8]>, kWidth = 2>>
+// SM80: layout.convert %{{.*}} -> tensor<64x128xf16, #layout.dot_operand<opIdx = 1, parent = #layout.nvmma<versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 4], instrShape = [16, 8]>, kWidth = 2>>
+// SM80-NOT: layout.local_alloc
+tile.kernel @gemm(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>, %k: i32) attributes {num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [128, %k] : !tile.ptr<f16> -> !tile.view<128x?xf16>
+  %vb = tile.make_view %b, shape [%k, 128] : !tile.ptr<f16> -> !tile.view<?x128xf16>
+  %vc = tile.make_view %c, shape [128, 128] : !tile.ptr<f32> -> !tile.view<128x128xf32>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %acc = scf.for %i = %c0 to %k step %c1 iter_args(%s = %zero) -> (tensor<128x128xf32>) : i32 {
+    %ta = tile.load_tile %va[%c0, %i] : !tile.view<128x?xf16> -> tensor<128x64xf16>
+    %tb = tile.load_tile %vb[%i, %c0] : !tile.view<?x128xf16> -> tensor<64x128xf16>
+    %n = tile.dot %ta, %tb, %s : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %n : tensor<128x128xf32>
+  }
+  tile.store_tile %acc, %vc[%c0, %c0] : tensor<128x128xf32>, !tile.view<128x128xf32>
+  tile.return
+}
+
+// -----
+
+// M = 32 is below one wgmma (64 rows): mma.sync even on sm_90. Exact f32
+// products (input_precision = ieee) go to the CUDA cores.
+
+// SM90-LABEL: tile.kernel @small_m
+// SM90: tile.dot {{.*}} -> tensor<32x64xf32, #layout.nvmma<versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 4], instrShape = [16, 8]>>
+// SM90: %[[C:.*]] = layout.convert %{{.*}} : tensor<32x64xf32, #layout.nvmma{{.*}}> -> tensor<32x64xf32, #[[BL:.*]]>
+// SM90: tile.dot {{.*}}, %[[C]] input_precision = ieee : tensor<32x16xf32, #layout.dot_operand<opIdx = 0, parent = #[[BL]]>>, tensor<16x64xf32, #layout.dot_operand<opIdx = 1, parent = #[[BL]]>> -> tensor<32x64xf32, #[[BL]]>
+tile.kernel @small_m(%p: !tile.ptr<f32>) attributes {num_warps = 4 : i32} {
+  %x = arith.constant dense<1.0> : tensor<32x16xf16>
+  %y = arith.constant dense<1.0> : tensor<16x64xf16>
+  %z = arith.constant dense<0.0> : tensor<32x64xf32>
+  %u = arith.constant dense<1.0> : tensor<32x16xf32>
+  %v = arith.constant dense<1.0> : tensor<16x64xf32>
+  %d = tile.dot %x, %y, %z : tensor<32x16xf16>, tensor<16x64xf16> -> tensor<32x64xf32>
+  %e = tile.dot %u, %v, %z input_precision = ieee : tensor<32x16xf32>, tensor<16x64xf32> -> tensor<32x64xf32>
+  tile.return
+}
