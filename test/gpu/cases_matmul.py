@@ -71,3 +71,70 @@ CASES = [
     ("matmul_wgmma", "matmul_wgmma", make_runner(128, 128), SHAPES),
     ("auto_matmul", "matmul_auto", make_runner(128, 128), SHAPES),
 ]
+
+
+def _rel_err(out, ref):
+    return ((out.double() - ref).norm() / max(ref.norm().item(), 1e-30)).item()
+
+
+def _err_check(out, ref, tol):
+    err = _rel_err(out, ref)
+    return (f"relative error <= {tol}", True if err <= tol else f"relative error {err:.3e}", True)
+
+
+def _unwritten_check(out):
+    unwritten = is_poison(out).sum().item()
+    return ("every element written", unwritten == 0 or f"{unwritten} elements still poison", True)
+
+
+def run_bf16_bias_relu(k, shape, gen):
+    m, n, kk = shape
+    a = torch.randn((m, kk), generator=gen, device=DEV).bfloat16()
+    b = torch.randn((kk, n), generator=gen, device=DEV).bfloat16()
+    bias = torch.randn((n,), generator=gen, device=DEV)
+    c = poisoned((m, n), torch.bfloat16)
+    k[((m + 127) // 128, (n + 127) // 128)](a, b, bias, c, m, n, kk)
+    ref = torch.relu(a.double() @ b.double() + bias.double())
+    return [_unwritten_check(c), _err_check(c, ref, 1e-2)]
+
+
+def run_fp8_scaled(k, shape, gen):
+    m, n, kk = shape
+    a = (torch.randn((m, kk), generator=gen, device=DEV) * 2).to(torch.float8_e4m3fn)
+    bt = (torch.randn((n, kk), generator=gen, device=DEV) * 2).to(torch.float8_e4m3fn)
+    sa, sb = 0.5, 0.25
+    c = poisoned((m, n), torch.bfloat16)
+    k[((m + 127) // 128, (n + 127) // 128)](a, bt, c, sa, sb, m, n, kk)
+    ref = (a.double() @ bt.double().t()) * sa * sb
+    return [_unwritten_check(c), _err_check(c, ref, 1e-2)]
+
+
+def run_tf32(k, shape, gen):
+    m, n, kk = shape
+    a = torch.randn((m, kk), generator=gen, device=DEV)
+    b = torch.randn((kk, n), generator=gen, device=DEV)
+    c = poisoned((m, n), torch.float32)
+    k[((m + 63) // 64, (n + 63) // 64)](a, b, c, m, n, kk)
+    ref = a.double() @ b.double()
+    return [_unwritten_check(c), _err_check(c, ref, 5e-3)]
+
+
+def run_batched(k, shape, gen):
+    batch, m, n, kk = shape
+    a = torch.randn((batch, m, kk), generator=gen, device=DEV).half()
+    b = torch.randn((batch, kk, n), generator=gen, device=DEV).half()
+    c = poisoned((batch, m, n), torch.float16)
+    k[((m + 63) // 64, (n + 63) // 64, batch)](a, b, c, batch, m, n, kk)
+    ref = a.double() @ b.double()
+    return [_unwritten_check(c), _err_check(c, ref, REL_TOL_F16)]
+
+
+SMALL_SHAPES = [(17, 17, 17), (100, 100, 100), (256, 200, 300), (1000, 1000, 1000), (128, 4096, 64)]
+
+CASES += [
+    ("auto_matmul_bf16_bias_relu", "matmul_bf16_bias_relu", run_bf16_bias_relu, SMALL_SHAPES),
+    ("auto_matmul_fp8_scaled", "matmul_fp8_scaled", run_fp8_scaled, SMALL_SHAPES),
+    ("auto_matmul_tf32", "matmul_tf32", run_tf32, SMALL_SHAPES),
+    ("auto_matmul_batched", "matmul_batched", run_batched,
+     [(1, 17, 17, 17), (3, 100, 64, 100), (2, 130, 65, 200), (4, 256, 256, 256)]),
+]

@@ -1,0 +1,43 @@
+// C = (A * B) * scale_a * scale_b with no layout written: f8E4M3FN inputs
+// with per-tensor f32 scales (torch._scaled_mm's form), f32 accumulation,
+// bf16 output; row-major A (M x K) and B given as B^T (N x K, row-major:
+// K contiguous, the order fp8 tensor cores read).
+//
+// Launch: grid (cdiv(m, 128), cdiv(n, 128)), 8 warps; sm_89 or newer
+// (wgmma on sm_90). The B^T view is read through strides as a K x N tile.
+
+tile.kernel @matmul_fp8_scaled(%a: !tile.ptr<f8E4M3FN>, %bt: !tile.ptr<f8E4M3FN>,
+                               %c: !tile.ptr<bf16>, %scale_a: f32, %scale_b: f32,
+                               %m: i32, %n: i32, %k: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c127 = arith.constant 127 : i32
+  %c128 = arith.constant 128 : i32
+  %va = tile.make_view %a, shape [%m, %k] : !tile.ptr<f8E4M3FN> -> !tile.view<?x?xf8E4M3FN>
+  // B (K x N) at b[kk, j] = bt[j * k + kk].
+  %vb = tile.make_view %bt, shape [%k, %n], strides [%c1, %k]
+        : !tile.ptr<f8E4M3FN> -> !tile.view<?x?xf8E4M3FN>
+  %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<bf16> -> !tile.view<?x?xbf16>
+  %kr = arith.addi %k, %c127 : i32
+  %ktiles = arith.divsi %kr, %c128 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %acc = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%sum = %zero)
+      -> (tensor<128x128xf32>) : i32 {
+    %ta = tile.load_tile %va[%pm, %kt] padding = zero
+          : !tile.view<?x?xf8E4M3FN> -> tensor<128x128xf8E4M3FN>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero
+          : !tile.view<?x?xf8E4M3FN> -> tensor<128x128xf8E4M3FN>
+    %next = tile.dot %ta, %tb, %sum
+            : tensor<128x128xf8E4M3FN>, tensor<128x128xf8E4M3FN> -> tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  }
+  %s = arith.mulf %scale_a, %scale_b : f32
+  %sv = tile.splat %s : f32 -> tensor<128x128xf32>
+  %scaled = arith.mulf %acc, %sv : tensor<128x128xf32>
+  %out = arith.truncf %scaled : tensor<128x128xf32> to tensor<128x128xbf16>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xbf16>, !tile.view<?x?xbf16>
+  tile.return
+}
