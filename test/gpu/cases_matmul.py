@@ -138,3 +138,18 @@ CASES += [
     ("auto_matmul_batched", "matmul_batched", run_batched,
      [(1, 17, 17, 17), (3, 100, 64, 100), (2, 130, 65, 200), (4, 256, 256, 256)]),
 ]
+
+
+def run_dot_chain(k, m, gen):
+    q = torch.randn((m, 64), generator=gen, device=DEV).half()
+    kt = (torch.randn((64, 64), generator=gen, device=DEV) / 8).half()
+    v = torch.randn((64, 64), generator=gen, device=DEV).half()
+    o = poisoned((m, 64), torch.float32)
+    k[((m + 127) // 128,)](q, kt, v, o, m)
+    # The scores are rounded to f16 between the dots, as in the kernel.
+    p = (q.double() @ kt.double()).half().double()
+    ref = p @ v.double()
+    return [_unwritten_check(o), _err_check(o, ref, 2e-3)]
+
+
+CASES += [("dot_chain", "dot_chain", run_dot_chain, [1, 100, 128, 1000])]

@@ -175,6 +175,94 @@ Value emitDescriptor(OpBuilder &b, Location loc, const WgmmaOperandDesc &d,
       b, loc, wide, i64Const(b, loc, int64_t(getDescriptorBase(d))));
 }
 
+/// The PTX type name of a wgmma input.
+StringRef getPtxTypeName(Type t) {
+  if (t.isF16())
+    return "f16";
+  if (t.isBF16())
+    return "bf16";
+  if (t.isF32())
+    return "tf32";
+  if (t.isSignlessInteger(8))
+    return "s8";
+  if (isa<Float8E4M3FNType>(t))
+    return "e4m3";
+  return "e5m2";
+}
+
+/// Packs a register-A fragment (a0..a3, `instrK / 8` elements each for
+/// 16-bit types) into four 32-bit registers.
+SmallVector<Value> packRegisterA(OpBuilder &b, Location loc,
+                                 ArrayRef<Value> regs, ArrayRef<int> indices,
+                                 Type elem) {
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  int perReg = 32 / bits;
+  SmallVector<Value> packed;
+  for (size_t i = 0; i < indices.size(); i += perReg) {
+    if (perReg == 1) {
+      packed.push_back(LLVM::BitcastOp::create(b, loc, b.getI32Type(),
+                                               regs[indices[i]]));
+      continue;
+    }
+    auto vecType = VectorType::get({perReg}, regs[indices[i]].getType());
+    Value vec = LLVM::UndefOp::create(b, loc, vecType);
+    for (int j = 0; j < perReg; ++j)
+      vec = LLVM::InsertElementOp::create(b, loc, vec, regs[indices[i + j]],
+                                          i32Const(b, loc, j));
+    packed.push_back(LLVM::BitcastOp::create(b, loc, b.getI32Type(), vec));
+  }
+  return packed;
+}
+
+/// wgmma with A in registers (MLIR 22's nvvm.wgmma.mma_async takes A only
+/// as a descriptor): inline PTX with the accumulators tied in and out.
+SmallVector<Value> emitRegisterAWgmma(OpBuilder &b, Location loc,
+                                      const WgmmaPlan &plan,
+                                      ArrayRef<Value> acc, ArrayRef<Value> a,
+                                      Value descB, Type aElem, bool bMnMajor) {
+  int n = acc.size();
+  Type accType = acc.front().getType();
+  bool isFloat = accType.isF32();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
+     << "wgmma.mma_async.sync.aligned.m64n" << plan.instrN << "k"
+     << plan.instrK << "." << (isFloat ? "f32" : "s32") << "."
+     << getPtxTypeName(aElem) << "." << getPtxTypeName(aElem)
+     << (isFloat ? "" : ".satfinite") << " {";
+  for (int i = 0; i < n; ++i)
+    os << (i ? ", " : "") << "$" << i;
+  os << "}, {";
+  for (int i = 0; i < 4; ++i)
+    os << (i ? ", " : "") << "$" << (2 * n + i);
+  // Integer types take no input scales; imm-trans-b exists for 16-bit
+  // types only.
+  os << "}, $" << (2 * n + 4) << ", p" << (isFloat ? ", 1, 1" : "");
+  if (aElem.getIntOrFloatBitWidth() == 16)
+    os << ", " << (bMnMajor ? 1 : 0);
+  os << ";\n}";
+  std::string constraints;
+  for (int i = 0; i < n; ++i)
+    constraints += std::string(i ? "," : "") + (isFloat ? "=f" : "=r");
+  for (int i = 0; i < n; ++i)
+    constraints += "," + std::to_string(i);
+  constraints += ",r,r,r,r,l";
+  SmallVector<Value> operands(acc.begin(), acc.end());
+  operands.append(a.begin(), a.end());
+  operands.push_back(descB);
+  auto resultType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(n, accType));
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, resultType, operands, text, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+  SmallVector<Value> results;
+  for (int i = 0; i < n; ++i)
+    results.push_back(
+        LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
+  return results;
+}
+
 } // namespace
 
 FailureOr<DotLowering> tile::planWgmmaLowering(tl::DotOp op,
@@ -202,10 +290,12 @@ FailureOr<DotLowering> tile::planWgmmaLowering(tl::DotOp op,
                 "#layout.nvmma_shared layout");
   int64_t k = cast<layout::MemDescType>(op.getB().getType()).getShape()[0];
   std::optional<LinearLayout> aRegs;
-  if (isa<RankedTensorType>(op.getA().getType())) {
-    return fail("tile.dot: wgmma with A in registers is not supported yet; "
-                "store A to shared memory (layout.local_alloc with "
-                "#layout.nvmma_shared) or use version 2 (mma.sync)");
+  if (auto aTensor = dyn_cast<RankedTensorType>(op.getA().getType())) {
+    // Register A: the mma.sync A fragment of each warp's 16 rows.
+    aRegs = TileLLVMTypeConverter::getLinearLayout(aTensor);
+    if (!aRegs)
+      return fail("tile.dot: operand A has no distributed layout that fits "
+                  "its shape");
   } else {
     FailureOr<WgmmaOperandDesc> a = describeOperand(op.getA(), true, why);
     if (failed(a))
@@ -237,8 +327,8 @@ LogicalResult tile::emitWgmma(OpBuilder &b, Location loc, tl::DotOp op,
       getWgmmaType(getElementType(op.getB()));
   NVVM::WGMMATypes dType =
       accElem.isF32() ? NVVM::WGMMATypes::f32 : NVVM::WGMMATypes::s32;
-  if (!aType || !bType || !lowering.aDesc)
-    return failure(); // register A: not planned by planWgmmaLowering callers
+  if (!aType || !bType)
+    return failure();
   int elemBytes = aElem.getIntOrFloatBitWidth() / 8;
 
   // The warpgroup's origin in C, hence in A's rows and B's columns.
@@ -248,9 +338,13 @@ LogicalResult tile::emitWgmma(OpBuilder &b, Location loc, tl::DotOp op,
   SmallVector<Value> origin = applyLinearLayout(
       b, loc, plan.warpgroupOrigin, {{"warpgroup", warpgroup}});
   Value zero = i32Const(b, loc, 0);
-  Value aOrigin =
-      applyLinearLayout(b, loc, lowering.aDesc->coordsToOffset,
-                        {{"dim0", origin[0]}, {"dim1", zero}})[0];
+  Value aOrigin;
+  if (lowering.aDesc)
+    aOrigin = applyLinearLayout(b, loc, lowering.aDesc->coordsToOffset,
+                                {{"dim0", origin[0]}, {"dim1", zero}})[0];
+  SmallVector<Value> aRegs;
+  if (!lowering.aDesc)
+    aRegs = unpackStruct(b, loc, a);
   Value bOrigin =
       applyLinearLayout(b, loc, lowering.bDesc->coordsToOffset,
                         {{"dim0", zero}, {"dim1", origin[1]}})[0];
@@ -262,8 +356,9 @@ LogicalResult tile::emitWgmma(OpBuilder &b, Location loc, tl::DotOp op,
   NVVM::WgmmaFenceAlignedOp::create(b, loc);
   auto structType = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(plan.instrN / 2, acc.front().getType()));
-  NVVM::MMALayout aLayout =
-      lowering.aDesc->mnMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row;
+  NVVM::MMALayout aLayout = lowering.aDesc && lowering.aDesc->mnMajor
+                                ? NVVM::MMALayout::col
+                                : NVVM::MMALayout::row;
   NVVM::MMALayout bLayout =
       lowering.bDesc->mnMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col;
   for (const WgmmaInstr &instr : plan.instrs) {
@@ -271,10 +366,19 @@ LogicalResult tile::emitWgmma(OpBuilder &b, Location loc, tl::DotOp op,
     for (int r : instr.cRegs)
       inputs.push_back(acc[r]);
     Value inouts = packStruct(b, loc, structType, inputs);
-    Value descA = emitDescriptor(b, loc, *lowering.aDesc, a, aOrigin,
-                                 instr.aRow, instr.k, elemBytes);
     Value descB = emitDescriptor(b, loc, *lowering.bDesc, bOperand, bOrigin,
                                  instr.k, instr.bCol, elemBytes);
+    if (!lowering.aDesc) {
+      SmallVector<Value> aOps = packRegisterA(b, loc, aRegs, instr.aRegs, aElem);
+      SmallVector<Value> results =
+          emitRegisterAWgmma(b, loc, plan, inputs, aOps, descB, aElem,
+                             lowering.bDesc->mnMajor);
+      for (auto [i, r] : llvm::enumerate(instr.cRegs))
+        acc[r] = results[i];
+      continue;
+    }
+    Value descA = emitDescriptor(b, loc, *lowering.aDesc, a, aOrigin,
+                                 instr.aRow, instr.k, elemBytes);
     auto shape = NVVM::MMAShapeAttr::get(b.getContext(), 64, plan.instrN,
                                          plan.instrK);
     NVVM::MMAIntOverflowAttr overflow;

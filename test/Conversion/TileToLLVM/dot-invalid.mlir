@@ -82,16 +82,3 @@ tile.kernel @wgmma_not_nvmma_shared(%p: !tile.ptr<f32>) attributes {num_warps = 
   tile.return
 }
 
-// -----
-
-#mma = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]>
-#a = #layout.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>
-#s = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
-tile.kernel @wgmma_register_a(%p: !tile.ptr<f32>) attributes {num_warps = 4 : i32} {
-  %x = arith.constant dense<0.0> : tensor<64x64xf16, #a>
-  %y = layout.local_alloc : !layout.memdesc<64x64xf16, #s>
-  %z = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
-  // expected-error @below {{tile.dot: wgmma with A in registers is not supported yet}}
-  %d = tile.dot %x, %y, %z : tensor<64x64xf16, #a>, !layout.memdesc<64x64xf16, #s> -> tensor<64x64xf32, #mma>
-  tile.return
-}

@@ -1,4 +1,4 @@
-// RUN: tile-opt %s --convert-tile-to-llvm | FileCheck %s
+// RUN: tile-opt %s -split-input-file --convert-tile-to-llvm | FileCheck %s
 
 // wgmma from shared memory, one warpgroup, 64x64x64 f16: four
 // m64n64k16 instructions. A is K-major and B N-major (transposed = false on
@@ -19,14 +19,14 @@
 // CHECK-NEXT: nvvm.wgmma.fence.aligned
 // CHECK: llvm.mlir.constant(4611686293338849280 : i64)
 // CHECK: %[[D0:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %{{.*}}, <m = 64, n = 64, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
-// CHECK: llvm.mlir.constant(16 : i32)
 // CHECK: llvm.mlir.constant(1024 : i32)
+// CHECK: llvm.mlir.constant(16 : i32)
 // CHECK: %[[D1:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %{{.*}}, <m = 64, n = 64, k = 16>
-// CHECK: llvm.mlir.constant(32 : i32)
 // CHECK: llvm.mlir.constant(2048 : i32)
+// CHECK: llvm.mlir.constant(32 : i32)
 // CHECK: nvvm.wgmma.mma_async
-// CHECK: llvm.mlir.constant(48 : i32)
 // CHECK: llvm.mlir.constant(3072 : i32)
+// CHECK: llvm.mlir.constant(48 : i32)
 // CHECK: nvvm.wgmma.mma_async
 // CHECK-NOT: nvvm.wgmma.mma_async
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
@@ -36,6 +36,34 @@ tile.kernel @wgmma_ss(%p: !tile.ptr<f32>) attributes {num_warps = 4 : i32} {
   %y = layout.local_alloc : !layout.memdesc<64x64xf16, #s>
   %z = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
   %d = tile.dot %x, %y, %z : !layout.memdesc<64x64xf16, #s>, !layout.memdesc<64x64xf16, #s> -> tensor<64x64xf32, #mma>
+  %v = tile.make_view %p, shape [64, 64] : !tile.ptr<f32> -> !tile.view<64x64xf32>
+  %c0 = arith.constant 0 : i32
+  tile.store_tile %d, %v[%c0, %c0] : tensor<64x64xf32, #mma>, !tile.view<64x64xf32>
+  tile.return
+}
+
+// -----
+
+// Register A (the chained-dot form): inline PTX, since nvvm.wgmma.mma_async
+// takes A only as a descriptor. Per instruction the 32 accumulators are
+// tied in and out, A is four b32 registers (pairs of f16 packed in register
+// order), B a descriptor; B is N-major, so imm-trans-b is 1.
+
+#mma = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]>
+#a = #layout.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>
+#s = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+
+// CHECK-LABEL: llvm.func @wgmma_rs
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: %[[P0:.*]] = llvm.bitcast %{{.*}} : vector<2xf16> to i32
+// CHECK: llvm.inline_asm has_side_effects "{\0A.reg .pred p;\0Asetp.ne.b32 p, 1, 0;\0Awgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{.*}}, $31}, {$64, $65, $66, $67}, $68, p, 1, 1, 1;\0A}", "=f,{{.*}},31,r,r,r,r,l"
+// CHECK-COUNT-3: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+tile.kernel @wgmma_rs(%p: !tile.ptr<f32>) attributes {num_warps = 4 : i32} {
+  %x = arith.constant dense<1.0> : tensor<64x64xf16, #a>
+  %y = layout.local_alloc : !layout.memdesc<64x64xf16, #s>
+  %z = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %d = tile.dot %x, %y, %z : tensor<64x64xf16, #a>, !layout.memdesc<64x64xf16, #s> -> tensor<64x64xf32, #mma>
   %v = tile.make_view %p, shape [64, 64] : !tile.ptr<f32> -> !tile.view<64x64xf32>
   %c0 = arith.constant 0 : i32
   tile.store_tile %d, %v[%c0, %c0] : tensor<64x64xf32, #mma>, !tile.view<64x64xf32>

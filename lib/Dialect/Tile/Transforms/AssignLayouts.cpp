@@ -531,11 +531,15 @@ LogicalResult LayoutAssigner::materialize() {
       // wgmma reads A and B from shared memory: store them there, after a
       // barrier so that a loop's next tiles never overwrite buffers another
       // warpgroup still reads.
+      if (choice.aInRegisters)
+        fix(dot.getAMutable(), choice.a);
       b.setInsertionPoint(dot);
       layout::BarrierOp::create(b, dot.getLoc());
-      for (auto [operand, shared] :
-           {std::make_pair(&dot.getAMutable(), choice.a),
-            std::make_pair(&dot.getBMutable(), choice.b)}) {
+      SmallVector<std::pair<OpOperand *, Attribute>> toShared;
+      if (!choice.aInRegisters)
+        toShared.push_back({&dot.getAMutable(), choice.a});
+      toShared.push_back({&dot.getBMutable(), choice.b});
+      for (auto [operand, shared] : toShared) {
         auto tensor = cast<RankedTensorType>(operand->get().getType());
         auto memType = layout::MemDescType::get(
             tensor.getShape(), tensor.getElementType(), shared);

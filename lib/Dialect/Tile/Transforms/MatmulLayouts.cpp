@@ -8,7 +8,9 @@
 //     warpsM), else along N. The instruction's N is the largest power of
 //     two <= 256 that divides N / warpsN. A and B go through shared memory
 //     in Triton's default #layout.nvmma_shared for their tiles, K-major
-//     (16-bit B may stay N-major).
+//     (16-bit B may stay N-major). A chained dot (A computed from another
+//     dot's result) keeps A in registers: all warps go along M and A gets
+//     the register-A dot-operand layout, so no shared-memory round trip.
 //  2. mma.sync (#layout.nvmma version 2) when K is a multiple of the
 //     instruction K (16 for 16-bit, 8 for tf32, 32 for 8-bit) and M, N are
 //     at least 16 and 8. Warps double along the dim with more instruction
@@ -44,6 +46,23 @@ ArrayRef<int64_t> getOperandShape(Value v) {
   return cast<layout::MemDescType>(v.getType()).getShape();
 }
 
+/// Whether `v` is computed from the result of a tile.dot through
+/// elementwise ops (casts, scaling, exp): a chained dot's A operand.
+bool comesFromDot(Value v, int depth = 0) {
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 8)
+    return false;
+  if (isa<DotOp>(def))
+    return true;
+  if (def->getNumResults() != 1 || def->getNumRegions() != 0 ||
+      !def->hasTrait<OpTrait::Elementwise>())
+    return false;
+  return llvm::any_of(def->getOperands(), [&](Value operand) {
+    return isa<RankedTensorType>(operand.getType()) &&
+           comesFromDot(operand, depth + 1);
+  });
+}
+
 bool fits(Attribute layout, ArrayRef<int64_t> shape) {
   return layout && layout::toLinearLayout(layout, shape).has_value();
 }
@@ -70,9 +89,12 @@ DotLayoutChoice tl::chooseDotLayouts(DotOp dot, int64_t numWarps,
   // 1. wgmma.
   if (!exactF32 && computeCapability == 90 && rank == 2 &&
       numWarps % 4 == 0 && m % 64 == 0 && n % 8 == 0 && k % instrK == 0) {
+    // A chained dot keeps A in registers, which wgmma takes only with all
+    // warps along M.
+    bool chained = comesFromDot(dot.getA()) && m >= 16 * numWarps;
     unsigned wm = 4, wn = 1;
     while (int64_t(wm) * wn < numWarps) {
-      if (m > 16 * int64_t(wm))
+      if (chained || m > 16 * int64_t(wm))
         wm *= 2;
       else
         wn *= 2;
@@ -98,12 +120,18 @@ DotLayoutChoice tl::chooseDotLayouts(DotOp dot, int64_t numWarps,
       auto s = dyn_cast_or_null<layout::NvmmaSharedAttr>(l);
       return s && s.getSwizzlingByteWidth() != 0;
     };
-    if (fits(acc, cShape) && swizzled(a) && swizzled(b) &&
-        fits(a, aShape) && fits(b, bShape)) {
+    Attribute aRegs;
+    if (chained)
+      aRegs = layout::DotOperandAttr::get(
+          ctx, 0, cast<layout::DistributedLayoutAttrInterface>(Attribute(acc)),
+          32 / bits);
+    if (fits(acc, cShape) && (aRegs || swizzled(a)) && swizzled(b) &&
+        fits(aRegs ? aRegs : a, aShape) && fits(b, bShape)) {
       choice.accumulator = acc;
-      choice.a = a;
+      choice.a = aRegs ? aRegs : a;
       choice.b = b;
       choice.operandsInSharedMemory = true;
+      choice.aInRegisters = bool(aRegs);
       return choice;
     }
     choice.whyNotFaster = "no wgmma layout fits the tile";

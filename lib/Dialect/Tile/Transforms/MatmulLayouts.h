@@ -24,6 +24,9 @@ struct DotLayoutChoice {
   /// their buffers (wgmma).
   Attribute a, b;
   bool operandsInSharedMemory = false;
+  /// wgmma with A in registers (`a` is then a dot-operand layout): A comes
+  /// from the accumulator of another dot (attention's P * V).
+  bool aInRegisters = false;
   /// Why a faster instruction was not chosen (for remarks); empty if none.
   std::string whyNotFaster;
 };
