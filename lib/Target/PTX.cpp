@@ -124,12 +124,12 @@ std::string tile::getLoweredTargetArch(ModuleOp module, StringRef requested) {
 unsigned tile::getPTXVersion(StringRef arch) {
   // The oldest PTX ISA of each architecture newer than sm_90a, as the NVPTX
   // back end of LLVM 22 requires it (it rejects an explicit older version),
-  // and for sm_89 the one that has its fp8 conversions.
+  // and for sm_89 the one that has its fp8 conversions and fp8 mma.sync.
   StringRef base = arch.rtrim("af");
   unsigned required = llvm::StringSwitch<unsigned>(base)
                           // The fp8 conversions (cvt ... e4m3x2) reached
-                          // sm_89 with PTX ISA 8.1.
-                          .Case("sm_89", 81)
+                          // sm_89 with PTX ISA 8.1, fp8 mma.sync with 8.4.
+                          .Case("sm_89", 84)
                           .Cases({"sm_100", "sm_101"}, 86)
                           .Case("sm_120", 87)
                           .Cases({"sm_103", "sm_121"}, 88)

@@ -65,6 +65,13 @@ def main(argv=None):
     if args.extras:
         jobs += [(f[:-len(".mlir")], os.path.join(kernels, f), args.emit, args.arch)
                  for f in sorted(os.listdir(kernels)) if f.endswith(".mlir")]
+        # The layout-free matmuls compiled for sm_89 as PTX (the driver JITs
+        # it on newer GPUs): their dots take the mma.sync path, so the GPU
+        # suite covers it for every input type on a Hopper GPU too.
+        if os.path.isdir(auto):
+            jobs += [("auto_" + f[:-len(".mlir")] + "_sm89", os.path.join(auto, f), "ptx", "sm_89")
+                     for f in sorted(os.listdir(auto))
+                     if f.startswith("matmul") and f.endswith(".mlir")]
         vadd = os.path.join(args.examples, "vector_add.mlir")
         if os.path.exists(vadd):
             jobs += [("vector_add_ptx", vadd, "ptx", args.arch)]

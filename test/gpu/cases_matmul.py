@@ -98,6 +98,17 @@ def run_bf16_bias_relu(k, shape, gen):
     return [_unwritten_check(c), _err_check(c, ref, 1e-2)]
 
 
+def run_i8(k, shape, gen):
+    m, n, kk = shape
+    a = torch.randint(-128, 128, (m, kk), generator=gen, device=DEV, dtype=torch.int8)
+    bt = torch.randint(-128, 128, (n, kk), generator=gen, device=DEV, dtype=torch.int8)
+    c = torch.full((m, n), -0x5A5A5A5B, dtype=torch.int32, device=DEV)
+    k[((m + 127) // 128, (n + 127) // 128)](a, bt, c, m, n, kk)
+    ref = (a.double() @ bt.double().t()).round().int()  # exact: |sums| < 2^53
+    bad = (c != ref).sum().item()
+    return [("exact i32 result", True if bad == 0 else f"{bad} of {c.numel()} elements differ", True)]
+
+
 def run_fp8_scaled(k, shape, gen):
     m, n, kk = shape
     a = (torch.randn((m, kk), generator=gen, device=DEV) * 2).to(torch.float8_e4m3fn)
@@ -137,6 +148,20 @@ CASES += [
     ("auto_matmul_tf32", "matmul_tf32", run_tf32, SMALL_SHAPES),
     ("auto_matmul_batched", "matmul_batched", run_batched,
      [(1, 17, 17, 17), (3, 100, 64, 100), (2, 130, 65, 200), (4, 256, 256, 256)]),
+    ("auto_matmul_i8", "matmul_i8", run_i8, SMALL_SHAPES),
+]
+
+# The same kernels compiled for sm_89 (PTX, JIT-compiled by the driver):
+# mma.sync for every input type, and the fp16 kernel at every shape and
+# memory order.
+CASES += [
+    ("auto_matmul_sm89", "matmul_auto", make_runner(128, 128), SHAPES),
+    ("auto_matmul_bf16_bias_relu_sm89", "matmul_bf16_bias_relu", run_bf16_bias_relu, SMALL_SHAPES),
+    ("auto_matmul_fp8_scaled_sm89", "matmul_fp8_scaled", run_fp8_scaled, SMALL_SHAPES),
+    ("auto_matmul_tf32_sm89", "matmul_tf32", run_tf32, SMALL_SHAPES),
+    ("auto_matmul_batched_sm89", "matmul_batched", run_batched,
+     [(1, 17, 17, 17), (3, 100, 64, 100), (2, 130, 65, 200)]),
+    ("auto_matmul_i8_sm89", "matmul_i8", run_i8, SMALL_SHAPES),
 ]
 
 

@@ -118,6 +118,10 @@ FailureOr<DotLowering> tile::planDotLowering(tl::DotOp op, int computeCapability
                 "the target is sm_" +
                 Twine(computeCapability));
 
+  if (nvmma.getVersionMajor() == 2 && isFp8(inType) && computeCapability != 89)
+    return fail("tile.dot: fp8 mma.sync needs PTX ISA 8.4, which tile emits "
+                "for sm_89 only; on sm_90 use wgmma (#layout.nvmma version "
+                "3), or compile for sm_89");
   if (nvmma.getVersionMajor() == 2) {
     FailureOr<LinearLayout> a = operandLayout(op.getA(), "A");
     if (failed(a))
@@ -157,7 +161,8 @@ Value packOperand(OpBuilder &b, Location loc, ArrayRef<Value> regs,
                   Type elemType) {
   if (regs.size() == 1 && elemType.isF32())
     return LLVM::BitcastOp::create(b, loc, b.getI32Type(), regs[0]);
-  auto vecType = VectorType::get({int64_t(regs.size())}, elemType);
+  // Registers have the converted type (fp8 lives in i8 registers).
+  auto vecType = VectorType::get({int64_t(regs.size())}, regs.front().getType());
   Value vec = LLVM::UndefOp::create(b, loc, vecType);
   for (auto [i, r] : llvm::enumerate(regs))
     vec = LLVM::InsertElementOp::create(b, loc, vec, r, i32Const(b, loc, i));
@@ -214,6 +219,27 @@ LogicalResult emitMmaSync(OpBuilder &b, Location loc, const MmaSyncPlan &plan,
     }
     for (int r : instr.cRegs)
       cOps.push_back(acc[r]);
+    if (isFp8(aElem)) {
+      // MLIR 22's nvvm.mma.sync does not take e4m3/e5m2: inline PTX.
+      auto name = [](Type t) {
+        return isa<Float8E4M3FNType>(t) ? "e4m3" : "e5m2";
+      };
+      std::string text = std::string("mma.sync.aligned.m16n8k32.row.col.f32.") +
+                         name(aElem) + "." + name(bElem) +
+                         ".f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, "
+                         "{$10, $11, $12, $13};";
+      SmallVector<Value> operands(aOps);
+      operands.append(bOps);
+      operands.append(cOps);
+      auto asmOp = LLVM::InlineAsmOp::create(
+          b, loc, structType, operands, text,
+          "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3", /*has_side_effects=*/false,
+          /*is_align_stack=*/false, LLVM::TailCallKind::None,
+          LLVM::AsmDialectAttr(), ArrayAttr());
+      for (auto [i, r] : llvm::enumerate(instr.cRegs))
+        acc[r] = LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i);
+      continue;
+    }
     auto mma = NVVM::MmaOp::create(
         b, loc, structType, aOps, bOps, cOps,
         ArrayRef<int64_t>{16, 8, plan.instrK}, std::nullopt, overflow,

@@ -146,7 +146,8 @@ DotLayoutChoice tl::chooseDotLayouts(DotOp dot, int64_t numWarps,
   }
 
   // 2. mma.sync.
-  bool mmaSyncTypes = !fp8 || computeCapability >= 89;
+  // fp8 mma.sync exists from sm_89; tile emits the PTX it needs for sm_89.
+  bool mmaSyncTypes = !fp8 || computeCapability == 89;
   if (!exactF32 && mmaSyncTypes && k % instrK == 0 && m >= 16 && n >= 8) {
     unsigned wm = 1, wn = 1;
     while (int64_t(wm) * wn < numWarps) {
