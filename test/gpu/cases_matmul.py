@@ -178,3 +178,20 @@ def run_dot_chain(k, m, gen):
 
 
 CASES += [("dot_chain", "dot_chain", run_dot_chain, [1, 100, 128, 1000])]
+
+
+def run_wgmma_variant(k, shape, gen):
+    m, n, kk = shape
+    a = torch.randn((m, kk), generator=gen, device=DEV).half()
+    bt = torch.randn((n, kk), generator=gen, device=DEV).half()
+    c = poisoned((m, n), torch.float32)
+    k[((m + 63) // 64, (n + 63) // 64)](a, bt, c, m, n, kk)
+    ref = a.double() @ bt.double().t()
+    return [_unwritten_check(c), _err_check(c, ref, 1e-5)]
+
+
+# 64- and 32-byte swizzles, K-major B through a transposed view.
+CASES += [
+    ("wgmma_variants", "wgmma_sw64_trans", run_wgmma_variant, SMALL_SHAPES),
+    ("wgmma_variants", "wgmma_sw32_trans", run_wgmma_variant, SMALL_SHAPES),
+]
