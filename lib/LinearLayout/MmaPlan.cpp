@@ -105,6 +105,25 @@ accumulatorLanes(int rank, int mDim, int nDim) {
           unit(rank, mDim, 2), unit(rank, mDim, 4)};
 }
 
+/// Checks the lanes of an mma.sync operand: lane bits 2-4 move its non-K
+/// dim `keepDim` by 1, 2, 4 (the fragment's g), lane bits 0-1 move along K
+/// only (t).
+bool checkOperandLanes(const LinearLayout &ll, int rank, int keepDim,
+                       int batch, llvm::StringRef what, std::string *error) {
+  std::vector<std::optional<std::vector<int32_t>>> lanes = {
+      std::nullopt, std::nullopt, unit(rank, keepDim, 1),
+      unit(rank, keepDim, 2), unit(rank, keepDim, 4)};
+  if (!checkLanes(ll, lanes, what, error))
+    return false;
+  for (int bit = 0; bit < 2; ++bit) {
+    std::vector<int32_t> lb = basisOf(ll, kLane, bit);
+    if (lb[keepDim] != 0 || (batch >= 0 && lb[batch] != 0))
+      return fail(error, llvm::Twine(what) + ": lane bit " + llvm::Twine(bit) +
+                             " must move along K only");
+  }
+  return true;
+}
+
 /// Registers of an operand grouped by their non-K key, each group sorted by
 /// K. Duplicate coordinates (broadcast registers) are kept once.
 struct KGroups {
@@ -272,19 +291,8 @@ std::optional<MmaSyncPlan> MmaSyncPlan::build(const LinearLayout &a,
     }
 
   // A: rows g (a0, a2) and g + 8 (a1, a3) per 16-row tile.
-  std::vector<std::optional<std::vector<int32_t>>> aLanes = {
-      std::nullopt, std::nullopt, unit(rank, mDim, 1), unit(rank, mDim, 2),
-      unit(rank, mDim, 4)};
-  if (!checkLanes(a, aLanes, "operand A", error))
+  if (!checkOperandLanes(a, rank, mDim, batch, "operand A", error))
     return std::nullopt;
-  for (int bit = 0; bit < 2; ++bit) {
-    std::vector<int32_t> lb = basisOf(a, kLane, bit);
-    if (lb[mDim] != 0 || (batch >= 0 && lb[batch] != 0)) {
-      fail(error, "operand A: lane bit " + llvm::Twine(bit) +
-                      " must move along K only");
-      return std::nullopt;
-    }
-  }
   auto aGroups = groupByK(
       a, kA,
       [&](const std::vector<int32_t> &x) -> std::optional<std::vector<int32_t>> {
@@ -298,19 +306,8 @@ std::optional<MmaSyncPlan> MmaSyncPlan::build(const LinearLayout &a,
     return std::nullopt;
 
   // B: column g, K from lanes t.
-  std::vector<std::optional<std::vector<int32_t>>> bLanes = {
-      std::nullopt, std::nullopt, unit(rank, nDim, 1), unit(rank, nDim, 2),
-      unit(rank, nDim, 4)};
-  if (!checkLanes(b, bLanes, "operand B", error))
+  if (!checkOperandLanes(b, rank, nDim, batch, "operand B", error))
     return std::nullopt;
-  for (int bit = 0; bit < 2; ++bit) {
-    std::vector<int32_t> lb = basisOf(b, kLane, bit);
-    if (lb[nDim] != 0 || (batch >= 0 && lb[batch] != 0)) {
-      fail(error, "operand B: lane bit " + llvm::Twine(bit) +
-                      " must move along K only");
-      return std::nullopt;
-    }
-  }
   auto bGroups = groupByK(
       b, kB,
       [&](const std::vector<int32_t> &x) -> std::optional<std::vector<int32_t>> {

@@ -122,6 +122,7 @@ FailureOr<WgmmaOperandDesc> describeOperand(Value v, bool isA,
   return desc;
 }
 
+/// The wgmma type of an input element type (f32 inputs multiply as tf32).
 std::optional<NVVM::WGMMATypes> getWgmmaType(Type t) {
   if (t.isF16())
     return NVVM::WGMMATypes::f16;
@@ -135,10 +136,6 @@ std::optional<NVVM::WGMMATypes> getWgmmaType(Type t) {
     return NVVM::WGMMATypes::e4m3;
   if (isa<Float8E5M2Type>(t))
     return NVVM::WGMMATypes::e5m2;
-  if (t.isF32())
-    return NVVM::WGMMATypes::f32;
-  if (t.isSignlessInteger(32))
-    return NVVM::WGMMATypes::s32;
   return std::nullopt;
 }
 
