@@ -25,6 +25,8 @@
 
 #include "tile/LinearLayout/LinearLayout.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <optional>
 #include <string>
 
@@ -170,6 +172,23 @@ bool verifyWarpShufflePlan(const LinearLayout &src, const LinearLayout &dst,
 struct VectorAccess {
   int elems = 1;
   llvm::SmallVector<int> regBits;
+
+  /// Whether register `r` starts a vector (none of its regBits set).
+  bool isStart(int32_t r) const {
+    return llvm::none_of(regBits, [&](int bit) { return r & (1 << bit); });
+  }
+  /// The registers of the vector starting at `start`, in element order.
+  llvm::SmallVector<int32_t> registers(int32_t start) const {
+    llvm::SmallVector<int32_t> regs;
+    for (int i = 0; i < elems; ++i) {
+      int32_t r = start;
+      for (auto [bit, regBit] : llvm::enumerate(regBits))
+        if (i & (1 << bit))
+          r |= 1 << regBit;
+      regs.push_back(r);
+    }
+    return regs;
+  }
 };
 
 /// The widest vector access of `regToMem` (input dims including "register",

@@ -302,27 +302,7 @@ static SmallVector<Value> emitScratchOffsets(OpBuilder &b, Location loc,
   return offsets;
 }
 
-/// The registers of vector `start`: start | sum of 2^regBits[b] over the
-/// set bits b of i, for i = 0..elems-1.
-static SmallVector<int32_t> vectorRegisters(const VectorAccess &vector,
-                                            int32_t start) {
-  SmallVector<int32_t> regs;
-  for (int i = 0; i < vector.elems; ++i) {
-    int32_t r = start;
-    for (auto [bit, regBit] : llvm::enumerate(vector.regBits))
-      if (i & (1 << bit))
-        r |= 1 << regBit;
-    regs.push_back(r);
-  }
-  return regs;
-}
 
-static bool isVectorStart(const VectorAccess &vector, int32_t r) {
-  for (int regBit : vector.regBits)
-    if (r & (1 << regBit))
-      return false;
-  return true;
-}
 
 static SmallVector<Value>
 transferWithPlan(OpBuilder &b, Location loc, const SharedMemoryPlan &plan,
@@ -342,10 +322,10 @@ transferWithPlan(OpBuilder &b, Location loc, const SharedMemoryPlan &plan,
       emitScratchOffsets(b, loc, plan.storeMap, ids);
   const VectorAccess &sv = plan.storeVector;
   for (int32_t r = 0; r < int32_t(srcRegs.size()); ++r) {
-    if (!isVectorStart(sv, r) || (r & srcBroadcast))
+    if (!sv.isStart(r) || (r & srcBroadcast))
       continue;
     Value addr = addressOf(storeOffsets[r]);
-    SmallVector<int32_t> regs = vectorRegisters(sv, r);
+    SmallVector<int32_t> regs = sv.registers(r);
     if (regs.size() == 1) {
       LLVM::StoreOp::create(b, loc, toMemoryInt(b, loc, srcRegs[r]), addr,
                             bytes);
@@ -366,10 +346,10 @@ transferWithPlan(OpBuilder &b, Location loc, const SharedMemoryPlan &plan,
   SmallVector<Value> loadOffsets = emitScratchOffsets(b, loc, plan.loadMap, ids);
   const VectorAccess &lv = plan.loadVector;
   for (int32_t r = 0; r < numDst; ++r) {
-    if (!isVectorStart(lv, r))
+    if (!lv.isStart(r))
       continue;
     Value addr = addressOf(loadOffsets[r]);
-    SmallVector<int32_t> regs = vectorRegisters(lv, r);
+    SmallVector<int32_t> regs = lv.registers(r);
     if (regs.size() == 1) {
       Value v = LLVM::LoadOp::create(b, loc, memType, addr, bytes);
       result[r] = fromMemoryInt(b, loc, v, elementType);

@@ -154,23 +154,7 @@ static Value emitElementAddress(OpBuilder &b, Location loc, Value base,
                              ValueRange{offset});
 }
 
-/// The registers of the vector starting at `start`.
-static SmallVector<int32_t> vectorRegisters(const VectorAccess &vector,
-                                            int32_t start) {
-  SmallVector<int32_t> regs;
-  for (int i = 0; i < vector.elems; ++i) {
-    int32_t r = start;
-    for (auto [bit, regBit] : llvm::enumerate(vector.regBits))
-      if (i & (1 << bit))
-        r |= 1 << regBit;
-    regs.push_back(r);
-  }
-  return regs;
-}
 
-static bool isVectorStart(const VectorAccess &vector, int32_t r) {
-  return llvm::none_of(vector.regBits, [&](int bit) { return r & (1 << bit); });
-}
 
 /// The ldmatrix instructions of `plan`.
 static void emitLdMatrix(OpBuilder &b, Location loc, const LdMatrixPlan &plan,
@@ -234,11 +218,11 @@ tile::emitLocalLoad(OpBuilder &b, Location loc, layout::MemDescType mem,
   Value threadOffset = emitThreadOffset(b, loc, info->offsetMap, ids);
   const VectorAccess &vector = info->vector;
   for (int32_t r = 0; r < numRegs; ++r) {
-    if (!isVectorStart(vector, r) || (r & dupMask))
+    if (!vector.isStart(r) || (r & dupMask))
       continue;
     Value addr = emitElementAddress(b, loc, base, threadOffset,
                                     registerOffset(info->offsetMap, r), bytes);
-    SmallVector<int32_t> regs = vectorRegisters(vector, r);
+    SmallVector<int32_t> regs = vector.registers(r);
     if (regs.size() == 1) {
       Value v = LLVM::LoadOp::create(b, loc, memType, addr, bytes);
       result[r] = fromMemoryInt(b, loc, v, llElemType);
@@ -275,11 +259,11 @@ LogicalResult tile::emitLocalStore(OpBuilder &b, Location loc,
   int32_t broadcast = getBroadcastMasks(src).lookup(kRegister);
   const VectorAccess &vector = info->vector;
   for (int32_t r = 0; r < int32_t(regs.size()); ++r) {
-    if (!isVectorStart(vector, r) || (r & broadcast))
+    if (!vector.isStart(r) || (r & broadcast))
       continue;
     Value addr = emitElementAddress(b, loc, base, threadOffset,
                                     registerOffset(info->offsetMap, r), bytes);
-    SmallVector<int32_t> group = vectorRegisters(vector, r);
+    SmallVector<int32_t> group = vector.registers(r);
     if (group.size() == 1) {
       LLVM::StoreOp::create(b, loc, toMemoryInt(b, loc, regs[r]), addr, bytes);
       continue;

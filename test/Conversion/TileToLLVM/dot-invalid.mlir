@@ -23,7 +23,7 @@ tile.kernel @short_k(%p: !tile.ptr<f32>) attributes {num_warps = 1 : i32} {
   %x = arith.constant dense<0.0> : tensor<16x8xf16, #a>
   %y = arith.constant dense<0.0> : tensor<8x8xf16, #b>
   %z = arith.constant dense<0.0> : tensor<16x8xf32, #mma>
-  // expected-error @below {{tile.dot with mma.sync}}
+  // expected-error @below {{tile.dot with mma.sync: K = 8 is not covered by whole mma.sync k-steps of 16 (each thread must hold 2 elements of each row of A)}}
   %d = tile.dot %x, %y, %z : tensor<16x8xf16, #a>, tensor<8x8xf16, #b> -> tensor<16x8xf32, #mma>
   tile.return
 }
