@@ -40,6 +40,26 @@ RankedTensorType tensorType(Value v) {
   return cast<RankedTensorType>(v.getType());
 }
 
+bool isLoop(Operation *op) { return isa<scf::ForOp, scf::WhileOp>(op); }
+
+/// Whether `op` is or lies inside a loop.
+bool isInLoop(Operation *op) {
+  for (; op; op = op->getParentOp())
+    if (isLoop(op))
+      return true;
+  return false;
+}
+
+/// Whether `v` is defined outside some loop that contains `user`: it is
+/// the same in every iteration of that loop.
+bool isOutsideEnclosingLoop(Value v, Operation *user) {
+  Operation *defScope = v.getParentRegion()->getParentOp();
+  for (Operation *op = user->getParentOp(); op; op = op->getParentOp())
+    if (isLoop(op) && !op->isAncestor(defScope))
+      return true;
+  return false;
+}
+
 /// Where a memory access reads or writes its tensor: the tensor value (the
 /// result of a load, the stored value) and the other tensors that must share
 /// its layout (pointers, mask, other).
@@ -494,6 +514,8 @@ LogicalResult LayoutAssigner::materialize() {
 
   // Converts where a user needs another layout than its operand has.
   OpBuilder b(ctx);
+  // Loop-invariant wgmma operands already stored into shared memory.
+  DenseMap<std::pair<Value, Type>, Value> hoistedAllocs;
   for (Operation *op : ops) {
     auto fix = [&](OpOperand &operand, Attribute layout) {
       if (!layout || !isTensor(operand.get()))
@@ -530,21 +552,44 @@ LogicalResult LayoutAssigner::materialize() {
       }
       // wgmma reads A and B from shared memory: store them there, after a
       // barrier so that a loop's next tiles never overwrite buffers another
-      // warpgroup still reads.
+      // warpgroup still reads. An operand defined outside a loop around
+      // the dot (attention's Q) is stored once, right after its
+      // definition, instead of in every iteration.
       if (choice.aInRegisters)
         fix(dot.getAMutable(), choice.a);
-      b.setInsertionPoint(dot);
-      layout::BarrierOp::create(b, dot.getLoc());
       SmallVector<std::pair<OpOperand *, Attribute>> toShared;
       if (!choice.aInRegisters)
         toShared.push_back({&dot.getAMutable(), choice.a});
-      toShared.push_back({&dot.getBMutable(), choice.b});
+      Attribute bShared = chooseWgmmaBLayout(choice.b, tensorType(dot.getB()));
+      toShared.push_back({&dot.getBMutable(), bShared});
+      bool barrierBeforeDot = false;
       for (auto [operand, shared] : toShared) {
-        auto tensor = cast<RankedTensorType>(operand->get().getType());
+        Value tensorValue = operand->get();
+        auto tensor = tensorType(tensorValue);
         auto memType = layout::MemDescType::get(
             tensor.getShape(), tensor.getElementType(), shared);
+        if (isOutsideEnclosingLoop(tensorValue, dot)) {
+          Value &alloc = hoistedAllocs[{tensorValue, memType}];
+          if (!alloc) {
+            if (Operation *def = tensorValue.getDefiningOp())
+              b.setInsertionPointAfter(def);
+            else
+              b.setInsertionPointToStart(
+                  cast<BlockArgument>(tensorValue).getOwner());
+            if (isInLoop(b.getInsertionBlock()->getParentOp()))
+              layout::BarrierOp::create(b, dot.getLoc());
+            alloc = layout::LocalAllocOp::create(b, dot.getLoc(), memType,
+                                                 tensorValue);
+          }
+          operand->set(alloc);
+          continue;
+        }
+        b.setInsertionPoint(dot);
+        if (!barrierBeforeDot)
+          layout::BarrierOp::create(b, dot.getLoc());
+        barrierBeforeDot = true;
         operand->set(layout::LocalAllocOp::create(b, dot.getLoc(), memType,
-                                                  operand->get()));
+                                                  tensorValue));
       }
       continue;
     }

@@ -8,9 +8,11 @@
 //     warpsM), else along N. The instruction's N is the largest power of
 //     two <= 256 that divides N / warpsN. A and B go through shared memory
 //     in Triton's default #layout.nvmma_shared for their tiles, K-major
-//     (16-bit B may stay N-major). A chained dot (A computed from another
-//     dot's result) keeps A in registers: all warps go along M and A gets
-//     the register-A dot-operand layout, so no shared-memory round trip.
+//     (16-bit B may stay N-major; K-major when its registers run along K,
+//     see chooseWgmmaBLayout). A chained dot (A computed from another
+//     dot's result, through elementwise ops and scf.if) keeps A in
+//     registers: all warps go along M and A gets the register-A
+//     dot-operand layout, so no shared-memory round trip.
 //  2. mma.sync (#layout.nvmma version 2) when K is a multiple of the
 //     instruction K (16 for 16-bit, 8 for tf32, 32 for 8-bit) and M, N are
 //     at least 16 and 8. Warps double along the dim with more instruction
@@ -25,6 +27,8 @@
 
 #include "LayoutUtils.h"
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -47,13 +51,22 @@ ArrayRef<int64_t> getOperandShape(Value v) {
 }
 
 /// Whether `v` is computed from the result of a tile.dot through
-/// elementwise ops (casts, scaling, exp): a chained dot's A operand.
+/// elementwise ops (casts, scaling, exp) and scf.if results (a mask applied
+/// in some iterations only): a chained dot's A operand.
 bool comesFromDot(Value v, int depth = 0) {
   Operation *def = v.getDefiningOp();
   if (!def || depth > 8)
     return false;
   if (isa<DotOp>(def))
     return true;
+  if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
+    unsigned index = cast<OpResult>(v).getResultNumber();
+    return llvm::any_of(ifOp->getRegions(), [&](Region &region) {
+      return !region.empty() &&
+             comesFromDot(region.front().getTerminator()->getOperand(index),
+                          depth + 1);
+    });
+  }
   if (def->getNumResults() != 1 || def->getNumRegions() != 0 ||
       !def->hasTrait<OpTrait::Elementwise>())
     return false;
@@ -189,4 +202,20 @@ DotLayoutChoice tl::chooseDotLayouts(DotOp dot, int64_t numWarps,
   choice.b = layout::DotOperandAttr::get(
       ctx, 1, cast<layout::DistributedLayoutAttrInterface>(acc), 0);
   return choice;
+}
+
+Attribute tl::chooseWgmmaBLayout(Attribute chosen, RankedTensorType b) {
+  auto shared = dyn_cast_or_null<layout::NvmmaSharedAttr>(chosen);
+  Attribute regs = getLayout(b);
+  if (!shared || shared.getTransposed() || !regs || b.getRank() != 2 ||
+      b.getElementType().getIntOrFloatBitWidth() != 16)
+    return chosen;
+  ArrayRef<int64_t> shape = b.getShape();
+  if (getCoalescedRun(regs, shape, 0) <= getCoalescedRun(regs, shape, 1))
+    return chosen;
+  auto kMajor = layout::NvmmaSharedAttr::getDefault(
+      b.getContext(), shape, b.getElementType(), {0, 1});
+  if (!kMajor || kMajor.getSwizzlingByteWidth() == 0 || !fits(kMajor, shape))
+    return chosen;
+  return kMajor;
 }

@@ -39,6 +39,13 @@ struct DotLayoutChoice {
 DotLayoutChoice chooseDotLayouts(DotOp dot, int64_t numWarps,
                                  int computeCapability);
 
+/// The shared layout for the B operand `b` (in registers, with its
+/// layout) of a wgmma whose layouts `chooseDotLayouts` chose (`chosen`,
+/// N-major for 16-bit types): K-major instead when b's registers run
+/// longer along K than along N (K^T read from K's rows), so that storing
+/// it writes vectors instead of single elements.
+Attribute chooseWgmmaBLayout(Attribute chosen, RankedTensorType b);
+
 } // namespace tile::tl
 
 #endif // TILE_LIB_DIALECT_TILE_TRANSFORMS_MATMULLAYOUTS_H

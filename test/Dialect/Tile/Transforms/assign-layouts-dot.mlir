@@ -55,3 +55,91 @@ tile.kernel @small_m(%p: !tile.ptr<f32>) attributes {num_warps = 4 : i32} {
   %e = tile.dot %u, %v, %z input_precision = ieee : tensor<32x16xf32>, tensor<16x64xf32> -> tensor<32x64xf32>
   tile.return
 }
+
+// -----
+
+// Attention's inner loop: Q is loop-invariant, so it is stored into shared
+// memory once, before the loop (no barrier there: nothing read the buffer
+// before); K^T is read from K's rows (order = [1, 0]: its registers run
+// along K), so its buffer is K-major (transposed = true) and the store
+// writes vectors; P comes from the first dot through an scf.if (a mask in
+// some iterations) and stays in registers (register-A wgmma).
+
+// SM90-LABEL: tile.kernel @attention_step
+// SM90: %[[TQ:.*]] = tile.load_tile %{{.*}} : !tile.view<?x64xf16> -> tensor<128x64xf16, #[[LDQ:.*]]>
+// SM90-NOT: layout.barrier
+// SM90-NEXT: %[[SQ:.*]] = layout.local_alloc %[[TQ]] : tensor<128x64xf16, #[[LDQ]]> -> !layout.memdesc<128x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// SM90: scf.for
+// SM90: %[[TKT:.*]] = tile.load_tile {{.*}} order = [1, 0] {{.*}} -> tensor<64x64xf16, #[[LDK:.*]]>
+// SM90: layout.barrier
+// SM90-NEXT: %[[SKT:.*]] = layout.local_alloc %[[TKT]] : tensor<64x64xf16, #[[LDK]]> -> !layout.memdesc<64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16>>
+// SM90-NEXT: tile.dot %[[SQ]], %[[SKT]], %{{.*}} : !layout.memdesc<128x64xf16, {{.*}}>, !layout.memdesc<64x64xf16, {{.*}}> -> tensor<128x64xf32, #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]>>
+// SM90: scf.if
+// SM90: %[[P:.*]] = layout.convert %{{.*}} : tensor<128x64xf16, #layout.nvmma<{{.*}}>> -> tensor<128x64xf16, #layout.dot_operand<opIdx = 0, parent = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]>, kWidth = 2>>
+// SM90-NEXT: layout.barrier
+// SM90-NEXT: %[[SV:.*]] = layout.local_alloc %{{.*}} -> !layout.memdesc<64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// SM90-NEXT: tile.dot %[[P]], %[[SV]]
+// SM90-NOT: layout.local_alloc
+tile.kernel @attention_step(%q: !tile.ptr<f16>, %k: !tile.ptr<f16>, %v: !tile.ptr<f16>,
+                            %o: !tile.ptr<f32>, %n: i32) attributes {num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %vq = tile.make_view %q, shape [%n, 64] : !tile.ptr<f16> -> !tile.view<?x64xf16>
+  %vk = tile.make_view %k, shape [%n, 64] : !tile.ptr<f16> -> !tile.view<?x64xf16>
+  %vv = tile.make_view %v, shape [%n, 64] : !tile.ptr<f16> -> !tile.view<?x64xf16>
+  %vo = tile.make_view %o, shape [%n, 64] : !tile.ptr<f32> -> !tile.view<?x64xf32>
+  %tq = tile.load_tile %vq[%c0, %c0] : !tile.view<?x64xf16> -> tensor<128x64xf16>
+  %z = arith.constant dense<0.0> : tensor<128x64xf32>
+  %ninf = arith.constant dense<0xFF800000> : tensor<128x64xf32>
+  %acc = scf.for %j = %c0 to %n step %c1 iter_args(%a = %z) -> (tensor<128x64xf32>) : i32 {
+    %tkt = tile.load_tile %vk[%j, %c0] order = [1, 0] : !tile.view<?x64xf16> -> tensor<64x64xf16>
+    %tv = tile.load_tile %vv[%j, %c0] : !tile.view<?x64xf16> -> tensor<64x64xf16>
+    %s = tile.dot %tq, %tkt, %z : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
+    %first = arith.cmpi eq, %j, %c0 : i32
+    %sm = scf.if %first -> (tensor<128x64xf32>) {
+      scf.yield %ninf : tensor<128x64xf32>
+    } else {
+      scf.yield %s : tensor<128x64xf32>
+    }
+    %p = arith.truncf %sm : tensor<128x64xf32> to tensor<128x64xf16>
+    %a2 = tile.dot %p, %tv, %a : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
+    scf.yield %a2 : tensor<128x64xf32>
+  }
+  tile.store_tile %acc, %vo[%c0, %c0] : tensor<128x64xf32>, !tile.view<?x64xf32>
+  tile.return
+}
+
+// -----
+
+// An operand invariant in the inner loop but defined in an outer one is
+// stored once per outer iteration, right after its definition and after a
+// barrier (the previous outer iteration's dots read the same buffer).
+
+// SM90-LABEL: tile.kernel @invariant_in_inner_loop
+// SM90: scf.for
+// SM90: %[[TA:.*]] = tile.load_tile %{{.*}} -> tensor<64x64xf16, #{{.*}}>
+// SM90-NEXT: layout.barrier
+// SM90-NEXT: %[[SA:.*]] = layout.local_alloc %[[TA]]
+// SM90: scf.for
+// SM90: layout.barrier
+// SM90-NEXT: %[[SB:.*]] = layout.local_alloc
+// SM90-NEXT: tile.dot %[[SA]], %[[SB]]
+tile.kernel @invariant_in_inner_loop(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>,
+                                     %n: i32) attributes {num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%n, 64] : !tile.ptr<f16> -> !tile.view<?x64xf16>
+  %vb = tile.make_view %b, shape [%n, 64] : !tile.ptr<f16> -> !tile.view<?x64xf16>
+  %vc = tile.make_view %c, shape [%n, 64] : !tile.ptr<f32> -> !tile.view<?x64xf32>
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %ta = tile.load_tile %va[%i, %c0] : !tile.view<?x64xf16> -> tensor<64x64xf16>
+    %z = arith.constant dense<0.0> : tensor<64x64xf32>
+    %acc = scf.for %j = %c0 to %n step %c1 iter_args(%s = %z) -> (tensor<64x64xf32>) : i32 {
+      %tb = tile.load_tile %vb[%j, %c0] : !tile.view<?x64xf16> -> tensor<64x64xf16>
+      %d = tile.dot %ta, %tb, %s : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+      scf.yield %d : tensor<64x64xf32>
+    }
+    tile.store_tile %acc, %vc[%i, %c0] : tensor<64x64xf32>, !tile.view<?x64xf32>
+  }
+  tile.return
+}
