@@ -420,11 +420,14 @@ class Ptx:
         self.instrs, self.labels = [], {}
         for raw in asm.split(";"):
             raw = raw.strip()
-            while raw and re.match(r"^\w+:", raw):
+            while raw and (re.match(r"^\w+:", raw) or raw[0] in "{}"):
+                if raw[0] in "{}":  # register scopes
+                    raw = raw[1:].strip()
+                    continue
                 label, raw = raw.split(":", 1)
                 self.labels[label] = len(self.instrs)
                 raw = raw.strip()
-            if not raw:
+            if not raw or raw.startswith(".reg"):
                 continue
             m = self.LINE.match(raw)
             if not m:
@@ -441,6 +444,8 @@ class Ptx:
         nout = len(self.outputs)
         regs = [0] * nout + list(operands)
 
+        named = {}  # registers the asm declares (.reg), by name
+
         def reg(tok):
             tok = tok.strip()
             if not tok.startswith("$"):
@@ -448,6 +453,9 @@ class Ptx:
             return int(tok[1:])
 
         def address(tok):
+            m = re.fullmatch(r"\[%(\w+)\]", tok.strip())
+            if m:
+                return named[m.group(1)]
             m = re.fullmatch(r"\[\$(\d+)(?:\+(\d+))?\]", tok.strip())
             p = regs[int(m.group(1))]
             if not isinstance(p, tuple):
@@ -466,6 +474,10 @@ class Ptx:
             if parts[0] == "mov":
                 d, s = split_top(args)
                 regs[reg(d)] = regs[reg(s)]
+            elif opcode == "mad.lo.s64":  # %d = $stride * imm + $ptr
+                d, a, imm, p = split_top(args)
+                space, base = regs[reg(p)]
+                named[d.strip().lstrip("%")] = (space, base + regs[reg(a)] * int(imm))
             elif parts[0] == "bra":
                 pc = self.labels[args.strip()]
             elif parts[0] in ("ld", "st"):

@@ -421,9 +421,38 @@ addVersionedGroupOperands(OpBuilder &b, Location loc, AsmOperands &ops,
   return result;
 }
 
+/// The address of element `j` of the group whose first address is operand
+/// `ptrIdx`, in the slow version of a versioned access: `[$ptr+offset]`
+/// when the elements are `bytes` apart (`strideIdx` < 0), else `%tile_elt`,
+/// which `os` first computes from the stride operand `strideIdx` (a
+/// register the slow version declares, see openSlowScope).
+static std::string slowElementAddress(llvm::raw_ostream &os, unsigned ptrIdx,
+                                      int strideIdx, unsigned j,
+                                      unsigned bytes) {
+  if (strideIdx < 0)
+    return "[$" + std::to_string(ptrIdx) + "+" + std::to_string(j * bytes) +
+           "]";
+  if (j == 0)
+    return "[$" + std::to_string(ptrIdx) + "]";
+  os << "mad.lo.s64 %tile_elt, $" << strideIdx << ", " << j << ", $" << ptrIdx
+     << ";\n\t";
+  return "[%tile_elt]";
+}
+
+/// The scope of the slow version's address register (only with a stride).
+static void openSlowScope(llvm::raw_ostream &os, int strideIdx) {
+  if (strideIdx >= 0)
+    os << "{ .reg .b64 %tile_elt;\n\t";
+}
+static void closeSlowScope(llvm::raw_ostream &os, int strideIdx) {
+  if (strideIdx >= 0)
+    os << "}\n\t";
+}
+
 SmallVector<Value> tile::emitVersionedVectorLoad(
     OpBuilder &b, Location loc, Type elemType, unsigned width, Value fastOk,
-    ArrayRef<VersionedGroup> groups, ArrayRef<Value> others) {
+    ArrayRef<VersionedGroup> groups, ArrayRef<Value> others,
+    Value elementStrideBytes) {
   unsigned n = groups.size() * width;
   Type memType = getMemoryIntType(b, elemType);
   unsigned bits = memType.getIntOrFloatBitWidth();
@@ -435,6 +464,8 @@ SmallVector<Value> tile::emitVersionedVectorLoad(
   SmallVector<unsigned> defIdx;
   VersionedGroupOperands groupOps =
       addVersionedGroupOperands(b, loc, ops, groups, width);
+  int strideIdx =
+      elementStrideBytes ? int(ops.add(elementStrideBytes, 'l')) : -1;
   for (unsigned i = 0; i < n; ++i)
     defIdx.push_back(ops.add(others[i] ? toMemoryInt(b, loc, others[i])
                                        : intConst(b, loc, memType, 0),
@@ -453,13 +484,17 @@ SmallVector<Value> tile::emitVersionedVectorLoad(
   for (unsigned g = 0; g < groups.size(); ++g)
     vectorAccess(g, groupOps.fast[g]);
   os << "bra TILE_DONE_${:uid};\n\tTILE_SLOW_${:uid}:\n\t";
+  openSlowScope(os, strideIdx);
   for (unsigned g = 0; g < groups.size(); ++g) {
     vectorAccess(g, groupOps.slowOk[g]);
-    for (unsigned j = 0; j < width; ++j)
+    for (unsigned j = 0; j < width; ++j) {
+      std::string addr =
+          slowElementAddress(os, groupOps.ptr[g], strideIdx, j, bits / 8);
       os << "@$" << groupOps.slow[g * width + j] << " ld.global.b" << bits
-         << " $" << g * width + j << ", [$" << groupOps.ptr[g] << "+"
-         << j * bits / 8 << "];\n\t";
+         << " $" << g * width + j << ", " << addr << ";\n\t";
+    }
   }
+  closeSlowScope(os, strideIdx);
   os << "TILE_DONE_${:uid}:";
   return emitLoadAsm(b, loc, elemType, memType, n, ops.values, asmStr,
                      ops.constraints);
@@ -468,7 +503,8 @@ SmallVector<Value> tile::emitVersionedVectorLoad(
 void tile::emitVersionedVectorStore(OpBuilder &b, Location loc, unsigned width,
                                     Value fastOk,
                                     ArrayRef<VersionedGroup> groups,
-                                    ArrayRef<Value> values) {
+                                    ArrayRef<Value> values,
+                                    Value elementStrideBytes) {
   Type memType = getMemoryIntType(b, values.front().getType());
   unsigned bits = memType.getIntOrFloatBitWidth();
   auto [letter, regBits] = asmRegister(bits);
@@ -480,6 +516,8 @@ void tile::emitVersionedVectorStore(OpBuilder &b, Location loc, unsigned width,
     valIdx.push_back(ops.add(toMemoryInt(b, loc, v), letter));
   VersionedGroupOperands groupOps =
       addVersionedGroupOperands(b, loc, ops, groups, width);
+  int strideIdx =
+      elementStrideBytes ? int(ops.add(elementStrideBytes, 'l')) : -1;
   std::string asmStr;
   llvm::raw_string_ostream os(asmStr);
   auto vectorAccess = [&](unsigned g, unsigned pred) {
@@ -493,13 +531,17 @@ void tile::emitVersionedVectorStore(OpBuilder &b, Location loc, unsigned width,
   for (unsigned g = 0; g < groups.size(); ++g)
     vectorAccess(g, groupOps.fast[g]);
   os << "bra TILE_DONE_${:uid};\n\tTILE_SLOW_${:uid}:\n\t";
+  openSlowScope(os, strideIdx);
   for (unsigned g = 0; g < groups.size(); ++g) {
     vectorAccess(g, groupOps.slowOk[g]);
-    for (unsigned j = 0; j < width; ++j)
+    for (unsigned j = 0; j < width; ++j) {
+      std::string addr =
+          slowElementAddress(os, groupOps.ptr[g], strideIdx, j, bits / 8);
       os << "@$" << groupOps.slow[g * width + j] << " st.global.b" << bits
-         << " [$" << groupOps.ptr[g] << "+" << j * bits / 8 << "], $"
-         << valIdx[g * width + j] << ";\n\t";
+         << " " << addr << ", $" << valIdx[g * width + j] << ";\n\t";
+    }
   }
+  closeSlowScope(os, strideIdx);
   os << "TILE_DONE_${:uid}:";
   LLVM::InlineAsmOp::create(b, loc, TypeRange{}, ops.values, asmStr,
                             ops.constraints, /*has_side_effects=*/true,

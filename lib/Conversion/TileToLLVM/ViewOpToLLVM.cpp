@@ -79,7 +79,22 @@ struct TileAccesses {
   /// every vector is aligned and its mask uniform; the access is then
   /// versioned on it (emitVersionedVectorLoad). Null: per-vector checks.
   Value versionCondition;
+  /// When the vector axis's stride is a run-time value: the i1 "it is 1",
+  /// part of every condition under which a group moves as one vector.
+  /// Null: the stride is statically 1.
+  Value unitStride;
+  /// With `unitStride`: the stride in bytes (i64), how far apart a group's
+  /// elements are when it does not hold.
+  Value strideBytes;
 };
+
+/// The vector axis of an access to `view` whose tile dims walk view axes
+/// `axisOfTileDim`: the view axis with a static stride of 1, else the one
+/// with a run-time stride (tile.make_view without a layout) that the tile
+/// dim with the widest register vectors walks; that stride is then tested
+/// against 1 at run time (`unitStride`). -1: none.
+int64_t getVectorAxis(Value view, Type tileType,
+                      ArrayRef<int64_t> axisOfTileDim, bool &strideTested);
 
 /// Decides how the registers of a view access group into vectors: the
 /// layout gives `layoutWidth` consecutive registers along view axis `axis`
@@ -124,6 +139,40 @@ int getTileVectorWidth(Type tileType, int64_t tileDim) {
   return getVectorWidth(*ll, tileDim, maxWidth);
 }
 
+/// Records that the vector axis's stride `stride` (i64, in elements) is
+/// tested against 1 at run time.
+void setTestedStride(OpBuilder &b, Location loc, TileAccesses &accesses,
+                     Value stride, int64_t elemBytes) {
+  accesses.unitStride = LLVM::ICmpOp::create(
+      b, loc, LLVM::ICmpPredicate::eq, stride, i64Const(b, loc, 1));
+  accesses.strideBytes =
+      LLVM::MulOp::create(b, loc, stride, i64Const(b, loc, elemBytes));
+}
+
+int64_t getVectorAxis(Value view, Type tileType,
+                      ArrayRef<int64_t> axisOfTileDim, bool &strideTested) {
+  strideTested = false;
+  int64_t unitAxis = tl::getUnitStrideAxis(view);
+  if (unitAxis >= 0)
+    return unitAxis;
+  auto make = view.getDefiningOp<tl::MakeViewOp>();
+  if (!make || make.getViewType().getLayout())
+    return -1;
+  SmallVector<OpFoldResult> strides = make.getMixedStrides();
+  int bestWidth = 1;
+  for (auto [d, a] : llvm::enumerate(axisOfTileDim)) {
+    if (a < 0 || a >= int64_t(strides.size()) || !isa<Value>(strides[a]))
+      continue;
+    int width = getTileVectorWidth(tileType, d);
+    if (width > bestWidth) {
+      bestWidth = width;
+      unitAxis = a;
+    }
+  }
+  strideTested = unitAxis >= 0;
+  return unitAxis;
+}
+
 /// The run-time condition of the fast version of a view access whose
 /// alignment is not proven: the first register's address is aligned to a
 /// vector (so is every vector's when the strides of the other axes are
@@ -160,6 +209,8 @@ Value emitVersionCondition(OpBuilder &b, Location loc, const ViewParts &view,
       return;
     ok = ok ? LLVM::AndOp::create(b, loc, ok, c).getResult() : c;
   };
+  if (accesses.unitStride)
+    andWith(accesses.unitStride);
   if (!accesses.alignmentProven) {
     andWith(emitIsAligned(b, loc, accesses.elements.front().ptr,
                           v * elemBytes));
@@ -361,7 +412,11 @@ getTileSpaceAccesses(OpTy op, Value llView, ValueRange indices,
   TileAccesses result;
   result.elements = computeAccesses(b, loc, view, memType, origin, order,
                                     coords, checkAxis);
-  int64_t unitAxis = tl::getUnitStrideAxis(op.getView());
+  bool strideTested = false;
+  int64_t unitAxis = getVectorAxis(op.getView(), tileType, order, strideTested);
+  if (strideTested)
+    setTestedStride(b, loc, result, view.strides[unitAxis],
+                    getElementBytes(memType));
   int64_t tileDim = -1;
   for (int64_t d = 0; d < rank; ++d)
     if (order[d] == unitAxis)
@@ -412,6 +467,8 @@ SmallVector<VersionedGroup> getVersionedGroups(OpBuilder &b, Location loc,
     Value aligned = accesses.alignmentProven
                         ? i1Const(b, loc, true)
                         : emitIsAligned(b, loc, g.ptr, v * bytes);
+    if (accesses.unitStride)
+      aligned = LLVM::AndOp::create(b, loc, aligned, accesses.unitStride);
     g.slowVectorOk =
         andVectorMasks(b, loc, aligned, elements[r0].mask,
                        elements[r0 + v - 1].mask, accesses.alignmentProven);
@@ -434,6 +491,8 @@ getGroupCondition(OpBuilder &b, Location loc, const TileAccesses &accesses,
   Value ok = accesses.alignmentProven
                  ? i1Const(b, loc, true)
                  : emitIsAligned(b, loc, first.ptr, v * bytes);
+  if (accesses.unitStride)
+    ok = LLVM::AndOp::create(b, loc, ok, accesses.unitStride);
   ok = andVectorMasks(b, loc, ok, first.mask,
                       accesses.elements[r0 + v - 1].mask,
                       accesses.alignmentProven);
@@ -462,7 +521,7 @@ SmallVector<Value> loadTile(OpBuilder &b, Location loc, Type elemType,
                                                             bytes);
     return emitVersionedVectorLoad(
         b, loc, elemType, v, accesses.versionCondition, groups,
-        SmallVector<Value>(elements.size(), pad));
+        SmallVector<Value>(elements.size(), pad), accesses.strideBytes);
   }
   for (size_t r0 = 0; r0 < elements.size(); r0 += v) {
     const ElementAccess &first = elements[r0];
@@ -493,7 +552,7 @@ void storeTile(OpBuilder &b, Location loc, ArrayRef<Value> values,
     SmallVector<VersionedGroup> groups = getVersionedGroups(b, loc, accesses,
                                                             bytes);
     emitVersionedVectorStore(b, loc, v, accesses.versionCondition, groups,
-                             values);
+                             values, accesses.strideBytes);
     return;
   }
   for (size_t r0 = 0; r0 < elements.size(); r0 += v) {
@@ -530,7 +589,12 @@ getOffsetAccesses(OpTy op, Value llView, ValueRange offsets, Type tileType,
   TileAccesses result;
   result.elements = computeAccesses(b, loc, view, memType, origin, identity,
                                     coords, checkAxis);
-  int64_t unitAxis = tl::getUnitStrideAxis(op.getView());
+  bool strideTested = false;
+  int64_t unitAxis =
+      getVectorAxis(op.getView(), tileType, identity, strideTested);
+  if (strideTested)
+    setTestedStride(b, loc, result, view.strides[unitAxis],
+                    getElementBytes(memType));
   chooseViewVectors(result, op, unitAxis, getTileVectorWidth(tileType, unitAxis),
                     getElementBytes(memType), /*checked=*/true);
   result.versionCondition = emitVersionCondition(

@@ -173,3 +173,35 @@ tile.kernel @load_at_f16(%x: !tile.ptr<f16> {tile.divisibility = 16 : i64},
   tile.store_at %t, %in[%off] : tensor<512xf16, #l>, !tile.view<1000xf16>
   tile.return
 }
+
+// -----
+
+// No axis has a static stride of 1: the axis the layout's vectors run
+// along (the last) is tested at run time. Its stride == 1 joins the version
+// condition and each group's vector condition of the slow version; there,
+// a group's elements are `stride` apart (%tile_elt = stride * j + first),
+// so a column-major or strided view still reads the right elements.
+#r = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+
+// CHECK-LABEL: llvm.func @runtime_unit_stride
+// CHECK: %[[S:.*]] = llvm.extractvalue %{{.*}}[4] : !llvm.struct<(ptr<1>, i64, i64, i64, i64)>
+// CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : i64) : i64
+// CHECK-NEXT: %[[UNIT:.*]] = llvm.icmp "eq" %[[S]], %[[ONE]] : i64
+// CHECK-NEXT: %[[FOUR:.*]] = llvm.mlir.constant(4 : i64) : i64
+// CHECK-NEXT: %[[SBYTES:.*]] = llvm.mul %[[S]], %[[FOUR]] : i64
+// CHECK: %[[AL:.*]] = llvm.icmp "eq" %{{.*}}, %{{.*}} : i64
+// CHECK-NEXT: %{{.*}} = llvm.and %[[UNIT]], %[[AL]] : i1
+// CHECK: %{{.*}} = llvm.and %{{.*}}, %[[UNIT]] : i1
+// CHECK: llvm.inline_asm has_side_effects "{{.*}}@!$16 bra TILE_SLOW_${:uid};\0A\09@$18 ld.global.v4.b32 {$0, $1, $2, $3}, [$17];{{.*}}TILE_SLOW_${:uid}:\0A\09{ .reg .b64 %tile_elt;\0A\09@$19 ld.global.v4.b32 {$0, $1, $2, $3}, [$17];\0A\09@$20 ld.global.b32 $0, [$17];\0A\09mad.lo.s64 %tile_elt, $45, 1, $17;\0A\09@$21 ld.global.b32 $1, [%tile_elt];\0A\09mad.lo.s64 %tile_elt, $45, 2, $17;\0A\09@$22 ld.global.b32 $2, [%tile_elt];{{.*}}}\0A\09TILE_DONE_${:uid}:", "{{.*}}" {{.*}}, %[[SBYTES]], {{.*}} : (
+// CHECK: llvm.inline_asm has_side_effects "@!$0 bra TILE_SLOW_${:uid};\0A\09@$18 st.global.v4.b32 [$17], {$1, $2, $3, $4};{{.*}}TILE_SLOW_${:uid}:\0A\09{ .reg .b64 %tile_elt;\0A\09@$19 st.global.v4.b32 [$17], {$1, $2, $3, $4};\0A\09@$20 st.global.b32 [$17], $1;\0A\09mad.lo.s64 %tile_elt, $45, 1, $17;\0A\09@$21 st.global.b32 [%tile_elt], $2;
+// CHECK: llvm.return
+tile.kernel @runtime_unit_stride(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64},
+                                 %m: i32, %n: i32 {tile.divisibility = 4 : i64},
+                                 %ld: i32 {tile.divisibility = 4 : i64}, %s: i32) {
+  %i = tile.program_id x : i32
+  %j = tile.program_id y : i32
+  %in = tile.make_view %x, shape [%m, %n], strides [%ld, %s] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %t = tile.load_tile %in[%i, %j] padding = zero : !tile.view<?x?xf32> -> tensor<32x64xf32, #r>
+  tile.store_tile %t, %in[%i, %j] : tensor<32x64xf32, #r>, !tile.view<?x?xf32>
+  tile.return
+}

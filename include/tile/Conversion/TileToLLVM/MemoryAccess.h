@@ -89,16 +89,20 @@ struct VersionedGroup {
 /// that ptxas can schedule; else each group as in emitVectorLoad (vector
 /// when `slowVectorOk`, per-element accesses otherwise, no branch). Elements
 /// not read are `others[i]` (null: zero), one per element of all groups.
-SmallVector<Value> emitVersionedVectorLoad(OpBuilder &b, Location loc,
-                                           Type elemType, unsigned width,
-                                           Value fastOk,
-                                           ArrayRef<VersionedGroup> groups,
-                                           ArrayRef<Value> others);
+/// `elementStrideBytes` (i64, null: the element size) is the distance
+/// between the elements of a group in the slow version: a group is
+/// consecutive in memory only where `fastOk` / `slowVectorOk` say so when
+/// the view's stride is a run-time value.
+SmallVector<Value> emitVersionedVectorLoad(
+    OpBuilder &b, Location loc, Type elemType, unsigned width, Value fastOk,
+    ArrayRef<VersionedGroup> groups, ArrayRef<Value> others,
+    Value elementStrideBytes = {});
 /// The store counterpart of emitVersionedVectorLoad (`values`: one per
 /// element of all groups).
 void emitVersionedVectorStore(OpBuilder &b, Location loc, unsigned width,
                               Value fastOk, ArrayRef<VersionedGroup> groups,
-                              ArrayRef<Value> values);
+                              ArrayRef<Value> values,
+                              Value elementStrideBytes = {});
 
 } // namespace tile
 
