@@ -92,7 +92,7 @@ tile.kernel @attention_step(%q: !tile.ptr<f16>, %k: !tile.ptr<f16>, %v: !tile.pt
   %z = arith.constant dense<0.0> : tensor<128x64xf32>
   %ninf = arith.constant dense<0xFF800000> : tensor<128x64xf32>
   %acc = scf.for %j = %c0 to %n step %c1 iter_args(%a = %z) -> (tensor<128x64xf32>) : i32 {
-    %tkt = tile.load_tile %vk[%j, %c0] order = [1, 0] : !tile.view<?x64xf16> -> tensor<64x64xf16>
+    %tkt = tile.load_tile %vk[%c0, %j] order = [1, 0] : !tile.view<?x64xf16> -> tensor<64x64xf16>
     %tv = tile.load_tile %vv[%j, %c0] : !tile.view<?x64xf16> -> tensor<64x64xf16>
     %s = tile.dot %tq, %tkt, %z : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
     %first = arith.cmpi eq, %j, %c0 : i32

@@ -1,0 +1,106 @@
+"""GPU cases of flash attention forward: examples/attention.mlir (layouts
+written) and examples/auto/attention.mlir (no layout written) against
+torch.nn.functional.scaled_dot_product_attention in float32 on the same
+(f16 or bf16) inputs.
+
+Every case draws fresh q, k, v of shape [B, H, N, d], poisons the output,
+launches one program per (block of 128 query rows, batch * head), and
+checks: every output element written, the elementwise and relative errors
+within the input type's bounds, and the memory around the output (rows past
+N, columns past d of a larger buffer) still poisoned. Memory orders vary
+with the case: contiguous [B, H, N, d]; [B, N, H, d] storage viewed as
+[B, H, N, d] (torch's transpose(1, 2), the layout of a fused QKV
+projection); and k, v with every other element along d (stride 2: the
+slow, element-by-element version of the loads) plus an output with
+padding.
+"""
+
+import math
+
+import torch
+import torch.nn.functional as F
+
+from gpu_cases import DEV, is_poison, poisoned
+
+# f16 keeps 11 bits and bf16 8: the output is rounded once, P once before
+# the second dot. Bounds on |out - ref| <= ATOL + RTOL |ref| per element
+# and on the relative Frobenius error.
+TOL = {
+    torch.float16: (2e-3, 1e-2, 4e-3),
+    torch.bfloat16: (1.6e-2, 5e-2, 3e-2),
+}
+
+
+def _tensor(shape, dtype, order, gen):
+    """A [B, H, N, d] tensor of `dtype` stored in `order`."""
+    b, h, n, d = shape
+    if order == "bnhd":
+        return torch.randn((b, n, h, d), generator=gen, device=DEV).to(dtype).transpose(1, 2)
+    if order == "strided":
+        return torch.randn((b, h, n, 2 * d), generator=gen, device=DEV).to(dtype)[..., ::2]
+    return torch.randn((b, h, n, d), generator=gen, device=DEV).to(dtype)
+
+
+def _output(shape, dtype, order):
+    """(output view, the buffer it lives in, mask of the buffer's elements
+    outside the view)."""
+    b, h, n, d = shape
+    if order == "bnhd":
+        buf = poisoned((b, n, h, d), dtype)
+        return buf.transpose(1, 2), buf, None
+    # Rows past N and columns past d exist in memory and must stay poisoned.
+    buf = poisoned((b, h, n + 3, d + 8), dtype)
+    outside = torch.ones(buf.shape, dtype=torch.bool, device=DEV)
+    outside[:, :, :n, :d] = False
+    return buf[:, :, :n, :d], buf, outside
+
+
+def run_attention(kernel, shape, gen):
+    b, h, n, d, causal, dtype, order = shape
+    q = _tensor((b, h, n, d), dtype, "bnhd" if order == "bnhd" else "contig", gen)
+    k = _tensor((b, h, n, d), dtype, order, gen)
+    v = _tensor((b, h, n, d), dtype, order, gen)
+    o, buf, outside = _output((b, h, n, d), dtype, order)
+    scale = 1.0 / math.sqrt(d)
+    kernel[((n + 127) // 128, b * h)](q, k, v, o, scale, n, h, int(causal),
+                                      *q.stride(), *k.stride(), *v.stride(), *o.stride())
+    ref = F.scaled_dot_product_attention(q.float(), k.float(), v.float(), is_causal=causal,
+                                         scale=scale)
+    atol, rtol, ftol = TOL[dtype]
+    out = o.float()
+    checks = []
+    unwritten = is_poison(o).sum().item()
+    checks.append(("every element of O written",
+                   unwritten == 0 or f"{unwritten} elements still poison", True))
+    bad = (~((out - ref).abs() <= atol + rtol * ref.abs())).sum().item()
+    worst = (out - ref).abs().nan_to_num(float("inf")).max().item()
+    checks.append((f"|err| <= {atol} + {rtol} |ref|",
+                   True if bad == 0 else f"{bad} elements off (max |err| {worst:.3e})", True))
+    err = ((out - ref).norm() / max(ref.norm().item(), 1e-30)).item()
+    checks.append((f"relative error <= {ftol}",
+                   True if err <= ftol else f"relative error {err:.3e}", True))
+    if outside is not None:
+        checks.append(("memory around O untouched",
+                       bool(is_poison(buf)[outside].all().item()), True))
+    return checks
+
+
+def _shapes(d, dtype):
+    """N in {1, 17, 64, 100, 1000, 4096}, causal and not, memory orders in
+    turn; B * H small except at N = 4096."""
+    shapes = []
+    orders = ["contig", "bnhd", "strided"]
+    for i, n in enumerate([1, 17, 64, 100, 1000, 4096]):
+        bh = (2, 8) if n == 4096 else (2, 3)
+        for causal in (False, True):
+            order = orders[(i + causal) % 3] if n != 4096 else "contig"
+            shapes.append((*bh, n, d, causal, dtype, order))
+    return shapes
+
+
+CASES = []
+for _artifact, _prefix in (("attention", "attention"), ("auto_attention", "attention_auto")):
+    for _t, _dtype in (("f16", torch.float16), ("bf16", torch.bfloat16)):
+        for _d in (64, 128):
+            CASES.append((_artifact, f"{_prefix}_{_t}_d{_d}", run_attention,
+                          _shapes(_d, _dtype)))
