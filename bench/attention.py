@@ -12,8 +12,10 @@ times are medians of triton.testing.do_bench; TFLOP/s = 4 B H N^2 d / time
 (torch.nn.attention.sdpa_kernel(SDPBackend.CUDNN_ATTENTION); if torch
 refuses it, the flash backend, with a printed note), SDPA's flash backend
 (FA2), the Triton kernel below (best of a few block/warp/stage configs),
-tile `attention` (examples/attention.mlir, layouts written) and tile
-`auto_attention` (examples/auto/attention.mlir, no layout written).
+tile `attention` (examples/attention.mlir, layouts written, any strides),
+tile `attention_contig` (examples/attention_contig.mlir: the same with
+stride 1 along d and aligned rows) and tile `auto_attention`
+(examples/auto/attention.mlir, no layout written).
 """
 
 import argparse
@@ -105,6 +107,9 @@ def main():
     ap.add_argument("--heads", type=int, default=32)
     ap.add_argument("--seq", type=int, default=4096)
     ap.add_argument("--dims", default="128,64")
+    ap.add_argument("--variants", default="attention:attention,attention_contig:attention_contig,"
+                    "auto_attention:attention_auto",
+                    help="tile kernels to time, as ARTIFACT:KERNEL_PREFIX pairs")
     args = ap.parse_args()
     import torch
     import torch.nn.functional as F
@@ -187,11 +192,13 @@ def main():
             if best:
                 rows.append(best)
             t_triton = best[1] if best else float("nan")
-            for artifact, prefix in (("attention", "attention"), ("auto_attention", "attention_auto")):
+            for artifact, prefix in (v.split(":") for v in args.variants.split(",")):
                 kern = tile_kernel(artifact, f"{prefix}_f16_d{d}")
                 grid = ((n + 127) // 128, b * h)
-                fn = lambda: kern[grid](q, k, v, o, scale, n, h, int(causal), *q.stride(),
-                                        *k.stride(), *v.stride(), *o.stride())
+                # The contig kernels take no d strides (1 by construction).
+                nd = 3 if "contig" in prefix else 4
+                strides = [x for t in (q, k, v, o) for x in t.stride()[:nd]]
+                fn = lambda: kern[grid](q, k, v, o, scale, n, h, int(causal), *strides)
                 o.fill_(float("nan"))
                 fn()
                 torch.cuda.synchronize()

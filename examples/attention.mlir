@@ -16,17 +16,18 @@
 //   - for each block j of 64 keys (up to the diagonal when causal):
 //       S = Q K_j^T              wgmma, A and B from shared memory (K_j^T is
 //                                 a transposed view of K_j's buffer: K-major)
-//       S = S * sm_scale*log2(e)  (exp2 below then gives exp)
 //       mask S with -inf          only in blocks that need it: past n, and
 //                                 right of the diagonal when causal
-//       m' = max(m, rowmax(S)); P = exp2(S - m'); alpha = exp2(m - m')
+//       c = sm_scale * log2(e)    (exp2 below then gives the softmax's exp)
+//       m' = max(m, c rowmax(S)); P = exp2(c S - m'); alpha = exp2(m - m')
 //       l = l * alpha + rowsum(P); O = O * alpha + P V_j   (wgmma, P from
 //                                 registers: register-A, V from shared memory)
 //   - O / l is stored; rows past n are dropped by the store.
-// The next block's K and V are loaded into registers while the current
-// block is multiplied (a software prefetch: the global loads overlap the
-// tensor-core work), then stored into shared memory at the top of the
-// next iteration.
+// Software pipelining, written by hand: K and V have two slots in shared
+// memory; while block j's softmax runs, the tensor cores already compute
+// S_(j+1) (an asynchronous tile.dot issued before it), block j + 1 sits in
+// the other slot, and block j + 2 is on its way from global memory into
+// registers.
 
 // Shared layouts: 128-byte swizzled rows (what wgmma reads), and the same
 // buffer seen transposed (K^T).
@@ -99,15 +100,14 @@ tile.kernel @attention_f16_d64(
   // moves): the K-major B operand of the first dot.
   %tq = tile.load_tile %vq[%pm, %c0] padding = zero : !tile.view<?x64xf16> -> tensor<128x64xf16, #ld_f16_64>
   %sq = layout.local_alloc %tq : tensor<128x64xf16, #ld_f16_64> -> !layout.memdesc<128x64xf16, #sw>
-  %sk = layout.local_alloc : !layout.memdesc<64x64xf16, #sw>
-  %sv = layout.local_alloc : !layout.memdesc<64x64xf16, #sw>
-  %skt = layout.memdesc_trans %sk {order = array<i32: 1, 0>}
-         : !layout.memdesc<64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #swT>
+  %sk = layout.local_alloc : !layout.memdesc<2x64x64xf16, #sw>
+  %sv = layout.local_alloc : !layout.memdesc<2x64x64xf16, #sw>
 
   // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
   %log2e = arith.constant 1.44269504 : f32
   %qk_scale = arith.mulf %sm_scale, %log2e : f32
   %scale = tile.splat %qk_scale : f32 -> tensor<128x64xf32, #mmaS_f16_64>
+  %scale_r = tile.splat %qk_scale : f32 -> tensor<128xf32, #rowS_f16_64>
 
   // Key blocks [0, hi): all ceil(n / 64) of them, or, when causal, those
   // left of the end of the diagonal (2 (i + 1): 128 rows are two blocks of
@@ -143,28 +143,48 @@ tile.kernel @attention_f16_d64(
   %zo = arith.constant dense<0.0> : tensor<128x64xf32, #mmaO_f16_64>
   %m0 = arith.constant dense<0xFF800000> : tensor<128xf32, #rowS_f16_64>
   %l0 = arith.constant dense<0.0> : tensor<128xf32, #rowS_f16_64>
-  // K and V of block 0, in registers.
+  // Block 0 into slot 0 of the K and V buffers, its scores S_0, and
+  // block 1 (the last block again when there is one block) in registers.
   %tk0 = tile.load_tile %vk[%c0, %c0] padding = zero : !tile.view<?x64xf16> -> tensor<64x64xf16, #ld_f16_64>
   %tv0 = tile.load_tile %vv[%c0, %c0] padding = zero : !tile.view<?x64xf16> -> tensor<64x64xf16, #ld_f16_64>
-  %acc, %mi, %li, %tkl, %tvl = scf.for %j = %c0 to %hi step %c1
-      iter_args(%acc_i = %zo, %m_i = %m0, %l_i = %l0, %tk = %tk0, %tv = %tv0)
+  %sk0 = layout.memdesc_index %sk[%c0] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
+  %sv0 = layout.memdesc_index %sv[%c0] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
+  layout.local_store %tk0, %sk0 : tensor<64x64xf16, #ld_f16_64> -> !layout.memdesc<64x64xf16, #sw>
+  layout.local_store %tv0, %sv0 : tensor<64x64xf16, #ld_f16_64> -> !layout.memdesc<64x64xf16, #sw>
+  layout.barrier
+  %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>}
+          : !layout.memdesc<64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #swT>
+  %qk0 = tile.dot %sq, %skt0, %zs
+         : !layout.memdesc<128x64xf16, #sw>, !layout.memdesc<64x64xf16, #swT> -> tensor<128x64xf32, #mmaS_f16_64>
+  %b1 = arith.minsi %c1, %last : i32
+  %tk1 = tile.load_tile %vk[%b1, %c0] padding = zero : !tile.view<?x64xf16> -> tensor<64x64xf16, #ld_f16_64>
+  %tv1 = tile.load_tile %vv[%b1, %c0] padding = zero : !tile.view<?x64xf16> -> tensor<64x64xf16, #ld_f16_64>
+  %acc, %mi, %li, %qkl, %tkl, %tvl = scf.for %j = %c0 to %hi step %c1
+      iter_args(%acc_i = %zo, %m_i = %m0, %l_i = %l0, %qk = %qk0, %tk = %tk1, %tv = %tv1)
       -> (tensor<128x64xf32, #mmaO_f16_64>, tensor<128xf32, #rowS_f16_64>, tensor<128xf32, #rowS_f16_64>,
-          tensor<64x64xf16, #ld_f16_64>, tensor<64x64xf16, #ld_f16_64>) : i32 {
-    // The previous block's dots have read K and V: overwrite them with
-    // block j, then let every warp see the stores.
+          tensor<128x64xf32, #mmaS_f16_64>, tensor<64x64xf16, #ld_f16_64>, tensor<64x64xf16, #ld_f16_64>) : i32 {
+    // Block j is in slot j % 2 and its scores S_j = %qk are computed. The
+    // other slot held block j - 1, whose dots every warpgroup has waited
+    // for: after the barrier, store block j + 1 there.
+    %slot = arith.andi %j, %c1 : i32
+    %nslot = arith.xori %slot, %c1 : i32
+    %kslot = layout.memdesc_index %sk[%nslot] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
+    %vslot = layout.memdesc_index %sv[%nslot] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
     layout.barrier
-    layout.local_store %tk, %sk : tensor<64x64xf16, #ld_f16_64> -> !layout.memdesc<64x64xf16, #sw>
-    layout.local_store %tv, %sv : tensor<64x64xf16, #ld_f16_64> -> !layout.memdesc<64x64xf16, #sw>
+    layout.local_store %tk, %kslot : tensor<64x64xf16, #ld_f16_64> -> !layout.memdesc<64x64xf16, #sw>
+    layout.local_store %tv, %vslot : tensor<64x64xf16, #ld_f16_64> -> !layout.memdesc<64x64xf16, #sw>
     layout.barrier
-    // Prefetch block j + 1 (the last block again on the last iteration)
-    // while this one is multiplied.
-    %j1 = arith.addi %j, %c1 : i32
-    %jn = arith.minsi %j1, %last : i32
+    // Prefetch block j + 2 into registers (clamped to the last block).
+    %j2 = arith.addi %j, %c2 : i32
+    %jn = arith.minsi %j2, %last : i32
     %tkn = tile.load_tile %vk[%jn, %c0] padding = zero : !tile.view<?x64xf16> -> tensor<64x64xf16, #ld_f16_64>
     %tvn = tile.load_tile %vv[%jn, %c0] padding = zero : !tile.view<?x64xf16> -> tensor<64x64xf16, #ld_f16_64>
-    %qk = tile.dot %sq, %skt, %zs
-          : !layout.memdesc<128x64xf16, #sw>, !layout.memdesc<64x64xf16, #swT> -> tensor<128x64xf32, #mmaS_f16_64>
-    %s0 = arith.mulf %qk, %scale : tensor<128x64xf32, #mmaS_f16_64>
+    // S_(j+1) = Q K_(j+1)^T, asynchronous: the tensor cores work on it
+    // while this warpgroup computes the softmax of block j.
+    %sktn = layout.memdesc_trans %kslot {order = array<i32: 1, 0>}
+            : !layout.memdesc<64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #swT>
+    %qk_next = tile.dot %sq, %sktn, %zs async
+               : !layout.memdesc<128x64xf16, #sw>, !layout.memdesc<64x64xf16, #swT> -> tensor<128x64xf32, #mmaS_f16_64>
     %needmask = arith.cmpi sge, %j, %nfull : i32
     %s = scf.if %needmask -> (tensor<128x64xf32, #mmaS_f16_64>) {
       %col0 = arith.muli %j, %c64 : i32
@@ -176,20 +196,24 @@ tile.kernel @attention_f16_d64(
       %below = arith.cmpi sle, %cols, %rows : tensor<128x64xi32, #mmaS_f16_64>
       %causal_ok = arith.ori %below, %notcausalv : tensor<128x64xi1, #mmaS_f16_64>
       %keep = arith.andi %inseq, %causal_ok : tensor<128x64xi1, #mmaS_f16_64>
-      %sm = arith.select %keep, %s0, %ninf : tensor<128x64xi1, #mmaS_f16_64>, tensor<128x64xf32, #mmaS_f16_64>
+      %sm = arith.select %keep, %qk, %ninf : tensor<128x64xi1, #mmaS_f16_64>, tensor<128x64xf32, #mmaS_f16_64>
       scf.yield %sm : tensor<128x64xf32, #mmaS_f16_64>
     } else {
-      scf.yield %s0 : tensor<128x64xf32, #mmaS_f16_64>
+      scf.yield %qk : tensor<128x64xf32, #mmaS_f16_64>
     }
-    // Online softmax: the new running max m', P = exp2(S - m'), and
-    // alpha = exp2(m - m') rescales what was accumulated so far. Block 0
-    // always has a column in the sequence (and left of the diagonal), so m'
-    // is finite from the first block on and no row gets exp2(-inf + inf).
+    // Online softmax, in units of the scaled scores: the new running max
+    // m' = max(m, rowmax(S) * scale) (scale > 0), P = exp2(S * scale - m')
+    // (one fma per score), and alpha = exp2(m - m') rescales what was
+    // accumulated so far. Block 0 always has a column in the sequence (and
+    // left of the diagonal), so m' is finite from the first block on and
+    // no row gets exp2(-inf + inf).
     %mx = tile.reduce max %s {axis = 1 : i32} : tensor<128x64xf32, #mmaS_f16_64> -> tensor<128xf32, #rowS_f16_64>
-    %m_new = arith.maximumf %m_i, %mx : tensor<128xf32, #rowS_f16_64>
-    %mb2 = tile.expand_dims %m_new {axis = 1 : i32} : tensor<128xf32, #rowS_f16_64> -> tensor<128x1xf32, #mmaS_f16_64>
+    %mxs = arith.mulf %mx, %scale_r : tensor<128xf32, #rowS_f16_64>
+    %m_new = arith.maximumf %m_i, %mxs : tensor<128xf32, #rowS_f16_64>
+    %negm = arith.negf %m_new : tensor<128xf32, #rowS_f16_64>
+    %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32, #rowS_f16_64> -> tensor<128x1xf32, #mmaS_f16_64>
     %mb = tile.broadcast %mb2 : tensor<128x1xf32, #mmaS_f16_64> -> tensor<128x64xf32, #mmaS_f16_64>
-    %sd = arith.subf %s, %mb : tensor<128x64xf32, #mmaS_f16_64>
+    %sd = math.fma %s, %scale, %mb : tensor<128x64xf32, #mmaS_f16_64>
     %p = math.exp2 %sd : tensor<128x64xf32, #mmaS_f16_64>
     %md = arith.subf %m_i, %m_new : tensor<128xf32, #rowS_f16_64>
     %alpha = math.exp2 %md : tensor<128xf32, #rowS_f16_64>
@@ -207,11 +231,15 @@ tile.kernel @attention_f16_d64(
     // already holds the scores wgmma wants from it (a register permutation).
     %pt = arith.truncf %p : tensor<128x64xf32, #mmaS_f16_64> to tensor<128x64xf16, #mmaS_f16_64>
     %pa = layout.convert %pt : tensor<128x64xf16, #mmaS_f16_64> -> tensor<128x64xf16, #opP_f16_64>
-    %acc_n = tile.dot %pa, %sv, %acc_s
+    %svc = layout.memdesc_index %sv[%slot] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
+    %acc_a = tile.dot %pa, %svc, %acc_s async
              : tensor<128x64xf16, #opP_f16_64>, !layout.memdesc<64x64xf16, #sw> -> tensor<128x64xf32, #mmaO_f16_64>
-    scf.yield %acc_n, %m_new, %l_new, %tkn, %tvn
+    // Both dots done (in this warpgroup): O and S_(j+1) are readable.
+    %acc_n, %qk_n = tile.dot_wait %acc_a, %qk_next {pendings = 0 : i32}
+                    : tensor<128x64xf32, #mmaO_f16_64>, tensor<128x64xf32, #mmaS_f16_64>
+    scf.yield %acc_n, %m_new, %l_new, %qk_n, %tkn, %tvn
         : tensor<128x64xf32, #mmaO_f16_64>, tensor<128xf32, #rowS_f16_64>, tensor<128xf32, #rowS_f16_64>,
-          tensor<64x64xf16, #ld_f16_64>, tensor<64x64xf16, #ld_f16_64>
+          tensor<128x64xf32, #mmaS_f16_64>, tensor<64x64xf16, #ld_f16_64>, tensor<64x64xf16, #ld_f16_64>
   }
   %lo = layout.convert %li : tensor<128xf32, #rowS_f16_64> -> tensor<128xf32, #rowO_f16_64>
   %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<128xf32, #rowO_f16_64> -> tensor<128x1xf32, #mmaO_f16_64>
@@ -289,15 +317,14 @@ tile.kernel @attention_f16_d128(
   // moves): the K-major B operand of the first dot.
   %tq = tile.load_tile %vq[%pm, %c0] padding = zero : !tile.view<?x128xf16> -> tensor<128x128xf16, #ld_f16_128>
   %sq = layout.local_alloc %tq : tensor<128x128xf16, #ld_f16_128> -> !layout.memdesc<128x128xf16, #sw>
-  %sk = layout.local_alloc : !layout.memdesc<64x128xf16, #sw>
-  %sv = layout.local_alloc : !layout.memdesc<64x128xf16, #sw>
-  %skt = layout.memdesc_trans %sk {order = array<i32: 1, 0>}
-         : !layout.memdesc<64x128xf16, #sw> -> !layout.memdesc<128x64xf16, #swT>
+  %sk = layout.local_alloc : !layout.memdesc<2x64x128xf16, #sw>
+  %sv = layout.local_alloc : !layout.memdesc<2x64x128xf16, #sw>
 
   // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
   %log2e = arith.constant 1.44269504 : f32
   %qk_scale = arith.mulf %sm_scale, %log2e : f32
   %scale = tile.splat %qk_scale : f32 -> tensor<128x64xf32, #mmaS_f16_128>
+  %scale_r = tile.splat %qk_scale : f32 -> tensor<128xf32, #rowS_f16_128>
 
   // Key blocks [0, hi): all ceil(n / 64) of them, or, when causal, those
   // left of the end of the diagonal (2 (i + 1): 128 rows are two blocks of
@@ -333,28 +360,48 @@ tile.kernel @attention_f16_d128(
   %zo = arith.constant dense<0.0> : tensor<128x128xf32, #mmaO_f16_128>
   %m0 = arith.constant dense<0xFF800000> : tensor<128xf32, #rowS_f16_128>
   %l0 = arith.constant dense<0.0> : tensor<128xf32, #rowS_f16_128>
-  // K and V of block 0, in registers.
+  // Block 0 into slot 0 of the K and V buffers, its scores S_0, and
+  // block 1 (the last block again when there is one block) in registers.
   %tk0 = tile.load_tile %vk[%c0, %c0] padding = zero : !tile.view<?x128xf16> -> tensor<64x128xf16, #ld_f16_128>
   %tv0 = tile.load_tile %vv[%c0, %c0] padding = zero : !tile.view<?x128xf16> -> tensor<64x128xf16, #ld_f16_128>
-  %acc, %mi, %li, %tkl, %tvl = scf.for %j = %c0 to %hi step %c1
-      iter_args(%acc_i = %zo, %m_i = %m0, %l_i = %l0, %tk = %tk0, %tv = %tv0)
+  %sk0 = layout.memdesc_index %sk[%c0] : !layout.memdesc<2x64x128xf16, #sw> -> !layout.memdesc<64x128xf16, #sw>
+  %sv0 = layout.memdesc_index %sv[%c0] : !layout.memdesc<2x64x128xf16, #sw> -> !layout.memdesc<64x128xf16, #sw>
+  layout.local_store %tk0, %sk0 : tensor<64x128xf16, #ld_f16_128> -> !layout.memdesc<64x128xf16, #sw>
+  layout.local_store %tv0, %sv0 : tensor<64x128xf16, #ld_f16_128> -> !layout.memdesc<64x128xf16, #sw>
+  layout.barrier
+  %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>}
+          : !layout.memdesc<64x128xf16, #sw> -> !layout.memdesc<128x64xf16, #swT>
+  %qk0 = tile.dot %sq, %skt0, %zs
+         : !layout.memdesc<128x128xf16, #sw>, !layout.memdesc<128x64xf16, #swT> -> tensor<128x64xf32, #mmaS_f16_128>
+  %b1 = arith.minsi %c1, %last : i32
+  %tk1 = tile.load_tile %vk[%b1, %c0] padding = zero : !tile.view<?x128xf16> -> tensor<64x128xf16, #ld_f16_128>
+  %tv1 = tile.load_tile %vv[%b1, %c0] padding = zero : !tile.view<?x128xf16> -> tensor<64x128xf16, #ld_f16_128>
+  %acc, %mi, %li, %qkl, %tkl, %tvl = scf.for %j = %c0 to %hi step %c1
+      iter_args(%acc_i = %zo, %m_i = %m0, %l_i = %l0, %qk = %qk0, %tk = %tk1, %tv = %tv1)
       -> (tensor<128x128xf32, #mmaO_f16_128>, tensor<128xf32, #rowS_f16_128>, tensor<128xf32, #rowS_f16_128>,
-          tensor<64x128xf16, #ld_f16_128>, tensor<64x128xf16, #ld_f16_128>) : i32 {
-    // The previous block's dots have read K and V: overwrite them with
-    // block j, then let every warp see the stores.
+          tensor<128x64xf32, #mmaS_f16_128>, tensor<64x128xf16, #ld_f16_128>, tensor<64x128xf16, #ld_f16_128>) : i32 {
+    // Block j is in slot j % 2 and its scores S_j = %qk are computed. The
+    // other slot held block j - 1, whose dots every warpgroup has waited
+    // for: after the barrier, store block j + 1 there.
+    %slot = arith.andi %j, %c1 : i32
+    %nslot = arith.xori %slot, %c1 : i32
+    %kslot = layout.memdesc_index %sk[%nslot] : !layout.memdesc<2x64x128xf16, #sw> -> !layout.memdesc<64x128xf16, #sw>
+    %vslot = layout.memdesc_index %sv[%nslot] : !layout.memdesc<2x64x128xf16, #sw> -> !layout.memdesc<64x128xf16, #sw>
     layout.barrier
-    layout.local_store %tk, %sk : tensor<64x128xf16, #ld_f16_128> -> !layout.memdesc<64x128xf16, #sw>
-    layout.local_store %tv, %sv : tensor<64x128xf16, #ld_f16_128> -> !layout.memdesc<64x128xf16, #sw>
+    layout.local_store %tk, %kslot : tensor<64x128xf16, #ld_f16_128> -> !layout.memdesc<64x128xf16, #sw>
+    layout.local_store %tv, %vslot : tensor<64x128xf16, #ld_f16_128> -> !layout.memdesc<64x128xf16, #sw>
     layout.barrier
-    // Prefetch block j + 1 (the last block again on the last iteration)
-    // while this one is multiplied.
-    %j1 = arith.addi %j, %c1 : i32
-    %jn = arith.minsi %j1, %last : i32
+    // Prefetch block j + 2 into registers (clamped to the last block).
+    %j2 = arith.addi %j, %c2 : i32
+    %jn = arith.minsi %j2, %last : i32
     %tkn = tile.load_tile %vk[%jn, %c0] padding = zero : !tile.view<?x128xf16> -> tensor<64x128xf16, #ld_f16_128>
     %tvn = tile.load_tile %vv[%jn, %c0] padding = zero : !tile.view<?x128xf16> -> tensor<64x128xf16, #ld_f16_128>
-    %qk = tile.dot %sq, %skt, %zs
-          : !layout.memdesc<128x128xf16, #sw>, !layout.memdesc<128x64xf16, #swT> -> tensor<128x64xf32, #mmaS_f16_128>
-    %s0 = arith.mulf %qk, %scale : tensor<128x64xf32, #mmaS_f16_128>
+    // S_(j+1) = Q K_(j+1)^T, asynchronous: the tensor cores work on it
+    // while this warpgroup computes the softmax of block j.
+    %sktn = layout.memdesc_trans %kslot {order = array<i32: 1, 0>}
+            : !layout.memdesc<64x128xf16, #sw> -> !layout.memdesc<128x64xf16, #swT>
+    %qk_next = tile.dot %sq, %sktn, %zs async
+               : !layout.memdesc<128x128xf16, #sw>, !layout.memdesc<128x64xf16, #swT> -> tensor<128x64xf32, #mmaS_f16_128>
     %needmask = arith.cmpi sge, %j, %nfull : i32
     %s = scf.if %needmask -> (tensor<128x64xf32, #mmaS_f16_128>) {
       %col0 = arith.muli %j, %c64 : i32
@@ -366,20 +413,24 @@ tile.kernel @attention_f16_d128(
       %below = arith.cmpi sle, %cols, %rows : tensor<128x64xi32, #mmaS_f16_128>
       %causal_ok = arith.ori %below, %notcausalv : tensor<128x64xi1, #mmaS_f16_128>
       %keep = arith.andi %inseq, %causal_ok : tensor<128x64xi1, #mmaS_f16_128>
-      %sm = arith.select %keep, %s0, %ninf : tensor<128x64xi1, #mmaS_f16_128>, tensor<128x64xf32, #mmaS_f16_128>
+      %sm = arith.select %keep, %qk, %ninf : tensor<128x64xi1, #mmaS_f16_128>, tensor<128x64xf32, #mmaS_f16_128>
       scf.yield %sm : tensor<128x64xf32, #mmaS_f16_128>
     } else {
-      scf.yield %s0 : tensor<128x64xf32, #mmaS_f16_128>
+      scf.yield %qk : tensor<128x64xf32, #mmaS_f16_128>
     }
-    // Online softmax: the new running max m', P = exp2(S - m'), and
-    // alpha = exp2(m - m') rescales what was accumulated so far. Block 0
-    // always has a column in the sequence (and left of the diagonal), so m'
-    // is finite from the first block on and no row gets exp2(-inf + inf).
+    // Online softmax, in units of the scaled scores: the new running max
+    // m' = max(m, rowmax(S) * scale) (scale > 0), P = exp2(S * scale - m')
+    // (one fma per score), and alpha = exp2(m - m') rescales what was
+    // accumulated so far. Block 0 always has a column in the sequence (and
+    // left of the diagonal), so m' is finite from the first block on and
+    // no row gets exp2(-inf + inf).
     %mx = tile.reduce max %s {axis = 1 : i32} : tensor<128x64xf32, #mmaS_f16_128> -> tensor<128xf32, #rowS_f16_128>
-    %m_new = arith.maximumf %m_i, %mx : tensor<128xf32, #rowS_f16_128>
-    %mb2 = tile.expand_dims %m_new {axis = 1 : i32} : tensor<128xf32, #rowS_f16_128> -> tensor<128x1xf32, #mmaS_f16_128>
+    %mxs = arith.mulf %mx, %scale_r : tensor<128xf32, #rowS_f16_128>
+    %m_new = arith.maximumf %m_i, %mxs : tensor<128xf32, #rowS_f16_128>
+    %negm = arith.negf %m_new : tensor<128xf32, #rowS_f16_128>
+    %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32, #rowS_f16_128> -> tensor<128x1xf32, #mmaS_f16_128>
     %mb = tile.broadcast %mb2 : tensor<128x1xf32, #mmaS_f16_128> -> tensor<128x64xf32, #mmaS_f16_128>
-    %sd = arith.subf %s, %mb : tensor<128x64xf32, #mmaS_f16_128>
+    %sd = math.fma %s, %scale, %mb : tensor<128x64xf32, #mmaS_f16_128>
     %p = math.exp2 %sd : tensor<128x64xf32, #mmaS_f16_128>
     %md = arith.subf %m_i, %m_new : tensor<128xf32, #rowS_f16_128>
     %alpha = math.exp2 %md : tensor<128xf32, #rowS_f16_128>
@@ -397,11 +448,15 @@ tile.kernel @attention_f16_d128(
     // already holds the scores wgmma wants from it (a register permutation).
     %pt = arith.truncf %p : tensor<128x64xf32, #mmaS_f16_128> to tensor<128x64xf16, #mmaS_f16_128>
     %pa = layout.convert %pt : tensor<128x64xf16, #mmaS_f16_128> -> tensor<128x64xf16, #opP_f16_128>
-    %acc_n = tile.dot %pa, %sv, %acc_s
+    %svc = layout.memdesc_index %sv[%slot] : !layout.memdesc<2x64x128xf16, #sw> -> !layout.memdesc<64x128xf16, #sw>
+    %acc_a = tile.dot %pa, %svc, %acc_s async
              : tensor<128x64xf16, #opP_f16_128>, !layout.memdesc<64x128xf16, #sw> -> tensor<128x128xf32, #mmaO_f16_128>
-    scf.yield %acc_n, %m_new, %l_new, %tkn, %tvn
+    // Both dots done (in this warpgroup): O and S_(j+1) are readable.
+    %acc_n, %qk_n = tile.dot_wait %acc_a, %qk_next {pendings = 0 : i32}
+                    : tensor<128x128xf32, #mmaO_f16_128>, tensor<128x64xf32, #mmaS_f16_128>
+    scf.yield %acc_n, %m_new, %l_new, %qk_n, %tkn, %tvn
         : tensor<128x128xf32, #mmaO_f16_128>, tensor<128xf32, #rowS_f16_128>, tensor<128xf32, #rowS_f16_128>,
-          tensor<64x128xf16, #ld_f16_128>, tensor<64x128xf16, #ld_f16_128>
+          tensor<128x64xf32, #mmaS_f16_128>, tensor<64x128xf16, #ld_f16_128>, tensor<64x128xf16, #ld_f16_128>
   }
   %lo = layout.convert %li : tensor<128xf32, #rowS_f16_128> -> tensor<128xf32, #rowO_f16_128>
   %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<128xf32, #rowO_f16_128> -> tensor<128x1xf32, #mmaO_f16_128>
@@ -479,15 +534,14 @@ tile.kernel @attention_bf16_d64(
   // moves): the K-major B operand of the first dot.
   %tq = tile.load_tile %vq[%pm, %c0] padding = zero : !tile.view<?x64xbf16> -> tensor<128x64xbf16, #ld_bf16_64>
   %sq = layout.local_alloc %tq : tensor<128x64xbf16, #ld_bf16_64> -> !layout.memdesc<128x64xbf16, #sw>
-  %sk = layout.local_alloc : !layout.memdesc<64x64xbf16, #sw>
-  %sv = layout.local_alloc : !layout.memdesc<64x64xbf16, #sw>
-  %skt = layout.memdesc_trans %sk {order = array<i32: 1, 0>}
-         : !layout.memdesc<64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #swT>
+  %sk = layout.local_alloc : !layout.memdesc<2x64x64xbf16, #sw>
+  %sv = layout.local_alloc : !layout.memdesc<2x64x64xbf16, #sw>
 
   // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
   %log2e = arith.constant 1.44269504 : f32
   %qk_scale = arith.mulf %sm_scale, %log2e : f32
   %scale = tile.splat %qk_scale : f32 -> tensor<128x64xf32, #mmaS_bf16_64>
+  %scale_r = tile.splat %qk_scale : f32 -> tensor<128xf32, #rowS_bf16_64>
 
   // Key blocks [0, hi): all ceil(n / 64) of them, or, when causal, those
   // left of the end of the diagonal (2 (i + 1): 128 rows are two blocks of
@@ -523,28 +577,48 @@ tile.kernel @attention_bf16_d64(
   %zo = arith.constant dense<0.0> : tensor<128x64xf32, #mmaO_bf16_64>
   %m0 = arith.constant dense<0xFF800000> : tensor<128xf32, #rowS_bf16_64>
   %l0 = arith.constant dense<0.0> : tensor<128xf32, #rowS_bf16_64>
-  // K and V of block 0, in registers.
+  // Block 0 into slot 0 of the K and V buffers, its scores S_0, and
+  // block 1 (the last block again when there is one block) in registers.
   %tk0 = tile.load_tile %vk[%c0, %c0] padding = zero : !tile.view<?x64xbf16> -> tensor<64x64xbf16, #ld_bf16_64>
   %tv0 = tile.load_tile %vv[%c0, %c0] padding = zero : !tile.view<?x64xbf16> -> tensor<64x64xbf16, #ld_bf16_64>
-  %acc, %mi, %li, %tkl, %tvl = scf.for %j = %c0 to %hi step %c1
-      iter_args(%acc_i = %zo, %m_i = %m0, %l_i = %l0, %tk = %tk0, %tv = %tv0)
+  %sk0 = layout.memdesc_index %sk[%c0] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
+  %sv0 = layout.memdesc_index %sv[%c0] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
+  layout.local_store %tk0, %sk0 : tensor<64x64xbf16, #ld_bf16_64> -> !layout.memdesc<64x64xbf16, #sw>
+  layout.local_store %tv0, %sv0 : tensor<64x64xbf16, #ld_bf16_64> -> !layout.memdesc<64x64xbf16, #sw>
+  layout.barrier
+  %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>}
+          : !layout.memdesc<64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #swT>
+  %qk0 = tile.dot %sq, %skt0, %zs
+         : !layout.memdesc<128x64xbf16, #sw>, !layout.memdesc<64x64xbf16, #swT> -> tensor<128x64xf32, #mmaS_bf16_64>
+  %b1 = arith.minsi %c1, %last : i32
+  %tk1 = tile.load_tile %vk[%b1, %c0] padding = zero : !tile.view<?x64xbf16> -> tensor<64x64xbf16, #ld_bf16_64>
+  %tv1 = tile.load_tile %vv[%b1, %c0] padding = zero : !tile.view<?x64xbf16> -> tensor<64x64xbf16, #ld_bf16_64>
+  %acc, %mi, %li, %qkl, %tkl, %tvl = scf.for %j = %c0 to %hi step %c1
+      iter_args(%acc_i = %zo, %m_i = %m0, %l_i = %l0, %qk = %qk0, %tk = %tk1, %tv = %tv1)
       -> (tensor<128x64xf32, #mmaO_bf16_64>, tensor<128xf32, #rowS_bf16_64>, tensor<128xf32, #rowS_bf16_64>,
-          tensor<64x64xbf16, #ld_bf16_64>, tensor<64x64xbf16, #ld_bf16_64>) : i32 {
-    // The previous block's dots have read K and V: overwrite them with
-    // block j, then let every warp see the stores.
+          tensor<128x64xf32, #mmaS_bf16_64>, tensor<64x64xbf16, #ld_bf16_64>, tensor<64x64xbf16, #ld_bf16_64>) : i32 {
+    // Block j is in slot j % 2 and its scores S_j = %qk are computed. The
+    // other slot held block j - 1, whose dots every warpgroup has waited
+    // for: after the barrier, store block j + 1 there.
+    %slot = arith.andi %j, %c1 : i32
+    %nslot = arith.xori %slot, %c1 : i32
+    %kslot = layout.memdesc_index %sk[%nslot] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
+    %vslot = layout.memdesc_index %sv[%nslot] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
     layout.barrier
-    layout.local_store %tk, %sk : tensor<64x64xbf16, #ld_bf16_64> -> !layout.memdesc<64x64xbf16, #sw>
-    layout.local_store %tv, %sv : tensor<64x64xbf16, #ld_bf16_64> -> !layout.memdesc<64x64xbf16, #sw>
+    layout.local_store %tk, %kslot : tensor<64x64xbf16, #ld_bf16_64> -> !layout.memdesc<64x64xbf16, #sw>
+    layout.local_store %tv, %vslot : tensor<64x64xbf16, #ld_bf16_64> -> !layout.memdesc<64x64xbf16, #sw>
     layout.barrier
-    // Prefetch block j + 1 (the last block again on the last iteration)
-    // while this one is multiplied.
-    %j1 = arith.addi %j, %c1 : i32
-    %jn = arith.minsi %j1, %last : i32
+    // Prefetch block j + 2 into registers (clamped to the last block).
+    %j2 = arith.addi %j, %c2 : i32
+    %jn = arith.minsi %j2, %last : i32
     %tkn = tile.load_tile %vk[%jn, %c0] padding = zero : !tile.view<?x64xbf16> -> tensor<64x64xbf16, #ld_bf16_64>
     %tvn = tile.load_tile %vv[%jn, %c0] padding = zero : !tile.view<?x64xbf16> -> tensor<64x64xbf16, #ld_bf16_64>
-    %qk = tile.dot %sq, %skt, %zs
-          : !layout.memdesc<128x64xbf16, #sw>, !layout.memdesc<64x64xbf16, #swT> -> tensor<128x64xf32, #mmaS_bf16_64>
-    %s0 = arith.mulf %qk, %scale : tensor<128x64xf32, #mmaS_bf16_64>
+    // S_(j+1) = Q K_(j+1)^T, asynchronous: the tensor cores work on it
+    // while this warpgroup computes the softmax of block j.
+    %sktn = layout.memdesc_trans %kslot {order = array<i32: 1, 0>}
+            : !layout.memdesc<64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #swT>
+    %qk_next = tile.dot %sq, %sktn, %zs async
+               : !layout.memdesc<128x64xbf16, #sw>, !layout.memdesc<64x64xbf16, #swT> -> tensor<128x64xf32, #mmaS_bf16_64>
     %needmask = arith.cmpi sge, %j, %nfull : i32
     %s = scf.if %needmask -> (tensor<128x64xf32, #mmaS_bf16_64>) {
       %col0 = arith.muli %j, %c64 : i32
@@ -556,20 +630,24 @@ tile.kernel @attention_bf16_d64(
       %below = arith.cmpi sle, %cols, %rows : tensor<128x64xi32, #mmaS_bf16_64>
       %causal_ok = arith.ori %below, %notcausalv : tensor<128x64xi1, #mmaS_bf16_64>
       %keep = arith.andi %inseq, %causal_ok : tensor<128x64xi1, #mmaS_bf16_64>
-      %sm = arith.select %keep, %s0, %ninf : tensor<128x64xi1, #mmaS_bf16_64>, tensor<128x64xf32, #mmaS_bf16_64>
+      %sm = arith.select %keep, %qk, %ninf : tensor<128x64xi1, #mmaS_bf16_64>, tensor<128x64xf32, #mmaS_bf16_64>
       scf.yield %sm : tensor<128x64xf32, #mmaS_bf16_64>
     } else {
-      scf.yield %s0 : tensor<128x64xf32, #mmaS_bf16_64>
+      scf.yield %qk : tensor<128x64xf32, #mmaS_bf16_64>
     }
-    // Online softmax: the new running max m', P = exp2(S - m'), and
-    // alpha = exp2(m - m') rescales what was accumulated so far. Block 0
-    // always has a column in the sequence (and left of the diagonal), so m'
-    // is finite from the first block on and no row gets exp2(-inf + inf).
+    // Online softmax, in units of the scaled scores: the new running max
+    // m' = max(m, rowmax(S) * scale) (scale > 0), P = exp2(S * scale - m')
+    // (one fma per score), and alpha = exp2(m - m') rescales what was
+    // accumulated so far. Block 0 always has a column in the sequence (and
+    // left of the diagonal), so m' is finite from the first block on and
+    // no row gets exp2(-inf + inf).
     %mx = tile.reduce max %s {axis = 1 : i32} : tensor<128x64xf32, #mmaS_bf16_64> -> tensor<128xf32, #rowS_bf16_64>
-    %m_new = arith.maximumf %m_i, %mx : tensor<128xf32, #rowS_bf16_64>
-    %mb2 = tile.expand_dims %m_new {axis = 1 : i32} : tensor<128xf32, #rowS_bf16_64> -> tensor<128x1xf32, #mmaS_bf16_64>
+    %mxs = arith.mulf %mx, %scale_r : tensor<128xf32, #rowS_bf16_64>
+    %m_new = arith.maximumf %m_i, %mxs : tensor<128xf32, #rowS_bf16_64>
+    %negm = arith.negf %m_new : tensor<128xf32, #rowS_bf16_64>
+    %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32, #rowS_bf16_64> -> tensor<128x1xf32, #mmaS_bf16_64>
     %mb = tile.broadcast %mb2 : tensor<128x1xf32, #mmaS_bf16_64> -> tensor<128x64xf32, #mmaS_bf16_64>
-    %sd = arith.subf %s, %mb : tensor<128x64xf32, #mmaS_bf16_64>
+    %sd = math.fma %s, %scale, %mb : tensor<128x64xf32, #mmaS_bf16_64>
     %p = math.exp2 %sd : tensor<128x64xf32, #mmaS_bf16_64>
     %md = arith.subf %m_i, %m_new : tensor<128xf32, #rowS_bf16_64>
     %alpha = math.exp2 %md : tensor<128xf32, #rowS_bf16_64>
@@ -587,11 +665,15 @@ tile.kernel @attention_bf16_d64(
     // already holds the scores wgmma wants from it (a register permutation).
     %pt = arith.truncf %p : tensor<128x64xf32, #mmaS_bf16_64> to tensor<128x64xbf16, #mmaS_bf16_64>
     %pa = layout.convert %pt : tensor<128x64xbf16, #mmaS_bf16_64> -> tensor<128x64xbf16, #opP_bf16_64>
-    %acc_n = tile.dot %pa, %sv, %acc_s
+    %svc = layout.memdesc_index %sv[%slot] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
+    %acc_a = tile.dot %pa, %svc, %acc_s async
              : tensor<128x64xbf16, #opP_bf16_64>, !layout.memdesc<64x64xbf16, #sw> -> tensor<128x64xf32, #mmaO_bf16_64>
-    scf.yield %acc_n, %m_new, %l_new, %tkn, %tvn
+    // Both dots done (in this warpgroup): O and S_(j+1) are readable.
+    %acc_n, %qk_n = tile.dot_wait %acc_a, %qk_next {pendings = 0 : i32}
+                    : tensor<128x64xf32, #mmaO_bf16_64>, tensor<128x64xf32, #mmaS_bf16_64>
+    scf.yield %acc_n, %m_new, %l_new, %qk_n, %tkn, %tvn
         : tensor<128x64xf32, #mmaO_bf16_64>, tensor<128xf32, #rowS_bf16_64>, tensor<128xf32, #rowS_bf16_64>,
-          tensor<64x64xbf16, #ld_bf16_64>, tensor<64x64xbf16, #ld_bf16_64>
+          tensor<128x64xf32, #mmaS_bf16_64>, tensor<64x64xbf16, #ld_bf16_64>, tensor<64x64xbf16, #ld_bf16_64>
   }
   %lo = layout.convert %li : tensor<128xf32, #rowS_bf16_64> -> tensor<128xf32, #rowO_bf16_64>
   %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<128xf32, #rowO_bf16_64> -> tensor<128x1xf32, #mmaO_bf16_64>
@@ -669,15 +751,14 @@ tile.kernel @attention_bf16_d128(
   // moves): the K-major B operand of the first dot.
   %tq = tile.load_tile %vq[%pm, %c0] padding = zero : !tile.view<?x128xbf16> -> tensor<128x128xbf16, #ld_bf16_128>
   %sq = layout.local_alloc %tq : tensor<128x128xbf16, #ld_bf16_128> -> !layout.memdesc<128x128xbf16, #sw>
-  %sk = layout.local_alloc : !layout.memdesc<64x128xbf16, #sw>
-  %sv = layout.local_alloc : !layout.memdesc<64x128xbf16, #sw>
-  %skt = layout.memdesc_trans %sk {order = array<i32: 1, 0>}
-         : !layout.memdesc<64x128xbf16, #sw> -> !layout.memdesc<128x64xbf16, #swT>
+  %sk = layout.local_alloc : !layout.memdesc<2x64x128xbf16, #sw>
+  %sv = layout.local_alloc : !layout.memdesc<2x64x128xbf16, #sw>
 
   // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
   %log2e = arith.constant 1.44269504 : f32
   %qk_scale = arith.mulf %sm_scale, %log2e : f32
   %scale = tile.splat %qk_scale : f32 -> tensor<128x64xf32, #mmaS_bf16_128>
+  %scale_r = tile.splat %qk_scale : f32 -> tensor<128xf32, #rowS_bf16_128>
 
   // Key blocks [0, hi): all ceil(n / 64) of them, or, when causal, those
   // left of the end of the diagonal (2 (i + 1): 128 rows are two blocks of
@@ -713,28 +794,48 @@ tile.kernel @attention_bf16_d128(
   %zo = arith.constant dense<0.0> : tensor<128x128xf32, #mmaO_bf16_128>
   %m0 = arith.constant dense<0xFF800000> : tensor<128xf32, #rowS_bf16_128>
   %l0 = arith.constant dense<0.0> : tensor<128xf32, #rowS_bf16_128>
-  // K and V of block 0, in registers.
+  // Block 0 into slot 0 of the K and V buffers, its scores S_0, and
+  // block 1 (the last block again when there is one block) in registers.
   %tk0 = tile.load_tile %vk[%c0, %c0] padding = zero : !tile.view<?x128xbf16> -> tensor<64x128xbf16, #ld_bf16_128>
   %tv0 = tile.load_tile %vv[%c0, %c0] padding = zero : !tile.view<?x128xbf16> -> tensor<64x128xbf16, #ld_bf16_128>
-  %acc, %mi, %li, %tkl, %tvl = scf.for %j = %c0 to %hi step %c1
-      iter_args(%acc_i = %zo, %m_i = %m0, %l_i = %l0, %tk = %tk0, %tv = %tv0)
+  %sk0 = layout.memdesc_index %sk[%c0] : !layout.memdesc<2x64x128xbf16, #sw> -> !layout.memdesc<64x128xbf16, #sw>
+  %sv0 = layout.memdesc_index %sv[%c0] : !layout.memdesc<2x64x128xbf16, #sw> -> !layout.memdesc<64x128xbf16, #sw>
+  layout.local_store %tk0, %sk0 : tensor<64x128xbf16, #ld_bf16_128> -> !layout.memdesc<64x128xbf16, #sw>
+  layout.local_store %tv0, %sv0 : tensor<64x128xbf16, #ld_bf16_128> -> !layout.memdesc<64x128xbf16, #sw>
+  layout.barrier
+  %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>}
+          : !layout.memdesc<64x128xbf16, #sw> -> !layout.memdesc<128x64xbf16, #swT>
+  %qk0 = tile.dot %sq, %skt0, %zs
+         : !layout.memdesc<128x128xbf16, #sw>, !layout.memdesc<128x64xbf16, #swT> -> tensor<128x64xf32, #mmaS_bf16_128>
+  %b1 = arith.minsi %c1, %last : i32
+  %tk1 = tile.load_tile %vk[%b1, %c0] padding = zero : !tile.view<?x128xbf16> -> tensor<64x128xbf16, #ld_bf16_128>
+  %tv1 = tile.load_tile %vv[%b1, %c0] padding = zero : !tile.view<?x128xbf16> -> tensor<64x128xbf16, #ld_bf16_128>
+  %acc, %mi, %li, %qkl, %tkl, %tvl = scf.for %j = %c0 to %hi step %c1
+      iter_args(%acc_i = %zo, %m_i = %m0, %l_i = %l0, %qk = %qk0, %tk = %tk1, %tv = %tv1)
       -> (tensor<128x128xf32, #mmaO_bf16_128>, tensor<128xf32, #rowS_bf16_128>, tensor<128xf32, #rowS_bf16_128>,
-          tensor<64x128xbf16, #ld_bf16_128>, tensor<64x128xbf16, #ld_bf16_128>) : i32 {
-    // The previous block's dots have read K and V: overwrite them with
-    // block j, then let every warp see the stores.
+          tensor<128x64xf32, #mmaS_bf16_128>, tensor<64x128xbf16, #ld_bf16_128>, tensor<64x128xbf16, #ld_bf16_128>) : i32 {
+    // Block j is in slot j % 2 and its scores S_j = %qk are computed. The
+    // other slot held block j - 1, whose dots every warpgroup has waited
+    // for: after the barrier, store block j + 1 there.
+    %slot = arith.andi %j, %c1 : i32
+    %nslot = arith.xori %slot, %c1 : i32
+    %kslot = layout.memdesc_index %sk[%nslot] : !layout.memdesc<2x64x128xbf16, #sw> -> !layout.memdesc<64x128xbf16, #sw>
+    %vslot = layout.memdesc_index %sv[%nslot] : !layout.memdesc<2x64x128xbf16, #sw> -> !layout.memdesc<64x128xbf16, #sw>
     layout.barrier
-    layout.local_store %tk, %sk : tensor<64x128xbf16, #ld_bf16_128> -> !layout.memdesc<64x128xbf16, #sw>
-    layout.local_store %tv, %sv : tensor<64x128xbf16, #ld_bf16_128> -> !layout.memdesc<64x128xbf16, #sw>
+    layout.local_store %tk, %kslot : tensor<64x128xbf16, #ld_bf16_128> -> !layout.memdesc<64x128xbf16, #sw>
+    layout.local_store %tv, %vslot : tensor<64x128xbf16, #ld_bf16_128> -> !layout.memdesc<64x128xbf16, #sw>
     layout.barrier
-    // Prefetch block j + 1 (the last block again on the last iteration)
-    // while this one is multiplied.
-    %j1 = arith.addi %j, %c1 : i32
-    %jn = arith.minsi %j1, %last : i32
+    // Prefetch block j + 2 into registers (clamped to the last block).
+    %j2 = arith.addi %j, %c2 : i32
+    %jn = arith.minsi %j2, %last : i32
     %tkn = tile.load_tile %vk[%jn, %c0] padding = zero : !tile.view<?x128xbf16> -> tensor<64x128xbf16, #ld_bf16_128>
     %tvn = tile.load_tile %vv[%jn, %c0] padding = zero : !tile.view<?x128xbf16> -> tensor<64x128xbf16, #ld_bf16_128>
-    %qk = tile.dot %sq, %skt, %zs
-          : !layout.memdesc<128x128xbf16, #sw>, !layout.memdesc<128x64xbf16, #swT> -> tensor<128x64xf32, #mmaS_bf16_128>
-    %s0 = arith.mulf %qk, %scale : tensor<128x64xf32, #mmaS_bf16_128>
+    // S_(j+1) = Q K_(j+1)^T, asynchronous: the tensor cores work on it
+    // while this warpgroup computes the softmax of block j.
+    %sktn = layout.memdesc_trans %kslot {order = array<i32: 1, 0>}
+            : !layout.memdesc<64x128xbf16, #sw> -> !layout.memdesc<128x64xbf16, #swT>
+    %qk_next = tile.dot %sq, %sktn, %zs async
+               : !layout.memdesc<128x128xbf16, #sw>, !layout.memdesc<128x64xbf16, #swT> -> tensor<128x64xf32, #mmaS_bf16_128>
     %needmask = arith.cmpi sge, %j, %nfull : i32
     %s = scf.if %needmask -> (tensor<128x64xf32, #mmaS_bf16_128>) {
       %col0 = arith.muli %j, %c64 : i32
@@ -746,20 +847,24 @@ tile.kernel @attention_bf16_d128(
       %below = arith.cmpi sle, %cols, %rows : tensor<128x64xi32, #mmaS_bf16_128>
       %causal_ok = arith.ori %below, %notcausalv : tensor<128x64xi1, #mmaS_bf16_128>
       %keep = arith.andi %inseq, %causal_ok : tensor<128x64xi1, #mmaS_bf16_128>
-      %sm = arith.select %keep, %s0, %ninf : tensor<128x64xi1, #mmaS_bf16_128>, tensor<128x64xf32, #mmaS_bf16_128>
+      %sm = arith.select %keep, %qk, %ninf : tensor<128x64xi1, #mmaS_bf16_128>, tensor<128x64xf32, #mmaS_bf16_128>
       scf.yield %sm : tensor<128x64xf32, #mmaS_bf16_128>
     } else {
-      scf.yield %s0 : tensor<128x64xf32, #mmaS_bf16_128>
+      scf.yield %qk : tensor<128x64xf32, #mmaS_bf16_128>
     }
-    // Online softmax: the new running max m', P = exp2(S - m'), and
-    // alpha = exp2(m - m') rescales what was accumulated so far. Block 0
-    // always has a column in the sequence (and left of the diagonal), so m'
-    // is finite from the first block on and no row gets exp2(-inf + inf).
+    // Online softmax, in units of the scaled scores: the new running max
+    // m' = max(m, rowmax(S) * scale) (scale > 0), P = exp2(S * scale - m')
+    // (one fma per score), and alpha = exp2(m - m') rescales what was
+    // accumulated so far. Block 0 always has a column in the sequence (and
+    // left of the diagonal), so m' is finite from the first block on and
+    // no row gets exp2(-inf + inf).
     %mx = tile.reduce max %s {axis = 1 : i32} : tensor<128x64xf32, #mmaS_bf16_128> -> tensor<128xf32, #rowS_bf16_128>
-    %m_new = arith.maximumf %m_i, %mx : tensor<128xf32, #rowS_bf16_128>
-    %mb2 = tile.expand_dims %m_new {axis = 1 : i32} : tensor<128xf32, #rowS_bf16_128> -> tensor<128x1xf32, #mmaS_bf16_128>
+    %mxs = arith.mulf %mx, %scale_r : tensor<128xf32, #rowS_bf16_128>
+    %m_new = arith.maximumf %m_i, %mxs : tensor<128xf32, #rowS_bf16_128>
+    %negm = arith.negf %m_new : tensor<128xf32, #rowS_bf16_128>
+    %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32, #rowS_bf16_128> -> tensor<128x1xf32, #mmaS_bf16_128>
     %mb = tile.broadcast %mb2 : tensor<128x1xf32, #mmaS_bf16_128> -> tensor<128x64xf32, #mmaS_bf16_128>
-    %sd = arith.subf %s, %mb : tensor<128x64xf32, #mmaS_bf16_128>
+    %sd = math.fma %s, %scale, %mb : tensor<128x64xf32, #mmaS_bf16_128>
     %p = math.exp2 %sd : tensor<128x64xf32, #mmaS_bf16_128>
     %md = arith.subf %m_i, %m_new : tensor<128xf32, #rowS_bf16_128>
     %alpha = math.exp2 %md : tensor<128xf32, #rowS_bf16_128>
@@ -777,11 +882,15 @@ tile.kernel @attention_bf16_d128(
     // already holds the scores wgmma wants from it (a register permutation).
     %pt = arith.truncf %p : tensor<128x64xf32, #mmaS_bf16_128> to tensor<128x64xbf16, #mmaS_bf16_128>
     %pa = layout.convert %pt : tensor<128x64xbf16, #mmaS_bf16_128> -> tensor<128x64xbf16, #opP_bf16_128>
-    %acc_n = tile.dot %pa, %sv, %acc_s
+    %svc = layout.memdesc_index %sv[%slot] : !layout.memdesc<2x64x128xbf16, #sw> -> !layout.memdesc<64x128xbf16, #sw>
+    %acc_a = tile.dot %pa, %svc, %acc_s async
              : tensor<128x64xbf16, #opP_bf16_128>, !layout.memdesc<64x128xbf16, #sw> -> tensor<128x128xf32, #mmaO_bf16_128>
-    scf.yield %acc_n, %m_new, %l_new, %tkn, %tvn
+    // Both dots done (in this warpgroup): O and S_(j+1) are readable.
+    %acc_n, %qk_n = tile.dot_wait %acc_a, %qk_next {pendings = 0 : i32}
+                    : tensor<128x128xf32, #mmaO_bf16_128>, tensor<128x64xf32, #mmaS_bf16_128>
+    scf.yield %acc_n, %m_new, %l_new, %qk_n, %tkn, %tvn
         : tensor<128x128xf32, #mmaO_bf16_128>, tensor<128xf32, #rowS_bf16_128>, tensor<128xf32, #rowS_bf16_128>,
-          tensor<64x128xbf16, #ld_bf16_128>, tensor<64x128xbf16, #ld_bf16_128>
+          tensor<128x64xf32, #mmaS_bf16_128>, tensor<64x128xbf16, #ld_bf16_128>, tensor<64x128xbf16, #ld_bf16_128>
   }
   %lo = layout.convert %li : tensor<128xf32, #rowS_bf16_128> -> tensor<128xf32, #rowO_bf16_128>
   %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<128xf32, #rowO_bf16_128> -> tensor<128x1xf32, #mmaO_bf16_128>

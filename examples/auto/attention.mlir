@@ -75,6 +75,7 @@ tile.kernel @attention_auto_f16_d64(
   %log2e = arith.constant 1.44269504 : f32
   %qk_scale = arith.mulf %sm_scale, %log2e : f32
   %scale = tile.splat %qk_scale : f32 -> tensor<128x64xf32>
+  %scale_r = tile.splat %qk_scale : f32 -> tensor<128xf32>
 
   // Key blocks [0, hi): all ceil(n / 64) of them, or, when causal, those
   // left of the end of the diagonal (2 (i + 1): 128 rows are two blocks of
@@ -120,7 +121,6 @@ tile.kernel @attention_auto_f16_d64(
            : !tile.view<?x64xf16> -> tensor<64x64xf16>
     %tv = tile.load_tile %vv[%j, %c0] padding = zero : !tile.view<?x64xf16> -> tensor<64x64xf16>
     %qk = tile.dot %tq, %tkt, %zs : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
-    %s0 = arith.mulf %qk, %scale : tensor<128x64xf32>
     %needmask = arith.cmpi sge, %j, %nfull : i32
     %s = scf.if %needmask -> (tensor<128x64xf32>) {
       %col0 = arith.muli %j, %c64 : i32
@@ -132,20 +132,24 @@ tile.kernel @attention_auto_f16_d64(
       %below = arith.cmpi sle, %cols, %rows : tensor<128x64xi32>
       %causal_ok = arith.ori %below, %notcausalv : tensor<128x64xi1>
       %keep = arith.andi %inseq, %causal_ok : tensor<128x64xi1>
-      %sm = arith.select %keep, %s0, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
+      %sm = arith.select %keep, %qk, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
       scf.yield %sm : tensor<128x64xf32>
     } else {
-      scf.yield %s0 : tensor<128x64xf32>
+      scf.yield %qk : tensor<128x64xf32>
     }
-    // Online softmax: the new running max m', P = exp2(S - m'), and
-    // alpha = exp2(m - m') rescales what was accumulated so far. Block 0
-    // always has a column in the sequence (and left of the diagonal), so m'
-    // is finite from the first block on and no row gets exp2(-inf + inf).
+    // Online softmax, in units of the scaled scores: the new running max
+    // m' = max(m, rowmax(S) * scale) (scale > 0), P = exp2(S * scale - m')
+    // (one fma per score), and alpha = exp2(m - m') rescales what was
+    // accumulated so far. Block 0 always has a column in the sequence (and
+    // left of the diagonal), so m' is finite from the first block on and
+    // no row gets exp2(-inf + inf).
     %mx = tile.reduce max %s {axis = 1 : i32} : tensor<128x64xf32> -> tensor<128xf32>
-    %m_new = arith.maximumf %m_i, %mx : tensor<128xf32>
-    %mb2 = tile.expand_dims %m_new {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
+    %mxs = arith.mulf %mx, %scale_r : tensor<128xf32>
+    %m_new = arith.maximumf %m_i, %mxs : tensor<128xf32>
+    %negm = arith.negf %m_new : tensor<128xf32>
+    %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
     %mb = tile.broadcast %mb2 : tensor<128x1xf32> -> tensor<128x64xf32>
-    %sd = arith.subf %s, %mb : tensor<128x64xf32>
+    %sd = math.fma %s, %scale, %mb : tensor<128x64xf32>
     %p = math.exp2 %sd : tensor<128x64xf32>
     %md = arith.subf %m_i, %m_new : tensor<128xf32>
     %alpha = math.exp2 %md : tensor<128xf32>
@@ -227,6 +231,7 @@ tile.kernel @attention_auto_f16_d128(
   %log2e = arith.constant 1.44269504 : f32
   %qk_scale = arith.mulf %sm_scale, %log2e : f32
   %scale = tile.splat %qk_scale : f32 -> tensor<128x64xf32>
+  %scale_r = tile.splat %qk_scale : f32 -> tensor<128xf32>
 
   // Key blocks [0, hi): all ceil(n / 64) of them, or, when causal, those
   // left of the end of the diagonal (2 (i + 1): 128 rows are two blocks of
@@ -272,7 +277,6 @@ tile.kernel @attention_auto_f16_d128(
            : !tile.view<?x128xf16> -> tensor<128x64xf16>
     %tv = tile.load_tile %vv[%j, %c0] padding = zero : !tile.view<?x128xf16> -> tensor<64x128xf16>
     %qk = tile.dot %tq, %tkt, %zs : tensor<128x128xf16>, tensor<128x64xf16> -> tensor<128x64xf32>
-    %s0 = arith.mulf %qk, %scale : tensor<128x64xf32>
     %needmask = arith.cmpi sge, %j, %nfull : i32
     %s = scf.if %needmask -> (tensor<128x64xf32>) {
       %col0 = arith.muli %j, %c64 : i32
@@ -284,20 +288,24 @@ tile.kernel @attention_auto_f16_d128(
       %below = arith.cmpi sle, %cols, %rows : tensor<128x64xi32>
       %causal_ok = arith.ori %below, %notcausalv : tensor<128x64xi1>
       %keep = arith.andi %inseq, %causal_ok : tensor<128x64xi1>
-      %sm = arith.select %keep, %s0, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
+      %sm = arith.select %keep, %qk, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
       scf.yield %sm : tensor<128x64xf32>
     } else {
-      scf.yield %s0 : tensor<128x64xf32>
+      scf.yield %qk : tensor<128x64xf32>
     }
-    // Online softmax: the new running max m', P = exp2(S - m'), and
-    // alpha = exp2(m - m') rescales what was accumulated so far. Block 0
-    // always has a column in the sequence (and left of the diagonal), so m'
-    // is finite from the first block on and no row gets exp2(-inf + inf).
+    // Online softmax, in units of the scaled scores: the new running max
+    // m' = max(m, rowmax(S) * scale) (scale > 0), P = exp2(S * scale - m')
+    // (one fma per score), and alpha = exp2(m - m') rescales what was
+    // accumulated so far. Block 0 always has a column in the sequence (and
+    // left of the diagonal), so m' is finite from the first block on and
+    // no row gets exp2(-inf + inf).
     %mx = tile.reduce max %s {axis = 1 : i32} : tensor<128x64xf32> -> tensor<128xf32>
-    %m_new = arith.maximumf %m_i, %mx : tensor<128xf32>
-    %mb2 = tile.expand_dims %m_new {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
+    %mxs = arith.mulf %mx, %scale_r : tensor<128xf32>
+    %m_new = arith.maximumf %m_i, %mxs : tensor<128xf32>
+    %negm = arith.negf %m_new : tensor<128xf32>
+    %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
     %mb = tile.broadcast %mb2 : tensor<128x1xf32> -> tensor<128x64xf32>
-    %sd = arith.subf %s, %mb : tensor<128x64xf32>
+    %sd = math.fma %s, %scale, %mb : tensor<128x64xf32>
     %p = math.exp2 %sd : tensor<128x64xf32>
     %md = arith.subf %m_i, %m_new : tensor<128xf32>
     %alpha = math.exp2 %md : tensor<128xf32>
@@ -379,6 +387,7 @@ tile.kernel @attention_auto_bf16_d64(
   %log2e = arith.constant 1.44269504 : f32
   %qk_scale = arith.mulf %sm_scale, %log2e : f32
   %scale = tile.splat %qk_scale : f32 -> tensor<128x64xf32>
+  %scale_r = tile.splat %qk_scale : f32 -> tensor<128xf32>
 
   // Key blocks [0, hi): all ceil(n / 64) of them, or, when causal, those
   // left of the end of the diagonal (2 (i + 1): 128 rows are two blocks of
@@ -424,7 +433,6 @@ tile.kernel @attention_auto_bf16_d64(
            : !tile.view<?x64xbf16> -> tensor<64x64xbf16>
     %tv = tile.load_tile %vv[%j, %c0] padding = zero : !tile.view<?x64xbf16> -> tensor<64x64xbf16>
     %qk = tile.dot %tq, %tkt, %zs : tensor<128x64xbf16>, tensor<64x64xbf16> -> tensor<128x64xf32>
-    %s0 = arith.mulf %qk, %scale : tensor<128x64xf32>
     %needmask = arith.cmpi sge, %j, %nfull : i32
     %s = scf.if %needmask -> (tensor<128x64xf32>) {
       %col0 = arith.muli %j, %c64 : i32
@@ -436,20 +444,24 @@ tile.kernel @attention_auto_bf16_d64(
       %below = arith.cmpi sle, %cols, %rows : tensor<128x64xi32>
       %causal_ok = arith.ori %below, %notcausalv : tensor<128x64xi1>
       %keep = arith.andi %inseq, %causal_ok : tensor<128x64xi1>
-      %sm = arith.select %keep, %s0, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
+      %sm = arith.select %keep, %qk, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
       scf.yield %sm : tensor<128x64xf32>
     } else {
-      scf.yield %s0 : tensor<128x64xf32>
+      scf.yield %qk : tensor<128x64xf32>
     }
-    // Online softmax: the new running max m', P = exp2(S - m'), and
-    // alpha = exp2(m - m') rescales what was accumulated so far. Block 0
-    // always has a column in the sequence (and left of the diagonal), so m'
-    // is finite from the first block on and no row gets exp2(-inf + inf).
+    // Online softmax, in units of the scaled scores: the new running max
+    // m' = max(m, rowmax(S) * scale) (scale > 0), P = exp2(S * scale - m')
+    // (one fma per score), and alpha = exp2(m - m') rescales what was
+    // accumulated so far. Block 0 always has a column in the sequence (and
+    // left of the diagonal), so m' is finite from the first block on and
+    // no row gets exp2(-inf + inf).
     %mx = tile.reduce max %s {axis = 1 : i32} : tensor<128x64xf32> -> tensor<128xf32>
-    %m_new = arith.maximumf %m_i, %mx : tensor<128xf32>
-    %mb2 = tile.expand_dims %m_new {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
+    %mxs = arith.mulf %mx, %scale_r : tensor<128xf32>
+    %m_new = arith.maximumf %m_i, %mxs : tensor<128xf32>
+    %negm = arith.negf %m_new : tensor<128xf32>
+    %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
     %mb = tile.broadcast %mb2 : tensor<128x1xf32> -> tensor<128x64xf32>
-    %sd = arith.subf %s, %mb : tensor<128x64xf32>
+    %sd = math.fma %s, %scale, %mb : tensor<128x64xf32>
     %p = math.exp2 %sd : tensor<128x64xf32>
     %md = arith.subf %m_i, %m_new : tensor<128xf32>
     %alpha = math.exp2 %md : tensor<128xf32>
@@ -531,6 +543,7 @@ tile.kernel @attention_auto_bf16_d128(
   %log2e = arith.constant 1.44269504 : f32
   %qk_scale = arith.mulf %sm_scale, %log2e : f32
   %scale = tile.splat %qk_scale : f32 -> tensor<128x64xf32>
+  %scale_r = tile.splat %qk_scale : f32 -> tensor<128xf32>
 
   // Key blocks [0, hi): all ceil(n / 64) of them, or, when causal, those
   // left of the end of the diagonal (2 (i + 1): 128 rows are two blocks of
@@ -576,7 +589,6 @@ tile.kernel @attention_auto_bf16_d128(
            : !tile.view<?x128xbf16> -> tensor<128x64xbf16>
     %tv = tile.load_tile %vv[%j, %c0] padding = zero : !tile.view<?x128xbf16> -> tensor<64x128xbf16>
     %qk = tile.dot %tq, %tkt, %zs : tensor<128x128xbf16>, tensor<128x64xbf16> -> tensor<128x64xf32>
-    %s0 = arith.mulf %qk, %scale : tensor<128x64xf32>
     %needmask = arith.cmpi sge, %j, %nfull : i32
     %s = scf.if %needmask -> (tensor<128x64xf32>) {
       %col0 = arith.muli %j, %c64 : i32
@@ -588,20 +600,24 @@ tile.kernel @attention_auto_bf16_d128(
       %below = arith.cmpi sle, %cols, %rows : tensor<128x64xi32>
       %causal_ok = arith.ori %below, %notcausalv : tensor<128x64xi1>
       %keep = arith.andi %inseq, %causal_ok : tensor<128x64xi1>
-      %sm = arith.select %keep, %s0, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
+      %sm = arith.select %keep, %qk, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
       scf.yield %sm : tensor<128x64xf32>
     } else {
-      scf.yield %s0 : tensor<128x64xf32>
+      scf.yield %qk : tensor<128x64xf32>
     }
-    // Online softmax: the new running max m', P = exp2(S - m'), and
-    // alpha = exp2(m - m') rescales what was accumulated so far. Block 0
-    // always has a column in the sequence (and left of the diagonal), so m'
-    // is finite from the first block on and no row gets exp2(-inf + inf).
+    // Online softmax, in units of the scaled scores: the new running max
+    // m' = max(m, rowmax(S) * scale) (scale > 0), P = exp2(S * scale - m')
+    // (one fma per score), and alpha = exp2(m - m') rescales what was
+    // accumulated so far. Block 0 always has a column in the sequence (and
+    // left of the diagonal), so m' is finite from the first block on and
+    // no row gets exp2(-inf + inf).
     %mx = tile.reduce max %s {axis = 1 : i32} : tensor<128x64xf32> -> tensor<128xf32>
-    %m_new = arith.maximumf %m_i, %mx : tensor<128xf32>
-    %mb2 = tile.expand_dims %m_new {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
+    %mxs = arith.mulf %mx, %scale_r : tensor<128xf32>
+    %m_new = arith.maximumf %m_i, %mxs : tensor<128xf32>
+    %negm = arith.negf %m_new : tensor<128xf32>
+    %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
     %mb = tile.broadcast %mb2 : tensor<128x1xf32> -> tensor<128x64xf32>
-    %sd = arith.subf %s, %mb : tensor<128x64xf32>
+    %sd = math.fma %s, %scale, %mb : tensor<128x64xf32>
     %p = math.exp2 %sd : tensor<128x64xf32>
     %md = arith.subf %m_i, %m_new : tensor<128xf32>
     %alpha = math.exp2 %md : tensor<128xf32>

@@ -7,7 +7,9 @@ Every case draws fresh q, k, v of shape [B, H, N, d], poisons the output,
 launches one program per (block of 128 query rows, batch * head), and
 checks: every output element written, the elementwise and relative errors
 within the input type's bounds, and the memory around the output (rows past
-N, columns past d of a larger buffer) still poisoned. Memory orders vary
+N, columns past d of a larger buffer) still poisoned. The kernels of
+examples/attention_contig.mlir (stride 1 along d, 16-byte aligned rows)
+run on the contiguous and [B, N, H, d] orders. Memory orders vary
 with the case: contiguous [B, H, N, d]; [B, N, H, d] storage viewed as
 [B, H, N, d] (torch's transpose(1, 2), the layout of a fused QKV
 projection); and k, v with every other element along d (stride 2: the
@@ -55,15 +57,25 @@ def _output(shape, dtype, order):
     return buf[:, :, :n, :d], buf, outside
 
 
-def run_attention(kernel, shape, gen):
+def _no_d_stride(strides):
+    """(b, h, n) of a [B, H, N, d] tensor's strides, for the contig kernels
+    (stride 1 along d, not passed)."""
+    assert strides[3] == 1
+    return strides[:3]
+
+
+def run_attention(kernel, shape, gen, contig=False):
     b, h, n, d, causal, dtype, order = shape
     q = _tensor((b, h, n, d), dtype, "bnhd" if order == "bnhd" else "contig", gen)
     k = _tensor((b, h, n, d), dtype, order, gen)
     v = _tensor((b, h, n, d), dtype, order, gen)
     o, buf, outside = _output((b, h, n, d), dtype, order)
     scale = 1.0 / math.sqrt(d)
+    strides = [t.stride() for t in (q, k, v, o)]
+    if contig:
+        strides = [_no_d_stride(st) for st in strides]
     kernel[((n + 127) // 128, b * h)](q, k, v, o, scale, n, h, int(causal),
-                                      *q.stride(), *k.stride(), *v.stride(), *o.stride())
+                                      *[x for st in strides for x in st])
     ref = F.scaled_dot_product_attention(q.float(), k.float(), v.float(), is_causal=causal,
                                          scale=scale)
     atol, rtol, ftol = TOL[dtype]
@@ -85,15 +97,18 @@ def run_attention(kernel, shape, gen):
     return checks
 
 
-def _shapes(d, dtype):
+def run_attention_contig(kernel, shape, gen):
+    return run_attention(kernel, shape, gen, contig=True)
+
+
+def _shapes(d, dtype, orders=("contig", "bnhd", "strided")):
     """N in {1, 17, 64, 100, 1000, 4096}, causal and not, memory orders in
     turn; B * H small except at N = 4096."""
     shapes = []
-    orders = ["contig", "bnhd", "strided"]
     for i, n in enumerate([1, 17, 64, 100, 1000, 4096]):
         bh = (2, 8) if n == 4096 else (2, 3)
         for causal in (False, True):
-            order = orders[(i + causal) % 3] if n != 4096 else "contig"
+            order = orders[(i + causal) % len(orders)] if n != 4096 else "contig"
             shapes.append((*bh, n, d, causal, dtype, order))
     return shapes
 
@@ -104,3 +119,10 @@ for _artifact, _prefix in (("attention", "attention"), ("auto_attention", "atten
         for _d in (64, 128):
             CASES.append((_artifact, f"{_prefix}_{_t}_d{_d}", run_attention,
                           _shapes(_d, _dtype)))
+        # The head dim contiguous (examples/attention_contig.mlir): row
+        # strides with 8-element alignment (the kernels promise it) in the
+        # contiguous and [B, N, H, d] orders.
+        for _d in (64, 128):
+            if _prefix == "attention":
+                CASES.append(("attention_contig", f"attention_contig_{_t}_d{_d}",
+                              run_attention_contig, _shapes(_d, _dtype, ("contig", "bnhd"))))
