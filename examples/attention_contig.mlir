@@ -77,8 +77,8 @@ tile.kernel @attention_contig_f16_d64(
 
   // Q: one 128 x d block of rows (rows past n read as zeros), stored once
   // into shared memory, where both warpgroups' wgmmas read it. K and V get
-  // one buffer each; K^T is a transposed view of K's buffer (no data
-  // moves): the K-major B operand of the first dot.
+  // two slots each (block j in slot j % 2); K^T is a transposed view of a
+  // K slot (no data moves): the K-major B operand of the first dot.
   %tq = tile.load_tile %vq[%pm, %c0] padding = zero : !tile.view<?x64xf16> -> tensor<128x64xf16, #ld_f16_64>
   %sq = layout.local_alloc %tq : tensor<128x64xf16, #ld_f16_64> -> !layout.memdesc<128x64xf16, #sw>
   %sk = layout.local_alloc : !layout.memdesc<2x64x64xf16, #sw>
@@ -294,8 +294,8 @@ tile.kernel @attention_contig_f16_d128(
 
   // Q: one 128 x d block of rows (rows past n read as zeros), stored once
   // into shared memory, where both warpgroups' wgmmas read it. K and V get
-  // one buffer each; K^T is a transposed view of K's buffer (no data
-  // moves): the K-major B operand of the first dot.
+  // two slots each (block j in slot j % 2); K^T is a transposed view of a
+  // K slot (no data moves): the K-major B operand of the first dot.
   %tq = tile.load_tile %vq[%pm, %c0] padding = zero : !tile.view<?x128xf16> -> tensor<128x128xf16, #ld_f16_128>
   %sq = layout.local_alloc %tq : tensor<128x128xf16, #ld_f16_128> -> !layout.memdesc<128x128xf16, #sw>
   %sk = layout.local_alloc : !layout.memdesc<2x64x128xf16, #sw>
@@ -511,8 +511,8 @@ tile.kernel @attention_contig_bf16_d64(
 
   // Q: one 128 x d block of rows (rows past n read as zeros), stored once
   // into shared memory, where both warpgroups' wgmmas read it. K and V get
-  // one buffer each; K^T is a transposed view of K's buffer (no data
-  // moves): the K-major B operand of the first dot.
+  // two slots each (block j in slot j % 2); K^T is a transposed view of a
+  // K slot (no data moves): the K-major B operand of the first dot.
   %tq = tile.load_tile %vq[%pm, %c0] padding = zero : !tile.view<?x64xbf16> -> tensor<128x64xbf16, #ld_bf16_64>
   %sq = layout.local_alloc %tq : tensor<128x64xbf16, #ld_bf16_64> -> !layout.memdesc<128x64xbf16, #sw>
   %sk = layout.local_alloc : !layout.memdesc<2x64x64xbf16, #sw>
@@ -728,8 +728,8 @@ tile.kernel @attention_contig_bf16_d128(
 
   // Q: one 128 x d block of rows (rows past n read as zeros), stored once
   // into shared memory, where both warpgroups' wgmmas read it. K and V get
-  // one buffer each; K^T is a transposed view of K's buffer (no data
-  // moves): the K-major B operand of the first dot.
+  // two slots each (block j in slot j % 2); K^T is a transposed view of a
+  // K slot (no data moves): the K-major B operand of the first dot.
   %tq = tile.load_tile %vq[%pm, %c0] padding = zero : !tile.view<?x128xbf16> -> tensor<128x128xbf16, #ld_bf16_128>
   %sq = layout.local_alloc %tq : tensor<128x128xbf16, #ld_bf16_128> -> !layout.memdesc<128x128xbf16, #sw>
   %sk = layout.local_alloc : !layout.memdesc<2x64x128xbf16, #sw>
