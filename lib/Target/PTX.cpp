@@ -285,6 +285,30 @@ LogicalResult tile::verifyKernelLaunchBounds(ModuleOp module) {
   return failure(result.wasInterrupted());
 }
 
+LogicalResult tile::verifyArgumentAlignments(ModuleOp module) {
+  constexpr uint64_t kMaxAlignment = uint64_t(1) << 32; // LLVM's maximum
+  WalkResult result = module.walk([&](LLVM::LLVMFuncOp func) {
+    for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
+      auto align = func.getArgAttrOfType<IntegerAttr>(
+          i, LLVM::LLVMDialect::getAlignAttrName());
+      if (!align)
+        continue;
+      const APInt &value = align.getValue();
+      if (value.isStrictlyPositive() && value.isPowerOf2() &&
+          value.getActiveBits() <= 64 && value.getZExtValue() <= kMaxAlignment)
+        continue;
+      func.emitError() << "argument #" << i << " of '" << func.getName()
+                       << "' has 'llvm.align' = "
+                       << llvm::toString(value, 10, /*Signed=*/true)
+                       << "; an alignment must be a power of two of at most "
+                       << kMaxAlignment << " bytes";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 LogicalResult tile::verifyKernelModule(ModuleOp module) {
   WalkResult nested = module.walk([&](ModuleOp inner) {
     if (inner == module)
@@ -397,7 +421,8 @@ tile::translateToLLVMIR(ModuleOp llvmDialectModule,
   llvmDialectModule->getContext()->appendDialectRegistry(registry);
 
   if (failed(verifyTranslatableTypes(llvmDialectModule)) ||
-      failed(verifyKernelLaunchBounds(llvmDialectModule)))
+      failed(verifyKernelLaunchBounds(llvmDialectModule)) ||
+      failed(verifyArgumentAlignments(llvmDialectModule)))
     return makeError("translation of the LLVM dialect module to LLVM IR "
                      "failed (see the diagnostics above)");
   OwningOpRef<ModuleOp> copy = llvmDialectModule.clone();

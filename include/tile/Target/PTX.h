@@ -70,6 +70,11 @@ LogicalResult verifyParsableSource(const llvm::SourceMgr &sourceMgr,
 /// optimizer rejected it without a location).
 LogicalResult verifyKernelLaunchBounds(ModuleOp module);
 
+/// Before translation: a located error at an `llvm.align` of a function
+/// argument that is not a power of two of at most 2^32 bytes (LLVM's
+/// translation rejected it without a location).
+LogicalResult verifyArgumentAlignments(ModuleOp module);
+
 /// Right after parsing: checks that `module` is one kernel module, the input
 /// tile-compile and the Python module accept. It must define at least one
 /// kernel (a `tile.kernel`, or an `llvm.func` with `nvvm.kernel`) and hold
