@@ -14,7 +14,8 @@
 //     the dot that produces such an A puts its warps along M as well.
 //  2. mma.sync (#layout.nvmma version 2) when K is a multiple of the
 //     instruction K (16 for 16-bit, 8 for tf32, 32 for 8-bit), M, N are
-//     at least 16 and 8, and the inputs are not fp8 below sm_89. Warps
+//     at least 16 and 8 (fp8 below sm_89 too: the lowering refuses it
+//     with the reason, as fp8 has no CUDA-core form). Warps
 //     double along the dim with more instruction tiles left per warp (M on
 //     ties), as Triton's warpsPerTileV2. A dot of a chain (its A computed
 //     from a dot, or its result becoming a dot's A) puts all warps along M
@@ -119,7 +120,6 @@ DotLayoutChoice tl::chooseDotLayouts(DotOp dot, int64_t numWarps,
   unsigned bits = elem.getIntOrFloatBitWidth();
   int64_t instrK = bits == 32 ? 8 : bits == 16 ? 16 : 32;
   bool exactF32 = elem.isF32() && dot.getPrecision() == InputPrecision::ieee;
-  bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(elem);
   DotLayoutChoice choice;
 
   // 1. wgmma.
@@ -181,11 +181,11 @@ DotLayoutChoice tl::chooseDotLayouts(DotOp dot, int64_t numWarps,
                 : "K is not a multiple of the wgmma K";
   }
 
-  // 2. mma.sync.
-  // fp8 mma.sync exists from sm_89 (with PTX ISA 8.4, which the lowering
-  // asks the driver for).
-  bool mmaSyncTypes = !fp8 || computeCapability >= 89;
-  if (!exactF32 && mmaSyncTypes && k % instrK == 0 && m >= 16 && n >= 8) {
+  // 2. mma.sync. fp8 mma.sync exists from sm_89 (with PTX ISA 8.4, which
+  // the lowering asks the driver for); fp8 has no CUDA-core form, so it
+  // takes these layouts on older targets too, where the lowering refuses
+  // it with the reason.
+  if (!exactF32 && k % instrK == 0 && m >= 16 && n >= 8) {
     unsigned wm = 1, wn = 1;
     // A chained dot: all warps along M (see isChainedDot).
     if (isChainedDot(dot, m, numWarps))
