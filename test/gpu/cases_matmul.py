@@ -17,12 +17,18 @@ Float results pass two checks: the relative Frobenius error, and torch's
 elementwise tolerances |C - ref| <= atol * rms(ref) + rtol * |ref| (atol on
 values normalized by the RMS of the reference, since torch's tolerances are
 meant for entries of unit size and ours grow as sqrt(K)):
-  f16 out:  rtol 1e-3,   atol 1e-5   torch.testing.assert_close defaults
-  bf16 out: rtol 1.6e-2, atol 1e-5   (float16 / bfloat16)
+  f16 out:  rtol 2e-3,   atol 1e-3   torch's test_cublas_addmm_alignment (f16)
+  bf16 out: rtol 1.6e-2, atol 1e-3   assert_close's bf16 rtol, the atol above
   fp8 in, bf16 out: rtol = atol = 7e-2  torch's test_scaled_mm_vs_emulated
   tf32:     rtol = atol = 5e-3       torch's tf32_on_and_off(0.005) precision
-i8 results (i32) must be exact.
+(assert_close's default atol, 1e-5, is below what f32 accumulation on the
+tensor cores loses at K = 4096: one f16 element of 16M reached it on the
+H100.) i8 results (i32) must be exact. With TILE_GPU_TOL_REPORT set, every
+float case prints its Frobenius error and its worst element relative to the
+elementwise bound.
 """
+
+import os
 
 import torch
 
@@ -35,8 +41,8 @@ REL_TOL_F16 = 2e-3
 # the inputs, and for fp8 the reduced-precision accumulation of fp8 tensor
 # cores (DeepSeek-V3 reports errors near 2% at K = 4096 on Hopper).
 TOLERANCES = {
-    "f16": (REL_TOL_F16, 1e-3, 1e-5),
-    "bf16": (1e-2, 1.6e-2, 1e-5),
+    "f16": (REL_TOL_F16, 2e-3, 1e-3),
+    "bf16": (1e-2, 1.6e-2, 1e-3),
     "fp8": (2e-2, 7e-2, 7e-2),
     "tf32": (5e-3, 5e-3, 5e-3),
 }
@@ -116,9 +122,12 @@ def _close_check(out, ref, rtol, atol):
     bad = (excess > 0) | torch.isnan(o)
     nbad = bad.sum().item()
     label = f"|C - ref| <= {atol:g} * rms(ref) + {rtol:g} * |ref| elementwise"
+    worst = ((o - ref).abs() / (atol * rms + rtol * ref.abs())).nan_to_num(float("inf")).max().item()
+    if os.environ.get("TILE_GPU_TOL_REPORT"):
+        print(f"tol: {tuple(out.shape)} {out.dtype} frobenius {_rel_err(out, ref):.2e} "
+              f"worst element {worst:.3f}x the bound")
     if nbad == 0:
         return (label, True, True)
-    worst = ((o - ref).abs() / (atol * rms + rtol * ref.abs())).nan_to_num(float("inf")).max().item()
     return (label, f"{nbad} of {o.numel()} elements outside (worst at {worst:.2f}x the bound)", True)
 
 
