@@ -122,7 +122,13 @@ def collect_cases():
     return cases, runtime
 
 
-def run_all(artifacts, seed=None, only=None, verbose=False):
+def _largest(shape):
+    """The largest integer in a case's shape (0 when it has none)."""
+    values = shape if isinstance(shape, (tuple, list)) else (shape,)
+    return max([v for v in values if isinstance(v, int)], default=0)
+
+
+def run_all(artifacts, seed=None, only=None, verbose=False, max_size=None):
     import torch
     CASES, RUNTIME_CASES = collect_cases()
 
@@ -137,6 +143,8 @@ def run_all(artifacts, seed=None, only=None, verbose=False):
         if only and not any(o in kernel_name for o in only):
             continue
         for shape in shapes:
+            if max_size is not None and _largest(shape) > max_size:
+                continue
             try:
                 ok, detail, ms = run_case(cache, artifacts, artifact, kernel_name, runner,
                                           shape, gen)
@@ -189,6 +197,9 @@ def main(argv=None):
     ap.add_argument("-k", dest="only", action="append",
                     help="run only kernels whose name contains this (repeatable)")
     ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--max-size", type=int, default=None,
+                    help="skip shapes with a dimension above this (for runs under "
+                         "compute-sanitizer, whose racecheck is slow on large problems)")
     args = ap.parse_args(argv)
 
     why = gpu_unavailable_reason()
@@ -199,7 +210,7 @@ def main(argv=None):
         print(f"FAIL: no artifacts directory {args.artifacts}; build it with "
               f"test/gpu/build_artifacts.py")
         return 1
-    results = run_all(args.artifacts, args.seed, args.only, args.verbose)
+    results = run_all(args.artifacts, args.seed, args.only, args.verbose, args.max_size)
     print(results.table())
     return 1 if results.failed else 0
 

@@ -131,7 +131,7 @@ void completeCTAFields(unsigned rank, SmallVectorImpl<unsigned> &ctasPerCGA,
 }
 
 std::optional<ParseResult> ParsedCTAFields::parseField(AsmParser &parser,
-                                                      StringRef key) {
+                                                       StringRef key) {
   auto list = [&](SmallVectorImpl<unsigned> &out, bool &flag) {
     flag = true;
     return parseUnsignedList(parser, key, out);

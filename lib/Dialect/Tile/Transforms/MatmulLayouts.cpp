@@ -1,4 +1,4 @@
-//===- MatmulLayouts.cpp - Layouts chosen for a tile.dot -------------------===//
+//===- MatmulLayouts.cpp - Layouts chosen for a tile.dot ------------------===//
 //
 // The choice, for M x N x K with inputs of b bits and W warps:
 //  1. wgmma (#layout.nvmma version 3) when the target is sm_90, the dot has
