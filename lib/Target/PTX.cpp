@@ -35,6 +35,7 @@
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
 
+#include <algorithm>
 #include <mutex>
 
 using namespace tile;
@@ -143,8 +144,11 @@ unsigned tile::getPTXVersion(StringRef arch) {
 
 unsigned tile::getLoweredPTXVersion(ModuleOp module, StringRef arch) {
   unsigned version = getPTXVersion(arch);
+  // Clamped so that a wild value stays a version createNVPTXTargetMachine
+  // reports as unknown.
   if (auto wanted = module->getAttrOfType<IntegerAttr>(kPTXVersionAttr))
-    version = std::max<int64_t>(version, wanted.getValue().getSExtValue());
+    version = std::clamp<int64_t>(wanted.getValue().getSExtValue(), version,
+                                  std::max<int64_t>(version, 9999));
   return version;
 }
 

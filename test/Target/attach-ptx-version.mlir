@@ -38,3 +38,13 @@ module attributes {tile.ptx_version = 99 : i32} {
     llvm.return
   }
 }
+
+// -----
+
+// A wild value stays a wild value, never a truncated one.
+// expected-error @below {{tile-attach-ptx: PTX ISA 999.9 is not known to the NVPTX back end of this LLVM}}
+module attributes {tile.ptx_version = 123456789012 : i64} {
+  llvm.func @k() attributes {nvvm.kernel} {
+    llvm.return
+  }
+}

@@ -15,9 +15,9 @@
 //  2. mma.sync (#layout.nvmma version 2) when K is a multiple of the
 //     instruction K (16 for 16-bit, 8 for tf32, 32 for 8-bit), M, N are
 //     at least 16 and 8 (fp8 below sm_89 too: the lowering refuses it
-//     with the reason, as fp8 has no CUDA-core form). Warps
-//     double along the dim with more instruction tiles left per warp (M on
-//     ties), as Triton's warpsPerTileV2. A dot of a chain (its A computed
+//     with the reason, as fp8 has no CUDA-core form). Warps double along
+//     the dim with more instruction tiles left per warp (M on ties), as
+//     Triton's warpsPerTileV2. A dot of a chain (its A computed
 //     from a dot, or its result becoming a dot's A) puts all warps along M
 //     when M has 16 rows for each, so that the producer's accumulator is
 //     the consumer's A without leaving the threads (Triton's V2 puts them
