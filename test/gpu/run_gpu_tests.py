@@ -139,7 +139,13 @@ def smallest_shapes(shapes, count):
     return [shapes[i] for i in sorted(keep)]
 
 
-def run_all(artifacts, seed=None, only=None, verbose=False, small=0):
+def _largest(shape):
+    """The largest integer in a case's shape (0 when it has none)."""
+    values = shape if isinstance(shape, (tuple, list)) else (shape,)
+    return max([v for v in values if isinstance(v, int)], default=0)
+
+
+def run_all(artifacts, seed=None, only=None, verbose=False, max_size=None, small=0):
     import torch
     CASES, RUNTIME_CASES = collect_cases()
 
@@ -154,6 +160,8 @@ def run_all(artifacts, seed=None, only=None, verbose=False, small=0):
         if only and not any(o in kernel_name for o in only):
             continue
         for shape in smallest_shapes(shapes, small) if small else shapes:
+            if max_size is not None and _largest(shape) > max_size:
+                continue
             try:
                 ok, detail, ms = run_case(cache, artifacts, artifact, kernel_name, runner,
                                           shape, gen)
@@ -209,6 +217,9 @@ def main(argv=None):
                     help="run only the N smallest shapes of each case (for "
                          "compute-sanitizer, which slows kernels 10-1000x)")
     ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--max-size", type=int, default=None,
+                    help="skip shapes with a dimension above this (for runs under "
+                         "compute-sanitizer, whose racecheck is slow on large problems)")
     args = ap.parse_args(argv)
 
     why = gpu_unavailable_reason()
@@ -219,7 +230,8 @@ def main(argv=None):
         print(f"FAIL: no artifacts directory {args.artifacts}; build it with "
               f"test/gpu/build_artifacts.py")
         return 1
-    results = run_all(args.artifacts, args.seed, args.only, args.verbose, args.small)
+    results = run_all(args.artifacts, args.seed, args.only, args.verbose, args.max_size,
+                      args.small)
     print(results.table())
     return 1 if results.failed else 0
 
