@@ -7,6 +7,7 @@
 #ifndef TILE_DIALECT_TILE_IR_TILEDIALECT_H
 #define TILE_DIALECT_TILE_IR_TILEDIALECT_H
 
+#include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Support/LLVM.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
