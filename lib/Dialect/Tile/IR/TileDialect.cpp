@@ -47,6 +47,17 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
                                                     unsigned regionIndex,
                                                     unsigned argIndex,
                                                     NamedAttribute attr) {
+  // A hidden TMA descriptor parameter's recipe (convert-tile-to-llvm).
+  if (attr.getName() == kTmaDescriptorArgAttr) {
+    auto kernel = dyn_cast<KernelOp>(op);
+    if (!kernel || !isa<DictionaryAttr>(attr.getValue()) ||
+        !isa<layout::TensorDescType>(kernel.getArgumentTypes()[argIndex]))
+      return op->emitOpError()
+             << "'" << kTmaDescriptorArgAttr
+             << "' must be a dictionary on a !layout.tensordesc parameter "
+                "of a tile.kernel";
+    return success();
+  }
   if (attr.getName() != getDivisibilityAttrName())
     return op->emitOpError() << "unknown argument attribute '"
                              << attr.getName().getValue() << "' on argument #"

@@ -169,7 +169,10 @@ def Layout_AsyncTmaCopyGlobalToLocalOp
     zero. The copy completes on the mbarrier `barrier` by delivering
     `R * C * sizeof(T)` transaction bytes: expect them with
     `layout.barrier_expect` in the same phase, and read the buffer after
-    `layout.wait_barrier`. One thread issues it.
+    `layout.wait_barrier`. One thread issues it, without synchronizing:
+    when other threads read `dst` before (an earlier use of the slot),
+    order those reads first with `layout.fence_async_shared` and
+    `layout.barrier`.
 
     ```mlir
     layout.async_tma_copy_global_to_local %desc[%row, %col] %buf, %bar
@@ -195,10 +198,11 @@ def Layout_AsyncTmaCopyLocalToGlobalOp
     Starts the asynchronous copy of the shared-memory buffer `src` (a slot
     of the descriptor's block shape and layout) to the block of the view at
     `coords` (element coordinates in the view's dim order; i32). Elements
-    outside the view are not written. One thread issues it and commits it
-    as one bulk group. Before it: the stores that filled `src`, then
-    `layout.fence_async_shared`, then `layout.barrier`. Overwrite `src` only
-    after `layout.async_tma_store_wait`.
+    outside the view are not written. Every thread first fences its
+    shared-memory stores against the async proxy and the CTA synchronizes
+    (the op does both: the stores that filled `src` need nothing more), then
+    one thread issues the copy and commits it as one bulk group. Overwrite
+    `src` only after `layout.async_tma_store_wait`.
 
     ```mlir
     layout.async_tma_copy_local_to_global %desc[%row, %col] %buf

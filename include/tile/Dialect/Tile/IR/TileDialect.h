@@ -36,6 +36,11 @@
 
 namespace tile::tl {
 
+/// The argument attribute of a hidden TMA descriptor parameter of a kernel
+/// (a !layout.tensordesc): the dictionary that tells the launcher how to
+/// build it (docs/Lowering.md, "TMA descriptors").
+inline constexpr llvm::StringLiteral kTmaDescriptorArgAttr = "tile.tma";
+
 /// True if `n` is a positive power of two.
 inline bool isPowerOf2(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
 
