@@ -33,16 +33,15 @@ static std::string typeName(Type type) {
 /// True when the declared metadata type `declared` ("ptr<f32>", "i32", ...)
 /// can describe a parameter of LLVM type `actual` ("ptr", "i32", ...).
 static bool isCompatible(StringRef declared, StringRef actual) {
+  // A TMA descriptor is passed by value; the function sees its address.
   if (actual == "ptr")
-    return declared == "ptr" || declared.starts_with("ptr<");
+    return declared == "ptr" || declared.starts_with("ptr<") ||
+           declared == "tma_descriptor";
   if (declared == "index")
     return actual == "i64" || actual == "i32";
   // fp8 scalars are passed as their bits.
   if (declared == "f8E4M3FN" || declared == "f8E5M2")
     return actual == "i8";
-  // A TMA descriptor is passed by value; the function sees its address.
-  if (declared == "tma_descriptor")
-    return actual == "ptr";
   return declared == actual;
 }
 

@@ -55,7 +55,7 @@ func.func private @f(!layout.tensordesc<64x24xf16, #layout.nvmma_shared<swizzlin
 // -----
 
 // Fewer than the 8 rows of one swizzle core tile.
-// expected-error @+1 {{the layout #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16> does not fit the block 4x64: the per-CTA shape [4, 64] is smaller than one core tile of #layout.nvmma_shared with swizzlingByteWidth = 128 and elementBitWidth = 16 (8 rows of 64 contiguous elements); use a smaller swizzlingByteWidth or a larger tile}}
+// expected-error @+1 {{the layout #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16> does not fit the block 4x64: the per-CTA shape 4x64 is smaller than one core tile of #layout.nvmma_shared with swizzlingByteWidth = 128 and elementBitWidth = 16 (8 rows of 64 contiguous elements); use a smaller swizzlingByteWidth or a larger tile}}
 func.func private @f(!layout.tensordesc<4x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>)
 
 // -----
@@ -82,7 +82,7 @@ tile.kernel @k(%p: !tile.ptr<f16>, %m: i32) {
 
 #bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
 func.func @f(%b: !layout.memdesc<2x1xi64, #bl>) {
-  // expected-error @+1 {{'layout.init_barrier' op takes an mbarrier, a !layout.memdesc<1xi64, ...> (one slot of an i64 buffer), not '!layout.memdesc<2x1xi64, #shared>'; take one slot with layout.memdesc_index}}
+  // expected-error @+1 {{'layout.init_barrier' op takes an mbarrier, a !layout.memdesc<1xi64, ...> (one slot of an i64 buffer), not '!layout.memdesc<2x1xi64, #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>>'; take one slot with layout.memdesc_index}}
   layout.init_barrier %b, 1 : !layout.memdesc<2x1xi64, #bl>
   return
 }
@@ -90,9 +90,9 @@ func.func @f(%b: !layout.memdesc<2x1xi64, #bl>) {
 // -----
 
 #bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
-func.func @f(%b: !layout.memdesc<1xi32, #bl>) {
-  // expected-error @+1 {{'layout.wait_barrier' op takes an mbarrier, a !layout.memdesc<1xi64, ...> (one slot of an i64 buffer), not '!layout.memdesc<1xi32, #shared>'}}
-  layout.wait_barrier %b, %b : !layout.memdesc<1xi32, #bl>
+func.func @f(%b: !layout.memdesc<1xi32, #bl>, %phase: i32) {
+  // expected-error @+1 {{'layout.wait_barrier' op takes an mbarrier, a !layout.memdesc<1xi64, ...> (one slot of an i64 buffer), not '!layout.memdesc<1xi32, #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>>'}}
+  layout.wait_barrier %b, %phase : !layout.memdesc<1xi32, #bl>
   return
 }
 
@@ -127,7 +127,7 @@ func.func @f(%b: !layout.memdesc<1xi64, #bl>) {
 
 #bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
 func.func @f(%b: !layout.memdesc<1xf64, #bl>) {
-  // expected-error @+1 {{'layout.inval_barrier' op takes an mbarrier, a !layout.memdesc<1xi64, ...> (one slot of an i64 buffer), not '!layout.memdesc<1xf64, #shared>'}}
+  // expected-error @+1 {{'layout.inval_barrier' op takes an mbarrier, a !layout.memdesc<1xi64, ...> (one slot of an i64 buffer), not '!layout.memdesc<1xf64, #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>>'}}
   layout.inval_barrier %b : !layout.memdesc<1xf64, #bl>
   return
 }
@@ -168,7 +168,7 @@ func.func @f(%d: !layout.tensordesc<64x64xf16, #nv>, %s: !layout.memdesc<64x64xf
 #bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
 #nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
 func.func @f(%d: !layout.tensordesc<64x64xf16, #nv>, %s: !layout.memdesc<64x64xf16, #nv>, %b: !layout.memdesc<2x1xi64, #bl>, %i: i32) {
-  // expected-error @+1 {{'layout.async_tma_copy_global_to_local' op takes an mbarrier, a !layout.memdesc<1xi64, ...> (one slot of an i64 buffer), not '!layout.memdesc<2x1xi64, #shared>'; take one slot with layout.memdesc_index}}
+  // expected-error @+1 {{'layout.async_tma_copy_global_to_local' op takes an mbarrier, a !layout.memdesc<1xi64, ...> (one slot of an i64 buffer), not '!layout.memdesc<2x1xi64, #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>>'; take one slot with layout.memdesc_index}}
   layout.async_tma_copy_global_to_local %d[%i, %i] %s, %b : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<2x1xi64, #bl>
   return
 }

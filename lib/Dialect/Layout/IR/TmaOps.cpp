@@ -182,14 +182,17 @@ static LogicalResult verifyTmaCopy(Operation *op, TensorDescType desc,
            << "takes one coordinate per dim of the descriptor ("
            << desc.getShape().size() << "), got " << numCoords;
   if (buffer.getShape() != desc.getShape() ||
-      buffer.getElementType() != desc.getElementType())
+      buffer.getElementType() != desc.getElementType()) {
+    std::string expected;
+    llvm::raw_string_ostream os(expected);
+    os << "!layout.memdesc<" << desc.getShape()[0] << "x" << desc.getShape()[1]
+       << "x" << desc.getElementType() << ", " << desc.getLayout() << ">";
     return op->emitOpError()
            << "the " << role
            << " must be one slot of the descriptor's block shape and element "
               "type: expected "
-           << "!layout.memdesc<" << desc.getShape()[0] << "x"
-           << desc.getShape()[1] << "x" << desc.getElementType() << ", "
-           << desc.getLayout() << ">, got " << buffer;
+           << expected << ", got " << buffer;
+  }
   if (!areLayoutsEquivalent(buffer.getLayout(), desc.getLayout(),
                             desc.getShape()))
     return op->emitOpError()

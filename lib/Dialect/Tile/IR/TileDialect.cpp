@@ -47,11 +47,14 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
                                                     unsigned regionIndex,
                                                     unsigned argIndex,
                                                     NamedAttribute attr) {
-  // A hidden TMA descriptor parameter's recipe (convert-tile-to-llvm).
+  // A hidden TMA descriptor parameter's recipe (convert-tile-to-llvm puts
+  // it on the tile.kernel, then on the lowered function for the metadata).
   if (attr.getName() == kTmaDescriptorArgAttr) {
     auto kernel = dyn_cast<KernelOp>(op);
-    if (!kernel || !isa<DictionaryAttr>(attr.getValue()) ||
-        !isa<layout::TensorDescType>(kernel.getArgumentTypes()[argIndex]))
+    bool onDescriptor =
+        kernel ? isa<layout::TensorDescType>(kernel.getArgumentTypes()[argIndex])
+               : isa<FunctionOpInterface>(op);
+    if (!onDescriptor || !isa<DictionaryAttr>(attr.getValue()))
       return op->emitOpError()
              << "'" << kTmaDescriptorArgAttr
              << "' must be a dictionary on a !layout.tensordesc parameter "

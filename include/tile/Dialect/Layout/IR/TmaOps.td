@@ -180,7 +180,9 @@ def Layout_AsyncTmaCopyGlobalToLocalOp
           !layout.memdesc<128x64xf16, #nvmma>, !layout.memdesc<1xi64, #bl>
     ```
   }];
-  let arguments = (ins Layout_TensorDescType:$desc, Variadic<I32>:$coords,
+  // Reads global memory through the descriptor.
+  let arguments = (ins Arg<Layout_TensorDescType, "", [MemRead]>:$desc,
+                       Variadic<I32>:$coords,
                        Arg<Layout_MemDescType, "", [MemWrite]>:$dst,
                        Arg<Layout_MemDescType, "", [MemWrite]>:$barrier);
   let assemblyFormat = [{
@@ -209,7 +211,9 @@ def Layout_AsyncTmaCopyLocalToGlobalOp
         : !layout.tensordesc<128x64xf16, #nvmma>, !layout.memdesc<128x64xf16, #nvmma>
     ```
   }];
-  let arguments = (ins Layout_TensorDescType:$desc, Variadic<I32>:$coords,
+  // Writes global memory through the descriptor.
+  let arguments = (ins Arg<Layout_TensorDescType, "", [MemWrite]>:$desc,
+                       Variadic<I32>:$coords,
                        Arg<Layout_MemDescType, "", [MemRead]>:$src);
   let assemblyFormat = [{
     $desc `[` $coords `]` $src attr-dict `:` qualified(type($desc)) `,`
