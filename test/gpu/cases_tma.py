@@ -120,3 +120,22 @@ CASES = [
 RUNTIME_CASES = [
     ("runtime.tma_errors", runtime_tma_errors),
 ]
+
+
+def run_allow_tma(k, shape, gen):
+    """examples/allow_tma.mlir: y = x through TMA (copy_tma) or ordinary
+    accesses (copy_plain); n is a multiple of 8 for copy_tma's promise."""
+    m, n = shape
+    x = _rows(m, n, gen)
+    sy = _up(n + 8, 8)
+    y_buf = poisoned((m, sy), torch.float16)
+    k[(_up(m, 64) // 64, _up(n, 64) // 64)](x, y_buf, m, n, x.stride(0), sy)
+    return [("y = x", y_buf[:, :n].contiguous(), x.contiguous()),
+            ("columns past n untouched", bool(is_poison(y_buf[:, n:]).all().item()), True)]
+
+
+SHAPES_ALLOW = [(1, 8), (17, 96), (100, 200), (129, 264), (1000, 1000)]
+CASES += [
+    ("allow_tma", "copy_tma", run_allow_tma, SHAPES_ALLOW),
+    ("allow_tma", "copy_plain", run_allow_tma, SHAPES_ALLOW + [(33, 17)]),
+]
