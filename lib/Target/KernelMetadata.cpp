@@ -86,9 +86,8 @@ llvm::json::Value entry(int64_t arg, int64_t value, int64_t scale) {
 }
 
 /// The JSON recipe of a tile.tma attribute, or an error message.
-FailureOr<llvm::json::Value> tmaRecipeToJSON(DictionaryAttr recipe,
-                                             unsigned numParams,
-                                             std::string &error) {
+FailureOr<llvm::json::Value>
+tmaRecipeToJSON(DictionaryAttr recipe, unsigned numParams, std::string &error) {
   auto global = recipe.getAs<IntegerAttr>("global");
   auto shapeArgs = recipe.getAs<DenseI64ArrayAttr>("shape_args");
   auto shape = recipe.getAs<DenseI64ArrayAttr>("shape");
@@ -110,9 +109,7 @@ FailureOr<llvm::json::Value> tmaRecipeToJSON(DictionaryAttr recipe,
             "entries each";
     return failure();
   }
-  auto inRange = [&](int64_t arg) {
-    return arg < int64_t(numParams);
-  };
+  auto inRange = [&](int64_t arg) { return arg < int64_t(numParams); };
   if (global.getInt() < 0 || !inRange(global.getInt()) ||
       !llvm::all_of(shapeArgs.asArrayRef(), inRange) ||
       !llvm::all_of(strideArgs.asArrayRef(), inRange)) {

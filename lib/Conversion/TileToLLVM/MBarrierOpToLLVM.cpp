@@ -102,8 +102,7 @@ struct ArriveBarrierOpConversion
     emitPredicatedPtx(rewriter, loc,
                       "mbarrier.arrive.shared::cta.b64 _, [$1], $2;", pred,
                       adaptor.getBarrier(),
-                      ValueRange{i32Const(rewriter, loc, op.getCount())},
-                      ",r");
+                      ValueRange{i32Const(rewriter, loc, op.getCount())}, ",r");
     rewriter.eraseOp(op);
     return success();
   }

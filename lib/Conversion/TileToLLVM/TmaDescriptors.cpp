@@ -181,9 +181,9 @@ LogicalResult tile::materializeTmaDescriptors(tl::KernelOp kernel) {
     auto name = b.getStringAttr("__tma_desc" + std::to_string(params.size()));
     if (failed(kernel.insertArgument(
             index, type,
-            b.getDictionaryAttr(b.getNamedAttr(tl::kTmaDescriptorArgAttr,
-                                               recipe.getDictionary(
-                                                   kernel.getContext()))),
+            b.getDictionaryAttr(
+                b.getNamedAttr(tl::kTmaDescriptorArgAttr,
+                               recipe.getDictionary(kernel.getContext()))),
             NameLoc::get(name, op.getLoc())))) {
       op.emitError() << "could not add the TMA descriptor parameter";
       ok = false;

@@ -43,12 +43,11 @@ Value tile::emitIsIssuingThread(OpBuilder &b, Location loc) {
 }
 
 bool tile::isTmaOrMBarrierOp(Operation *op) {
-  return isa<layout::InitBarrierOp, layout::BarrierExpectOp,
-             layout::ArriveBarrierOp, layout::WaitBarrierOp,
-             layout::InvalBarrierOp, layout::FenceAsyncSharedOp,
-             layout::AsyncTmaCopyGlobalToLocalOp,
-             layout::AsyncTmaCopyLocalToGlobalOp,
-             layout::AsyncTmaStoreWaitOp, tl::MakeTensorDescOp>(op);
+  return isa<
+      layout::InitBarrierOp, layout::BarrierExpectOp, layout::ArriveBarrierOp,
+      layout::WaitBarrierOp, layout::InvalBarrierOp, layout::FenceAsyncSharedOp,
+      layout::AsyncTmaCopyGlobalToLocalOp, layout::AsyncTmaCopyLocalToGlobalOp,
+      layout::AsyncTmaStoreWaitOp, tl::MakeTensorDescOp>(op);
 }
 
 std::string tile::whyTmaOpNotLowerable(Operation *op) {
@@ -76,9 +75,9 @@ TmaBoxes getBoxes(OpBuilder &b, Location loc, layout::TensorDescType desc,
     Value addr = buffer;
     Value col = coords[1];
     if (i > 0) {
-      addr = LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI8Type(),
-                                 buffer,
-                                 ArrayRef<LLVM::GEPArg>{int32_t(i * boxBytes)});
+      addr =
+          LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI8Type(), buffer,
+                              ArrayRef<LLVM::GEPArg>{int32_t(i * boxBytes)});
       col = LLVM::AddOp::create(b, loc, col, i32Const(b, loc, i * box[1]));
     }
     boxes.buffers.push_back(addr);

@@ -14,7 +14,6 @@
 
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 
-
 using namespace tile;
 using namespace tile::layout;
 
@@ -145,9 +144,10 @@ LogicalResult BarrierExpectOp::verify() {
   if (failed(verifyBarrier(*this, getBarrier().getType())))
     return failure();
   if (getBytes() >= (1 << 20))
-    return emitOpError() << "bytes must be below 2^20 (the tx-count range of an "
-                            "mbarrier), got "
-                         << getBytes();
+    return emitOpError()
+           << "bytes must be below 2^20 (the tx-count range of an "
+              "mbarrier), got "
+           << getBytes();
   return success();
 }
 

@@ -52,8 +52,9 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
   if (attr.getName() == kTmaDescriptorArgAttr) {
     auto kernel = dyn_cast<KernelOp>(op);
     bool onDescriptor =
-        kernel ? isa<layout::TensorDescType>(kernel.getArgumentTypes()[argIndex])
-               : isa<FunctionOpInterface>(op);
+        kernel
+            ? isa<layout::TensorDescType>(kernel.getArgumentTypes()[argIndex])
+            : isa<FunctionOpInterface>(op);
     if (!onDescriptor || !isa<DictionaryAttr>(attr.getValue()))
       return op->emitOpError()
              << "'" << kTmaDescriptorArgAttr

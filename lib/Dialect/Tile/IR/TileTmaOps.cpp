@@ -1,4 +1,5 @@
-//===- TileTmaOps.cpp - tile.make_tensor_desc ------------------------------===//
+//===- TileTmaOps.cpp - tile.make_tensor_desc
+//------------------------------===//
 //
 // The descriptor's block must match the view in rank and element type; the
 // view's provenance (a tile.make_view of kernel parameters and constants)

@@ -186,10 +186,10 @@ void rewriteLoad(LoadTileOp op, const TmaPlan &plan) {
   MLIRContext *ctx = op.getContext();
   layout::TensorDescType desc = plan.descType;
   Value descValue = MakeTensorDescOp::create(b, loc, desc, op.getView());
-  auto bufType = layout::MemDescType::get(desc.getShape(),
-                                          desc.getElementType(),
-                                          desc.getLayout());
-  Value bar = layout::LocalAllocOp::create(b, loc, getBarrierType(ctx), Value());
+  auto bufType = layout::MemDescType::get(
+      desc.getShape(), desc.getElementType(), desc.getLayout());
+  Value bar =
+      layout::LocalAllocOp::create(b, loc, getBarrierType(ctx), Value());
   Value buf = layout::LocalAllocOp::create(b, loc, bufType, Value());
   layout::FenceAsyncSharedOp::create(b, loc);
   layout::InitBarrierOp::create(b, loc, bar, 1);
@@ -211,9 +211,8 @@ void rewriteStore(StoreTileOp op, const TmaPlan &plan) {
   Location loc = op.getLoc();
   layout::TensorDescType desc = plan.descType;
   Value descValue = MakeTensorDescOp::create(b, loc, desc, op.getView());
-  auto bufType = layout::MemDescType::get(desc.getShape(),
-                                          desc.getElementType(),
-                                          desc.getLayout());
+  auto bufType = layout::MemDescType::get(
+      desc.getShape(), desc.getElementType(), desc.getLayout());
   Value buf = layout::LocalAllocOp::create(b, loc, bufType, Value());
   layout::LocalStoreOp::create(b, loc, op.getValue(), buf);
   SmallVector<Value> coords =
@@ -265,8 +264,7 @@ struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
         op->emitRemark() << "allow_tma: TMA copy of "
                          << plan.descType.getShape()[0] << "x"
                          << plan.descType.getShape()[1] << " blocks, "
-                         << plan.descType.getSwizzleBytes()
-                         << "-byte swizzle";
+                         << plan.descType.getSwizzleBytes() << "-byte swizzle";
       if (auto load = dyn_cast<LoadTileOp>(op))
         rewriteLoad(load, plan);
       else
