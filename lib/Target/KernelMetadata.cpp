@@ -286,6 +286,13 @@ tile::extractKernelMetadata(ModuleOp llvmDialectModule) {
             !llvm::isPowerOf2_64(value.getInt()))
           return fail("parameter " + Twine(index) + ": " + attrName +
                       " must be a positive power of two");
+        // PTX's `.align` (and LLVM's) stop at 2^31; larger ones fail later
+        // in the translation, without a location.
+        if (value.getInt() > (int64_t(1) << 31))
+          return fail("parameter " + Twine(index) + ": " + attrName + " is " +
+                      Twine(value.getInt()) +
+                      ", above the largest alignment PTX represents, "
+                      "2147483648 (2^31)");
         param.divisibility =
             std::max<uint64_t>(param.divisibility, value.getInt());
       }
