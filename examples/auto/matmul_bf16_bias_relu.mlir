@@ -1,6 +1,7 @@
 // C = relu(A * B + bias) with no layout written: bf16 inputs, f32
-// accumulation, a per-column f32 bias, bf16 output; any M, N, K, row-major
-// A (M x K), B (K x N), C (M x N).
+// accumulation, a per-column f32 bias (contiguous), bf16 output; any M,
+// N, K and any strides of A (M x K), B (K x N) and C (M x N), as in
+// examples/matmul.mlir.
 //
 // Launch: grid (cdiv(m, 128), cdiv(n, 128)), 8 warps. The epilogue adds the
 // bias broadcast down the columns and clamps at zero in the accumulator's
@@ -8,7 +9,9 @@
 
 tile.kernel @matmul_bf16_bias_relu(%a: !tile.ptr<bf16>, %b: !tile.ptr<bf16>,
                                    %bias: !tile.ptr<f32>, %c: !tile.ptr<bf16>,
-                                   %m: i32, %n: i32, %k: i32)
+                                   %m: i32, %n: i32, %k: i32,
+                                   %sam: i32, %sak: i32, %sbk: i32, %sbn: i32,
+                                   %scm: i32, %scn: i32)
     attributes {num_warps = 8 : i32} {
   %pm = tile.program_id x : i32
   %pn = tile.program_id y : i32
@@ -16,10 +19,13 @@ tile.kernel @matmul_bf16_bias_relu(%a: !tile.ptr<bf16>, %b: !tile.ptr<bf16>,
   %c1 = arith.constant 1 : i32
   %c63 = arith.constant 63 : i32
   %c64 = arith.constant 64 : i32
-  %va = tile.make_view %a, shape [%m, %k] : !tile.ptr<bf16> -> !tile.view<?x?xbf16>
-  %vb = tile.make_view %b, shape [%k, %n] : !tile.ptr<bf16> -> !tile.view<?x?xbf16>
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, %sak]
+        : !tile.ptr<bf16> -> !tile.view<?x?xbf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, %sbn]
+        : !tile.ptr<bf16> -> !tile.view<?x?xbf16>
   %vbias = tile.make_view %bias, shape [1, %n] : !tile.ptr<f32> -> !tile.view<1x?xf32>
-  %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<bf16> -> !tile.view<?x?xbf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, %scn]
+        : !tile.ptr<bf16> -> !tile.view<?x?xbf16>
   %kr = arith.addi %k, %c63 : i32
   %ktiles = arith.divsi %kr, %c64 : i32
   %zero = arith.constant dense<0.0> : tensor<128x128xf32>

@@ -325,7 +325,9 @@ std::optional<MmaSyncPlan> MmaSyncPlan::build(const LinearLayout &a,
     fail(error, "K = " + llvm::Twine(kSize) +
                     " is not covered by whole mma.sync k-steps of " +
                     llvm::Twine(instrK) + " (each thread must hold " +
-                    llvm::Twine(kSize / 4) + " elements of each row of A)");
+                    llvm::Twine(kSize / 4) +
+                    " elements of each row of A); pad K to a multiple of " +
+                    llvm::Twine(instrK));
     return std::nullopt;
   }
   if (!checkSameK(a, *aGroups, kA, b, *bGroups, kB, error))

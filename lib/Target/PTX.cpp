@@ -35,6 +35,7 @@
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
 
+#include <algorithm>
 #include <mutex>
 
 using namespace tile;
@@ -141,8 +142,19 @@ unsigned tile::getPTXVersion(StringRef arch) {
   return std::max(required, kPTXFloor);
 }
 
+unsigned tile::getLoweredPTXVersion(ModuleOp module, StringRef arch) {
+  unsigned version = getPTXVersion(arch);
+  // Clamped so that a wild value stays a version createNVPTXTargetMachine
+  // reports as unknown.
+  if (auto wanted = module->getAttrOfType<IntegerAttr>(kPTXVersionAttr))
+    version = std::clamp<int64_t>(wanted.getValue().getSExtValue(), version,
+                                  std::max<int64_t>(version, 9999));
+  return version;
+}
+
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-tile::createNVPTXTargetMachine(StringRef arch, unsigned optLevel) {
+tile::createNVPTXTargetMachine(StringRef arch, unsigned optLevel,
+                               unsigned ptxVersion) {
   if (optLevel > 3)
     return makeError("optimization level " + llvm::Twine(optLevel) +
                      " is out of range; use 0, 1, 2 or 3");
@@ -151,9 +163,21 @@ tile::createNVPTXTargetMachine(StringRef arch, unsigned optLevel) {
   auto target = lookupNVPTX();
   if (!target)
     return target.takeError();
+  ptxVersion = std::max(ptxVersion, getPTXVersion(arch));
+  std::string feature = "ptx" + std::to_string(ptxVersion);
+  // An unknown feature would only be warned about by LLVM (on stderr) and
+  // ignored: the PTX would claim an older version than the code needs.
+  std::unique_ptr<llvm::MCSubtargetInfo> sti(
+      (*target)->createMCSubtargetInfo(llvm::Triple(kNVPTXTriple), arch, ""));
+  if (!sti || !llvm::any_of(sti->getAllProcessorFeatures(),
+                            [&](const llvm::SubtargetFeatureKV &kv) {
+                              return feature == kv.Key;
+                            }))
+    return makeError("PTX ISA " + llvm::Twine(ptxVersion / 10) + "." +
+                     llvm::Twine(ptxVersion % 10) +
+                     " is not known to the NVPTX back end of this LLVM");
   std::unique_ptr<llvm::TargetMachine> tm((*target)->createTargetMachine(
-      llvm::Triple(kNVPTXTriple), arch,
-      "+ptx" + std::to_string(getPTXVersion(arch)), llvm::TargetOptions(),
+      llvm::Triple(kNVPTXTriple), arch, "+" + feature, llvm::TargetOptions(),
       std::nullopt, std::nullopt, toCodeGenOptLevel(optLevel)));
   if (!tm)
     return makeError("could not create the NVPTX target machine for '" + arch +
@@ -451,9 +475,11 @@ llvm::Error tile::optimizeLLVMModule(llvm::Module &module,
 }
 
 llvm::Expected<std::string>
-tile::translateToOptimizedLLVMIR(ModuleOp llvmDialectModule, StringRef arch,
-                                 unsigned optLevel) {
-  auto tm = createNVPTXTargetMachine(arch, optLevel);
+tile::translateToOptimizedLLVMIR(ModuleOp llvmDialectModule,
+                                 StringRef requestedArch, unsigned optLevel) {
+  std::string arch = getLoweredTargetArch(llvmDialectModule, requestedArch);
+  auto tm = createNVPTXTargetMachine(
+      arch, optLevel, getLoweredPTXVersion(llvmDialectModule, arch));
   if (!tm)
     return tm.takeError();
   llvm::LLVMContext llvmContext;
@@ -491,9 +517,11 @@ llvm::Expected<std::string> tile::emitPTX(llvm::Module &module,
 }
 
 llvm::Expected<std::string> tile::translateToPTX(ModuleOp llvmDialectModule,
-                                                 StringRef arch,
+                                                 StringRef requestedArch,
                                                  unsigned optLevel) {
-  auto tm = createNVPTXTargetMachine(arch, optLevel);
+  std::string arch = getLoweredTargetArch(llvmDialectModule, requestedArch);
+  auto tm = createNVPTXTargetMachine(
+      arch, optLevel, getLoweredPTXVersion(llvmDialectModule, arch));
   if (!tm)
     return tm.takeError();
   llvm::LLVMContext llvmContext;

@@ -149,7 +149,9 @@ bool Compilation::run() {
     return true;
   }
 
-  auto tm = createNVPTXTargetMachine(arch, request.optLevel);
+  // fp8 mma.sync needs a newer PTX ISA than some archs imply.
+  auto tm = createNVPTXTargetMachine(arch, request.optLevel,
+                                     getLoweredPTXVersion(*module, arch));
   if (!tm)
     return fail(tm.takeError());
   llvm::LLVMContext llvmContext;

@@ -12,9 +12,10 @@ Writes DIR/<example>.<cubin|ptx>, DIR/<example>.<cubin|ptx>.json and
 DIR/manifest.json; exits 1 if any example failed to compile (the others are
 still written). Besides the examples (and examples/tutorial/*.mlir, as
 tutorial_<name>) it builds what the launcher tests use:
-test/gpu/kernels/*.mlir, vector_add as PTX (vector_add_ptx, JIT-compiled by
-the driver at load) and as an sm_80 cubin (vector_add_sm80, which a Hopper
-GPU must refuse with a clear error).
+test/gpu/kernels/*.mlir, the layout-free matmuls as sm_89 PTX and the
+chained dot as sm_80 PTX (mma.sync on a Hopper GPU too), vector_add as PTX
+(vector_add_ptx, JIT-compiled by the driver at load) and as an sm_80 cubin
+(vector_add_sm80, which a Hopper GPU must refuse with a clear error).
 """
 
 import argparse
@@ -72,6 +73,9 @@ def main(argv=None):
             jobs += [("auto_" + f[:-len(".mlir")] + "_sm89", os.path.join(auto, f), "ptx", "sm_89")
                      for f in sorted(os.listdir(auto))
                      if f.startswith("matmul") and f.endswith(".mlir")]
+        # The chained dot for sm_80 (PTX): mma.sync with the warps of both
+        # dots along M, the scores kept in registers between them.
+        jobs += [("dot_chain_sm80", os.path.join(kernels, "dot_chain.mlir"), "ptx", "sm_80")]
         vadd = os.path.join(args.examples, "vector_add.mlir")
         if os.path.exists(vadd):
             jobs += [("vector_add_ptx", vadd, "ptx", args.arch)]

@@ -122,7 +122,30 @@ def collect_cases():
     return cases, runtime
 
 
-def run_all(artifacts, seed=None, only=None, verbose=False):
+def shape_size(shape):
+    """The number of elements a case shape names, for ordering: the product
+    of its integers (names such as "seed" or "sliced" count as 1)."""
+    parts = shape if isinstance(shape, (tuple, list)) else (shape,)
+    size = 1
+    for p in parts:
+        if isinstance(p, int):
+            size *= max(p, 1)
+    return size
+
+
+def smallest_shapes(shapes, count):
+    """The `count` smallest shapes of a case, in their original order."""
+    keep = sorted(range(len(shapes)), key=lambda i: (shape_size(shapes[i]), i))[:count]
+    return [shapes[i] for i in sorted(keep)]
+
+
+def _largest(shape):
+    """The largest integer in a case's shape (0 when it has none)."""
+    values = shape if isinstance(shape, (tuple, list)) else (shape,)
+    return max([v for v in values if isinstance(v, int)], default=0)
+
+
+def run_all(artifacts, seed=None, only=None, verbose=False, max_size=None, small=0):
     import torch
     CASES, RUNTIME_CASES = collect_cases()
 
@@ -136,7 +159,9 @@ def run_all(artifacts, seed=None, only=None, verbose=False):
     for artifact, kernel_name, runner, shapes in CASES:
         if only and not any(o in kernel_name for o in only):
             continue
-        for shape in shapes:
+        for shape in smallest_shapes(shapes, small) if small else shapes:
+            if max_size is not None and _largest(shape) > max_size:
+                continue
             try:
                 ok, detail, ms = run_case(cache, artifacts, artifact, kernel_name, runner,
                                           shape, gen)
@@ -188,7 +213,13 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=None, help="random seed (default: fresh)")
     ap.add_argument("-k", dest="only", action="append",
                     help="run only kernels whose name contains this (repeatable)")
+    ap.add_argument("--small", type=int, default=0, metavar="N",
+                    help="run only the N smallest shapes of each case (for "
+                         "compute-sanitizer, which slows kernels 10-1000x)")
     ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--max-size", type=int, default=None,
+                    help="skip shapes with a dimension above this (for runs under "
+                         "compute-sanitizer, whose racecheck is slow on large problems)")
     args = ap.parse_args(argv)
 
     why = gpu_unavailable_reason()
@@ -199,7 +230,8 @@ def main(argv=None):
         print(f"FAIL: no artifacts directory {args.artifacts}; build it with "
               f"test/gpu/build_artifacts.py")
         return 1
-    results = run_all(args.artifacts, args.seed, args.only, args.verbose)
+    results = run_all(args.artifacts, args.seed, args.only, args.verbose, args.max_size,
+                      args.small)
     print(results.table())
     return 1 if results.failed else 0
 

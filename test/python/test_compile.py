@@ -286,5 +286,19 @@ def test_element_types_in_metadata():
         "f8E5M2": "float8_e5m2", "i8": "int8"}
 
 
+def test_fp8_mma_sync_raises_the_ptx_version():
+    # fp8 mma.sync exists from PTX ISA 8.4; sm_90 alone gets 8.0, so the
+    # Python compile, like tile-compile, emits the module in 8.4.
+    path = os.path.join(ROOT, "test", "gpu", "kernels", "matmul_fp8_mma.mlir")
+    with open(path, encoding="utf-8") as f:
+        source = f.read()
+    r = tile.compile(source, arch="sm_90", emit="ptx")
+    assert ".version 8.4\n.target sm_90\n" in r.ptx, r.ptx[:300]
+    assert "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32" in r.ptx
+    assert r.metadata["arch"] == "sm_90", r.metadata
+    plain = tile.compile(vector_add_source(), arch="sm_90", emit="ptx")
+    assert ".version 8.0\n" in plain.ptx, plain.ptx[:300]
+
+
 if __name__ == "__main__":
     sys.exit(harness.run(dict(globals())))

@@ -322,7 +322,9 @@ static int compile(MLIRContext &context, llvm::SourceMgr &sourceMgr,
     return 1;
 
   // Translate to LLVM IR and optimize.
-  auto tm = createNVPTXTargetMachine(arch, optLevelOpt);
+  // fp8 mma.sync needs a newer PTX ISA than some archs imply.
+  auto tm = createNVPTXTargetMachine(arch, optLevelOpt,
+                                     getLoweredPTXVersion(*module, arch));
   if (!tm)
     return failWith(tm.takeError());
   llvm::LLVMContext llvmContext;
@@ -501,7 +503,11 @@ int main(int argc, char **argv) {
                  << "optimization: LLVM default<O" << optLevelOpt << ">\n"
                  << "code generation: NVPTX back end -> PTX ISA "
                  << getPTXVersion(archOpt) / 10 << "."
-                 << getPTXVersion(archOpt) % 10 << "\n";
+                 << getPTXVersion(archOpt) % 10
+                 << (getPTXVersion(archOpt) < 84
+                         ? " (8.4 for a module with fp8 mma.sync)"
+                         : "")
+                 << "\n";
     CubinOptions options;
     std::optional<std::string> assembler = resolveCubinAssembler(options);
     llvm::outs() << "assembly: "

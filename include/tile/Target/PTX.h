@@ -54,10 +54,18 @@ std::string getLoweredTargetArch(ModuleOp module, StringRef requested);
 /// nvJitLink.
 unsigned getPTXVersion(StringRef arch);
 
+/// The PTX ISA version to emit a lowered module in for `arch`: the newer of
+/// getPTXVersion(arch) and the module's `tile.ptx_version` attribute, which
+/// the lowering sets when a kernel uses instructions from a newer PTX ISA
+/// (fp8 mma.sync: 8.4). One version holds for the whole module.
+unsigned getLoweredPTXVersion(ModuleOp module, StringRef arch);
+
 /// The NVPTX TargetMachine for `arch` at `optLevel` (0..3), emitting PTX ISA
-/// getPTXVersion(arch).
+/// max(`ptxVersion`, getPTXVersion(arch)); an error when this LLVM does not
+/// know that version.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-createNVPTXTargetMachine(StringRef arch, unsigned optLevel);
+createNVPTXTargetMachine(StringRef arch, unsigned optLevel,
+                         unsigned ptxVersion = 0);
 
 /// Before parsing: a located error at text the MLIR 22 parser crashes on
 /// instead of diagnosing (a dense array of `index`, `array<index: ...>`,
@@ -110,14 +118,18 @@ llvm::Error optimizeLLVMModule(llvm::Module &module, llvm::TargetMachine &tm,
 llvm::Expected<std::string> emitPTX(llvm::Module &module,
                                     llvm::TargetMachine &tm);
 
-/// translateToLLVMIR + optimizeLLVMModule, printed as text.
+/// translateToLLVMIR + optimizeLLVMModule, printed as text. The module's
+/// own requests apply: getLoweredTargetArch and getLoweredPTXVersion.
 llvm::Expected<std::string>
-translateToOptimizedLLVMIR(ModuleOp llvmDialectModule, StringRef arch,
+translateToOptimizedLLVMIR(ModuleOp llvmDialectModule, StringRef requestedArch,
                            unsigned optLevel);
 
-/// The whole first half: LLVM dialect -> LLVM IR -> optimized -> PTX text.
+/// The whole first half: LLVM dialect -> LLVM IR -> optimized -> PTX text,
+/// for getLoweredTargetArch(module, requestedArch) in
+/// getLoweredPTXVersion's PTX ISA.
 llvm::Expected<std::string> translateToPTX(ModuleOp llvmDialectModule,
-                                           StringRef arch, unsigned optLevel);
+                                           StringRef requestedArch,
+                                           unsigned optLevel);
 
 } // namespace tile
 

@@ -589,6 +589,14 @@ struct ConvertTileToLLVMPass
     });
     if (usesWgmma)
       module->setAttr(kTargetArchAttr, builder.getStringAttr("sm_90a"));
+    // Instructions newer than the PTX ISA the arch implies (fp8 mma.sync):
+    // the driver emits at least this version for the whole module.
+    unsigned ptxVersion = 0;
+    module.walk([&](tl::DotOp dot) {
+      ptxVersion = std::max(ptxVersion, getDotPTXVersion(dot));
+    });
+    if (ptxVersion)
+      module->setAttr(kPTXVersionAttr, builder.getI32IntegerAttr(ptxVersion));
 
     RewritePatternSet patterns(ctx);
     populateKernelOpToLLVMPatterns(converter, patterns);

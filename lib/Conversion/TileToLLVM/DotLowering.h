@@ -75,6 +75,11 @@ SmallVector<Value> emitWgmmaWait(OpBuilder &b, Location loc, int pendings,
 /// Why `op` cannot be lowered for the target, or "" when it can.
 std::string whyDotNotLowerable(tl::DotOp op, int computeCapability);
 
+/// The oldest PTX ISA version (84 for 8.4) the instructions that lower `op`
+/// exist in, or 0 when PTX ISA 8.0 has them: fp8 mma.sync (version 2
+/// accumulator, e4m3/e5m2 inputs) needs 8.4.
+unsigned getDotPTXVersion(tl::DotOp op);
+
 } // namespace tile
 
 #endif // TILE_LIB_CONVERSION_TILETOLLVM_DOTLOWERING_H

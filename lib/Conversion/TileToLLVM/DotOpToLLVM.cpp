@@ -118,10 +118,6 @@ FailureOr<DotLowering> tile::planDotLowering(tl::DotOp op, int computeCapability
                 "the target is sm_" +
                 Twine(computeCapability));
 
-  if (nvmma.getVersionMajor() == 2 && isFp8(inType) && computeCapability != 89)
-    return fail("tile.dot: fp8 mma.sync needs PTX ISA 8.4, which tile emits "
-                "for sm_89 only; on sm_90 use wgmma (#layout.nvmma version "
-                "3), or compile for sm_89");
   if (nvmma.getVersionMajor() == 2) {
     FailureOr<LinearLayout> a = operandLayout(op.getA(), "A");
     if (failed(a))
@@ -151,6 +147,15 @@ std::string tile::whyDotNotLowerable(tl::DotOp op, int computeCapability) {
   if (failed(planDotLowering(op, computeCapability, &why)))
     return why;
   return "";
+}
+
+unsigned tile::getDotPTXVersion(tl::DotOp op) {
+  // fp8 mma.sync (m16n8k32 with e4m3/e5m2 inputs) arrived in PTX ISA 8.4.
+  auto nvmma = dyn_cast<layout::NvmmaAttr>(op.getType().getEncoding());
+  if (nvmma && nvmma.getVersionMajor() == 2 &&
+      isFp8(getOperandElementType(op.getA())))
+    return 84;
+  return 0;
 }
 
 namespace {

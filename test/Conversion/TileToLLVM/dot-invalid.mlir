@@ -23,7 +23,7 @@ tile.kernel @short_k(%p: !tile.ptr<f32>) attributes {num_warps = 1 : i32} {
   %x = arith.constant dense<0.0> : tensor<16x8xf16, #a>
   %y = arith.constant dense<0.0> : tensor<8x8xf16, #b>
   %z = arith.constant dense<0.0> : tensor<16x8xf32, #mma>
-  // expected-error @below {{tile.dot with mma.sync: K = 8 is not covered by whole mma.sync k-steps of 16 (each thread must hold 2 elements of each row of A)}}
+  // expected-error @below {{tile.dot with mma.sync: K = 8 is not covered by whole mma.sync k-steps of 16 (each thread must hold 2 elements of each row of A); pad K to a multiple of 16}}
   %d = tile.dot %x, %y, %z : tensor<16x8xf16, #a>, tensor<8x8xf16, #b> -> tensor<16x8xf32, #mma>
   tile.return
 }
@@ -79,20 +79,5 @@ tile.kernel @wgmma_not_nvmma_shared(%p: !tile.ptr<f32>) attributes {num_warps = 
   %z = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
   // expected-error @below {{tile.dot: wgmma reads operand A from shared memory in a #layout.nvmma_shared layout}}
   %d = tile.dot %x, %y, %z : !layout.memdesc<64x64xf16, #s>, !layout.memdesc<64x64xf16, #s> -> tensor<64x64xf32, #mma>
-  tile.return
-}
-
-
-// -----
-
-#mma = #layout.nvmma<versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]>
-#a = #layout.dot_operand<opIdx = 0, parent = #mma, kWidth = 4>
-#b = #layout.dot_operand<opIdx = 1, parent = #mma, kWidth = 4>
-tile.kernel @fp8_mma_sync_on_sm90(%p: !tile.ptr<f32>) attributes {num_warps = 1 : i32} {
-  %x = arith.constant dense<0.0> : tensor<16x32xf8E4M3FN, #a>
-  %y = arith.constant dense<0.0> : tensor<32x8xf8E4M3FN, #b>
-  %z = arith.constant dense<0.0> : tensor<16x8xf32, #mma>
-  // expected-error @below {{tile.dot: fp8 mma.sync needs PTX ISA 8.4, which tile emits for sm_89 only; on sm_90 use wgmma (#layout.nvmma version 3), or compile for sm_89}}
-  %d = tile.dot %x, %y, %z : tensor<16x32xf8E4M3FN, #a>, tensor<32x8xf8E4M3FN, #b> -> tensor<16x8xf32, #mma>
   tile.return
 }

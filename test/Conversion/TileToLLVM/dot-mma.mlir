@@ -9,6 +9,8 @@
 #a = #layout.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>
 #b = #layout.dot_operand<opIdx = 1, parent = #mma, kWidth = 2>
 
+// f16 needs no newer PTX ISA: no tile.ptx_version on the module.
+// CHECK: module {
 // CHECK-LABEL: llvm.func @mma_f16
 // CHECK: %[[C0:.*]] = llvm.extractvalue %[[CS:.*]][0] : !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: %[[C1:.*]] = llvm.extractvalue %[[CS]][1]
@@ -136,6 +138,35 @@ tile.kernel @mma_i8(%p: !tile.ptr<i32>) attributes {num_warps = 1 : i32} {
   %v = tile.make_view %p, shape [16, 8] : !tile.ptr<i32> -> !tile.view<16x8xi32>
   %c0 = arith.constant 0 : i32
   tile.store_tile %d, %v[%c0, %c0] : tensor<16x8xi32, #mma>, !tile.view<16x8xi32>
+  tile.return
+}
+
+// -----
+
+// fp8 mma.sync m16n8k32 (inline PTX: MLIR 22's nvvm.mma.sync lacks
+// e4m3/e5m2), here on the default sm_90: four fp8 registers per 32-bit
+// operand, A's kind and B's kind each in the instruction name, and the
+// module asks the driver for PTX ISA 8.4 (the first that has the
+// instruction), which tile would not emit for sm_90 otherwise.
+
+#mma = #layout.nvmma<versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]>
+#a = #layout.dot_operand<opIdx = 0, parent = #mma, kWidth = 4>
+#b = #layout.dot_operand<opIdx = 1, parent = #mma, kWidth = 4>
+
+// CHECK: module attributes {tile.ptx_version = 84 : i32}
+// CHECK-LABEL: llvm.func @mma_fp8
+// CHECK-COUNT-6: llvm.bitcast %{{.*}} : vector<4xi8> to i32
+// CHECK: llvm.inline_asm "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3"
+// CHECK-SAME: (i32, i32, i32, i32, i32, i32, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-NOT: mma.sync
+tile.kernel @mma_fp8(%p: !tile.ptr<f32>) attributes {num_warps = 1 : i32} {
+  %x = arith.constant dense<1.0> : tensor<16x32xf8E4M3FN, #a>
+  %y = arith.constant dense<2.0> : tensor<32x8xf8E5M2, #b>
+  %z = arith.constant dense<0.0> : tensor<16x8xf32, #mma>
+  %d = tile.dot %x, %y, %z : tensor<16x32xf8E4M3FN, #a>, tensor<32x8xf8E5M2, #b> -> tensor<16x8xf32, #mma>
+  %v = tile.make_view %p, shape [16, 8] : !tile.ptr<f32> -> !tile.view<16x8xf32>
+  %c0 = arith.constant 0 : i32
+  tile.store_tile %d, %v[%c0, %c0] : tensor<16x8xf32, #mma>, !tile.view<16x8xf32>
   tile.return
 }
 

@@ -1,5 +1,6 @@
 // RUN: tile-opt %s | tile-opt | FileCheck %s
 // RUN: tile-opt %s --mlir-print-op-generic | tile-opt | FileCheck %s
+// RUN: tile-opt %s | FileCheck %s --strict-whitespace --check-prefix=EXACT
 
 // Round trip of every type and op of the tile dialect.
 
@@ -211,6 +212,8 @@ func.func private @types(!tile.ptr<i8>, !tile.ptr<f64>, !tile.view<?x128xf32>,
 // CHECK: %[[D:.*]] = tile.dot %arg0, %arg1, %arg2 : tensor<16x16xf16>, tensor<16x8xf16> -> tensor<16x8xf32>
 // CHECK: tile.dot %arg3, %arg4, %arg5 input_precision = ieee async : tensor<16x8xf32>, tensor<8x8xf32> -> tensor<16x8xf32>
 // CHECK: tile.dot_wait %[[D]] {pendings = 1 : i32} : tensor<16x8xf32>
+// The printed form, spaces included (it once read `input_precision =  ieee`).
+// EXACT: {{^}}    %1 = tile.dot %arg3, %arg4, %arg5 input_precision = ieee async : tensor<16x8xf32>, tensor<8x8xf32> -> tensor<16x8xf32>{{$}}
 func.func @dot_ops(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf32>,
                    %x: tensor<16x8xf32>, %y: tensor<8x8xf32>, %z: tensor<16x8xf32>) -> tensor<16x8xf32> {
   %d = tile.dot %a, %b, %c : tensor<16x16xf16>, tensor<16x8xf16> -> tensor<16x8xf32>

@@ -32,6 +32,12 @@ inline constexpr llvm::StringLiteral kArgDivisibilityAttr =
 /// specific than the requested arch (e.g. "sm_90a" for wgmma).
 inline constexpr llvm::StringLiteral kTargetArchAttr = "tile.target_arch";
 
+/// Module attribute (i32, 84 for 8.4): the oldest PTX ISA version the
+/// lowered code needs when it is newer than the one the requested arch
+/// implies (fp8 mma.sync needs 8.4; tile emits 8.0 for sm_90). The driver
+/// emits the newer of the two (tile::getLoweredPTXVersion).
+inline constexpr llvm::StringLiteral kPTXVersionAttr = "tile.ptx_version";
+
 /// Benefit of the patterns that must win over upstream ones for the same
 /// op (elementwise ops on tensors, fast math on f32).
 inline constexpr unsigned kTileBenefit = 10;

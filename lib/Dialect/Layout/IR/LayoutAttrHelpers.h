@@ -11,6 +11,8 @@
 
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 
+#include <optional>
+
 namespace tile::layout::detail {
 
 /// Parses `<key = value, ...>`, calling `parseValue(key, keyLoc)` for each
@@ -39,6 +41,27 @@ void completeCTAFields(unsigned rank, SmallVectorImpl<unsigned> &ctasPerCGA,
                        bool hasSplit, bool hasOrder);
 bool isDefaultCTA(ArrayRef<unsigned> ctasPerCGA, ArrayRef<unsigned> ctaSplitNum,
                   ArrayRef<unsigned> ctaOrder);
+/// The optional CTA fields (CTAsPerCGA, CTASplitNum, CTAOrder) of a layout
+/// attribute's `<key = value, ...>` syntax, collected while its entries are
+/// parsed. Each attribute parser hands it every key first:
+///   if (std::optional<ParseResult> r = cta.parseField(parser, key))
+///     return *r;
+/// and, once the list is read, fills the omitted fields with complete().
+struct ParsedCTAFields {
+  SmallVector<unsigned> ctasPerCGA, ctaSplitNum, ctaOrder;
+  bool hasCTAs = false, hasSplit = false, hasOrder = false;
+
+  /// Parses the value of `key` (`[v, ...]`) when `key` names a CTA field;
+  /// std::nullopt, with nothing read, when it does not.
+  std::optional<ParseResult> parseField(AsmParser &parser, StringRef key);
+  /// Whether any CTA field was written.
+  bool any() const { return hasCTAs || hasSplit || hasOrder; }
+  /// The rank the written fields imply (the first written one's length).
+  unsigned writtenRank() const;
+  /// completeCTAFields for a layout of `rank` dims.
+  void complete(unsigned rank);
+};
+
 /// Prints `, CTAsPerCGA = [...], ...` unless the fields are the default.
 void printCTAFields(AsmPrinter &printer, ArrayRef<unsigned> ctasPerCGA,
                     ArrayRef<unsigned> ctaSplitNum,

@@ -130,6 +130,32 @@ void completeCTAFields(unsigned rank, SmallVectorImpl<unsigned> &ctasPerCGA,
     ctaOrder = defOrder;
 }
 
+std::optional<ParseResult> ParsedCTAFields::parseField(AsmParser &parser,
+                                                       StringRef key) {
+  auto list = [&](SmallVectorImpl<unsigned> &out, bool &flag) {
+    flag = true;
+    return parseUnsignedList(parser, key, out);
+  };
+  if (key == "CTAsPerCGA")
+    return list(ctasPerCGA, hasCTAs);
+  if (key == "CTASplitNum")
+    return list(ctaSplitNum, hasSplit);
+  if (key == "CTAOrder")
+    return list(ctaOrder, hasOrder);
+  return std::nullopt;
+}
+
+unsigned ParsedCTAFields::writtenRank() const {
+  return hasCTAs    ? ctasPerCGA.size()
+         : hasSplit ? ctaSplitNum.size()
+                    : ctaOrder.size();
+}
+
+void ParsedCTAFields::complete(unsigned rank) {
+  completeCTAFields(rank, ctasPerCGA, ctaSplitNum, ctaOrder, hasCTAs, hasSplit,
+                    hasOrder);
+}
+
 bool isDefaultCTA(ArrayRef<unsigned> ctasPerCGA, ArrayRef<unsigned> ctaSplitNum,
                   ArrayRef<unsigned> ctaOrder) {
   SmallVector<unsigned> defCTAs, defSplit, defOrder;
@@ -245,10 +271,12 @@ BlockedAttr BlockedAttr::get(MLIRContext *ctx, ArrayRef<unsigned> sizePerThread,
 
 Attribute BlockedAttr::parse(AsmParser &parser, Type) {
   SMLoc loc = parser.getCurrentLocation();
-  SmallVector<unsigned> spt, tpw, wpc, order, ctas, split, ctaOrder;
+  SmallVector<unsigned> spt, tpw, wpc, order;
   bool hasSpt = false, hasTpw = false, hasWpc = false, hasOrder = false;
-  bool hasCTAs = false, hasSplit = false, hasCTAOrder = false;
+  ParsedCTAFields cta;
   auto parseValue = [&](StringRef key, SMLoc keyLoc) -> ParseResult {
+    if (std::optional<ParseResult> result = cta.parseField(parser, key))
+      return *result;
     auto field = [&](SmallVectorImpl<unsigned> &out, bool &flag) {
       flag = true;
       return parseUnsignedList(parser, key, out);
@@ -261,12 +289,6 @@ Attribute BlockedAttr::parse(AsmParser &parser, Type) {
       return field(wpc, hasWpc);
     if (key == "order")
       return field(order, hasOrder);
-    if (key == "CTAsPerCGA")
-      return field(ctas, hasCTAs);
-    if (key == "CTASplitNum")
-      return field(split, hasSplit);
-    if (key == "CTAOrder")
-      return field(ctaOrder, hasCTAOrder);
     return unknownKey(parser, keyLoc, key, "blocked",
                       "sizePerThread, threadsPerWarp, warpsPerCTA, order, "
                       "CTAsPerCGA, CTASplitNum, CTAOrder");
@@ -281,10 +303,10 @@ Attribute BlockedAttr::parse(AsmParser &parser, Type) {
       parser.emitError(loc) << "#layout.blocked needs '" << name << " = [...]'";
       return {};
     }
-  completeCTAFields(spt.size(), ctas, split, ctaOrder, hasCTAs, hasSplit,
-                    hasCTAOrder);
+  cta.complete(spt.size());
   return parser.getChecked<BlockedAttr>(loc, parser.getContext(), spt, tpw, wpc,
-                                        order, ctas, split, ctaOrder);
+                                        order, cta.ctasPerCGA, cta.ctaSplitNum,
+                                        cta.ctaOrder);
 }
 
 void BlockedAttr::print(AsmPrinter &printer) const {
@@ -652,10 +674,13 @@ LogicalResult LinearAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 Attribute SwizzledSharedAttr::parse(AsmParser &parser, Type) {
   SMLoc loc = parser.getCurrentLocation();
   unsigned vec = 0, perPhase = 0, maxPhase = 0;
-  SmallVector<unsigned> order, ctas, split, ctaOrder;
+  SmallVector<unsigned> order;
   bool hasVec = false, hasPerPhase = false, hasMaxPhase = false;
-  bool hasOrder = false, hasCTAs = false, hasSplit = false, hasCTAOrder = false;
+  bool hasOrder = false;
+  ParsedCTAFields cta;
   auto parseValue = [&](StringRef key, SMLoc keyLoc) -> ParseResult {
+    if (std::optional<ParseResult> result = cta.parseField(parser, key))
+      return *result;
     auto scalar = [&](unsigned &out, bool &flag) {
       flag = true;
       return parseUnsigned(parser, key, out);
@@ -672,12 +697,6 @@ Attribute SwizzledSharedAttr::parse(AsmParser &parser, Type) {
       return scalar(maxPhase, hasMaxPhase);
     if (key == "order")
       return list(order, hasOrder);
-    if (key == "CTAsPerCGA")
-      return list(ctas, hasCTAs);
-    if (key == "CTASplitNum")
-      return list(split, hasSplit);
-    if (key == "CTAOrder")
-      return list(ctaOrder, hasCTAOrder);
     return unknownKey(parser, keyLoc, key, "swizzled_shared",
                       "vec, perPhase, maxPhase, order, CTAsPerCGA, "
                       "CTASplitNum, CTAOrder");
@@ -693,11 +712,10 @@ Attribute SwizzledSharedAttr::parse(AsmParser &parser, Type) {
           << "#layout.swizzled_shared needs '" << name << " = ...'";
       return {};
     }
-  completeCTAFields(order.size(), ctas, split, ctaOrder, hasCTAs, hasSplit,
-                    hasCTAOrder);
-  return parser.getChecked<SwizzledSharedAttr>(loc, parser.getContext(), vec,
-                                               perPhase, maxPhase, order, ctas,
-                                               split, ctaOrder);
+  cta.complete(order.size());
+  return parser.getChecked<SwizzledSharedAttr>(
+      loc, parser.getContext(), vec, perPhase, maxPhase, order, cta.ctasPerCGA,
+      cta.ctaSplitNum, cta.ctaOrder);
 }
 
 void SwizzledSharedAttr::print(AsmPrinter &printer) const {

@@ -49,10 +49,12 @@ NvmmaAttr NvmmaAttr::get(MLIRContext *ctx, unsigned versionMajor,
 Attribute NvmmaAttr::parse(AsmParser &parser, Type) {
   SMLoc loc = parser.getCurrentLocation();
   unsigned major = 0, minor = 0;
-  SmallVector<unsigned> warps, instr, ctas, split, ctaOrder;
+  SmallVector<unsigned> warps, instr;
   bool hasMajor = false, hasMinor = false, hasWarps = false, hasInstr = false;
-  bool hasCTAs = false, hasSplit = false, hasCTAOrder = false;
+  ParsedCTAFields cta;
   auto parseValue = [&](StringRef key, SMLoc keyLoc) -> ParseResult {
+    if (std::optional<ParseResult> result = cta.parseField(parser, key))
+      return *result;
     auto scalar = [&](unsigned &out, bool &flag) {
       flag = true;
       return parseUnsigned(parser, key, out);
@@ -69,12 +71,6 @@ Attribute NvmmaAttr::parse(AsmParser &parser, Type) {
       return list(warps, hasWarps);
     if (key == "instrShape")
       return list(instr, hasInstr);
-    if (key == "CTAsPerCGA")
-      return list(ctas, hasCTAs);
-    if (key == "CTASplitNum")
-      return list(split, hasSplit);
-    if (key == "CTAOrder")
-      return list(ctaOrder, hasCTAOrder);
     return unknownKey(parser, keyLoc, key, "nvmma",
                       "versionMajor, versionMinor, warpsPerCTA, instrShape, "
                       "CTAsPerCGA, CTASplitNum, CTAOrder");
@@ -88,15 +84,14 @@ Attribute NvmmaAttr::parse(AsmParser &parser, Type) {
       parser.emitError(loc) << "#layout.nvmma needs '" << name << "'";
       return {};
     }
-  completeCTAFields(warps.size(), ctas, split, ctaOrder, hasCTAs, hasSplit,
-                    hasCTAOrder);
+  cta.complete(warps.size());
   // The generated (non-template) getChecked: the storage class is only
   // complete in LayoutAttrs.cpp.
   return NvmmaAttr::getChecked(
       [&] { return parser.emitError(loc); }, parser.getContext(), major, minor,
       ArrayRef<unsigned>(warps), ArrayRef<unsigned>(instr),
-      ArrayRef<unsigned>(ctas), ArrayRef<unsigned>(split),
-      ArrayRef<unsigned>(ctaOrder));
+      ArrayRef<unsigned>(cta.ctasPerCGA), ArrayRef<unsigned>(cta.ctaSplitNum),
+      ArrayRef<unsigned>(cta.ctaOrder));
 }
 
 void NvmmaAttr::print(AsmPrinter &printer) const {
@@ -321,14 +316,11 @@ Attribute NvmmaSharedAttr::parse(AsmParser &parser, Type) {
   SMLoc loc = parser.getCurrentLocation();
   unsigned swizzle = 0, bits = 0;
   bool transposed = false;
-  SmallVector<unsigned> ctas, split, ctaOrder;
   bool hasSwizzle = false, hasTransposed = false, hasBits = false;
-  bool hasCTAs = false, hasSplit = false, hasCTAOrder = false;
+  ParsedCTAFields cta;
   auto parseValue = [&](StringRef key, SMLoc keyLoc) -> ParseResult {
-    auto list = [&](SmallVectorImpl<unsigned> &out, bool &flag) {
-      flag = true;
-      return parseUnsignedList(parser, key, out);
-    };
+    if (std::optional<ParseResult> result = cta.parseField(parser, key))
+      return *result;
     if (key == "swizzlingByteWidth") {
       hasSwizzle = true;
       return parseUnsigned(parser, key, swizzle);
@@ -347,12 +339,6 @@ Attribute NvmmaSharedAttr::parse(AsmParser &parser, Type) {
                << "transposed must be 'true' or 'false'";
       return success();
     }
-    if (key == "CTAsPerCGA")
-      return list(ctas, hasCTAs);
-    if (key == "CTASplitNum")
-      return list(split, hasSplit);
-    if (key == "CTAOrder")
-      return list(ctaOrder, hasCTAOrder);
     return unknownKey(parser, keyLoc, key, "nvmma_shared",
                       "swizzlingByteWidth, transposed, elementBitWidth, "
                       "CTAsPerCGA, CTASplitNum, CTAOrder");
@@ -367,22 +353,19 @@ Attribute NvmmaSharedAttr::parse(AsmParser &parser, Type) {
       return {};
     }
   (void)hasTransposed; // Optional; false by default.
-  if (hasCTAs || hasSplit || hasCTAOrder) {
-    unsigned rank =
-        hasCTAs ? ctas.size() : (hasSplit ? split.size() : ctaOrder.size());
-    completeCTAFields(rank, ctas, split, ctaOrder, hasCTAs, hasSplit,
-                      hasCTAOrder);
+  if (cta.any()) {
+    cta.complete(cta.writtenRank());
     // A single CTA is stored as no CTA fields, whatever the rank.
-    if (isDefaultCTA(ctas, split, ctaOrder)) {
-      ctas.clear();
-      split.clear();
-      ctaOrder.clear();
+    if (isDefaultCTA(cta.ctasPerCGA, cta.ctaSplitNum, cta.ctaOrder)) {
+      cta.ctasPerCGA.clear();
+      cta.ctaSplitNum.clear();
+      cta.ctaOrder.clear();
     }
   }
   return NvmmaSharedAttr::getChecked(
       [&] { return parser.emitError(loc); }, parser.getContext(), swizzle,
-      transposed, bits, ArrayRef<unsigned>(ctas), ArrayRef<unsigned>(split),
-      ArrayRef<unsigned>(ctaOrder));
+      transposed, bits, ArrayRef<unsigned>(cta.ctasPerCGA),
+      ArrayRef<unsigned>(cta.ctaSplitNum), ArrayRef<unsigned>(cta.ctaOrder));
 }
 
 void NvmmaSharedAttr::print(AsmPrinter &printer) const {

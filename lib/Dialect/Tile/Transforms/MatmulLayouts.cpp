@@ -1,4 +1,4 @@
-//===- MatmulLayouts.cpp - Layouts chosen for a tile.dot -------------------===//
+//===- MatmulLayouts.cpp - Layouts chosen for a tile.dot ------------------===//
 //
 // The choice, for M x N x K with inputs of b bits and W warps:
 //  1. wgmma (#layout.nvmma version 3) when the target is sm_90, the dot has
@@ -10,12 +10,19 @@
 //     in Triton's default #layout.nvmma_shared for their tiles, K-major
 //     (16-bit B may stay N-major). A chained dot (A computed from another
 //     dot's result) keeps A in registers: all warps go along M and A gets
-//     the register-A dot-operand layout, so no shared-memory round trip.
+//     the register-A dot-operand layout, so no shared-memory round trip;
+//     the dot that produces such an A puts its warps along M as well.
 //  2. mma.sync (#layout.nvmma version 2) when K is a multiple of the
-//     instruction K (16 for 16-bit, 8 for tf32, 32 for 8-bit) and M, N are
-//     at least 16 and 8. Warps double along the dim with more instruction
-//     tiles left per warp (M on ties), as Triton's warpsPerTileV2. A and B
-//     are #layout.dot_operand with kWidth = 32 / b.
+//     instruction K (16 for 16-bit, 8 for tf32, 32 for 8-bit), M, N are
+//     at least 16 and 8 (fp8 below sm_89 too: the lowering refuses it
+//     with the reason, as fp8 has no CUDA-core form). Warps double along
+//     the dim with more instruction tiles left per warp (M on ties), as
+//     Triton's warpsPerTileV2. A dot of a chain (its A computed
+//     from a dot, or its result becoming a dot's A) puts all warps along M
+//     when M has 16 rows for each, so that the producer's accumulator is
+//     the consumer's A without leaving the threads (Triton's V2 puts them
+//     on the larger dim; M is the one the chain needs). A and B are
+//     #layout.dot_operand with kWidth = 32 / b.
 //  3. FMA otherwise (or for input_precision = ieee): a blocked accumulator
 //     and dot operands with a blocked parent.
 //
@@ -63,6 +70,36 @@ bool comesFromDot(Value v, int depth = 0) {
   });
 }
 
+/// Whether `v` reaches the A operand of a tile.dot through elementwise ops:
+/// the dot defining `v` produces a chained dot's A.
+bool feedsDotA(Value v, int depth = 0) {
+  if (depth > 8)
+    return false;
+  for (OpOperand &use : v.getUses()) {
+    Operation *user = use.getOwner();
+    if (auto dot = dyn_cast<DotOp>(user)) {
+      if (use.get() == dot.getA())
+        return true;
+      continue;
+    }
+    if (user->getNumResults() == 1 && user->getNumRegions() == 0 &&
+        user->hasTrait<OpTrait::Elementwise>() &&
+        feedsDotA(user->getResult(0), depth + 1))
+      return true;
+  }
+  return false;
+}
+
+/// Whether `dot` is a link of a chain (attention's S = Q * K^T feeding
+/// O = P * V): its A comes from a dot, or its result becomes a dot's A.
+/// Such a dot puts all its warps along M when every warp gets whole
+/// 16-row instruction tiles: the producer's accumulator rows are then the
+/// consumer's A rows in the same warp and thread, and P stays in registers.
+bool isChainedDot(DotOp dot, int64_t m, int64_t numWarps) {
+  return m >= 16 * numWarps &&
+         (comesFromDot(dot.getA()) || feedsDotA(dot.getD()));
+}
+
 bool fits(Attribute layout, ArrayRef<int64_t> shape) {
   return layout && layout::toLinearLayout(layout, shape).has_value();
 }
@@ -83,15 +120,14 @@ DotLayoutChoice tl::chooseDotLayouts(DotOp dot, int64_t numWarps,
   unsigned bits = elem.getIntOrFloatBitWidth();
   int64_t instrK = bits == 32 ? 8 : bits == 16 ? 16 : 32;
   bool exactF32 = elem.isF32() && dot.getPrecision() == InputPrecision::ieee;
-  bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(elem);
   DotLayoutChoice choice;
 
   // 1. wgmma.
   if (!exactF32 && computeCapability == 90 && rank == 2 &&
       numWarps % 4 == 0 && m % 64 == 0 && n % 8 == 0 && k % instrK == 0) {
     // A chained dot keeps A in registers, which wgmma takes only with all
-    // warps along M.
-    bool chained = comesFromDot(dot.getA()) && m >= 16 * numWarps;
+    // warps along M (as Triton's warpsPerTileV3 for a dot in a chain).
+    bool chained = isChainedDot(dot, m, numWarps);
     unsigned wm = 4, wn = 1;
     while (int64_t(wm) * wn < numWarps) {
       if (chained || m > 16 * int64_t(wm))
@@ -121,7 +157,7 @@ DotLayoutChoice tl::chooseDotLayouts(DotOp dot, int64_t numWarps,
       return s && s.getSwizzlingByteWidth() != 0;
     };
     Attribute aRegs;
-    if (chained)
+    if (chained && comesFromDot(dot.getA()))
       aRegs = layout::DotOperandAttr::get(
           ctx, 0, cast<layout::DistributedLayoutAttrInterface>(Attribute(acc)),
           32 / bits);
@@ -145,11 +181,15 @@ DotLayoutChoice tl::chooseDotLayouts(DotOp dot, int64_t numWarps,
                 : "K is not a multiple of the wgmma K";
   }
 
-  // 2. mma.sync.
-  // fp8 mma.sync exists from sm_89; tile emits the PTX it needs for sm_89.
-  bool mmaSyncTypes = !fp8 || computeCapability == 89;
-  if (!exactF32 && mmaSyncTypes && k % instrK == 0 && m >= 16 && n >= 8) {
+  // 2. mma.sync. fp8 mma.sync exists from sm_89 (with PTX ISA 8.4, which
+  // the lowering asks the driver for); fp8 has no CUDA-core form, so it
+  // takes these layouts on older targets too, where the lowering refuses
+  // it with the reason.
+  if (!exactF32 && k % instrK == 0 && m >= 16 && n >= 8) {
     unsigned wm = 1, wn = 1;
+    // A chained dot: all warps along M (see isChainedDot).
+    if (isChainedDot(dot, m, numWarps))
+      wm = numWarps;
     while (int64_t(wm) * wn < numWarps) {
       int64_t repM = std::max<int64_t>(m / 16 / wm, 1);
       int64_t repN = std::max<int64_t>(n / 8 / wn, 1);

@@ -55,3 +55,57 @@ tile.kernel @small_m(%p: !tile.ptr<f32>) attributes {num_warps = 4 : i32} {
   %e = tile.dot %u, %v, %z input_precision = ieee : tensor<32x16xf32>, tensor<16x64xf32> -> tensor<32x64xf32>
   tile.return
 }
+
+// -----
+
+// A chain (attention's S = Q * K^T, P = f16(S), O = P * V): on mma.sync
+// both dots put all 4 warps along M (each warp owns 32 whole rows), so the
+// producer's accumulator becomes the consumer's A inside each thread; an
+// unchained dot of the same shape splits its warps [2, 2] (more 16x8 tiles
+// per warp along M first, then N). With 8 warps, 64 rows leave fewer than
+// 16 rows a warp: the chain does not force M then.
+
+// SM80-LABEL: tile.kernel @chain
+// SM80: %[[S:.*]] = tile.dot {{.*}} -> tensor<128x64xf32, #layout.nvmma<versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]>>
+// SM80: %[[P:.*]] = arith.truncf %[[S]] : tensor<128x64xf32, #layout.nvmma<versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]>> to tensor<128x64xf16, #layout.nvmma<versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]>>
+// SM80: %[[PA:.*]] = layout.convert %[[P]] : {{.*}} -> tensor<128x64xf16, #layout.dot_operand<opIdx = 0, parent = #layout.nvmma<versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]>, kWidth = 2>>
+// SM80: tile.dot %[[PA]], {{.*}} -> tensor<128x64xf32, #layout.nvmma<versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]>>
+// SM80: tile.dot {{.*}} -> tensor<128x64xf32, #layout.nvmma<versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]>>
+// On sm_90 the chain runs on wgmma, the consumer's A in registers.
+// SM90-LABEL: tile.kernel @chain
+// SM90: tile.dot {{.*}} -> tensor<128x64xf32, #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]>>
+// SM90: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<128x64xf16, #layout.dot_operand<opIdx = 0, parent = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]>, kWidth = 2>>, !layout.memdesc<64x64xf16
+tile.kernel @chain(%q: !tile.ptr<f16>, %o: !tile.ptr<f32>) attributes {num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %vq = tile.make_view %q, shape [128, 64] : !tile.ptr<f16> -> !tile.view<128x64xf16>
+  %vk = tile.make_view %q, shape [64, 64] : !tile.ptr<f16> -> !tile.view<64x64xf16>
+  %vo = tile.make_view %o, shape [128, 64] : !tile.ptr<f32> -> !tile.view<128x64xf32>
+  %tq = tile.load_tile %vq[%c0, %c0] : !tile.view<128x64xf16> -> tensor<128x64xf16>
+  %tk = tile.load_tile %vk[%c0, %c0] : !tile.view<64x64xf16> -> tensor<64x64xf16>
+  %z = arith.constant dense<0.0> : tensor<128x64xf32>
+  %s = tile.dot %tq, %tk, %z : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
+  %p = arith.truncf %s : tensor<128x64xf32> to tensor<128x64xf16>
+  %out = tile.dot %p, %tk, %z : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
+  %plain = tile.dot %tq, %tk, %z : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
+  %sum = arith.addf %out, %plain : tensor<128x64xf32>
+  tile.store_tile %sum, %vo[%c0, %c0] : tensor<128x64xf32>, !tile.view<128x64xf32>
+  tile.return
+}
+
+// -----
+
+// SM80-LABEL: tile.kernel @chain_short
+// SM80: tile.dot {{.*}} -> tensor<64x64xf32, #layout.nvmma<versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 4], instrShape = [16, 8]>>
+// SM80: tile.dot {{.*}} -> tensor<64x64xf32, #layout.nvmma<versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 4], instrShape = [16, 8]>>
+tile.kernel @chain_short(%q: !tile.ptr<f16>, %o: !tile.ptr<f32>) attributes {num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : i32
+  %vq = tile.make_view %q, shape [64, 64] : !tile.ptr<f16> -> !tile.view<64x64xf16>
+  %vo = tile.make_view %o, shape [64, 64] : !tile.ptr<f32> -> !tile.view<64x64xf32>
+  %tq = tile.load_tile %vq[%c0, %c0] : !tile.view<64x64xf16> -> tensor<64x64xf16>
+  %z = arith.constant dense<0.0> : tensor<64x64xf32>
+  %s = tile.dot %tq, %tq, %z : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+  %p = arith.truncf %s : tensor<64x64xf32> to tensor<64x64xf16>
+  %out = tile.dot %p, %tq, %z : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+  tile.store_tile %out, %vo[%c0, %c0] : tensor<64x64xf32>, !tile.view<64x64xf32>
+  tile.return
+}

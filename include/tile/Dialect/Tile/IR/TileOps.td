@@ -551,7 +551,7 @@ def Tile_DotOp : Tile_Op<"dot", [
                        UnitAttr:$async);
   let results = (outs AnyRankedTensor:$d);
   let assemblyFormat = [{
-    $a `,` $b `,` $c (`input_precision` `=` $input_precision^)?
+    $a `,` $b `,` $c (`input_precision` `=` `` $input_precision^)?
     (`async` $async^)? attr-dict `:` type($a) `,` type($b) `->` type($d)
   }];
   let hasVerifier = 1;
