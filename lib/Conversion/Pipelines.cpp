@@ -74,6 +74,10 @@ void tile::buildTileToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
   }
+  // cuTile's allow_tma hint: TMA copies where legal (sm_90 and newer).
+  tl::UseTmaPassOptions useTma;
+  useTma.computeCapability = computeCapability;
+  pm.addNestedPass<tl::KernelOp>(tl::createUseTmaPass(useTma));
   ConvertTileToLLVMPassOptions lowering;
   lowering.arch = opts.arch;
   lowering.convertStrategy = opts.convertStrategy;

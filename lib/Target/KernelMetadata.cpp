@@ -33,8 +33,10 @@ static std::string typeName(Type type) {
 /// True when the declared metadata type `declared` ("ptr<f32>", "i32", ...)
 /// can describe a parameter of LLVM type `actual` ("ptr", "i32", ...).
 static bool isCompatible(StringRef declared, StringRef actual) {
+  // A TMA descriptor is passed by value; the function sees its address.
   if (actual == "ptr")
-    return declared == "ptr" || declared.starts_with("ptr<");
+    return declared == "ptr" || declared.starts_with("ptr<") ||
+           declared == "tma_descriptor";
   if (declared == "index")
     return actual == "i64" || actual == "i32";
   // fp8 scalars are passed as their bits.
@@ -42,6 +44,129 @@ static bool isCompatible(StringRef declared, StringRef actual) {
     return actual == "i8";
   return declared == actual;
 }
+
+//===----------------------------------------------------------------------===//
+// TMA descriptors
+//===----------------------------------------------------------------------===//
+//
+// The lowering's recipe (tile.tma, in the view's dim order: the row dim
+// first) becomes the arguments of cuTensorMapEncodeTiled (innermost dim
+// first, strides in bytes). Each extent or stride is {"value": V} or
+// {"arg": I, "scale": S} (argument I times S).
+
+namespace {
+
+/// CUtensorMapDataType of an element type name, or -1.
+int getTensorMapDataType(Type type) {
+  if (type.isF16())
+    return 6; // CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+  if (type.isBF16())
+    return 9; // BFLOAT16
+  if (type.isF32())
+    return 7; // FLOAT32
+  if (type.isInteger(32))
+    return 3; // INT32
+  if (type.isInteger(16))
+    return 1; // UINT16
+  if (type.isIntOrFloat() && type.getIntOrFloatBitWidth() == 8)
+    return 0; // UINT8 (i8 and the fp8 types: bits are copied as they are)
+  return -1;
+}
+
+std::string getTypeName(Type type) {
+  std::string text;
+  llvm::raw_string_ostream(text) << type;
+  return text;
+}
+
+llvm::json::Value entry(int64_t arg, int64_t value, int64_t scale) {
+  if (arg >= 0)
+    return llvm::json::Object{{"arg", arg}, {"scale", scale}};
+  return llvm::json::Object{{"value", value * scale}};
+}
+
+/// The JSON recipe of a tile.tma attribute, or an error message.
+FailureOr<llvm::json::Value>
+tmaRecipeToJSON(DictionaryAttr recipe, unsigned numParams, std::string &error) {
+  auto global = recipe.getAs<IntegerAttr>("global");
+  auto shapeArgs = recipe.getAs<DenseI64ArrayAttr>("shape_args");
+  auto shape = recipe.getAs<DenseI64ArrayAttr>("shape");
+  auto strideArgs = recipe.getAs<DenseI64ArrayAttr>("stride_args");
+  auto strides = recipe.getAs<DenseI64ArrayAttr>("strides");
+  auto elementType = recipe.getAs<TypeAttr>("element_type");
+  auto box = recipe.getAs<DenseI64ArrayAttr>("box");
+  auto swizzle = recipe.getAs<IntegerAttr>("swizzle");
+  if (!global || !shapeArgs || !shape || !strideArgs || !strides ||
+      !elementType || !box || !swizzle) {
+    error = "tile.tma must have global, shape_args, shape, stride_args, "
+            "strides, element_type, box and swizzle";
+    return failure();
+  }
+  int64_t rank = shape.size();
+  if (rank != 2 || shapeArgs.size() != rank || strides.size() != rank ||
+      strideArgs.size() != rank || box.size() != rank) {
+    error = "tile.tma describes 2-D views: shape, strides and box need two "
+            "entries each";
+    return failure();
+  }
+  auto inRange = [&](int64_t arg) { return arg < int64_t(numParams); };
+  if (global.getInt() < 0 || !inRange(global.getInt()) ||
+      !llvm::all_of(shapeArgs.asArrayRef(), inRange) ||
+      !llvm::all_of(strideArgs.asArrayRef(), inRange)) {
+    error = "tile.tma names a parameter the kernel does not have";
+    return failure();
+  }
+  Type type = elementType.getValue();
+  int dataType = getTensorMapDataType(type);
+  if (dataType < 0) {
+    error = "tile.tma: no tensor-map data type for " + getTypeName(type);
+    return failure();
+  }
+  int64_t bytes = type.getIntOrFloatBitWidth() / 8;
+  int swizzleEnum;
+  switch (swizzle.getInt()) {
+  case 0:
+    swizzleEnum = 0;
+    break;
+  case 32:
+    swizzleEnum = 1;
+    break;
+  case 64:
+    swizzleEnum = 2;
+    break;
+  case 128:
+    swizzleEnum = 3;
+    break;
+  default:
+    error = "tile.tma: swizzle must be 0, 32, 64 or 128 bytes";
+    return failure();
+  }
+  llvm::json::Array globalDim, globalStrides, boxDim;
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    globalDim.push_back(entry(shapeArgs[d], shape[d], 1));
+    boxDim.push_back(box[d]);
+  }
+  for (int64_t d = rank - 2; d >= 0; --d)
+    globalStrides.push_back(entry(strideArgs[d], strides[d], bytes));
+  return llvm::json::Value(llvm::json::Object{
+      {"rank", rank},
+      {"element_type", getTypeName(type)},
+      {"element_bytes", bytes},
+      {"data_type", dataType},
+      {"global_address", llvm::json::Object{{"arg", global.getInt()}}},
+      {"global_dim", std::move(globalDim)},
+      {"global_strides", std::move(globalStrides)},
+      {"inner_stride", entry(strideArgs[rank - 1], strides[rank - 1], 1)},
+      {"box_dim", std::move(boxDim)},
+      {"element_strides", llvm::json::Array{1, 1}},
+      {"interleave", 0},
+      {"swizzle", swizzleEnum},
+      {"swizzle_bytes", swizzle.getInt()},
+      {"l2_promotion", 2},
+      {"oob_fill", 0}});
+}
+
+} // namespace
 
 FailureOr<std::vector<KernelInfo>>
 tile::extractKernelMetadata(ModuleOp llvmDialectModule) {
@@ -161,8 +286,27 @@ tile::extractKernelMetadata(ModuleOp llvmDialectModule) {
             !llvm::isPowerOf2_64(value.getInt()))
           return fail("parameter " + Twine(index) + ": " + attrName +
                       " must be a positive power of two");
+        // PTX's `.align` (and LLVM's) stop at 2^31; larger ones fail later
+        // in the translation, without a location.
+        if (value.getInt() > (int64_t(1) << 31))
+          return fail("parameter " + Twine(index) + ": " + attrName + " is " +
+                      Twine(value.getInt()) +
+                      ", above the largest alignment PTX represents, "
+                      "2147483648 (2^31)");
         param.divisibility =
             std::max<uint64_t>(param.divisibility, value.getInt());
+      }
+      if (param.type == "tma_descriptor") {
+        auto recipe = func.getArgAttrOfType<DictionaryAttr>(index, "tile.tma");
+        if (!recipe)
+          return fail("parameter " + Twine(index) +
+                      " is a tma_descriptor without its tile.tma recipe");
+        std::string error;
+        FailureOr<llvm::json::Value> json =
+            tmaRecipeToJSON(recipe, paramTypes.size(), error);
+        if (!::mlir::succeeded(json))
+          return fail("parameter " + Twine(index) + ": " + error);
+        param.tma = std::move(*json);
       }
       if (declaredDivisibility) {
         int64_t value = declaredDivisibility[index];
@@ -187,12 +331,15 @@ llvm::json::Value tile::kernelMetadataToJSON(ArrayRef<KernelInfo> kernels,
   llvm::json::Array kernelArray;
   for (const KernelInfo &kernel : kernels) {
     llvm::json::Array params;
-    for (const KernelParam &param : kernel.params)
-      params.push_back(
-          llvm::json::Object{{"index", param.index},
-                             {"name", param.name},
-                             {"type", param.type},
-                             {"divisibility", param.divisibility}});
+    for (const KernelParam &param : kernel.params) {
+      llvm::json::Object object{{"index", param.index},
+                                {"name", param.name},
+                                {"type", param.type},
+                                {"divisibility", param.divisibility}};
+      if (param.tma.kind() != llvm::json::Value::Null)
+        object["tma"] = param.tma;
+      params.push_back(std::move(object));
+    }
     kernelArray.push_back(
         llvm::json::Object{{"name", kernel.name},
                            {"params", std::move(params)},

@@ -114,6 +114,10 @@ class _Driver:
             "cuLaunchKernel": [c.c_void_p, c.c_uint, c.c_uint, c.c_uint,
                                c.c_uint, c.c_uint, c.c_uint, c.c_uint,
                                c.c_void_p, c.POINTER(c.c_void_p), c.POINTER(c.c_void_p)],
+            "cuTensorMapEncodeTiled": [c.c_void_p, c.c_int, c.c_uint, c.c_void_p,
+                                       c.POINTER(c.c_uint64), c.POINTER(c.c_uint64),
+                                       c.POINTER(c.c_uint32), c.POINTER(c.c_uint32),
+                                       c.c_int, c.c_int, c.c_int, c.c_int],
         }
         for name, argtypes in sig.items():
             fn = getattr(lib, name, None)
@@ -229,8 +233,14 @@ _SCALAR_TYPES = {"i1", "i8", "i16", "i32", "i64", "index", "f16", "bf16", "f32",
 class KernelParam:
     index: int
     name: str
-    type: str                 # "ptr<f32>", "ptr", "i32", "f32", ...
+    type: str                 # "ptr<f32>", "ptr", "i32", "f32", "tma_descriptor", ...
     divisibility: int = 1     # alignment promise (bytes for pointers)
+    tma: Optional[Dict[str, Any]] = None  # the recipe of a tma_descriptor
+
+    @property
+    def is_hidden(self) -> bool:
+        """A parameter the launcher fills in itself (a TMA descriptor)."""
+        return self.type == "tma_descriptor"
 
     @property
     def is_pointer(self) -> bool:
@@ -283,8 +293,11 @@ class ModuleMetadata:
                 pw = f"{where}.params[{p}]"
                 ptype = need(pobj, "type", str, pw)
                 param = KernelParam(index=pobj.get("index", p), name=pobj.get("name", f"arg{p}"),
-                                    type=ptype, divisibility=pobj.get("divisibility", 1))
-                if not param.is_pointer and ptype not in _SCALAR_TYPES:
+                                    type=ptype, divisibility=pobj.get("divisibility", 1),
+                                    tma=pobj.get("tma"))
+                if param.is_hidden:
+                    _check_tma_recipe(param, source, pw)
+                elif not param.is_pointer and ptype not in _SCALAR_TYPES:
                     raise MetadataError(f"{source}: {pw}.type {ptype!r} is not a type the "
                                         f"launcher can pass")
                 params.append(param)
@@ -294,6 +307,20 @@ class ModuleMetadata:
                 threads_per_block=need(kobj, "threads_per_block", int, where),
                 shared_bytes=need(kobj, "shared_bytes", int, where)))
         return meta
+
+
+def _check_tma_recipe(param: KernelParam, source: str, where: str) -> None:
+    r = param.tma
+    keys = ("rank", "data_type", "element_bytes", "global_address", "global_dim",
+            "global_strides", "inner_stride", "box_dim", "element_strides", "interleave",
+            "swizzle", "l2_promotion", "oob_fill")
+    if not isinstance(r, dict) or any(k not in r for k in keys):
+        raise MetadataError(f"{source}: {where} is a tma_descriptor without a complete 'tma' "
+                            f"recipe (needs {', '.join(keys)})")
+    rank = r["rank"]
+    if not (isinstance(rank, int) and 1 <= rank <= 5 and len(r["global_dim"]) == rank
+            and len(r["global_strides"]) == rank - 1 and len(r["box_dim"]) == rank):
+        raise MetadataError(f"{source}: {where}.tma has inconsistent ranks")
 
 
 # ---------------------------------------------------------------------------
@@ -411,14 +438,116 @@ def _pack_pointer(param: KernelParam, value: Any, kernel: str, device: int):
 
 def pack_arguments(meta: KernelMetadata, args: Sequence[Any], device: int = 0) -> List[Any]:
     """Checks `args` against the kernel's parameters and returns one ctypes
-    value per parameter (what cuLaunchKernel's kernelParams point to). Needs
-    no GPU: the checks raise LaunchError before anything reaches the driver."""
-    params = meta.params
-    if len(args) != len(params):
-        sig = ", ".join(f"{p.name}: {p.type}" for p in params)
-        raise LaunchError(f"{meta.name} takes {len(params)} arguments ({sig}), got {len(args)}")
-    return [_pack_pointer(p, a, meta.name, device) if p.is_pointer
-            else _pack_scalar(p, a, meta.name) for p, a in zip(params, args)]
+    value per parameter (what cuLaunchKernel's kernelParams point to). The
+    caller passes the visible parameters only; the hidden TMA descriptors
+    are built here from them (with the driver's cuTensorMapEncodeTiled).
+    Apart from that, needs no GPU: the checks raise LaunchError before
+    anything reaches the driver."""
+    visible = [p for p in meta.params if not p.is_hidden]
+    if len(args) != len(visible):
+        sig = ", ".join(f"{p.name}: {p.type}" for p in visible)
+        raise LaunchError(f"{meta.name} takes {len(visible)} arguments ({sig}), got {len(args)}")
+    values: Dict[int, Any] = {}   # parameter index -> the Python argument
+    packed: Dict[int, Any] = {}
+    for p, a in zip(visible, args):
+        values[p.index] = a
+        packed[p.index] = (_pack_pointer(p, a, meta.name, device) if p.is_pointer
+                           else _pack_scalar(p, a, meta.name))
+    for p in meta.params:
+        if p.is_hidden:
+            packed[p.index] = _build_tma_descriptor(p, values, packed, meta.name)
+    return [packed[p.index] for p in meta.params]
+
+
+# CUtensorMap: 128 bytes, 64-byte aligned.
+_TENSOR_MAP_BYTES = 128
+_TENSOR_MAP_ALIGN = 64
+
+
+class _TensorMap(ctypes.Structure):
+    _fields_ = [("opaque", ctypes.c_uint64 * (_TENSOR_MAP_BYTES // 8))]
+
+
+def tma_descriptor_arguments(param: KernelParam, values: Dict[int, Any],
+                             addresses: Dict[int, int], kernel: str) -> Dict[str, Any]:
+    """The arguments of cuTensorMapEncodeTiled for a hidden descriptor, from
+    the launch's arguments (by parameter index) and pointer addresses;
+    raises LaunchError where the hardware cannot express them (a stride that
+    is not a multiple of 16 bytes, an address not 16-byte aligned, a
+    non-contiguous inner dim). No GPU needed."""
+    r = param.tma
+    where = f"{kernel}: TMA descriptor '{param.name}'"
+
+    def value_of(e, what):
+        if "value" in e:
+            return int(e["value"])
+        arg = e["arg"]
+        if arg not in values:
+            raise LaunchError(f"{where}: its {what} is argument {arg}, which was not passed")
+        v = values[arg]
+        if not hasattr(v, "__index__"):
+            raise LaunchError(f"{where}: its {what} (argument {arg}) must be an integer")
+        return v.__index__() * int(e.get("scale", 1))
+
+    g = r["global_address"]["arg"]
+    address = addresses.get(g)
+    if address is None:
+        raise LaunchError(f"{where}: argument {g} is not a pointer")
+    if address % 16:
+        raise LaunchError(f"{where}: the address 0x{address:x} of argument {g} is not "
+                          f"16-byte aligned, as TMA requires; pass an aligned tensor "
+                          f"(e.g. a fresh allocation or .contiguous())")
+    inner = value_of(r["inner_stride"], "innermost stride")
+    if inner != 1:
+        raise LaunchError(f"{where}: the innermost dim has stride {inner}; TMA needs it "
+                          f"contiguous (stride 1): pass a tensor whose last dim is "
+                          f"contiguous, or compile the kernel without TMA")
+    dims = [value_of(e, f"extent of dim {i} (innermost first)")
+            for i, e in enumerate(r["global_dim"])]
+    for i, d in enumerate(dims):
+        if not 1 <= d <= 2**32:
+            raise LaunchError(f"{where}: extent {d} (innermost-first dim {i}) is outside "
+                              f"1..2^32, which TMA requires")
+    strides = [value_of(e, f"stride of dim {i + 1} (innermost first, bytes)")
+               for i, e in enumerate(r["global_strides"])]
+    for i, st in enumerate(strides):
+        if st % 16 or not 0 < st < 2**40:
+            eb = r["element_bytes"]
+            raise LaunchError(f"{where}: the stride of dim {i + 1} (innermost first) is "
+                              f"{st} bytes ({st // eb} elements), not a positive multiple "
+                              f"of 16 bytes below 2^40, as TMA requires; pad the rows to "
+                              f"a multiple of {16 // math.gcd(16, eb)} elements or compile "
+                              f"the kernel without TMA")
+    return dict(data_type=r["data_type"], rank=r["rank"], address=address, dims=dims,
+                strides=strides, box=list(r["box_dim"]),
+                element_strides=list(r["element_strides"]), interleave=r["interleave"],
+                swizzle=r["swizzle"], l2_promotion=r["l2_promotion"],
+                oob_fill=r["oob_fill"])
+
+
+def _build_tma_descriptor(param: KernelParam, values: Dict[int, Any], packed: Dict[int, Any],
+                          kernel: str):
+    addresses = {i: v.value or 0 for i, v in packed.items() if isinstance(v, ctypes.c_void_p)}
+    a = tma_descriptor_arguments(param, values, addresses, kernel)
+    # An over-allocated buffer, used from its first 64-byte aligned byte.
+    raw = ctypes.create_string_buffer(_TENSOR_MAP_BYTES + _TENSOR_MAP_ALIGN)
+    offset = (-ctypes.addressof(raw)) % _TENSOR_MAP_ALIGN
+    tmap = _TensorMap.from_buffer(raw, offset)
+    rank = a["rank"]
+    u64 = ctypes.c_uint64
+    u32 = ctypes.c_uint32
+    drv = _get_driver()
+    code = drv.cuTensorMapEncodeTiled(
+        ctypes.byref(tmap), a["data_type"], rank, ctypes.c_void_p(a["address"]),
+        (u64 * rank)(*a["dims"]), (u64 * max(1, rank - 1))(*a["strides"]),
+        (u32 * rank)(*a["box"]), (u32 * rank)(*a["element_strides"]),
+        a["interleave"], a["swizzle"], a["l2_promotion"], a["oob_fill"])
+    if code != 0:
+        name, text = drv.error_text(code)
+        raise LaunchError(f"{kernel}: cuTensorMapEncodeTiled for '{param.name}' failed: "
+                          f"{name} ({code}): {text} (dims {a['dims']}, strides {a['strides']}"
+                          f" bytes, box {a['box']}, innermost first)")
+    return tmap
 
 
 def _normalize_grid(grid: Any, kernel: str) -> Tuple[int, int, int]:
@@ -454,7 +583,7 @@ class Kernel:
         self._handle = handle
 
     def __repr__(self) -> str:
-        params = ", ".join(f"{p.name}: {p.type}" for p in self.meta.params)
+        params = ", ".join(f"{p.name}: {p.type}" for p in self.meta.params if not p.is_hidden)
         return f"<tile kernel {self.name}({params}) num_warps={self.meta.num_warps}>"
 
     def pack_args(self, args: Sequence[Any]) -> List[Any]:

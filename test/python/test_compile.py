@@ -203,6 +203,53 @@ def test_integer_divisibility_reaches_the_launcher():
         raise AssertionError("n = 1000 was accepted")
 
 
+def test_tma_descriptor_recipe_reaches_the_launcher():
+    # A TMA descriptor is a hidden parameter with its recipe in the
+    # metadata; the launcher turns the visible arguments into the
+    # cuTensorMapEncodeTiled arguments (innermost first, strides in bytes)
+    # and refuses what TMA cannot express (no GPU needed).
+    with open(os.path.join(ROOT, "examples", "tma_copy.mlir"), encoding="utf-8") as f:
+        r = tile.compile(f.read(), arch="sm_90", emit="ptx")
+    kernels = {k["name"]: k for k in r.metadata["kernels"]}
+    params = kernels["tma_load"]["params"]
+    assert [p["type"] for p in params][-1] == "tma_descriptor", params
+    assert params[-1]["name"] == "__tma_desc0" and params[-1]["divisibility"] == 64
+    recipe = params[-1]["tma"]
+    assert recipe["global_address"] == {"arg": 0}, recipe
+    assert recipe["global_dim"] == [{"arg": 3, "scale": 1}, {"arg": 2, "scale": 1}], recipe
+    assert recipe["global_strides"] == [{"arg": 4, "scale": 2}], recipe
+    assert recipe["inner_stride"] == {"value": 1}, recipe
+    assert recipe["box_dim"] == [64, 64] and recipe["swizzle"] == 3, recipe
+    assert recipe["data_type"] == 6 and recipe["oob_fill"] == 0, recipe
+    from tile import runtime as rt
+    meta = rt.ModuleMetadata.from_json(r.metadata)
+    kmeta = {k.name: k for k in meta.kernels}["tma_load"]
+    desc = kmeta.params[-1]
+    assert desc.is_hidden and not any(p.is_hidden for p in kmeta.params[:-1])
+    # (x, y, m, n, sx, mp, np, sy): x is 100 x 17 with row stride 24.
+    values = {0: 0, 1: 0, 2: 100, 3: 17, 4: 24, 5: 128, 6: 64, 7: 64}
+    a = rt.tma_descriptor_arguments(desc, values, {0: 0x10000}, "tma_load")
+    assert a["dims"] == [17, 100] and a["strides"] == [48], a
+    assert a["box"] == [64, 64] and a["address"] == 0x10000, a
+    for vals, addr, needle in (({**values, 4: 17}, 0x10000, "34 bytes (17 elements), not a "
+                                "positive multiple of 16 bytes"),
+                               (values, 0x10008, "is not 16-byte aligned"),
+                               ({**values, 3: 0}, 0x10000, "outside 1..2^32")):
+        try:
+            rt.tma_descriptor_arguments(desc, vals, {0: addr}, "tma_load")
+        except rt.LaunchError as e:
+            assert needle in str(e), e
+        else:
+            raise AssertionError(f"accepted {vals} at {addr:#x}")
+    # The visible parameters only: the descriptor is not an argument.
+    try:
+        rt.pack_arguments(kmeta, [0] * 9)
+    except rt.LaunchError as e:
+        assert "takes 8 arguments" in str(e), e
+    else:
+        raise AssertionError("9 arguments accepted")
+
+
 DTYPES_KERNEL = """
 #l = #layout.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
 tile.kernel @dtypes(%x: !tile.ptr<f32>, %h: !tile.ptr<f16>, %b: !tile.ptr<bf16>,

@@ -10,7 +10,8 @@
 //   tile.num_warps = W : i32, tile.shared_bytes = S : i64,
 //   tile.arg_types = ["ptr<f32>", "i32", ...]   (optional: tile.arg_names)
 // and, per argument, tile.divisibility = N or llvm.align = N (the alignment
-// promise the launcher must check).
+// promise the launcher must check), and tile.tma = {...} on a hidden TMA
+// descriptor parameter (tile.arg_types "tma_descriptor").
 // Kernels written directly in the LLVM dialect need only nvvm.kernel; the
 // rest is derived from the function type and defaults.
 //
@@ -35,11 +36,15 @@ struct KernelParam {
   /// The parameter's name, "arg<index>" when the kernel does not say.
   std::string name;
   /// "ptr<f32>", "ptr" (a pointer of unknown element type), "i1".."i64",
-  /// "f16", "bf16", "f32", "f64".
+  /// "f16", "bf16", "f32", "f64", or "tma_descriptor".
   std::string type;
   /// The alignment promise the kernel was compiled with: a pointer aligned to
   /// this many bytes, an integer that is a multiple of it; 1 when none.
   uint64_t divisibility = 1;
+  /// For type "tma_descriptor" (a hidden parameter the launcher builds):
+  /// the cuTensorMapEncodeTiled recipe (docs/Lowering.md, "TMA
+  /// descriptors"); null otherwise.
+  llvm::json::Value tma = nullptr;
 };
 
 struct KernelInfo {

@@ -11,6 +11,7 @@
 #include "DotLowering.h"
 #include "SharedMemoryAccess.h"
 #include "SharedMemoryTransfer.h"
+#include "TmaLowering.h"
 #include "tile/Conversion/Passes.h"
 #include "tile/Conversion/TileToLLVM/Patterns.h"
 #include "tile/Conversion/TileToLLVM/SharedMemory.h"
@@ -149,6 +150,8 @@ std::string tile::whyNotLowerable(Operation *op) {
           return why;
 
   StringRef dialect = op->getName().getDialectNamespace();
+  if (isTmaOrMBarrierOp(op))
+    return whyTmaOpNotLowerable(op);
   if (dialect == "tile") {
     if (isa<tl::ReduceOp>(op))
       return whyReduceNotLowerable(op);
@@ -477,15 +480,25 @@ struct ConvertTileToLLVMPass
       return signalPassFailure();
     }
 
+    // TMA descriptors become hidden kernel parameters (TmaDescriptors.cpp).
+    bool ok = true;
+    for (auto kernel : module.getOps<tl::KernelOp>())
+      ok &= succeeded(materializeTmaDescriptors(kernel));
+    if (!ok)
+      return signalPassFailure();
+
     // Every op must be lowerable; report all that are not.
     int computeCapability = parseArch(arch);
-    bool ok = true;
     module.walk<WalkOrder::PreOrder>([&](Operation *op) {
       std::string why = whyElementTypeNotLowerable(op, computeCapability);
       if (why.empty())
         why = whyNotLowerable(op);
       if (auto dot = dyn_cast<tl::DotOp>(op); dot && why.empty())
         why = whyDotNotLowerable(dot, computeCapability);
+      if (why.empty() && isTmaOrMBarrierOp(op) && computeCapability < 90)
+        why = "'" + op->getName().getStringRef().str() +
+              "' needs sm_90 or newer (TMA and mbarrier transaction counts); "
+              "compile with --arch=sm_90";
       if (why.empty())
         return WalkResult::advance();
       op->emitError(why);
@@ -596,6 +609,8 @@ struct ConvertTileToLLVMPass
     populateReduceOpToLLVMPatterns(converter, patterns);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, &strategies);
     populateSharedMemoryOpToLLVMPatterns(converter, patterns);
+    populateTmaOpToLLVMPatterns(converter, patterns);
+    populateMBarrierOpToLLVMPatterns(converter, patterns);
     mlir::arith::populateArithToLLVMConversionPatterns(converter, patterns);
     mlir::populateMathToLLVMConversionPatterns(converter, patterns);
     mlir::cf::populateControlFlowToLLVMConversionPatterns(converter,

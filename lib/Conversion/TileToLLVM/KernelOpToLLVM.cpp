@@ -3,6 +3,7 @@
 #include "tile/Conversion/TileToLLVM/LayoutIndexing.h"
 #include "tile/Conversion/TileToLLVM/Patterns.h"
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
+#include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -15,8 +16,14 @@ namespace NVVM = mlir::NVVM;
 
 namespace {
 
+/// A CUtensorMap: 128 bytes, 64-byte aligned (the driver's cuda.h).
+constexpr unsigned kTmaDescriptorBytes = 128;
+constexpr int64_t kTmaDescriptorAlign = 64;
+
 /// The parameter type as the launcher sees it: `ptr<f32>`, `i32`, ...
 std::string printArgType(Type type) {
+  if (isa<layout::TensorDescType>(type))
+    return "tma_descriptor";
   std::string text;
   llvm::raw_string_ostream os(text);
   type.print(os);
@@ -95,6 +102,23 @@ struct KernelOpConversion : public ConvertOpToLLVMPattern<tl::KernelOp> {
     if (anyPromise)
       fn->setAttr(kArgDivisibilityAttr,
                   rewriter.getDenseI64ArrayAttr(divisibility));
+
+    // A TMA descriptor is a 128-byte CUtensorMap passed by value in the
+    // parameter space (`__grid_constant__`, 64-byte aligned); the function
+    // sees its generic address. The recipe goes on to the metadata.
+    for (unsigned i = 0, e = fnType.getNumInputs(); i < e; ++i) {
+      if (!isa<layout::TensorDescType>(fnType.getInput(i)))
+        continue;
+      fn.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
+                    TypeAttr::get(LLVM::LLVMArrayType::get(
+                        rewriter.getI8Type(), kTmaDescriptorBytes)));
+      fn.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                    rewriter.getI64IntegerAttr(kTmaDescriptorAlign));
+      fn.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
+                    rewriter.getUnitAttr());
+      if (Attribute recipe = op.getArgAttr(i, tl::kTmaDescriptorArgAttr))
+        fn.setArgAttr(i, tl::kTmaDescriptorArgAttr, recipe);
+    }
 
     rewriter.inlineRegionBefore(op.getBody(), fn.getBody(), fn.end());
     if (failed(rewriter.convertRegionTypes(&fn.getBody(), *getTypeConverter(),

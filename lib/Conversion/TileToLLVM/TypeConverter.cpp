@@ -27,6 +27,11 @@ TileLLVMTypeConverter::TileLLVMTypeConverter(
   addConversion([ctx](layout::MemDescType) -> Type {
     return LLVM::LLVMPointerType::get(ctx, 3);
   });
+  // The generic address of the 128-byte tensor map (a __grid_constant__
+  // kernel parameter).
+  addConversion([ctx](layout::TensorDescType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, 0);
+  });
   addConversion([this](RankedTensorType type) -> std::optional<Type> {
     int64_t numRegs = getNumRegisters(type);
     if (numRegs <= 0)

@@ -9,6 +9,8 @@
 //   !tile.view<D0x...xT>    ->  !llvm.struct<(ptr<1>, i64 x rank, i64 x rank)>
 //                               (base, sizes, strides in elements)
 //   !layout.memdesc<...>    ->  !llvm.ptr<3> (the address of the first slot)
+//   !layout.tensordesc<...> ->  !llvm.ptr (the generic address of the
+//                               tensor map, a __grid_constant__ parameter)
 // A tensor without a layout encoding has no conversion.
 //
 //===----------------------------------------------------------------------===//

@@ -42,6 +42,30 @@ void MemDescType::print(AsmPrinter &printer) const {
   printer << "x" << getElementType() << ", " << getLayout() << ">";
 }
 
+//===----------------------------------------------------------------------===//
+// TensorDescType (verified in TmaOps.cpp)
+//===----------------------------------------------------------------------===//
+
+Type TensorDescType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elementType;
+  Attribute layout;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false,
+                                /*withTrailingX=*/true) ||
+      parser.parseType(elementType) || parser.parseComma() ||
+      parser.parseAttribute(layout) || parser.parseGreater())
+    return {};
+  return parser.getChecked<TensorDescType>(parser.getContext(), shape,
+                                           elementType, layout);
+}
+
+void TensorDescType::print(AsmPrinter &printer) const {
+  printer << "<";
+  printer.printDimensionList(getShape());
+  printer << "x" << getElementType() << ", " << getLayout() << ">";
+}
+
 /// The fewest leading dims of `shape` for which `layout` fits the rest, or
 /// std::nullopt; `why` gets the reason the whole shape does not fit.
 static std::optional<unsigned>

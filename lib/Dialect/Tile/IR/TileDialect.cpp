@@ -47,6 +47,21 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
                                                     unsigned regionIndex,
                                                     unsigned argIndex,
                                                     NamedAttribute attr) {
+  // A hidden TMA descriptor parameter's recipe (convert-tile-to-llvm puts
+  // it on the tile.kernel, then on the lowered function for the metadata).
+  if (attr.getName() == kTmaDescriptorArgAttr) {
+    auto kernel = dyn_cast<KernelOp>(op);
+    bool onDescriptor =
+        kernel
+            ? isa<layout::TensorDescType>(kernel.getArgumentTypes()[argIndex])
+            : isa<FunctionOpInterface>(op);
+    if (!onDescriptor || !isa<DictionaryAttr>(attr.getValue()))
+      return op->emitOpError()
+             << "'" << kTmaDescriptorArgAttr
+             << "' must be a dictionary on a !layout.tensordesc parameter "
+                "of a tile.kernel";
+    return success();
+  }
   if (attr.getName() != getDivisibilityAttrName())
     return op->emitOpError() << "unknown argument attribute '"
                              << attr.getName().getValue() << "' on argument #"

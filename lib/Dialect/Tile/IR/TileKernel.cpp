@@ -120,12 +120,23 @@ LogicalResult KernelOp::verify() {
   if (!getFunctionType().getResults().empty())
     return emitOpError("kernels return no values; write results through a "
                        "!tile.ptr parameter instead");
-  for (auto [i, type] : llvm::enumerate(getArgumentTypes()))
+  for (auto [i, type] : llvm::enumerate(getArgumentTypes())) {
+    // The hidden TMA descriptor parameters convert-tile-to-llvm adds
+    // (docs/Lowering.md): each says how the launcher builds it.
+    if (isa<layout::TensorDescType>(type)) {
+      if (!getArgAttrOfType<DictionaryAttr>(i, kTmaDescriptorArgAttr))
+        return emitOpError()
+               << "parameter #" << i << " is a !layout.tensordesc without "
+               << kTmaDescriptorArgAttr
+               << "; make descriptors with tile.make_tensor_desc";
+      continue;
+    }
     if (!isa<PtrType, IntegerType, FloatType, IndexType>(type))
       return emitOpError() << "parameter #" << i << " has type " << type
                            << "; kernel parameters are scalars (integers, "
                               "floats) or !tile.ptr: pass a tensor as a "
                               "!tile.ptr and build a view with tile.make_view";
+  }
   // An integer promise must leave room for positive multiples (the
   // attribute itself is checked by the dialect: a positive power of two on
   // a !tile.ptr or integer parameter).

@@ -72,4 +72,52 @@ def Layout_MemDescType : Layout_Type<"MemDesc", "memdesc"> {
   }];
 }
 
+def Layout_TensorDescType : Layout_Type<"TensorDesc", "tensordesc"> {
+  let summary = "A TMA tensor-map descriptor of a global view";
+  let description = [{
+    `!layout.tensordesc<R x C x T, #layout.nvmma_shared<...>>` describes
+    how the TMA engine copies one R x C block of a 2-D global view to or
+    from shared memory, where the block is stored in the given
+    (non-transposed) `#layout.nvmma_shared` layout. It is made from a view
+    by `tile.make_tensor_desc` and used by
+    `layout.async_tma_copy_global_to_local` and
+    `layout.async_tma_copy_local_to_global`.
+
+    One copy of a block is `C * sizeof(T) / swizzlingByteWidth` TMA boxes
+    of R x (swizzlingByteWidth / sizeof(T)) (one box of R x C unswizzled):
+    R must be in 1..256, and C * sizeof(T) a multiple of the swizzle width
+    (unswizzled: a multiple of 16 bytes, C <= 256). The value lowers to the
+    generic address of a 128-byte `CUtensorMap` kernel parameter that the
+    launcher builds (docs/Lowering.md, "TMA descriptors").
+
+    ```mlir
+    !layout.tensordesc<128x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType,
+                        "::mlir::Attribute":$layout);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let builders = [
+    TypeBuilderWithInferredContext<(ins
+        "::llvm::ArrayRef<int64_t>":$shape, "::mlir::Type":$elementType,
+        "::mlir::Attribute":$layout), [{
+      return $_get(elementType.getContext(), shape, elementType, layout);
+    }]>
+  ];
+  let extraClassDeclaration = [{
+    /// Bytes of one element.
+    int64_t getElementBytes() const;
+    /// Bytes of one block (what a copy moves, the tx count of a load).
+    int64_t getBlockBytes() const;
+    /// The swizzle width of the layout in bytes (0, 32, 64 or 128).
+    unsigned getSwizzleBytes() const;
+    /// The TMA box, in the view's dim order: {R, C / number of boxes}.
+    ::llvm::SmallVector<int64_t> getBoxShape() const;
+    /// How many boxes one block is (along the inner dim).
+    int64_t getNumBoxes() const;
+  }];
+}
+
 #endif // TILE_DIALECT_LAYOUT_IR_LAYOUTTYPES_TD

@@ -7,6 +7,7 @@
 #ifndef TILE_DIALECT_TILE_IR_TILEDIALECT_H
 #define TILE_DIALECT_TILE_IR_TILEDIALECT_H
 
+#include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Support/LLVM.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -34,6 +35,11 @@
 #include "tile/Dialect/Tile/IR/TileOps.h.inc"
 
 namespace tile::tl {
+
+/// The argument attribute of a hidden TMA descriptor parameter of a kernel
+/// (a !layout.tensordesc): the dictionary that tells the launcher how to
+/// build it (docs/Lowering.md, "TMA descriptors").
+inline constexpr llvm::StringLiteral kTmaDescriptorArgAttr = "tile.tma";
 
 /// True if `n` is a positive power of two.
 inline bool isPowerOf2(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }

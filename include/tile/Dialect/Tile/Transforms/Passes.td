@@ -164,4 +164,44 @@ def CheckResourcesPass : Pass<"tile-check-resources", "::tile::tl::KernelOp"> {
   ];
 }
 
+def UseTmaPass : Pass<"tile-use-tma", "::tile::tl::KernelOp"> {
+  let summary = "Lower tile.load_tile/store_tile marked allow_tma to TMA copies";
+  let description = [{
+    cuTile's `allow_tma` hint: a `tile.load_tile` or `tile.store_tile`
+    carrying the unit attribute `allow_tma` becomes a TMA copy through
+    shared memory when that is legal and gives the same result, and stays
+    an ordinary access otherwise (with a remark under `remarks=true`
+    saying why). Legal: sm_90 or newer; a 2-D tile of 8-, 16- or 32-bit
+    elements in a distributed layout, at most 256 rows, whose rows are a
+    multiple of 16 bytes; no `order` (identity); padding `zero` or
+    `undetermined` (TMA fills zeros); the view made by `tile.make_view` in
+    the kernel from a pointer parameter promised 16-byte aligned
+    (`tile.divisibility`), extents and strides that are parameters or
+    constants, the last stride 1 and the row stride a proven multiple of
+    16 bytes (a constant, or a parameter whose `tile.divisibility` makes
+    it one); for a store also the extent of the last dim a proven multiple
+    of 16 bytes (TMA stores write whole 16-byte chunks). Those promises are
+    what the launcher checks, so a rewritten kernel never fails where the
+    original would run.
+
+    A load becomes: `tile.make_tensor_desc` (128-, 64- or 32-byte swizzle,
+    the widest the row fits), a buffer and an mbarrier
+    (`layout.local_alloc`), `layout.fence_async_shared` and
+    `layout.init_barrier`, `layout.barrier_expect`,
+    `layout.async_tma_copy_global_to_local`, `layout.wait_barrier` on
+    parity 0, `layout.local_load` into the original result layout, and
+    `layout.inval_barrier` (whose CTA barrier also ends the buffer's use).
+    A store becomes `layout.local_store` into the buffer,
+    `layout.async_tma_copy_local_to_global` and
+    `layout.async_tma_store_wait {pendings = 0}`.
+  }];
+  let dependentDialects = ["::tile::layout::LayoutDialect"];
+  let options = [
+    Option<"computeCapability", "compute-capability", "unsigned",
+           /*default=*/"90", "Compute capability of the target">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Remark on each allow_tma access: TMA, or why not">,
+  ];
+}
+
 #endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD

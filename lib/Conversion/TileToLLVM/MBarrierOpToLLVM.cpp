@@ -1,0 +1,153 @@
+//===- MBarrierOpToLLVM.cpp - mbarrier ops to NVVM ------------------------===//
+//
+// An mbarrier is the 8 bytes at its buffer's shared address (!llvm.ptr<3>).
+// The ops are program-level; one thread (tid.x == 0, a PTX predicate)
+// performs the single-thread operations:
+//   layout.init_barrier    -> @p nvvm.mbarrier.init, nvvm.fence.mbarrier.init,
+//                             bar.sync (every thread sees it initialized)
+//   layout.barrier_expect  -> @p nvvm.mbarrier.arrive.expect_tx
+//   layout.arrive_barrier  -> bar.sync (the CTA's work before it is done),
+//                             @p mbarrier.arrive.shared::cta.b64 _, [bar], N
+//                             (inline PTX: NVVM's arrive has no predicate)
+//   layout.wait_barrier    -> nvvm.mbarrier.try_wait.parity (every thread;
+//                             the op loops until the phase completed)
+//   layout.inval_barrier   -> bar.sync, @p mbarrier.inval.shared::cta.b64
+//                             (inline PTX, same reason)
+//
+//===----------------------------------------------------------------------===//
+
+#include "TmaLowering.h"
+#include "tile/Conversion/TileToLLVM/Registers.h"
+#include "tile/Conversion/TileToLLVM/SharedMemory.h"
+#include "tile/Conversion/TileToLLVM/TypeConverter.h"
+#include "tile/Dialect/Layout/IR/LayoutDialect.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace tile;
+namespace LLVM = mlir::LLVM;
+namespace NVVM = mlir::NVVM;
+
+namespace {
+
+/// The suspend-time hint of each mbarrier.try_wait (ns), as Triton's.
+constexpr int64_t kTryWaitTicks = 10000000;
+
+/// `@pred <ptx>` with the mbarrier address as $0 and `extra` after it.
+void emitPredicatedPtx(OpBuilder &b, Location loc, StringRef ptx, Value pred,
+                       Value barrier, ValueRange extra, StringRef extraCons) {
+  SmallVector<Value> operands{pred, barrier};
+  operands.append(extra.begin(), extra.end());
+  std::string asmText = ("@$0 " + ptx).str();
+  std::string constraints = ("b,r" + extraCons).str();
+  Value addr32 = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), barrier);
+  operands[1] = addr32;
+  LLVM::InlineAsmOp::create(b, loc, Type(), operands, asmText, constraints,
+                            /*has_side_effects=*/true,
+                            /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            LLVM::AsmDialectAttr(), ArrayAttr());
+}
+
+struct InitBarrierOpConversion
+    : public ConvertOpToLLVMPattern<layout::InitBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(layout::InitBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value pred = emitIsIssuingThread(rewriter, loc);
+    NVVM::MBarrierInitOp::create(rewriter, loc, adaptor.getBarrier(),
+                                 i32Const(rewriter, loc, op.getCount()), pred);
+    NVVM::FenceMbarrierInitOp::create(rewriter, loc);
+    emitBarrier(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct BarrierExpectOpConversion
+    : public ConvertOpToLLVMPattern<layout::BarrierExpectOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(layout::BarrierExpectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value pred = emitIsIssuingThread(rewriter, loc);
+    NVVM::MBarrierArriveExpectTxOp::create(
+        rewriter, loc, /*res=*/Type(), adaptor.getBarrier(),
+        i32Const(rewriter, loc, op.getBytes()),
+        NVVM::MemScopeKindAttr::get(rewriter.getContext(),
+                                    NVVM::MemScopeKind::CTA),
+        rewriter.getBoolAttr(false), pred);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ArriveBarrierOpConversion
+    : public ConvertOpToLLVMPattern<layout::ArriveBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(layout::ArriveBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    emitBarrier(rewriter, loc);
+    Value pred = emitIsIssuingThread(rewriter, loc);
+    emitPredicatedPtx(rewriter, loc,
+                      "mbarrier.arrive.shared::cta.b64 _, [$1], $2;", pred,
+                      adaptor.getBarrier(),
+                      ValueRange{i32Const(rewriter, loc, op.getCount())}, ",r");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct WaitBarrierOpConversion
+    : public ConvertOpToLLVMPattern<layout::WaitBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(layout::WaitBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value parity = LLVM::AndOp::create(rewriter, loc, adaptor.getPhase(),
+                                       i32Const(rewriter, loc, 1));
+    NVVM::MBarrierTryWaitParityOp::create(
+        rewriter, loc, adaptor.getBarrier(), parity,
+        i32Const(rewriter, loc, kTryWaitTicks));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct InvalBarrierOpConversion
+    : public ConvertOpToLLVMPattern<layout::InvalBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(layout::InvalBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    emitBarrier(rewriter, loc);
+    Value pred = emitIsIssuingThread(rewriter, loc);
+    emitPredicatedPtx(rewriter, loc, "mbarrier.inval.shared::cta.b64 [$1];",
+                      pred, adaptor.getBarrier(), ValueRange{}, "");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void tile::populateMBarrierOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                            RewritePatternSet &patterns) {
+  patterns.add<InitBarrierOpConversion, BarrierExpectOpConversion,
+               ArriveBarrierOpConversion, WaitBarrierOpConversion,
+               InvalBarrierOpConversion>(converter);
+}

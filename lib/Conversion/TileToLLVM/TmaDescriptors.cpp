@@ -1,0 +1,198 @@
+//===- TmaDescriptors.cpp - TMA descriptors as hidden kernel parameters ---===//
+//
+// A TMA copy reads a 128-byte CUtensorMap that the host builds with
+// cuTensorMapEncodeTiled; tile builds it in the launcher, from the kernel's
+// own arguments, and passes it as a hidden `__grid_constant__` parameter.
+// Before the dialect conversion, for every tile.make_tensor_desc:
+//
+//   1. trace the view to its tile.make_view: the pointer must be a kernel
+//      parameter, each extent and stride a kernel parameter or a constant
+//      (the launcher knows nothing else), the last stride 1 when constant;
+//   2. check what is known at compile time: constant strides are multiples
+//      of 16 bytes, constant extents fit the 2^32 limit of the hardware;
+//   3. append a parameter of the descriptor's type to the kernel (one per
+//      distinct (view, descriptor type)), with the recipe in its `tile.tma`
+//      argument attribute, and replace the op by it.
+//
+// The recipe (docs/Lowering.md, "TMA descriptors"), in the view's dim order:
+//   global = P                      the pointer parameter
+//   shape_args / shape              per dim: a parameter index, or -1 and
+//   stride_args / strides             the constant in the second array
+//                                     (strides in elements)
+//   element_type = T, box = [R, Cb] (one TMA box), swizzle = S bytes
+// KernelOpToLLVM makes the parameter `byval` 128 bytes, 64-byte aligned and
+// `nvvm.grid_constant`; KernelMetadata turns the recipe into the launcher's
+// JSON.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TmaLowering.h"
+#include "tile/Dialect/Layout/IR/LayoutDialect.h"
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/MapVector.h"
+
+using namespace tile;
+
+namespace {
+
+/// One extent or stride of the view: a kernel parameter or a constant.
+struct Entry {
+  int64_t arg = -1;
+  int64_t value = 0;
+};
+
+/// `value` as a kernel parameter or a constant; fails (with a located
+/// diagnostic) otherwise.
+FailureOr<Entry> getEntry(tl::MakeTensorDescOp op, Block &entry,
+                          OpFoldResult ofr, StringRef what) {
+  if (auto attr = dyn_cast<Attribute>(ofr))
+    return Entry{-1, cast<IntegerAttr>(attr).getInt()};
+  Value value = cast<Value>(ofr);
+  if (auto arg = dyn_cast<BlockArgument>(value);
+      arg && arg.getOwner() == &entry)
+    return Entry{int64_t(arg.getArgNumber()), 0};
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return Entry{-1, constant.getSExtValue()};
+  InFlightDiagnostic diag =
+      op.emitError() << "the " << what
+                     << " of this TMA descriptor's view is computed in the "
+                        "kernel; the launcher builds the descriptor from the "
+                        "kernel's arguments, so each extent and stride must "
+                        "be a kernel parameter or a constant";
+  diag.attachNote(value.getLoc()) << "computed here";
+  return failure();
+}
+
+DenseI64ArrayAttr toArray(Builder &b, ArrayRef<Entry> entries, bool args) {
+  SmallVector<int64_t> values;
+  for (const Entry &e : entries)
+    values.push_back(args ? e.arg : (e.arg >= 0 ? 0 : e.value));
+  return b.getDenseI64ArrayAttr(values);
+}
+
+} // namespace
+
+LogicalResult tile::materializeTmaDescriptors(tl::KernelOp kernel) {
+  SmallVector<tl::MakeTensorDescOp> ops;
+  kernel.walk([&](tl::MakeTensorDescOp op) { ops.push_back(op); });
+  if (ops.empty())
+    return success();
+  Block &entry = kernel.getBody().front();
+  Builder b(kernel.getContext());
+  // (view, type) -> the parameter that replaces them.
+  llvm::MapVector<std::pair<Value, Type>, BlockArgument> params;
+  bool ok = true;
+  for (tl::MakeTensorDescOp op : ops) {
+    auto type = cast<layout::TensorDescType>(op.getType());
+    auto key = std::make_pair(op.getView(), Type(type));
+    if (auto it = params.find(key); it != params.end()) {
+      op.getResult().replaceAllUsesWith(it->second);
+      op.erase();
+      continue;
+    }
+    auto view = op.getView().getDefiningOp<tl::MakeViewOp>();
+    if (!view) {
+      op.emitError() << "the view of a TMA descriptor must be made by "
+                        "tile.make_view in this kernel (the launcher builds "
+                        "the descriptor from its pointer, extents and "
+                        "strides)";
+      ok = false;
+      continue;
+    }
+    auto ptr = dyn_cast<BlockArgument>(view.getPtr());
+    if (!ptr || ptr.getOwner() != &entry) {
+      InFlightDiagnostic diag =
+          op.emitError() << "the pointer of this TMA descriptor's view must "
+                            "be a kernel parameter (the launcher builds the "
+                            "descriptor from it)";
+      diag.attachNote(view.getLoc()) << "the view is made here";
+      ok = false;
+      continue;
+    }
+    int64_t elementBytes = type.getElementBytes();
+    SmallVector<Entry> shape, strides;
+    bool entriesOk = true;
+    for (auto [d, ofr] : llvm::enumerate(view.getMixedShape())) {
+      FailureOr<Entry> e =
+          getEntry(op, entry, ofr, "extent of dim " + std::to_string(d));
+      entriesOk &= succeeded(e);
+      shape.push_back(succeeded(e) ? *e : Entry());
+    }
+    SmallVector<OpFoldResult> mixedStrides = view.getMixedStrides();
+    if (mixedStrides.empty()) {
+      // Compact row major: the row stride is the extent of dim 1.
+      strides = {shape[1], Entry{-1, 1}};
+    } else {
+      for (auto [d, ofr] : llvm::enumerate(mixedStrides)) {
+        FailureOr<Entry> e =
+            getEntry(op, entry, ofr, "stride of dim " + std::to_string(d));
+        entriesOk &= succeeded(e);
+        strides.push_back(succeeded(e) ? *e : Entry());
+      }
+    }
+    if (!entriesOk) {
+      ok = false;
+      continue;
+    }
+    if (strides[1].arg < 0 && strides[1].value != 1) {
+      op.emitError() << "the view's last dim has stride " << strides[1].value
+                     << "; TMA copies need it contiguous (stride 1): use "
+                        "ordinary loads, or view the data with its contiguous "
+                        "dim last";
+      ok = false;
+      continue;
+    }
+    if (strides[0].arg < 0 && (strides[0].value * elementBytes) % 16 != 0) {
+      op.emitError() << "the view's dim 0 has stride " << strides[0].value
+                     << " elements (" << strides[0].value * elementBytes
+                     << " bytes), which is not a multiple of 16 bytes as TMA "
+                        "requires; pad the rows to a multiple of "
+                     << 16 / std::gcd<int64_t>(16, elementBytes)
+                     << " elements or use ordinary loads";
+      ok = false;
+      continue;
+    }
+    bool extentsOk = true;
+    for (auto [d, e] : llvm::enumerate(shape))
+      if (e.arg < 0 && (e.value < 1 || e.value > (int64_t(1) << 32))) {
+        op.emitError() << "the view's dim " << d << " has extent " << e.value
+                       << "; TMA extents must be in 1..2^32";
+        extentsOk = false;
+      }
+    if (!extentsOk) {
+      ok = false;
+      continue;
+    }
+
+    SmallVector<int64_t> box = type.getBoxShape();
+    NamedAttrList recipe;
+    recipe.append("global", b.getI64IntegerAttr(ptr.getArgNumber()));
+    recipe.append("shape_args", toArray(b, shape, true));
+    recipe.append("shape", toArray(b, shape, false));
+    recipe.append("stride_args", toArray(b, strides, true));
+    recipe.append("strides", toArray(b, strides, false));
+    recipe.append("element_type", TypeAttr::get(type.getElementType()));
+    recipe.append("box", b.getDenseI64ArrayAttr(box));
+    recipe.append("swizzle", b.getI64IntegerAttr(type.getSwizzleBytes()));
+    unsigned index = kernel.getNumArguments();
+    auto name = b.getStringAttr("__tma_desc" + std::to_string(params.size()));
+    if (failed(kernel.insertArgument(
+            index, type,
+            b.getDictionaryAttr(
+                b.getNamedAttr(tl::kTmaDescriptorArgAttr,
+                               recipe.getDictionary(kernel.getContext()))),
+            NameLoc::get(name, op.getLoc())))) {
+      op.emitError() << "could not add the TMA descriptor parameter";
+      ok = false;
+      continue;
+    }
+    BlockArgument param = entry.getArgument(index);
+    params[key] = param;
+    op.getResult().replaceAllUsesWith(param);
+    op.erase();
+  }
+  return success(ok);
+}

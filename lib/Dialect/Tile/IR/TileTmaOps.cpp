@@ -1,0 +1,34 @@
+//===- TileTmaOps.cpp - tile.make_tensor_desc
+//------------------------------===//
+//
+// The descriptor's block must match the view in rank and element type; the
+// view's provenance (a tile.make_view of kernel parameters and constants)
+// and the alignment of its constant strides are checked where the
+// descriptor becomes a kernel parameter (convert-tile-to-llvm), which sees
+// the kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::tl;
+
+LogicalResult MakeTensorDescOp::verify() {
+  ViewType view = getView().getType();
+  layout::TensorDescType desc = getType();
+  if (view.getRank() != int64_t(desc.getShape().size()))
+    return emitOpError() << "the view has rank " << view.getRank()
+                         << " but the descriptor's block has rank "
+                         << desc.getShape().size()
+                         << "; TMA descriptors are made of 2-D views";
+  if (view.getElementType() != desc.getElementType())
+    return emitOpError() << "the view holds " << view.getElementType()
+                         << " but the descriptor's block holds "
+                         << desc.getElementType();
+  if (view.getLayout())
+    return emitOpError() << "views with a layout parameter have no TMA "
+                            "descriptor; make the view with explicit strides";
+  return success();
+}

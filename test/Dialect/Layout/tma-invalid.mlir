@@ -1,0 +1,199 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics
+
+// Every diagnostic of !layout.tensordesc, tile.make_tensor_desc, the
+// mbarrier ops and the TMA copies.
+
+// expected-error @+1 {{!layout.tensordesc must be 2-D (the blocks #layout.nvmma_shared describes), got rank 3}}
+func.func private @f(!layout.tensordesc<2x64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>)
+
+// -----
+
+// expected-error @+1 {{!layout.tensordesc holds 8-, 16- or 32-bit integer or float elements, not 'f64'}}
+func.func private @f(!layout.tensordesc<64x64xf64, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>)
+
+// -----
+
+// expected-error @+1 {{the layout of !layout.tensordesc must be #layout.nvmma_shared (the layout TMA writes), got #layout.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>}}
+func.func private @f(!layout.tensordesc<64x64xf16, #layout.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>>)
+
+// -----
+
+// expected-error @+1 {{TMA writes blocks with the view's last dim contiguous: use transposed = false (and layout.memdesc_trans for a transposed operand)}}
+func.func private @f(!layout.tensordesc<64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16>>)
+
+// -----
+
+// expected-error @+1 {{the layout's elementBitWidth is 32 but the elements of 'f16' have 16 bits}}
+func.func private @f(!layout.tensordesc<64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32>>)
+
+// -----
+
+// expected-error @+1 {{the block has 512 rows, more than the 256 a TMA box can have; use at most 256 rows (and several copies)}}
+func.func private @f(!layout.tensordesc<512x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>)
+
+// -----
+
+// expected-error @+1 {{the block's inner dim has 512 elements, more than the 256 of an unswizzled TMA box; use a swizzled layout (each box then takes swizzlingByteWidth bytes of the inner dim)}}
+func.func private @f(!layout.tensordesc<64x512xi8, #layout.nvmma_shared<swizzlingByteWidth = 0, transposed = false, elementBitWidth = 8>>)
+
+// -----
+
+// expected-error @+1 {{the block's inner dim is 24 bytes; TMA boxes need a multiple of 16 bytes}}
+func.func private @f(!layout.tensordesc<64x12xf16, #layout.nvmma_shared<swizzlingByteWidth = 0, transposed = false, elementBitWidth = 16>>)
+
+// -----
+
+// A swizzle wider than the block's rows: the message names one that fits.
+// expected-error @+1 {{the block's inner dim is 64 bytes, not a multiple of the 128-byte swizzle the TMA box fills; use swizzlingByteWidth = 64}}
+func.func private @f(!layout.tensordesc<64x32xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>)
+
+// -----
+
+// expected-error @+1 {{the block's inner dim is 48 bytes, not a multiple of the 32-byte swizzle the TMA box fills; use swizzlingByteWidth = 0}}
+func.func private @f(!layout.tensordesc<64x24xf16, #layout.nvmma_shared<swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16>>)
+
+// -----
+
+// Fewer than the 8 rows of one swizzle core tile.
+// expected-error @+1 {{the layout #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16> does not fit the block 4x64: the per-CTA shape 4x64 is smaller than one core tile of #layout.nvmma_shared with swizzlingByteWidth = 128 and elementBitWidth = 16 (8 rows of 64 contiguous elements); use a smaller swizzlingByteWidth or a larger tile}}
+func.func private @f(!layout.tensordesc<4x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>)
+
+// -----
+
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+tile.kernel @k(%p: !tile.ptr<f32>, %m: i32) {
+  %v = tile.make_view %p, shape [%m, 64] : !tile.ptr<f32> -> !tile.view<?x64xf32>
+  // expected-error @+1 {{'tile.make_tensor_desc' op the view holds 'f32' but the descriptor's block holds 'f16'}}
+  %d = tile.make_tensor_desc %v : !tile.view<?x64xf32> -> !layout.tensordesc<64x64xf16, #nv>
+  tile.return
+}
+
+// -----
+
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+tile.kernel @k(%p: !tile.ptr<f16>, %m: i32) {
+  %v = tile.make_view %p, shape [%m] : !tile.ptr<f16> -> !tile.view<?xf16>
+  // expected-error @+1 {{'tile.make_tensor_desc' op the view has rank 1 but the descriptor's block has rank 2; TMA descriptors are made of 2-D views}}
+  %d = tile.make_tensor_desc %v : !tile.view<?xf16> -> !layout.tensordesc<64x64xf16, #nv>
+  tile.return
+}
+
+// -----
+
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+func.func @f(%b: !layout.memdesc<2x1xi64, #bl>) {
+  // expected-error @+1 {{'layout.init_barrier' op takes an mbarrier, a !layout.memdesc<1xi64, ...> (one slot of an i64 buffer), not '!layout.memdesc<2x1xi64, #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>>'; take one slot with layout.memdesc_index}}
+  layout.init_barrier %b, 1 : !layout.memdesc<2x1xi64, #bl>
+  return
+}
+
+// -----
+
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+func.func @f(%b: !layout.memdesc<1xi32, #bl>, %phase: i32) {
+  // expected-error @+1 {{'layout.wait_barrier' op takes an mbarrier, a !layout.memdesc<1xi64, ...> (one slot of an i64 buffer), not '!layout.memdesc<1xi32, #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>>'}}
+  layout.wait_barrier %b, %phase : !layout.memdesc<1xi32, #bl>
+  return
+}
+
+// -----
+
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+func.func @f(%b: !layout.memdesc<1xi64, #bl>) {
+  // expected-error @+1 {{'layout.init_barrier' op count must be in 1..1048575 (2^20 - 1), got 0}}
+  layout.init_barrier %b, 0 : !layout.memdesc<1xi64, #bl>
+  return
+}
+
+// -----
+
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+func.func @f(%b: !layout.memdesc<1xi64, #bl>) {
+  // expected-error @+1 {{'layout.arrive_barrier' op count must be in 1..1048575 (2^20 - 1), got 1048576}}
+  layout.arrive_barrier %b, 1048576 : !layout.memdesc<1xi64, #bl>
+  return
+}
+
+// -----
+
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+func.func @f(%b: !layout.memdesc<1xi64, #bl>) {
+  // expected-error @+1 {{'layout.barrier_expect' op bytes must be below 2^20 (the tx-count range of an mbarrier), got 1048576}}
+  layout.barrier_expect %b, 1048576 : !layout.memdesc<1xi64, #bl>
+  return
+}
+
+// -----
+
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+func.func @f(%b: !layout.memdesc<1xf64, #bl>) {
+  // expected-error @+1 {{'layout.inval_barrier' op takes an mbarrier, a !layout.memdesc<1xi64, ...> (one slot of an i64 buffer), not '!layout.memdesc<1xf64, #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>>'}}
+  layout.inval_barrier %b : !layout.memdesc<1xf64, #bl>
+  return
+}
+
+// -----
+
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+func.func @f(%d: !layout.tensordesc<64x64xf16, #nv>, %s: !layout.memdesc<64x64xf16, #nv>, %b: !layout.memdesc<1xi64, #bl>, %i: i32) {
+  // expected-error @+1 {{'layout.async_tma_copy_global_to_local' op takes one coordinate per dim of the descriptor (2), got 1}}
+  layout.async_tma_copy_global_to_local %d[%i] %s, %b : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+  return
+}
+
+// -----
+
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+func.func @f(%d: !layout.tensordesc<64x64xf16, #nv>, %s: !layout.memdesc<2x64x64xf16, #nv>, %b: !layout.memdesc<1xi64, #bl>, %i: i32) {
+  // expected-error @+1 {{'layout.async_tma_copy_global_to_local' op the destination must be one slot of the descriptor's block shape and element type: expected !layout.memdesc<64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>, got '!layout.memdesc<2x64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>'}}
+  layout.async_tma_copy_global_to_local %d[%i, %i] %s, %b : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<2x64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+  return
+}
+
+// -----
+
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+#nv64 = #layout.nvmma_shared<swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16>
+func.func @f(%d: !layout.tensordesc<64x64xf16, #nv>, %s: !layout.memdesc<64x64xf16, #nv64>, %b: !layout.memdesc<1xi64, #bl>, %i: i32) {
+  // expected-error @+1 {{'layout.async_tma_copy_global_to_local' op the destination's layout #layout.nvmma_shared<swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16> places the block otherwise than the descriptor's #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>, which the TMA writes}}
+  layout.async_tma_copy_global_to_local %d[%i, %i] %s, %b : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv64>, !layout.memdesc<1xi64, #bl>
+  return
+}
+
+// -----
+
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+func.func @f(%d: !layout.tensordesc<64x64xf16, #nv>, %s: !layout.memdesc<64x64xf16, #nv>, %b: !layout.memdesc<2x1xi64, #bl>, %i: i32) {
+  // expected-error @+1 {{'layout.async_tma_copy_global_to_local' op takes an mbarrier, a !layout.memdesc<1xi64, ...> (one slot of an i64 buffer), not '!layout.memdesc<2x1xi64, #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>>'; take one slot with layout.memdesc_index}}
+  layout.async_tma_copy_global_to_local %d[%i, %i] %s, %b : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<2x1xi64, #bl>
+  return
+}
+
+// -----
+
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+func.func @f(%d: !layout.tensordesc<64x64xf16, #nv>, %s: !layout.memdesc<64x128xf16, #nv>, %i: i32) {
+  // expected-error @+1 {{'layout.async_tma_copy_local_to_global' op the source must be one slot of the descriptor's block shape and element type: expected !layout.memdesc<64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>, got '!layout.memdesc<64x128xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>'}}
+  layout.async_tma_copy_local_to_global %d[%i, %i] %s : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x128xf16, #nv>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{'layout.async_tma_store_wait' op attribute 'pendings' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative}}
+  layout.async_tma_store_wait {pendings = -1 : i32}
+  return
+}
+
+// -----
+
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+// expected-error @+1 {{'tile.kernel' op parameter #0 is a !layout.tensordesc without tile.tma; make descriptors with tile.make_tensor_desc}}
+tile.kernel @k(%d: !layout.tensordesc<64x64xf16, #nv>) {
+  tile.return
+}

@@ -1,0 +1,92 @@
+// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(tile.kernel(tile-use-tma{remarks=true}))" -verify-diagnostics | FileCheck %s
+// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(tile.kernel(tile-use-tma{compute-capability=80}))" | FileCheck %s --check-prefix=SM80
+
+// cuTile's allow_tma hint: a legal load and store become TMA copies (the
+// sequence of ops, the descriptor type with the widest swizzle, the tx
+// bytes, the element coordinates); each reason to keep an ordinary access
+// is a remark, and the access is left as it was.
+
+#b = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+
+// CHECK-LABEL: tile.kernel @load
+// CHECK: %[[D:.*]] = tile.make_tensor_desc %[[V:.*]] : !tile.view<?x?xf16> -> !layout.tensordesc<64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK: %[[BAR:.*]] = layout.local_alloc : !layout.memdesc<1xi64, #shared>
+// CHECK: %[[BUF:.*]] = layout.local_alloc : !layout.memdesc<64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK: layout.fence_async_shared
+// CHECK: layout.init_barrier %[[BAR]], 1
+// CHECK: layout.barrier_expect %[[BAR]], 8192
+// CHECK: %[[C64:.*]] = arith.constant 64 : i32
+// CHECK: %[[ROW:.*]] = arith.muli %arg5, %[[C64]] : i32
+// CHECK: %[[C64B:.*]] = arith.constant 64 : i32
+// CHECK: %[[COL:.*]] = arith.muli %arg6, %[[C64B]] : i32
+// CHECK: layout.async_tma_copy_global_to_local %[[D]][%[[ROW]], %[[COL]]] %[[BUF]], %[[BAR]]
+// CHECK: layout.wait_barrier %[[BAR]], %{{.*}}
+// CHECK: %[[T:.*]] = layout.local_load %[[BUF]] : {{.*}} -> tensor<64x64xf16, #blocked>
+// CHECK: layout.inval_barrier %[[BAR]]
+// CHECK: tile.store_tile %[[T]]
+// SM80-LABEL: tile.kernel @load
+// SM80-NOT: layout.
+// SM80: tile.load_tile %{{.*}} padding = zero {allow_tma}
+tile.kernel @load(%x: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %y: !tile.ptr<f16>,
+                  %m: i32, %n: i32, %ld: i32 {tile.divisibility = 8 : i64}, %i: i32, %j: i32) {
+  %v = tile.make_view %x, shape [%m, %n], strides [%ld, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %w = tile.make_view %y, shape [%m, %n], strides [%ld, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  // expected-remark @+1 {{allow_tma: TMA copy of 64x64 blocks, 128-byte swizzle}}
+  %t = tile.load_tile %v[%i, %j] padding = zero {allow_tma} : !tile.view<?x?xf16> -> tensor<64x64xf16, #b>
+  tile.store_tile %t, %w[%i, %j] : tensor<64x64xf16, #b>, !tile.view<?x?xf16>
+  tile.return
+}
+
+// -----
+
+#b = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+
+// A 32-byte row: the 32-byte swizzle; a compact view with a constant row.
+// CHECK-LABEL: tile.kernel @store
+// CHECK: %[[D:.*]] = tile.make_tensor_desc %{{.*}} : !tile.view<?x16xf16> -> !layout.tensordesc<32x16xf16, #layout.nvmma_shared<swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16>>
+// CHECK: %[[BUF:.*]] = layout.local_alloc : !layout.memdesc<32x16xf16
+// CHECK: layout.local_store %{{.*}}, %[[BUF]]
+// CHECK: layout.async_tma_copy_local_to_global %[[D]][%{{.*}}, %{{.*}}] %[[BUF]]
+// CHECK: layout.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NOT: tile.store_tile
+tile.kernel @store(%y: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %m: i32, %i: i32) {
+  %w = tile.make_view %y, shape [%m, 16] : !tile.ptr<f16> -> !tile.view<?x16xf16>
+  %t = arith.constant dense<1.0> : tensor<32x16xf16, #b>
+  // expected-remark @+1 {{allow_tma: TMA copy of 32x16 blocks, 32-byte swizzle}}
+  tile.store_tile %t, %w[%i, %i] {allow_tma} : tensor<32x16xf16, #b>, !tile.view<?x16xf16>
+  tile.return
+}
+
+// -----
+
+#b = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+
+// Each reason to stay ordinary.
+// CHECK-LABEL: tile.kernel @ordinary
+// CHECK-NOT: layout.async_tma
+tile.kernel @ordinary(%x: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %u: !tile.ptr<f16>,
+                      %m: i32, %n: i32 {tile.divisibility = 8 : i64}, %ld: i32, %i: i32) {
+  %v = tile.make_view %x, shape [%m, %n], strides [%ld, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  // expected-remark @+1 {{allow_tma: ordinary access: the view's row stride is not proven a multiple of 16 bytes (promise it with tile.divisibility)}}
+  %a = tile.load_tile %v[%i, %i] {allow_tma} : !tile.view<?x?xf16> -> tensor<64x64xf16, #b>
+  %vu = tile.make_view %u, shape [%m, %n], strides [64, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  // expected-remark @+1 {{allow_tma: ordinary access: the view's pointer is not promised 16-byte aligned (tile.divisibility = 16)}}
+  %b = tile.load_tile %vu[%i, %i] {allow_tma} : !tile.view<?x?xf16> -> tensor<64x64xf16, #b>
+  %vc = tile.make_view %x, shape [%m, %n], strides [64, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  // expected-remark @+1 {{allow_tma: ordinary access: TMA pads with zeros, not the requested padding}}
+  %c = tile.load_tile %vc[%i, %i] padding = nan {allow_tma} : !tile.view<?x?xf16> -> tensor<64x64xf16, #b>
+  // expected-remark @+1 {{allow_tma: ordinary access: the access permutes the view (order)}}
+  %d = tile.load_tile %vc[%i, %i] order = "F" {allow_tma} : !tile.view<?x?xf16> -> tensor<64x64xf16, #b>
+  %m2 = arith.addi %m, %m : i32
+  %vm = tile.make_view %x, shape [%m2, %n], strides [64, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  // expected-remark @+1 {{allow_tma: ordinary access: an extent of the view is computed in the kernel}}
+  %e = tile.load_tile %vm[%i, %i] {allow_tma} : !tile.view<?x?xf16> -> tensor<64x64xf16, #b>
+  %vs = tile.make_view %x, shape [%m, %m], strides [64, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  // expected-remark @+1 {{allow_tma: ordinary access: the view's last extent is not proven a multiple of 16 bytes (a TMA store writes whole 16-byte chunks)}}
+  tile.store_tile %a, %vs[%i, %i] {allow_tma} : tensor<64x64xf16, #b>, !tile.view<?x?xf16>
+  tile.store_tile %b, %vc[%i, %i] : tensor<64x64xf16, #b>, !tile.view<?x?xf16>
+  tile.store_tile %c, %vc[%i, %i] : tensor<64x64xf16, #b>, !tile.view<?x?xf16>
+  tile.store_tile %d, %vc[%i, %i] : tensor<64x64xf16, #b>, !tile.view<?x?xf16>
+  tile.store_tile %e, %vc[%i, %i] : tensor<64x64xf16, #b>, !tile.view<?x?xf16>
+  tile.return
+}
