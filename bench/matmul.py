@@ -13,7 +13,8 @@ medians of triton.testing.do_bench; TFLOP/s = 2 M N K / time. The kernels:
 written), and the hand-pipelined cp.async + async wgmma GEMMs
 `matmul_pipelined` (examples/matmul_pipelined.mlir: 128x256x64, 3 stages,
 8 warps) and `matmul_pipelined_128` (test/gpu/kernels: 128x128x64, 4
-stages). "x Triton" is the same untuned 128x128x64 tl.dot loop, "x
+stages) and `matmul_pipelined_1bar` (test/gpu/kernels: 128x256x64, 4 slots
+filled 2 ahead, one barrier a k-step). "x Triton" is the same untuned 128x128x64 tl.dot loop, "x
 Tr.pipe" Triton's pipelined 128x256x64 (num_stages=3, 8 warps).
 """
 
@@ -97,7 +98,8 @@ def main():
                 ("matmul_wgmma", "matmul_wgmma", 128, 128, full_args),
                 ("auto_matmul", "matmul_auto", 128, 128, full_args),
                 ("matmul_pipelined", "matmul_pipelined", 128, 256, lead_args),
-                ("matmul_pipelined_128", "matmul_pipelined_128", 128, 128, lead_args)):
+                ("matmul_pipelined_128", "matmul_pipelined_128", 128, 128, lead_args),
+                ("matmul_pipelined_1bar", "matmul_pipelined_1bar", 128, 256, lead_args)):
             try:
                 k = kernel(name, kname)
             except Exception as e:  # an artifact set without this kernel
