@@ -416,9 +416,11 @@ std::string tile::whyAsyncCopyNotLowerable(Operation *op) {
   return "";
 }
 
-/// True when every write to the buffer behind `value` (a memdesc) is an
-/// asynchronous copy: its allocation has no initial value, and no
-/// layout.local_store reaches it through memdesc_index / memdesc_trans.
+/// True when the buffer behind `value` (a memdesc) is written by
+/// asynchronous copies and nothing else: its allocation has no initial
+/// value, some copy writes it, and every use reached through memdesc_index /
+/// memdesc_trans is a copy, a dot or a local_load (anything else, a
+/// local_store or a use the rule cannot follow, keeps the fence).
 static bool isWrittenOnlyByAsyncCopies(Value value) {
   while (Operation *def = value.getDefiningOp()) {
     if (auto index = dyn_cast<layout::MemDescIndexOp>(def))
@@ -431,17 +433,20 @@ static bool isWrittenOnlyByAsyncCopies(Value value) {
   auto alloc = value.getDefiningOp<layout::LocalAllocOp>();
   if (!alloc || alloc.getSrc())
     return false;
+  bool copied = false;
   SmallVector<Value> worklist{alloc.getResult()};
   while (!worklist.empty()) {
     Value v = worklist.pop_back_val();
     for (Operation *user : v.getUsers()) {
       if (isa<layout::MemDescIndexOp, layout::MemDescTransOp>(user))
         worklist.push_back(user->getResult(0));
-      else if (isa<layout::LocalStoreOp>(user))
+      else if (isa<layout::AsyncCopyGlobalToLocalOp, tl::AsyncLoadTileOp>(user))
+        copied = true;
+      else if (!isa<tl::DotOp, layout::LocalLoadOp>(user))
         return false;
     }
   }
-  return true;
+  return copied;
 }
 
 void tile::annotateAsyncCopies(Operation *root) {

@@ -74,7 +74,9 @@ inline constexpr llvm::StringLiteral kNoProxyFenceAttr = "tile.no_proxy_fence";
 /// tile.async_load_tile under `root` that has none into its `layout`
 /// attribute (the default depends on the enclosing kernel, which the
 /// conversion replaces first), and marks with kNoProxyFenceAttr the dots
-/// whose buffers only cp.async writes. Like Triton, which fences only after
+/// whose buffers only cp.async writes (allocated without a value, written
+/// by some copy, and used through memdesc_index / memdesc_trans only by
+/// copies, dots and local_load). Like Triton, which fences only after
 /// stores from registers (local_alloc with a value, local_store): the
 /// fence (MEMBAR.ALL.CTA + FENCE.VIEW.ASYNC.S in SASS) would also wait for
 /// the copies still in flight for later stages.
