@@ -176,5 +176,6 @@ def Layout_BarrierOp : Layout_Op<"barrier", [MemoryEffects<[MemRead,
 }
 
 include "tile/Dialect/Layout/IR/TmaOps.td"
+include "tile/Dialect/Layout/IR/AsyncCopyOps.td"
 
 #endif // TILE_DIALECT_LAYOUT_IR_LAYOUTOPS_TD

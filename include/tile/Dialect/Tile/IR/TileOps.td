@@ -585,5 +585,6 @@ def Tile_DotWaitOp : Tile_Op<"dot_wait", [
 }
 
 include "tile/Dialect/Tile/IR/TileTmaOps.td"
+include "tile/Dialect/Tile/IR/TileAsyncOps.td"
 
 #endif // TILE_DIALECT_TILE_IR_TILEOPS_TD
