@@ -1,0 +1,93 @@
+//===- PipelineBuffers.cpp - Multi-buffered slots, copies into them -------===//
+//
+// The memory side of tile-pipeline:
+//  - one layout.local_alloc of S slots per pipelined load (the slot type of
+//    the schedule with a leading buffer dim S);
+//  - the copy of a load into a slot: tile.load_tile becomes
+//    tile.async_load_tile (same view, indices and padding; the load's
+//    layout distributes the copy), tile.load becomes
+//    layout.async_copy_global_to_local (same pointers and mask). A copy for
+//    an iteration that may not exist sits in an scf.if on its predicate:
+//    a uniform branch, no memory touched, and the commit that follows
+//    still makes one (empty) group on every thread;
+//  - the reads that replace the loaded tile: the slot itself where a
+//    local_alloc stored the tile (wgmma operands), a layout.local_load into
+//    the converted layout where a layout.convert took it (mma.sync operands
+//    through ldmatrix), a local_load in the load's own layout elsewhere.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Pipeline.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::tl;
+
+Value tl::createPipelineBuffer(OpBuilder &b, Location loc,
+                               const PipelinedLoad &load, int64_t numStages) {
+  layout::MemDescType slot = load.slotType;
+  SmallVector<int64_t> shape = {numStages};
+  llvm::append_range(shape, slot.getShape());
+  auto type = layout::MemDescType::get(shape, slot.getElementType(),
+                                       slot.getLayout());
+  return layout::LocalAllocOp::create(b, loc, type, Value());
+}
+
+void tl::emitAsyncCopy(OpBuilder &b, const PipelinedLoad &load,
+                       const IRMapping &mapping, Value buffer, Value slot,
+                       Value pred) {
+  Location loc = load.load->getLoc();
+  OpBuilder::InsertionGuard guard(b);
+  if (pred) {
+    auto ifOp = scf::IfOp::create(b, loc, pred, /*withElseRegion=*/false);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+  }
+  Value dst = layout::MemDescIndexOp::create(b, loc, buffer, slot);
+  if (auto loadTile = dyn_cast<LoadTileOp>(load.load)) {
+    SmallVector<Value> indices;
+    for (Value index : loadTile.getIndices())
+      indices.push_back(mapping.lookupOrDefault(index));
+    Attribute layout = loadTile.getType().getEncoding();
+    AsyncLoadTileOp::create(
+        b, loc, mapping.lookupOrDefault(loadTile.getView()), indices, dst,
+        PaddingModeAttr::get(b.getContext(), PaddingMode::zero), layout);
+    return;
+  }
+  auto ptrLoad = cast<LoadOp>(load.load);
+  Value mask = ptrLoad.getMask() ? mapping.lookupOrDefault(ptrLoad.getMask())
+                                 : Value();
+  layout::AsyncCopyGlobalToLocalOp::create(
+      b, loc, mapping.lookupOrDefault(ptrLoad.getPtr()), dst, mask);
+}
+
+void tl::mapLoadToSlot(OpBuilder &b, const PipelinedLoad &load, Value buffer,
+                       Value slot, IRMapping &mapping) {
+  Location loc = load.load->getLoc();
+  Value view = layout::MemDescIndexOp::create(b, loc, buffer, slot);
+  Value tile = load.load->getResult(0);
+  Block *body = load.load->getBlock();
+  llvm::SmallPtrSet<Operation *, 4> replaced;
+  for (layout::LocalAllocOp alloc : load.allocs) {
+    mapping.map(alloc.getResult(), view);
+    replaced.insert(alloc);
+  }
+  bool otherUsers = false;
+  for (Operation *user : tile.getUsers()) {
+    if (replaced.contains(user))
+      continue;
+    auto convert = dyn_cast<layout::ConvertOp>(user);
+    if (convert && convert->getBlock() == body) {
+      if (!mapping.contains(convert.getResult()))
+        mapping.map(convert.getResult(),
+                    layout::LocalLoadOp::create(b, loc, convert.getType(),
+                                                view));
+      continue;
+    }
+    otherUsers = true;
+  }
+  if (otherUsers)
+    mapping.map(tile, layout::LocalLoadOp::create(b, loc, tile.getType(),
+                                                  view));
+}
