@@ -90,10 +90,9 @@ Value createPipelineBuffer(OpBuilder &b, Location loc,
                            const PipelinedLoad &load, int64_t numStages);
 
 /// Issues the copy of `load` (its operands looked up in `mapping`) into
-/// slot `slot` of `buffer` when `pred` holds (null: always).
+/// slot `slot` of `buffer`.
 void emitAsyncCopy(OpBuilder &b, const PipelinedLoad &load,
-                   const IRMapping &mapping, Value buffer, Value slot,
-                   Value pred);
+                   const IRMapping &mapping, Value buffer, Value slot);
 
 /// Replaces, among the ops cloned into the new loop body, the uses of the
 /// loaded tile (`mapping` maps the load's result to nothing yet) by reads

@@ -6,10 +6,7 @@
 //  - the copy of a load into a slot: tile.load_tile becomes
 //    tile.async_load_tile (same view, indices and padding; the load's
 //    layout distributes the copy), tile.load becomes
-//    layout.async_copy_global_to_local (same pointers and mask). A copy for
-//    an iteration that may not exist sits in an scf.if on its predicate:
-//    a uniform branch, no memory touched, and the commit that follows
-//    still makes one (empty) group on every thread;
+//    layout.async_copy_global_to_local (same pointers and mask);
 //  - the reads that replace the loaded tile: the slot itself where a
 //    local_alloc stored the tile (wgmma operands), a layout.local_load into
 //    the converted layout where a layout.convert took it (mma.sync operands
@@ -36,20 +33,15 @@ Value tl::createPipelineBuffer(OpBuilder &b, Location loc,
 }
 
 void tl::emitAsyncCopy(OpBuilder &b, const PipelinedLoad &load,
-                       const IRMapping &mapping, Value buffer, Value slot,
-                       Value pred) {
+                       const IRMapping &mapping, Value buffer, Value slot) {
   Location loc = load.load->getLoc();
-  OpBuilder::InsertionGuard guard(b);
-  if (pred) {
-    auto ifOp = scf::IfOp::create(b, loc, pred, /*withElseRegion=*/false);
-    b.setInsertionPointToStart(ifOp.thenBlock());
-  }
   Value dst = layout::MemDescIndexOp::create(b, loc, buffer, slot);
   if (auto loadTile = dyn_cast<LoadTileOp>(load.load)) {
     SmallVector<Value> indices;
     for (Value index : loadTile.getIndices())
       indices.push_back(mapping.lookupOrDefault(index));
-    Attribute layout = loadTile.getType().getEncoding();
+    Attribute layout =
+        cast<RankedTensorType>(loadTile.getType()).getEncoding();
     AsyncLoadTileOp::create(
         b, loc, mapping.lookupOrDefault(loadTile.getView()), indices, dst,
         PaddingModeAttr::get(b.getContext(), PaddingMode::zero), layout);

@@ -93,9 +93,17 @@ struct Expander {
       mapping.map(loop.getRegionIterArgs()[index], value);
     for (Operation *op : schedule.producerOps)
       b.clone(*op, mapping);
+    // The copies of an iteration that may not exist sit in an scf.if on
+    // its predicate: a uniform branch that touches no memory when false;
+    // the commit after it still makes one (empty) group on every thread.
     Value pred = isInLoop(b, loc, loop, iv);
-    for (auto [load, buffer] : llvm::zip_equal(schedule.loads, buffers))
-      emitAsyncCopy(b, load, mapping, buffer, slot, pred);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      auto ifOp = scf::IfOp::create(b, loc, pred, /*withElseRegion=*/false);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      for (auto [load, buffer] : llvm::zip_equal(schedule.loads, buffers))
+        emitAsyncCopy(b, load, mapping, buffer, slot);
+    }
     layout::AsyncCommitGroupOp::create(b, loc);
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
     SmallVector<Value> next;
@@ -109,6 +117,7 @@ struct Expander {
     Location loc = loop.getLoc();
     Block *body = loop.getBody();
     auto yield = cast<scf::YieldOp>(body->getTerminator());
+    DotOp asyncDot = schedule.asyncDot;
 
     for (const PipelinedLoad &load : schedule.loads)
       buffers.push_back(createPipelineBuffer(b, loc, load, numStages));
@@ -156,7 +165,7 @@ struct Expander {
       Value ahead = addSteps(b, loc, iv, newLoop.getStep(), numStages - 1);
       carriedNext = emitProducerStage(b, ahead, newCarried, writeSlot);
     };
-    if (!schedule.asyncDot)
+    if (!asyncDot)
       producerStage();
 
     // The body on slot i mod S.
@@ -181,15 +190,15 @@ struct Expander {
                         [&](Value r) { return mapping.contains(r); })))
         continue;
       Operation *clone = b.clone(op, mapping);
-      if (&op != schedule.asyncDot.getOperation())
+      if (&op != asyncDot.getOperation())
         continue;
       auto dot = cast<DotOp>(clone);
       dot.setAsync(true);
       auto wait = DotWaitOp::create(b, loc, ValueRange{dot.getD()},
                                     b.getI32IntegerAttr(1));
-      mapping.map(schedule.asyncDot.getD(), wait.getResult(0));
+      mapping.map(asyncDot.getD(), wait.getResult(0));
     }
-    if (schedule.asyncDot) {
+    if (asyncDot) {
       layout::BarrierOp::create(b, loc);
       producerStage();
     }
@@ -209,7 +218,7 @@ struct Expander {
     // The drain.
     b.setInsertionPointAfter(newLoop);
     SmallVector<Value> results(newLoop.getResults().take_front(numResults));
-    if (DotOp dot = schedule.asyncDot) {
+    if (DotOp dot = asyncDot) {
       unsigned index = cast<BlockArgument>(dot.getC()).getArgNumber() - 1;
       auto wait = DotWaitOp::create(b, loc, ValueRange{results[index]},
                                     b.getI32IntegerAttr(0));
