@@ -229,10 +229,12 @@ struct Expander {
     loop->erase();
 
     // Clones of the address computation that the body does not use.
-    for (Operation &op : llvm::make_early_inc_range(
-             llvm::reverse(newBody->without_terminator())))
-      if (isOpTriviallyDead(&op))
-        op.erase();
+    SmallVector<Operation *> ops;
+    for (Operation &op : newBody->without_terminator())
+      ops.push_back(&op);
+    for (Operation *op : llvm::reverse(ops))
+      if (isOpTriviallyDead(op))
+        op->erase();
   }
 };
 
