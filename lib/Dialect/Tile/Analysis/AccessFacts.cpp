@@ -25,22 +25,6 @@ static int64_t mulCapped(int64_t a, int64_t b) {
 
 static int64_t capped(int64_t v) { return std::min(v, kMaxFact); }
 
-int64_t tile::tl::getUnitStrideAxis(Value view) {
-  auto make = view.getDefiningOp<MakeViewOp>();
-  if (!make)
-    return -1;
-  int64_t rank = make.getViewType().getRank();
-  if (rank == 0 || make.getViewType().getLayout())
-    return -1;
-  std::optional<ArrayRef<int64_t>> strides = make.getStaticStrides();
-  if (!strides)
-    return rank - 1; // compact row-major
-  for (int64_t a = rank - 1; a >= 0; --a)
-    if ((*strides)[a] == 1)
-      return a;
-  return -1;
-}
-
 /// Bytes one element of a view occupies in memory (i1: a byte).
 static int64_t getViewElementBytes(Type type) {
   if (type.isIntOrFloat())
@@ -125,6 +109,19 @@ static SmallVector<int64_t> getTileOriginDivisibility(AxisInfoAnalysis &info,
   return div;
 }
 
+/// tile.async_load_tile: the tile is the buffer, in view order.
+static SmallVector<int64_t>
+getAsyncTileOriginDivisibility(AxisInfoAnalysis &info, AsyncLoadTileOp op) {
+  ArrayRef<int64_t> tileShape = op.getTileShape();
+  if (tileShape.size() != op.getIndices().size())
+    return {};
+  SmallVector<int64_t> div;
+  for (auto [index, size] : llvm::zip(op.getIndices(), tileShape))
+    div.push_back(mulCapped(capped(info.getDivisibility(index)),
+                            capped(highestPowerOf2Divisor(size))));
+  return div;
+}
+
 template <typename OpTy>
 static SmallVector<int64_t> getOffsetOriginDivisibility(AxisInfoAnalysis &info,
                                                         OpTy op) {
@@ -172,6 +169,12 @@ void tile::tl::annotateAccessFacts(KernelOp kernel) {
       setPointerFacts(info, op, load.getPtr(), load.getMask());
     else if (auto store = dyn_cast<StoreOp>(op))
       setPointerFacts(info, op, store.getPtr(), store.getMask());
+    else if (auto copy = dyn_cast<layout::AsyncCopyGlobalToLocalOp>(op))
+      setPointerFacts(info, op, copy.getPtrs(), copy.getMask());
+    else if (auto copy = dyn_cast<AsyncLoadTileOp>(op))
+      setViewFacts(op,
+                   computeViewFacts(info, copy.getView(),
+                                    getAsyncTileOriginDivisibility(info, copy)));
     else if (auto load = dyn_cast<LoadTileOp>(op))
       setViewFacts(op, computeViewFacts(info, load.getView(),
                                         getTileOriginDivisibility(info, load)));

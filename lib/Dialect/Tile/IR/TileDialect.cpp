@@ -128,6 +128,24 @@ LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+Attribute PtrType::getMemorySpace() const { return {}; }
+
+Type PtrType::getElementType() const { return getPointeeType(); }
+
+bool PtrType::hasPtrMetadata() const { return false; }
+
+FailureOr<PtrLikeTypeInterface>
+PtrType::clonePtrWith(Attribute memorySpace,
+                      std::optional<Type> elementType) const {
+  // Always global memory: no other memory space can be expressed.
+  if (memorySpace)
+    return failure();
+  Type pointee = elementType.value_or(getPointeeType());
+  if (!pointee || !isa<IntegerType, FloatType>(pointee))
+    return failure();
+  return cast<PtrLikeTypeInterface>(PtrType::get(pointee));
+}
+
 //===----------------------------------------------------------------------===//
 // ViewType
 //===----------------------------------------------------------------------===//

@@ -570,3 +570,179 @@ LogicalResult StoreAtOp::verify() {
                                getView().getType(), getOffsets().size(),
                                "value", /*offsets=*/true);
 }
+
+int64_t tile::tl::getUnitStrideAxis(Value view) {
+  auto make = view.getDefiningOp<MakeViewOp>();
+  if (!make)
+    return -1;
+  int64_t rank = make.getViewType().getRank();
+  if (rank == 0 || make.getViewType().getLayout())
+    return -1;
+  std::optional<ArrayRef<int64_t>> strides = make.getStaticStrides();
+  if (!strides)
+    return rank - 1; // compact row-major
+  for (int64_t a = rank - 1; a >= 0; --a)
+    if ((*strides)[a] == 1)
+      return a;
+  return -1;
+}
+
+//===----------------------------------------------------------------------===//
+// AsyncLoadTileOp
+//===----------------------------------------------------------------------===//
+
+Attribute tile::tl::getDefaultAsyncCopyLayout(MLIRContext *ctx,
+                                              ArrayRef<int64_t> shape,
+                                              int64_t elementBytes,
+                                              int64_t contiguousDim,
+                                              int64_t numWarps) {
+  int64_t rank = shape.size();
+  if (rank == 0 || contiguousDim < 0 || contiguousDim >= rank ||
+      elementBytes <= 0 || numWarps <= 0 ||
+      llvm::any_of(shape, [](int64_t s) { return !isPowerOf2(s); }))
+    return {};
+  int64_t c = contiguousDim;
+  int64_t numElements = 1;
+  for (int64_t s : shape)
+    numElements *= s;
+  int64_t vec = std::max<int64_t>(1, std::min(16 / elementBytes, shape[c]));
+  while (vec * elementBytes > 4 && numElements < 32 * numWarps * vec)
+    vec /= 2;
+  SmallVector<unsigned> size(rank, 1), lanes(rank, 1), warps(rank, 1);
+  size[c] = vec;
+  // What is left of each extent for the next level to spread over.
+  SmallVector<int64_t> left(shape);
+  left[c] = std::max<int64_t>(1, shape[c] / vec);
+  int64_t freeLanes = 32;
+  auto take = [&](int64_t d, int64_t &free, SmallVector<unsigned> &level) {
+    int64_t n = std::min(free, left[d]);
+    level[d] *= n;
+    left[d] /= n;
+    free /= n;
+  };
+  take(c, freeLanes, lanes);
+  for (int64_t d = rank - 1; d >= 0; --d)
+    if (d != c)
+      take(d, freeLanes, lanes);
+  lanes[c] *= freeLanes;
+  int64_t freeWarps = numWarps;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != c)
+      take(d, freeWarps, warps);
+  take(c, freeWarps, warps);
+  warps[c] *= freeWarps;
+  SmallVector<unsigned> order{unsigned(c)};
+  for (int64_t d = rank - 1; d >= 0; --d)
+    if (d != c)
+      order.push_back(d);
+  return layout::BlockedAttr::get(ctx, size, lanes, warps, order);
+}
+
+Attribute AsyncLoadTileOp::getCopyLayout() {
+  if (Attribute layout = getLayoutAttr())
+    return layout;
+  auto kernel = (*this)->getParentOfType<KernelOp>();
+  if (!kernel)
+    return {};
+  layout::MemDescType dst = getDst().getType();
+  int64_t axis = getUnitStrideAxis(getView());
+  return getDefaultAsyncCopyLayout(
+      getContext(), dst.getShape(), dst.getElementBytes(),
+      axis >= 0 ? axis : dst.getRank() - 1, kernel.getNumWarps());
+}
+
+ParseResult AsyncLoadTileOp::parse(OpAsmParser &parser,
+                                   OperationState &result) {
+  OpAsmParser::UnresolvedOperand view, dst;
+  SmallVector<OpAsmParser::UnresolvedOperand> indices;
+  SmallVector<Type> indexTypes;
+  Type viewType, dstType;
+  if (parser.parseOperand(view) ||
+      parseIndexList(parser, indices, indexTypes))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("padding"))) {
+    StringRef keyword;
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseEqual() || parser.parseKeyword(&keyword))
+      return failure();
+    std::optional<PaddingMode> mode = symbolizePaddingMode(keyword);
+    if (!mode)
+      return parser.emitError(loc)
+             << "padding must be zero, nan, pos_inf, neg_inf or "
+                "undetermined, got '"
+             << keyword << "'";
+    result.addAttribute(getPaddingAttrName(result.name),
+                        PaddingModeAttr::get(parser.getContext(), *mode));
+  }
+  if (parser.parseComma() || parser.parseOperand(dst) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+      parser.parseType(viewType) || parser.parseArrow() ||
+      parser.parseType(dstType) ||
+      parser.resolveOperand(view, viewType, result.operands) ||
+      parser.resolveOperands(indices, indexTypes, parser.getNameLoc(),
+                             result.operands) ||
+      parser.resolveOperand(dst, dstType, result.operands))
+    return failure();
+  return success();
+}
+
+void AsyncLoadTileOp::print(OpAsmPrinter &p) {
+  p << " " << getView();
+  printIndexList(p, getIndices());
+  if (getPadding() != PaddingMode::undetermined)
+    p << " padding = " << stringifyPaddingMode(getPadding());
+  p << ", " << getDst();
+  p.printOptionalAttrDict((*this)->getAttrs(), {getPaddingAttrName()});
+  p << " : " << getView().getType() << " -> " << getDst().getType();
+}
+
+LogicalResult AsyncLoadTileOp::verify() {
+  ViewType view = getView().getType();
+  layout::MemDescType dst = getDst().getType();
+  if (getIndices().size() != size_t(view.getRank()))
+    return emitOpError() << "has " << getIndices().size()
+                         << " indices but the view " << view << " has rank "
+                         << view.getRank()
+                         << "; give one index per view dimension";
+  if (unsigned n = dst.getNumBufferDims())
+    return emitOpError()
+           << "needs one slot, but " << dst << " has " << n
+           << " buffer dim(s); take a slot with layout.memdesc_index first";
+  if (dst.getRank() != view.getRank() ||
+      dst.getElementType() != view.getElementType())
+    return emitOpError() << "the buffer " << dst
+                         << " must have the view's rank and element type ("
+                         << view << "): it holds one tile of the view";
+  if (getPadding() != PaddingMode::zero &&
+      getPadding() != PaddingMode::undetermined)
+    return emitOpError() << "padding = " << stringifyPaddingMode(getPadding())
+                         << " is not possible: cp.async fills elements "
+                            "outside the view with zeros; use padding = zero "
+                            "(or tile.load_tile + layout.local_store for "
+                            "other padding values)";
+  Attribute layout = getCopyLayout();
+  if (!layout) {
+    if (!(*this)->getParentOfType<KernelOp>())
+      return success(); // checked again inside a kernel
+    return emitOpError()
+           << "has no default copy layout for the tile " << dst
+           << " (its dims must be powers of two); give one with "
+              "{layout = #layout.blocked<...>}";
+  }
+  auto kernel = (*this)->getParentOfType<KernelOp>();
+  if (auto warpShape = layout::toLinearLayout(layout, dst.getShape()))
+    if (kernel && warpShape->hasInDim("warp") &&
+        warpShape->getInDimSize("warp") != kernel.getNumWarps())
+      return emitOpError() << "the copy layout " << layout << " has "
+                           << warpShape->getInDimSize("warp")
+                           << " warps but the kernel has num_warps = "
+                           << kernel.getNumWarps();
+  return layout::verifyAsyncCopyLayout(
+      layout, dst.getShape(), [&]() {
+        InFlightDiagnostic diag = emitOpError();
+        if (!getLayoutAttr())
+          diag << "(default copy layout " << layout
+               << "; give one with {layout = ...}) ";
+        return diag;
+      });
+}

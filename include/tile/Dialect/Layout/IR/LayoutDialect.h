@@ -65,6 +65,14 @@ std::optional<LinearLayout> computeLinearLayout(Attribute layout,
 /// True for attributes implementing one of the layout interfaces.
 bool isLayoutAttr(Attribute attr);
 
+/// Succeeds if `layout` can say which thread copies which element of an
+/// asynchronous copy of a `shape` tile: a distributed layout that fits the
+/// shape and gives every element to one lane of one warp (no broadcast);
+/// otherwise reports why through `emitError`.
+LogicalResult
+verifyAsyncCopyLayout(Attribute layout, ArrayRef<int64_t> shape,
+                      llvm::function_ref<InFlightDiagnostic()> emitError);
+
 } // namespace tile::layout
 
 #endif // TILE_DIALECT_LAYOUT_IR_LAYOUTDIALECT_H

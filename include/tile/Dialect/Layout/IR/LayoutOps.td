@@ -175,4 +175,6 @@ def Layout_BarrierOp : Layout_Op<"barrier", [MemoryEffects<[MemRead,
   let assemblyFormat = "attr-dict";
 }
 
+include "tile/Dialect/Layout/IR/AsyncCopyOps.td"
+
 #endif // TILE_DIALECT_LAYOUT_IR_LAYOUTOPS_TD

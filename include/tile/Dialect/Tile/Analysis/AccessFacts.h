@@ -2,8 +2,9 @@
 //
 // The compile-time facts the lowering needs to turn the registers of a
 // global load or store into unconditional vector accesses: for pointer
-// tensors (tile.load / tile.store) the AxisInfo of the pointers and of the
-// mask; for view accesses (tile.load_tile / store_tile / load_at / store_at)
+// tensors (tile.load / tile.store / layout.async_copy_global_to_local) the
+// AxisInfo of the pointers and of the mask; for view accesses
+// (tile.load_tile / store_tile / load_at / store_at / async_load_tile)
 // the alignment of the tile's rows along the view axis with stride 1 and the
 // divisibility of that axis's extent. annotateAccessFacts computes them on
 // the tile-level IR and records them as discardable attributes of each
@@ -69,10 +70,6 @@ void annotateAccessFacts(KernelOp kernel);
 /// The recorded facts of an access op, if annotateAccessFacts saw it.
 std::optional<PointerAccessFacts> getPointerAccessFacts(Operation *op);
 std::optional<ViewAccessFacts> getViewAccessFacts(Operation *op);
-
-/// The view axis with a static stride of 1 of a view made by
-/// tile.make_view (the last axis of a compact row-major view), or -1.
-int64_t getUnitStrideAxis(Value view);
 
 } // namespace tile::tl
 

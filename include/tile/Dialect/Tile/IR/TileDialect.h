@@ -7,6 +7,7 @@
 #ifndef TILE_DIALECT_TILE_IR_TILEDIALECT_H
 #define TILE_DIALECT_TILE_IR_TILEDIALECT_H
 
+#include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Support/LLVM.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -41,6 +42,30 @@ inline bool isPowerOf2(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
 /// `type` with its element type replaced: a tensor keeps its shape and
 /// encoding; a scalar becomes `elementType`.
 Type replaceElementType(Type type, Type elementType);
+
+/// The view axis with a static stride of 1 of a view made by
+/// tile.make_view (the last axis of a compact row-major view), or -1.
+int64_t getUnitStrideAxis(Value view);
+
+/// The default layout of an asynchronous copy of a `shape` tile of
+/// `elementBytes`-byte elements by `numWarps` warps of 32 lanes, whose dim
+/// `contiguousDim` is contiguous in global memory (tile.async_load_tile
+/// without `layout`): a #layout.blocked with
+///  - vec = min(16 / elementBytes, shape[contiguousDim]) elements per thread
+///    along the contiguous dim (at least one), halved while the tile has
+///    fewer than 32 * numWarps * vec elements and vec * elementBytes > 4;
+///  - the lanes along the contiguous dim first (as many as fit its extent
+///    in vectors), then along the other dims from the innermost out, any
+///    left over on the contiguous dim again;
+///  - the warps along the other dims from the outermost in (as many as fit
+///    what the lanes leave of each extent), any left over on the contiguous
+///    dim;
+///  - order: the contiguous dim first, then the others from the last.
+/// The result may still replicate elements over threads when the tile has
+/// fewer elements than threads (verifyAsyncCopyLayout then says so).
+Attribute getDefaultAsyncCopyLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
+                                    int64_t elementBytes,
+                                    int64_t contiguousDim, int64_t numWarps);
 
 } // namespace tile::tl
 

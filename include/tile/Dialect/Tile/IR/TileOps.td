@@ -584,4 +584,6 @@ def Tile_DotWaitOp : Tile_Op<"dot_wait", [
   let hasVerifier = 1;
 }
 
+include "tile/Dialect/Tile/IR/TileAsyncOps.td"
+
 #endif // TILE_DIALECT_TILE_IR_TILEOPS_TD

@@ -12,12 +12,15 @@ class Tile_Type<string name, string typeMnemonic, list<Trait> traits = []>
   let mnemonic = typeMnemonic;
 }
 
-def Tile_PtrType : Tile_Type<"Ptr", "ptr"> {
+def Tile_PtrType : Tile_Type<"Ptr", "ptr", [
+    DeclareTypeInterfaceMethods<PtrLikeTypeInterface>]> {
   let summary = "pointer to global memory";
   let description = [{
     `!tile.ptr<T>` points to global memory holding elements of the scalar
     type `T` (an integer or floating-point type). It lowers to
-    `!llvm.ptr<1>`.
+    `!llvm.ptr<1>`. It implements `PtrLikeTypeInterface` (element type `T`,
+    no memory-space attribute: always global), through which the layout
+    dialect's ops check pointer operands without knowing the tile dialect.
 
     ```mlir
     !tile.ptr<f32>
