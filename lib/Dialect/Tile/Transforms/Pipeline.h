@@ -63,6 +63,8 @@ struct PipelineSchedule {
   SmallVector<layout::BarrierOp> droppedBarriers;
   /// Shared-memory bytes of one stage (one slot of every buffer).
   int64_t bytesPerStage = 0;
+  /// Why a load feeding a dot stays synchronous (empty: none does).
+  std::string synchronousLoad;
 
   /// One line: the loads, their slots, the dot mode.
   std::string describe() const;

@@ -167,6 +167,8 @@ std::string PipelineSchedule::describe() const {
   });
   os << "; " << (asyncDot ? "wgmma asynchronous, one group in flight"
                           : "dots synchronous");
+  if (!synchronousLoad.empty())
+    os << "; " << synchronousLoad;
   return s;
 }
 
@@ -241,6 +243,7 @@ tl::analyzePipelineLoop(scf::ForOp loop, std::string &whyNot) {
     whyNot = firstRefusal;
     return failure();
   }
+  schedule.synchronousLoad = firstRefusal;
 
   // 3. Address computation.
   llvm::SetVector<Operation *> producer;
