@@ -33,10 +33,11 @@ TEST(PipelineBudget, DefaultBelowTwoMeansNone) {
 }
 
 TEST(PipelineBudget, StagesFit) {
-  EXPECT_TRUE(stagesFit(6, 32768, 32768));  // 229376 <= 232448
-  EXPECT_FALSE(stagesFit(7, 32768, 0));     // 229376 + 32768
+  EXPECT_TRUE(stagesFit(6, 32768, 32768)); // 229376 <= 232448
+  EXPECT_FALSE(stagesFit(7, 32768, 32768)); // 262144
   EXPECT_TRUE(stagesFit(7, 32768, 3072));   // exactly 232448
   EXPECT_FALSE(stagesFit(7, 32768, 3073));
+  EXPECT_FALSE(stagesFit(8, 32768, 0));
 }
 
 // One commit group per iteration: the group of iteration i is followed by
