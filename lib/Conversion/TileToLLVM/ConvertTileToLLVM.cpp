@@ -158,13 +158,18 @@ std::string tile::whyNotLowerable(Operation *op) {
             tl::BroadcastOp, tl::ExpandDimsOp, tl::LoadOp, tl::StoreOp,
             tl::YieldOp, tl::DotOp, tl::DotWaitOp>(op))
       return "";
+    if (isa<tl::AsyncLoadTileOp>(op))
+      return whyAsyncCopyNotLowerable(op);
     return "op '" + op->getName().getStringRef().str() +
            "' is not supported by convert-tile-to-llvm yet";
   }
   if (dialect == "layout") {
     if (isa<layout::ConvertOp, layout::BarrierOp, layout::MemDescIndexOp,
-            layout::MemDescTransOp>(op))
+            layout::MemDescTransOp, layout::AsyncCommitGroupOp,
+            layout::AsyncWaitOp>(op))
       return "";
+    if (isa<layout::AsyncCopyGlobalToLocalOp>(op))
+      return whyAsyncCopyNotLowerable(op);
     if (auto alloc = dyn_cast<layout::LocalAllocOp>(op)) {
       if (!op->getParentOfType<tl::KernelOp>())
         return "layout.local_alloc must be inside a tile.kernel (shared "
@@ -540,6 +545,8 @@ struct ConvertTileToLLVMPass
       });
     }
 
+    materializeAsyncCopyLayouts(module);
+
     // One scratch area per kernel, as large as the largest user needs:
     // layout.convert, tile.reduce, tile.broadcast and tile.expand_dims all
     // use it from offset 0, one at a time (barriers order them). The
@@ -588,6 +595,7 @@ struct ConvertTileToLLVMPass
     populateReduceOpToLLVMPatterns(converter, patterns);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, &strategies);
     populateSharedMemoryOpToLLVMPatterns(converter, patterns);
+    populateAsyncCopyOpToLLVMPatterns(converter, patterns);
     mlir::arith::populateArithToLLVMConversionPatterns(converter, patterns);
     mlir::populateMathToLLVMConversionPatterns(converter, patterns);
     mlir::cf::populateControlFlowToLLVMConversionPatterns(converter,

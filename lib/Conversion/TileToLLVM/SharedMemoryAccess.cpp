@@ -28,10 +28,7 @@ namespace NVVM = mlir::NVVM;
 
 namespace {
 /// Everything an access needs, derived from the layouts alone.
-struct AccessInfo {
-  /// (register, lane, warp, block) -> (offset).
-  LinearLayout offsetMap;
-  VectorAccess vector;
+struct AccessInfo : LocalAccessPlan {
   std::optional<LdMatrixPlan> ldmatrix;
 };
 } // namespace
@@ -45,9 +42,9 @@ static int64_t getSlotAlignment(int64_t bytes) {
   return align;
 }
 
-static std::optional<AccessInfo> analyzeAccess(layout::MemDescType mem,
-                                               const LinearLayout &regs,
-                                               std::string *why) {
+std::optional<LocalAccessPlan>
+tile::planLocalAccess(layout::MemDescType mem, const LinearLayout &regs,
+                      std::string *why) {
   std::string local;
   if (!why)
     why = &local;
@@ -74,9 +71,21 @@ static std::optional<AccessInfo> analyzeAccess(layout::MemDescType mem,
       planSharedAccess(regs, *slot, elemBits, why, maxVectorBits);
   if (!plan)
     return std::nullopt;
+  LocalAccessPlan result;
+  result.offsetMap = plan->map.sublayout(plan->map.getInDimNames(), {"offset"});
+  result.vector = plan->vector;
+  return result;
+}
+
+static std::optional<AccessInfo> analyzeAccess(layout::MemDescType mem,
+                                               const LinearLayout &regs,
+                                               std::string *why) {
+  std::optional<LocalAccessPlan> plan = planLocalAccess(mem, regs, why);
+  if (!plan)
+    return std::nullopt;
   AccessInfo info;
-  info.offsetMap = plan->map.sublayout(plan->map.getInDimNames(), {"offset"});
-  info.vector = plan->vector;
+  static_cast<LocalAccessPlan &>(info) = std::move(*plan);
+  int elemBits = int(mem.getElementBytes() * 8);
   if (elemBits == 16 && getSlotAlignment(mem.getSizeInBytes()) == 16)
     info.ldmatrix = planLdMatrix(info.offsetMap, elemBits);
   return info;
@@ -116,8 +125,8 @@ std::optional<LocalLoadKind> tile::getLocalLoadKind(layout::MemDescType mem,
   return kind;
 }
 
-/// The offset contribution of register `reg` (XOR of its bits' bases).
-static int32_t registerOffset(const LinearLayout &offsetMap, int32_t reg) {
+int32_t tile::getLocalRegisterOffset(const LinearLayout &offsetMap,
+                                     int32_t reg) {
   int32_t off = 0;
   for (int bit = 0; bit < offsetMap.getInDimSizeLog2(kRegister); ++bit)
     if (reg & (1 << bit))
@@ -125,9 +134,9 @@ static int32_t registerOffset(const LinearLayout &offsetMap, int32_t reg) {
   return off;
 }
 
-/// The thread part of an offset map (lane, warp, block inputs), as an i32.
-static Value emitThreadOffset(OpBuilder &b, Location loc,
-                              const LinearLayout &map, const HardwareIds &ids) {
+Value tile::emitLocalThreadOffset(OpBuilder &b, Location loc,
+                                  const LinearLayout &map,
+                                  const HardwareIds &ids) {
   LinearLayout thread = map.hasInDim(kRegister) ? getThreadPart(map) : map;
   return applyLinearLayout(b, loc, thread,
                            {{kLane.str(), ids.lane},
@@ -135,11 +144,9 @@ static Value emitThreadOffset(OpBuilder &b, Location loc,
                             {kBlock.str(), ids.block}})[0];
 }
 
-/// The address of element `threadOffset ^ constOffset` of `bytes`-byte
-/// elements at `base`.
-static Value emitElementAddress(OpBuilder &b, Location loc, Value base,
-                                Value threadOffset, int32_t constOffset,
-                                int64_t bytes) {
+Value tile::emitLocalElementAddress(OpBuilder &b, Location loc, Value base,
+                                    Value threadOffset, int32_t constOffset,
+                                    int64_t bytes) {
   Value offset = threadOffset;
   if (constOffset != 0) {
     if (auto t = getConstantIntValue(threadOffset))
@@ -162,7 +169,7 @@ static void emitLdMatrix(OpBuilder &b, Location loc, const LdMatrixPlan &plan,
                          const HardwareIds &ids, Type llElemType,
                          MutableArrayRef<Value> result) {
   MLIRContext *ctx = b.getContext();
-  Value threadOffset = emitThreadOffset(b, loc, plan.addressMap, ids);
+  Value threadOffset = emitLocalThreadOffset(b, loc, plan.addressMap, ids);
   Type i32 = b.getI32Type();
   Type resType = plan.numMatrices == 1
                      ? i32
@@ -171,8 +178,8 @@ static void emitLdMatrix(OpBuilder &b, Location loc, const LdMatrixPlan &plan,
   auto halves = VectorType::get({2}, b.getI16Type());
   for (int32_t call = 0; call < plan.getNumCalls(); ++call) {
     int32_t constOffset =
-        registerOffset(offsetMap, plan.getRegister(call, 0, 0));
-    Value addr = emitElementAddress(b, loc, base, threadOffset, constOffset, 2);
+        getLocalRegisterOffset(offsetMap, plan.getRegister(call, 0, 0));
+    Value addr = emitLocalElementAddress(b, loc, base, threadOffset, constOffset, 2);
     Value loaded = NVVM::LdMatrixOp::create(
         b, loc, resType, addr, plan.numMatrices,
         plan.transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row,
@@ -215,13 +222,13 @@ tile::emitLocalLoad(OpBuilder &b, Location loc, layout::MemDescType mem,
   for (int bit = 0; bit < info->offsetMap.getInDimSizeLog2(kRegister); ++bit)
     if (info->offsetMap.getBasis(kRegister, bit, "offset") == 0)
       dupMask |= 1 << bit;
-  Value threadOffset = emitThreadOffset(b, loc, info->offsetMap, ids);
+  Value threadOffset = emitLocalThreadOffset(b, loc, info->offsetMap, ids);
   const VectorAccess &vector = info->vector;
   for (int32_t r = 0; r < numRegs; ++r) {
     if (!vector.isStart(r) || (r & dupMask))
       continue;
-    Value addr = emitElementAddress(b, loc, base, threadOffset,
-                                    registerOffset(info->offsetMap, r), bytes);
+    Value addr = emitLocalElementAddress(b, loc, base, threadOffset,
+                                    getLocalRegisterOffset(info->offsetMap, r), bytes);
     SmallVector<int32_t> regs = vector.registers(r);
     if (regs.size() == 1) {
       Value v = LLVM::LoadOp::create(b, loc, memType, addr, bytes);
@@ -253,7 +260,7 @@ LogicalResult tile::emitLocalStore(OpBuilder &b, Location loc,
   int64_t bytes = mem.getElementBytes();
   Type memType = b.getIntegerType(bytes * 8);
   HardwareIds ids = getHardwareIds(b, loc);
-  Value threadOffset = emitThreadOffset(b, loc, info->offsetMap, ids);
+  Value threadOffset = emitLocalThreadOffset(b, loc, info->offsetMap, ids);
   // A register whose element another register of the thread holds is not
   // stored again.
   int32_t broadcast = getBroadcastMasks(src).lookup(kRegister);
@@ -261,8 +268,8 @@ LogicalResult tile::emitLocalStore(OpBuilder &b, Location loc,
   for (int32_t r = 0; r < int32_t(regs.size()); ++r) {
     if (!vector.isStart(r) || (r & broadcast))
       continue;
-    Value addr = emitElementAddress(b, loc, base, threadOffset,
-                                    registerOffset(info->offsetMap, r), bytes);
+    Value addr = emitLocalElementAddress(b, loc, base, threadOffset,
+                                    getLocalRegisterOffset(info->offsetMap, r), bytes);
     SmallVector<int32_t> group = vector.registers(r);
     if (group.size() == 1) {
       LLVM::StoreOp::create(b, loc, toMemoryInt(b, loc, regs[r]), addr, bytes);

@@ -12,7 +12,9 @@
 #ifndef LIB_CONVERSION_TILETOLLVM_SHAREDMEMORYACCESS_H
 #define LIB_CONVERSION_TILETOLLVM_SHAREDMEMORYACCESS_H
 
+#include "tile/Conversion/TileToLLVM/LayoutIndexing.h"
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
+#include "tile/LinearLayout/ConversionPlan.h"
 #include "tile/LinearLayout/LinearLayout.h"
 #include "tile/Support/LLVM.h"
 
@@ -35,6 +37,37 @@ inline constexpr llvm::StringLiteral kSharedOffsetAttr = "tile.shared_offset";
 /// empty string when they can.
 std::string whyLocalAccessNotLowerable(layout::MemDescType mem,
                                        RankedTensorType tensor);
+
+/// How the threads of a distributed layout reach the elements of a buffer.
+struct LocalAccessPlan {
+  /// (register, lane, warp, block) -> (offset) in elements of the slot.
+  LinearLayout offsetMap;
+  /// The widest vectors of registers contiguous and aligned in the buffer
+  /// (at most 16 bytes and the slot's alignment).
+  VectorAccess vector;
+};
+
+/// Plans the access of the registers of `regs` (a distributed layout's
+/// linear form for the buffer's shape) to the buffer `mem` (one slot), or
+/// says why it cannot be done.
+std::optional<LocalAccessPlan> planLocalAccess(layout::MemDescType mem,
+                                               const LinearLayout &regs,
+                                               std::string *why);
+
+/// The offset (in elements) that register `reg` adds to its thread's part
+/// of `offsetMap` (XOR of the register's bases).
+int32_t getLocalRegisterOffset(const LinearLayout &offsetMap, int32_t reg);
+
+/// The thread part of an offset map (lane, warp, block inputs), as an i32.
+Value emitLocalThreadOffset(OpBuilder &b, Location loc,
+                            const LinearLayout &offsetMap,
+                            const HardwareIds &ids);
+
+/// The address (!llvm.ptr<3>) of element `threadOffset ^ constOffset` of
+/// `bytes`-byte elements at `base`.
+Value emitLocalElementAddress(OpBuilder &b, Location loc, Value base,
+                              Value threadOffset, int32_t constOffset,
+                              int64_t bytes);
 
 /// How a load of `mem` into registers of `dst` is carried out: the
 /// ldmatrix form when it applies, else vectors of `vectorElems` elements.

@@ -62,6 +62,17 @@ void populateReduceOpToLLVMPatterns(TileLLVMTypeConverter &converter,
 /// memdesc_trans and barrier.
 void populateSharedMemoryOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                           RewritePatternSet &patterns);
+/// layout.async_copy_global_to_local, tile.async_load_tile (cp.async),
+/// layout.async_commit_group and layout.async_wait.
+void populateAsyncCopyOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                       RewritePatternSet &patterns);
+/// Writes the default copy layout of every tile.async_load_tile under
+/// `root` that has none into its `layout` attribute (the default depends on
+/// the enclosing kernel, which the conversion replaces before the copy).
+void materializeAsyncCopyLayouts(Operation *root);
+/// Why an asynchronous copy cannot be lowered, or the empty string (also
+/// for ops that are not copies).
+std::string whyAsyncCopyNotLowerable(Operation *op);
 /// layout.convert.
 void populateConvertLayoutOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                            RewritePatternSet &patterns);

@@ -15,9 +15,9 @@
 using namespace tile;
 using namespace tile::layout;
 
-LogicalResult layout::verifyAsyncCopyLayout(
-    Attribute layout, ArrayRef<int64_t> shape,
-    function_ref<InFlightDiagnostic()> emitError) {
+LogicalResult
+layout::verifyAsyncCopyLayout(Attribute layout, ArrayRef<int64_t> shape,
+                              function_ref<InFlightDiagnostic()> emitError) {
   if (!isa_and_nonnull<DistributedLayoutAttrInterface>(layout))
     return emitError() << "the copy needs a distributed layout "
                           "(#layout.blocked, #layout.linear, ...) that says "
@@ -42,8 +42,8 @@ LogicalResult layout::verifyAsyncCopyLayout(
         llvm::interleave(shape, diag, "x");
         diag << " tile to several " << dim << "s (bit " << i << " of the "
              << dim << " id moves to no other element), so two threads "
-             << "would copy the same element; use a layout with fewer "
-             << dim << "s along the dims, or a larger tile";
+             << "would copy the same element; use a layout with fewer " << dim
+             << "s along the dims, or a larger tile";
         return diag;
       }
   }
