@@ -92,9 +92,11 @@ Value createPipelineBuffer(OpBuilder &b, Location loc,
                            const PipelinedLoad &load, int64_t numStages);
 
 /// Issues the copy of `load` (its operands looked up in `mapping`) into
-/// slot `slot` of `buffer`.
+/// slot `slot` of `buffer`, for an iteration that exists when `pred` (i1)
+/// holds: pointer copies take it into their mask, view copies need none.
 void emitAsyncCopy(OpBuilder &b, const PipelinedLoad &load,
-                   const IRMapping &mapping, Value buffer, Value slot);
+                   const IRMapping &mapping, Value buffer, Value slot,
+                   Value pred);
 
 /// Replaces, among the ops cloned into the new loop body, the uses of the
 /// loaded tile (`mapping` maps the load's result to nothing yet) by reads

@@ -6,7 +6,15 @@
 //  - the copy of a load into a slot: tile.load_tile becomes
 //    tile.async_load_tile (same view, indices and padding; the load's
 //    layout distributes the copy), tile.load becomes
-//    layout.async_copy_global_to_local (same pointers and mask);
+//    layout.async_copy_global_to_local (same pointers and mask). The copy
+//    of an iteration that may not exist must not touch memory: a view copy
+//    never does outside its view (elements past the view's bounds are
+//    zero-filled without a read; a tile past the loop's range but inside
+//    the view is read into a slot nobody reads), so it is issued as is; a
+//    pointer copy gets the iteration's predicate in its mask (a masked
+//    element is a zero-size copy). No branch: an scf.if around the
+//    prologue's copies made LLVM merge it with the loop guard, and ptxas
+//    then serialized the wgmmas (C7515);
 //  - the reads that replace the loaded tile: the slot itself where a
 //    local_alloc stored the tile (wgmma operands), a layout.local_load into
 //    the converted layout where a layout.convert took it (mma.sync operands
@@ -33,7 +41,8 @@ Value tl::createPipelineBuffer(OpBuilder &b, Location loc,
 }
 
 void tl::emitAsyncCopy(OpBuilder &b, const PipelinedLoad &load,
-                       const IRMapping &mapping, Value buffer, Value slot) {
+                       const IRMapping &mapping, Value buffer, Value slot,
+                       Value pred) {
   Location loc = load.load->getLoc();
   Value dst = layout::MemDescIndexOp::create(b, loc, buffer, slot);
   if (auto loadTile = dyn_cast<LoadTileOp>(load.load)) {
@@ -48,8 +57,16 @@ void tl::emitAsyncCopy(OpBuilder &b, const PipelinedLoad &load,
     return;
   }
   auto ptrLoad = cast<LoadOp>(load.load);
+  auto ptrType = cast<RankedTensorType>(ptrLoad.getPtr().getType());
+  auto maskType = RankedTensorType::get(ptrType.getShape(), b.getI1Type(),
+                                        ptrType.getEncoding());
   Value mask = ptrLoad.getMask() ? mapping.lookupOrDefault(ptrLoad.getMask())
                                  : Value();
+  if (pred) {
+    Value splat = SplatOp::create(b, loc, maskType, pred);
+    mask = mask ? arith::AndIOp::create(b, loc, mask, splat).getResult()
+                : splat;
+  }
   layout::AsyncCopyGlobalToLocalOp::create(
       b, loc, mapping.lookupOrDefault(ptrLoad.getPtr()), dst, mask);
 }

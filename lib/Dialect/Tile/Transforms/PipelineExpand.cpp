@@ -5,8 +5,9 @@
 //
 //   buffers = local_alloc : S x tile, one per pipelined load
 //   prologue, for s = 0 .. S-2:
-//     the address computation for iteration s; if lb + s*step < ub, copy
-//     its tiles into slot s; commit a group (empty when predicated off)
+//     the address computation for iteration s; copy its tiles into slot s
+//     (pointer copies masked off unless lb + s*step < ub; view copies need
+//     no predicate: PipelineBuffers.cpp); commit a group
 //   for iv = lb to ub (iteration arguments + the address computation's
 //                      ones, S-1 iterations ahead + slot i mod S + slot
 //                      (i+S-1) mod S):
@@ -17,8 +18,9 @@
 //     wgmma followed by dot_wait {pendings = 1}
 //     [asynchronous wgmma: barrier (every warpgroup's wgmma i-1 is done,
 //      slot (i-1) mod S is free), then the producer stage]
-//     producer stage: the address computation for iteration i+S-1; if
-//     iv + (S-1)*step < ub, copy its tiles into slot (i+S-1) mod S; commit
+//     producer stage: the address computation for iteration i+S-1; copy
+//     its tiles into slot (i+S-1) mod S (predicated on iv + (S-1)*step <
+//     ub as in the prologue); commit
 //   dot_wait {pendings = 0} on the accumulator; async_wait {num = 0}
 //
 // Synchronous dots have finished reading slot (i-1) mod S before the
@@ -93,17 +95,14 @@ struct Expander {
       mapping.map(loop.getRegionIterArgs()[index], value);
     for (Operation *op : schedule.producerOps)
       b.clone(*op, mapping);
-    // The copies of an iteration that may not exist sit in an scf.if on
-    // its predicate: a uniform branch that touches no memory when false;
-    // the commit after it still makes one (empty) group on every thread.
-    Value pred = isInLoop(b, loc, loop, iv);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      auto ifOp = scf::IfOp::create(b, loc, pred, /*withElseRegion=*/false);
-      b.setInsertionPointToStart(ifOp.thenBlock());
-      for (auto [load, buffer] : llvm::zip_equal(schedule.loads, buffers))
-        emitAsyncCopy(b, load, mapping, buffer, slot);
-    }
+    // Whether the iteration exists (pointer copies mask with it).
+    Value pred;
+    if (llvm::any_of(schedule.loads, [](const PipelinedLoad &l) {
+          return isa<LoadOp>(l.load);
+        }))
+      pred = isInLoop(b, loc, loop, iv);
+    for (auto [load, buffer] : llvm::zip_equal(schedule.loads, buffers))
+      emitAsyncCopy(b, load, mapping, buffer, slot, pred);
     layout::AsyncCommitGroupOp::create(b, loc);
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
     SmallVector<Value> next;

@@ -5,7 +5,9 @@
 // loop's tile.num_stages (4) beats the option (2). The address computation
 // runs 3 iterations ahead: the prologue bumps the pointers three times, the
 // loop starts with the thrice-bumped pointers, copies through them with the
-// mask of iteration i + 3, and yields them bumped once more.
+// mask of iteration i + 3, and yields them bumped once more. A copy for an
+// iteration that may not exist is masked off by its predicate (i < ub):
+// pointers past the loop may point anywhere.
 
 // CHECK-LABEL: tile.kernel @ptr_gemm
 // CHECK:       %[[PA0:.*]] = tile.addptr %{{.*}}, %{{.*}} : tensor<64x32x!tile.ptr<f16>
@@ -15,25 +17,28 @@
 // CHECK-NEXT:  %[[M0:.*]] = arith.cmpi slt
 // CHECK-NEXT:  %[[PA1:.*]] = tile.addptr %[[PA0]], %[[STEPA:.*]] :
 // CHECK-NEXT:  %[[PB1:.*]] = tile.addptr %[[PB0]], %[[STEPB:.*]] :
-// CHECK-NEXT:  arith.cmpi sgt
-// CHECK-NEXT:  scf.if
-// CHECK-NEXT:    %[[S:.*]] = layout.memdesc_index %[[BA]][%[[C0:.*]]]
-// CHECK-NEXT:    layout.async_copy_global_to_local %[[PA0]], %[[S]] : tensor<64x32x!tile.ptr<f16>
-// CHECK-NEXT:    %[[S:.*]] = layout.memdesc_index %[[BB]][%[[C0]]]
-// CHECK-NEXT:    layout.async_copy_global_to_local %[[PB0]], %[[S]] mask %[[M0]] : tensor<32x64x!tile.ptr<f16>
-// CHECK-NEXT:  }
+// CHECK-NEXT:  %[[P0:.*]] = arith.cmpi sgt, %[[KT:.*]], %[[C0:.*]] : i32
+// CHECK-NEXT:  %[[S:.*]] = layout.memdesc_index %[[BA]][%[[C0]]]
+// CHECK-NEXT:  %[[Q:.*]] = tile.splat %[[P0]] : i1 -> tensor<64x32xi1
+// CHECK-NEXT:  layout.async_copy_global_to_local %[[PA0]], %[[S]] mask %[[Q]] : tensor<64x32x!tile.ptr<f16>
+// CHECK-NEXT:  %[[S:.*]] = layout.memdesc_index %[[BB]][%[[C0]]]
+// CHECK-NEXT:  %[[Q:.*]] = tile.splat %[[P0]] : i1 -> tensor<32x64xi1
+// CHECK-NEXT:  %[[MQ:.*]] = arith.andi %[[M0]], %[[Q]]
+// CHECK-NEXT:  layout.async_copy_global_to_local %[[PB0]], %[[S]] mask %[[MQ]] : tensor<32x64x!tile.ptr<f16>
 // CHECK-NEXT:  layout.async_commit_group
 // CHECK:       %[[PA2:.*]] = tile.addptr %[[PA1]], %[[STEPA]]
 // CHECK-NEXT:  %[[PB2:.*]] = tile.addptr %[[PB1]], %[[STEPB]]
-// CHECK:         layout.async_copy_global_to_local %[[PA1]],
-// CHECK:         layout.async_copy_global_to_local %[[PB1]],
-// CHECK:       layout.async_commit_group
+// CHECK-NEXT:  arith.cmpi sgt, %[[KT]], %[[C1:.*]] : i32
+// CHECK:       layout.async_copy_global_to_local %[[PA1]],
+// CHECK:       layout.async_copy_global_to_local %[[PB1]],
+// CHECK-NEXT:  layout.async_commit_group
 // CHECK:       %[[PA3:.*]] = tile.addptr %[[PA2]], %[[STEPA]]
 // CHECK-NEXT:  %[[PB3:.*]] = tile.addptr %[[PB2]], %[[STEPB]]
-// CHECK:         layout.async_copy_global_to_local %[[PA2]],
-// CHECK:         layout.async_copy_global_to_local %[[PB2]],
-// CHECK:       layout.async_commit_group
-// CHECK-NEXT:  %[[R:.*]]:5 = scf.for %[[IV:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[PA:.*]] = %[[PA3]], %[[PB:.*]] = %[[PB3]], %[[RD:.*]] = %{{.*}}, %[[WR:.*]] = %{{.*}})
+// CHECK-NEXT:  arith.cmpi sgt, %[[KT]], %[[C2:.*]] : i32
+// CHECK:       layout.async_copy_global_to_local %[[PA2]],
+// CHECK:       layout.async_copy_global_to_local %[[PB2]],
+// CHECK-NEXT:  layout.async_commit_group
+// CHECK-NEXT:  %[[R:.*]]:5 = scf.for %[[IV:.*]] = %{{.*}} to %[[KT]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[PA:.*]] = %[[PA3]], %[[PB:.*]] = %[[PB3]], %[[RD:.*]] = %{{.*}}, %[[WR:.*]] = %{{.*}})
 // CHECK-NEXT:    layout.async_wait {num = 2 : i32}
 // CHECK-NEXT:    %[[AHEAD:.*]] = arith.addi %[[IV]], %[[C3:.*]] : i32
 // CHECK-NEXT:    %[[BASE:.*]] = arith.muli %[[AHEAD]]
@@ -42,13 +47,14 @@
 // CHECK-NEXT:    %[[MASK:.*]] = arith.cmpi slt, %[[KIDX]]
 // CHECK-NEXT:    %[[PAN:.*]] = tile.addptr %[[PA]], %[[STEPA]]
 // CHECK-NEXT:    %[[PBN:.*]] = tile.addptr %[[PB]], %[[STEPB]]
-// CHECK-NEXT:    %[[P:.*]] = arith.cmpi slt, %[[AHEAD]], %{{.*}} : i32
-// CHECK-NEXT:    scf.if %[[P]] {
-// CHECK-NEXT:      %[[S:.*]] = layout.memdesc_index %[[BA]][%[[WR]]]
-// CHECK-NEXT:      layout.async_copy_global_to_local %[[PA]], %[[S]] :
-// CHECK-NEXT:      %[[S:.*]] = layout.memdesc_index %[[BB]][%[[WR]]]
-// CHECK-NEXT:      layout.async_copy_global_to_local %[[PB]], %[[S]] mask %[[MASK]] :
-// CHECK-NEXT:    }
+// CHECK-NEXT:    %[[P:.*]] = arith.cmpi slt, %[[AHEAD]], %[[KT]] : i32
+// CHECK-NEXT:    %[[S:.*]] = layout.memdesc_index %[[BA]][%[[WR]]]
+// CHECK-NEXT:    %[[Q:.*]] = tile.splat %[[P]]
+// CHECK-NEXT:    layout.async_copy_global_to_local %[[PA]], %[[S]] mask %[[Q]] :
+// CHECK-NEXT:    %[[S:.*]] = layout.memdesc_index %[[BB]][%[[WR]]]
+// CHECK-NEXT:    %[[Q:.*]] = tile.splat %[[P]]
+// CHECK-NEXT:    %[[MQ:.*]] = arith.andi %[[MASK]], %[[Q]]
+// CHECK-NEXT:    layout.async_copy_global_to_local %[[PB]], %[[S]] mask %[[MQ]] :
 // CHECK-NEXT:    layout.async_commit_group
 // CHECK-NEXT:    %[[SA:.*]] = layout.memdesc_index %[[BA]][%[[RD]]]
 // CHECK-NEXT:    %[[XA:.*]] = layout.local_load %[[SA]] {{.*}} -> tensor<64x32xf16, #layout.dot_operand<opIdx = 0

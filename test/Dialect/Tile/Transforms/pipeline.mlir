@@ -13,7 +13,8 @@
 #ldB = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [8, 1], order = [1, 0]>
 
 // Three stages (the option): 3-slot buffers of each tile, a prologue of two
-// predicated stages (slots 0 and 1, iterations 0 and 1), a steady state that
+// stages (slots 0 and 1, iterations 0 and 1; view copies need no predicate:
+// a tile past the view is zero-filled without a read), a steady state that
 // waits for all but one group, multiplies slot i mod 3 asynchronously, waits
 // for the previous wgmma, passes a barrier and issues iteration i + 2 into
 // slot (i + 2) mod 3; the drain waits for the last wgmma and every copy.
@@ -30,21 +31,15 @@
 // CHECK:       %[[KT:.*]] = arith.divsi
 // CHECK:       %[[BA:.*]] = layout.local_alloc : !layout.memdesc<3x128x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
 // CHECK-NEXT:  %[[BB:.*]] = layout.local_alloc : !layout.memdesc<3x64x128xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
-// CHECK-NEXT:  %[[P0:.*]] = arith.cmpi sgt, %[[KT]], %[[C0]] : i32
-// CHECK-NEXT:  scf.if %[[P0]] {
-// CHECK-NEXT:    %[[S:.*]] = layout.memdesc_index %[[BA]][%[[C0]]]
-// CHECK-NEXT:    tile.async_load_tile %[[VA]][%[[PM]], %[[C0]]] padding = zero, %[[S]] {layout = #[[LDA:.*]]} :
-// CHECK-NEXT:    %[[S:.*]] = layout.memdesc_index %[[BB]][%[[C0]]]
-// CHECK-NEXT:    tile.async_load_tile %[[VB]][%[[C0]], %[[PN]]] padding = zero, %[[S]] {layout = #[[LDB:.*]]} :
-// CHECK-NEXT:  }
+// CHECK-NEXT:  %[[S:.*]] = layout.memdesc_index %[[BA]][%[[C0]]]
+// CHECK-NEXT:  tile.async_load_tile %[[VA]][%[[PM]], %[[C0]]] padding = zero, %[[S]] {layout = #[[LDA:.*]]} :
+// CHECK-NEXT:  %[[S:.*]] = layout.memdesc_index %[[BB]][%[[C0]]]
+// CHECK-NEXT:  tile.async_load_tile %[[VB]][%[[C0]], %[[PN]]] padding = zero, %[[S]] {layout = #[[LDB:.*]]} :
 // CHECK-NEXT:  layout.async_commit_group
-// CHECK-NEXT:  %[[P1:.*]] = arith.cmpi sgt, %[[KT]], %[[C1]] : i32
-// CHECK-NEXT:  scf.if %[[P1]] {
-// CHECK-NEXT:    %[[S:.*]] = layout.memdesc_index %[[BA]][%[[C1]]]
-// CHECK-NEXT:    tile.async_load_tile %[[VA]][%[[PM]], %[[C1]]] padding = zero, %[[S]] {layout = #[[LDA]]}
-// CHECK-NEXT:    %[[S:.*]] = layout.memdesc_index %[[BB]][%[[C1]]]
-// CHECK-NEXT:    tile.async_load_tile %[[VB]][%[[C1]], %[[PN]]] padding = zero, %[[S]] {layout = #[[LDB]]}
-// CHECK-NEXT:  }
+// CHECK-NEXT:  %[[S:.*]] = layout.memdesc_index %[[BA]][%[[C1]]]
+// CHECK-NEXT:  tile.async_load_tile %[[VA]][%[[PM]], %[[C1]]] padding = zero, %[[S]] {layout = #[[LDA]]}
+// CHECK-NEXT:  %[[S:.*]] = layout.memdesc_index %[[BB]][%[[C1]]]
+// CHECK-NEXT:  tile.async_load_tile %[[VB]][%[[C1]], %[[PN]]] padding = zero, %[[S]] {layout = #[[LDB]]}
 // CHECK-NEXT:  layout.async_commit_group
 // CHECK-NEXT:  %[[R:.*]]:3 = scf.for %[[IV:.*]] = %[[C0]] to %[[KT]] step %[[C1]] iter_args(%[[ACC:.*]] = %{{.*}}, %[[RD:.*]] = %[[C0]], %[[WR:.*]] = %[[C2]])
 // CHECK-NEXT:    layout.async_wait {num = 1 : i32}
@@ -54,13 +49,10 @@
 // CHECK-NEXT:    %[[W:.*]] = tile.dot_wait %[[D]] {pendings = 1 : i32}
 // CHECK-NEXT:    layout.barrier
 // CHECK-NEXT:    %[[AHEAD:.*]] = arith.addi %[[IV]], %[[C2]] : i32
-// CHECK-NEXT:    %[[P:.*]] = arith.cmpi slt, %[[AHEAD]], %[[KT]] : i32
-// CHECK-NEXT:    scf.if %[[P]] {
-// CHECK-NEXT:      %[[S:.*]] = layout.memdesc_index %[[BA]][%[[WR]]]
-// CHECK-NEXT:      tile.async_load_tile %[[VA]][%[[PM]], %[[AHEAD]]] padding = zero, %[[S]] {layout = #[[LDA]]}
-// CHECK-NEXT:      %[[S:.*]] = layout.memdesc_index %[[BB]][%[[WR]]]
-// CHECK-NEXT:      tile.async_load_tile %[[VB]][%[[AHEAD]], %[[PN]]] padding = zero, %[[S]] {layout = #[[LDB]]}
-// CHECK-NEXT:    }
+// CHECK-NEXT:    %[[S:.*]] = layout.memdesc_index %[[BA]][%[[WR]]]
+// CHECK-NEXT:    tile.async_load_tile %[[VA]][%[[PM]], %[[AHEAD]]] padding = zero, %[[S]] {layout = #[[LDA]]}
+// CHECK-NEXT:    %[[S:.*]] = layout.memdesc_index %[[BB]][%[[WR]]]
+// CHECK-NEXT:    tile.async_load_tile %[[VB]][%[[AHEAD]], %[[PN]]] padding = zero, %[[S]] {layout = #[[LDB]]}
 // CHECK-NEXT:    layout.async_commit_group
 // CHECK-NEXT:    %[[RD1:.*]] = arith.addi %[[RD]], %[[C1]]
 // CHECK-NEXT:    %[[RDW:.*]] = arith.cmpi eq, %[[RD1]], %[[C3]]
@@ -132,20 +124,16 @@ tile.kernel @wgmma(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f16>,
 // CHECK-LABEL: tile.kernel @mma_sync
 // CHECK:       %[[BA:.*]] = layout.local_alloc : !layout.memdesc<2x64x32xf16, #layout.nvmma_shared<swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16>>
 // CHECK-NEXT:  %[[BB:.*]] = layout.local_alloc : !layout.memdesc<2x32x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
-// CHECK:       scf.if
-// CHECK:         tile.async_load_tile %{{.*}}, %{{.*}} {layout = #[[LDA:.*]]} : !tile.view<?x?xf16> -> !layout.memdesc<64x32xf16
-// CHECK:         tile.async_load_tile %{{.*}}, %{{.*}} {layout = #[[LDB:.*]]} : !tile.view<?x?xf16> -> !layout.memdesc<32x64xf16
-// CHECK:       layout.async_commit_group
+// CHECK:       tile.async_load_tile %{{.*}}, %{{.*}} {layout = #[[LDA:.*]]} : !tile.view<?x?xf16> -> !layout.memdesc<64x32xf16
+// CHECK:       tile.async_load_tile %{{.*}}, %{{.*}} {layout = #[[LDB:.*]]} : !tile.view<?x?xf16> -> !layout.memdesc<32x64xf16
+// CHECK-NEXT:  layout.async_commit_group
 // CHECK-NEXT:  %[[R:.*]]:3 = scf.for %[[IV:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[RD:.*]] = %{{.*}}, %[[WR:.*]] = %{{.*}})
 // CHECK-NEXT:    layout.async_wait {num = 0 : i32}
 // CHECK-NEXT:    %[[AHEAD:.*]] = arith.addi %[[IV]], %{{.*}} : i32
-// CHECK-NEXT:    %[[P:.*]] = arith.cmpi slt, %[[AHEAD]]
-// CHECK-NEXT:    scf.if %[[P]] {
-// CHECK-NEXT:      %[[S:.*]] = layout.memdesc_index %[[BA]][%[[WR]]]
-// CHECK-NEXT:      tile.async_load_tile %{{.*}}[%{{.*}}, %[[AHEAD]]] padding = zero, %[[S]] {layout = #[[LDA]]}
-// CHECK-NEXT:      %[[S:.*]] = layout.memdesc_index %[[BB]][%[[WR]]]
-// CHECK-NEXT:      tile.async_load_tile %{{.*}}[%[[AHEAD]], %{{.*}}] padding = zero, %[[S]] {layout = #[[LDB]]}
-// CHECK-NEXT:    }
+// CHECK-NEXT:    %[[S:.*]] = layout.memdesc_index %[[BA]][%[[WR]]]
+// CHECK-NEXT:    tile.async_load_tile %{{.*}}[%{{.*}}, %[[AHEAD]]] padding = zero, %[[S]] {layout = #[[LDA]]}
+// CHECK-NEXT:    %[[S:.*]] = layout.memdesc_index %[[BB]][%[[WR]]]
+// CHECK-NEXT:    tile.async_load_tile %{{.*}}[%[[AHEAD]], %{{.*}}] padding = zero, %[[S]] {layout = #[[LDB]]}
 // CHECK-NEXT:    layout.async_commit_group
 // CHECK-NEXT:    %[[SA:.*]] = layout.memdesc_index %[[BA]][%[[RD]]]
 // CHECK-NEXT:    %[[XA:.*]] = layout.local_load %[[SA]] : !layout.memdesc<64x32xf16, {{.*}}> -> tensor<64x32xf16, #layout.dot_operand<opIdx = 0,
