@@ -384,7 +384,9 @@ tl::analyzePipelineLoop(scf::ForOp loop, std::string &whyNot) {
     auto barrier = dyn_cast<layout::BarrierOp>(op);
     if (!barrier)
       continue;
-    bool sawAlloc = false;
+    // Dropped only when nothing but replaced local_allocs and pure ops
+    // follow it up to a dot (another buffer stored there still needs it).
+    bool sawAlloc = false, guardsOnlySlots = false;
     for (Operation *next = barrier->getNextNode(); next;
          next = next->getNextNode()) {
       if (replaced.contains(next)) {
@@ -393,9 +395,10 @@ tl::analyzePipelineLoop(scf::ForOp loop, std::string &whyNot) {
       }
       if (next->getNumRegions() == 0 && isMemoryEffectFree(next))
         continue;
+      guardsOnlySlots = isa<DotOp>(next);
       break;
     }
-    if (sawAlloc)
+    if (sawAlloc && guardsOnlySlots)
       schedule.droppedBarriers.push_back(barrier);
   }
   return schedule;
