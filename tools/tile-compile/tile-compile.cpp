@@ -107,7 +107,7 @@ static cl::opt<unsigned> numStagesOpt(
     "num-stages",
     cl::desc("Software-pipelining stages of loops whose loads feed dots and "
              "that have no tile.num_stages attribute (default 0: as many as "
-             "fit the shared memory, at most 4; 1: no pipelining)"),
+             "fit the shared memory, at most 3; 1: no pipelining)"),
     cl::init(0), cl::cat(category));
 
 static cl::opt<bool> pipelineRemarksOpt(

@@ -9,18 +9,21 @@ using namespace tile::tl;
 namespace {
 
 // 128x64 + 64x128 f16 tiles (the wgmma examples): 32 KiB per stage. Beside
-// the 32 KiB epilogue conversion, 6 stages would fit; the default takes 4.
-TEST(PipelineBudget, DefaultCapsAtFourStages) {
-  EXPECT_EQ(chooseDefaultNumStages(32768, 32768), 4);
-  EXPECT_EQ(chooseDefaultNumStages(8192, 0), kMaxDefaultStages);
+// the 32 KiB epilogue conversion, 6 stages would fit; the default takes 3.
+TEST(PipelineBudget, DefaultCapsAtThreeStages) {
+  EXPECT_EQ(kMaxDefaultStages, 3);
+  EXPECT_EQ(chooseDefaultNumStages(32768, 32768), 3);
+  EXPECT_EQ(chooseDefaultNumStages(8192, 0), 3);
 }
 
-// As many stages as fit when fewer than four do.
+// As many stages as fit when fewer than three do.
 TEST(PipelineBudget, DefaultFitsTheRest) {
   // 227 KiB - 160 KiB = 72704 bytes: two stages of 32 KiB.
   EXPECT_EQ(chooseDefaultNumStages(32768, 163840), 2);
   // 232448 / 65536 = 3.55: three stages of 64 KiB.
   EXPECT_EQ(chooseDefaultNumStages(65536, 0), 3);
+  // 232448 / 98304 = 2.36: two stages of 96 KiB.
+  EXPECT_EQ(chooseDefaultNumStages(98304, 0), 2);
   // Exactly at the limit still fits.
   EXPECT_EQ(chooseDefaultNumStages(232448 / 2, 0), 2);
 }

@@ -6,10 +6,10 @@
 
 // The default stage count: 64x32 and 32x64 f16 tiles take 8192 bytes per
 // stage; the kernel's other shared memory is the epilogue conversion of the
-// 64x64 f32 accumulator (16384 bytes), so 27 stages would fit: 4.
+// 64x64 f32 accumulator (16384 bytes), so 26 stages would fit: 3.
 // CHECK-LABEL: tile.kernel @default_stages
-// CHECK: layout.local_alloc : !layout.memdesc<4x64x32xf16
-// CHECK: layout.local_alloc : !layout.memdesc<4x32x64xf16
+// CHECK: layout.local_alloc : !layout.memdesc<3x64x32xf16
+// CHECK: layout.local_alloc : !layout.memdesc<3x32x64xf16
 tile.kernel @default_stages(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>,
                             %m: i32, %n: i32, %k: i32, %kt: i32) {
   %pm = tile.program_id x : i32
@@ -20,7 +20,7 @@ tile.kernel @default_stages(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.pt
   %vb = tile.make_view %b, shape [%k, %n] : !tile.ptr<f16> -> !tile.view<?x?xf16>
   %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
   %zero = arith.constant dense<0.0> : tensor<64x64xf32>
-  // expected-remark @below {{tile-pipeline: 4 stages of 8192 bytes: tile.load_tile 64x32xf16 in 4 slots, tile.load_tile 32x64xf16 in 4 slots; dots synchronous}}
+  // expected-remark @below {{tile-pipeline: 3 stages of 8192 bytes: tile.load_tile 64x32xf16 in 3 slots, tile.load_tile 32x64xf16 in 3 slots; dots synchronous}}
   %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<64x64xf32>) : i32 {
     %x = tile.load_tile %va[%pm, %i] padding = zero : !tile.view<?x?xf16> -> tensor<64x32xf16>
     %y = tile.load_tile %vb[%i, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<32x64xf16>
@@ -151,7 +151,7 @@ tile.kernel @padding_nan(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f
 // Asynchronous tile copies take tiles in view order: the load of A stays
 // synchronous, the load of B is pipelined.
 // CHECK-LABEL: tile.kernel @order
-// CHECK: layout.local_alloc : !layout.memdesc<4x32x64xf16
+// CHECK: layout.local_alloc : !layout.memdesc<3x32x64xf16
 // CHECK: tile.load_tile %{{.*}} order = [1, 0]
 tile.kernel @order(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>,
                    %m: i32, %n: i32, %k: i32, %kt: i32) {
@@ -163,7 +163,7 @@ tile.kernel @order(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>,
   %vb = tile.make_view %b, shape [%k, %n] : !tile.ptr<f16> -> !tile.view<?x?xf16>
   %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
   %zero = arith.constant dense<0.0> : tensor<64x64xf32>
-  // expected-remark @below {{tile-pipeline: 4 stages of 4096 bytes: tile.load_tile 32x64xf16 in 4 slots; dots synchronous; the tile.load_tile feeding a dot stays synchronous: it loads with a permuted `order` (asynchronous tile copies take tiles in view order)}}
+  // expected-remark @below {{tile-pipeline: 3 stages of 4096 bytes: tile.load_tile 32x64xf16 in 3 slots; dots synchronous; the tile.load_tile feeding a dot stays synchronous: it loads with a permuted `order` (asynchronous tile copies take tiles in view order)}}
   %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<64x64xf32>) : i32 {
     %x = tile.load_tile %va[%i, %pm] order = "F" padding = zero : !tile.view<?x?xf16> -> tensor<64x32xf16>
     %y = tile.load_tile %vb[%i, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<32x64xf16>
@@ -269,7 +269,7 @@ tile.kernel @ahead_after_loop(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.
 // Masked elements of cp.async become zeros; `other` = 1 cannot: that load
 // stays synchronous, the other one is pipelined.
 // CHECK-LABEL: tile.kernel @other_nonzero
-// CHECK: layout.local_alloc : !layout.memdesc<4x64x32xf16
+// CHECK: layout.local_alloc : !layout.memdesc<3x64x32xf16
 // CHECK: tile.load %
 tile.kernel @other_nonzero(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>,
                            %m: i32, %n: i32, %k: i32, %kt: i32) {
@@ -281,7 +281,7 @@ tile.kernel @other_nonzero(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr
   %vb = tile.make_view %b, shape [%k, %n] : !tile.ptr<f16> -> !tile.view<?x?xf16>
   %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
   %zero = arith.constant dense<0.0> : tensor<64x64xf32>
-  // expected-remark @below {{tile-pipeline: 4 stages of 4096 bytes: tile.load_tile 64x32xf16 in 4 slots; dots synchronous; the tile.load feeding a dot stays synchronous: its `other` is not zero (asynchronous copies fill masked elements with zeros only)}}
+  // expected-remark @below {{tile-pipeline: 3 stages of 4096 bytes: tile.load_tile 64x32xf16 in 3 slots; dots synchronous; the tile.load feeding a dot stays synchronous: its `other` is not zero (asynchronous copies fill masked elements with zeros only)}}
   %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<64x64xf32>) : i32 {
     %x = tile.load_tile %va[%pm, %i] padding = zero : !tile.view<?x?xf16> -> tensor<64x32xf16>
     %p = tile.splat %b : !tile.ptr<f16> -> tensor<32x64x!tile.ptr<f16>>

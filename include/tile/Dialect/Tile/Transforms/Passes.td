@@ -189,7 +189,7 @@ def TilePipelinePass : Pass<"tile-pipeline", "::tile::tl::KernelOp"> {
     kernel's, else `num-stages`, else the default: as many stages as fit
     in 227 KiB of shared memory beside what the kernel already allocates
     (its other buffers and the scratch of its layout conversions), at most
-    4 (docs/Passes.md has the measurement). `S = 1` leaves the loop as it
+    3 (docs/Passes.md has the measurement). `S = 1` leaves the loop as it
     is. A stage count whose buffers do not fit is an error at the loop
     naming the bytes. A loop that cannot be pipelined (the loop writes
     global memory, the addresses depend on another load, the load pads

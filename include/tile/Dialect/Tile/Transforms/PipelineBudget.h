@@ -19,10 +19,12 @@ namespace tile::tl {
 inline constexpr int64_t kSharedMemoryLimit = 232448;
 
 /// The most stages the default rule gives a loop. Measured on the H100
-/// (bench/RESULTS.md): past it the GEMMs of the examples gain nothing,
-/// and every extra stage takes shared memory from the next kernel on the
-/// SM.
-inline constexpr int64_t kMaxDefaultStages = 4;
+/// (bench/RESULTS.md, 2026-11-24): the 128x128x64 wgmma GEMMs run 1.6-1.7x
+/// faster with 3 stages than with 2 (auto layouts; 1.05x with written
+/// ones), 4 is no faster than 3 (0.93-1.01x) and 5 is slower at 8192^3
+/// (0.83-0.89x of 3); every extra stage also takes 32 KiB from the rest of
+/// the kernel.
+inline constexpr int64_t kMaxDefaultStages = 3;
 
 /// The default stage count of a loop whose pipelined loads take
 /// `bytesPerStage` bytes of shared memory per stage, in a kernel that
