@@ -36,7 +36,7 @@ TEST(PipelineBudget, DefaultBelowTwoMeansNone) {
 }
 
 TEST(PipelineBudget, StagesFit) {
-  EXPECT_TRUE(stagesFit(6, 32768, 32768)); // 229376 <= 232448
+  EXPECT_TRUE(stagesFit(6, 32768, 32768));  // 229376 <= 232448
   EXPECT_FALSE(stagesFit(7, 32768, 32768)); // 262144
   EXPECT_TRUE(stagesFit(7, 32768, 3072));   // exactly 232448
   EXPECT_FALSE(stagesFit(7, 32768, 3073));

@@ -86,18 +86,18 @@ struct TilePipelinePass
                << "; a stage count is at least 1 (1: no pipelining)";
       if (stages == 1) {
         if (remarks)
-          loop.emitRemark() << "tile-pipeline: loop not pipelined: "
-                            << requested->second << " is 1";
+          loop.emitRemark()
+              << "tile-pipeline: loop not pipelined: " << requested->second
+              << " is 1";
         return success();
       }
       if (!stagesFit(stages, perStage, used)) {
-        int64_t fit = chooseDefaultNumStages(perStage, used);
-        int64_t most = (kSharedMemoryLimit - used) / std::max<int64_t>(
-                                                         perStage, 1);
+        int64_t most =
+            (kSharedMemoryLimit - used) / std::max<int64_t>(perStage, 1);
         InFlightDiagnostic diag = loop.emitError();
         diag << "tile-pipeline: " << stages << " stages (" << requested->second
-             << ") of this loop's buffers need " << stages << " x "
-             << perStage << " = " << stages * perStage
+             << ") of this loop's buffers need " << stages << " x " << perStage
+             << " = " << stages * perStage
              << " bytes of shared memory; with the " << used
              << " bytes the kernel already uses (other buffers and layout "
                 "conversion scratch) that is "
@@ -107,7 +107,6 @@ struct TilePipelinePass
           diag << "use at most " << most << " stages";
         else
           diag << "even 2 stages do not fit: use smaller tiles";
-        (void)fit;
         return failure();
       }
     } else {

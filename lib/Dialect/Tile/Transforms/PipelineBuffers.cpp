@@ -35,8 +35,8 @@ Value tl::createPipelineBuffer(OpBuilder &b, Location loc,
   layout::MemDescType slot = load.slotType;
   SmallVector<int64_t> shape = {numStages};
   llvm::append_range(shape, slot.getShape());
-  auto type = layout::MemDescType::get(shape, slot.getElementType(),
-                                       slot.getLayout());
+  auto type =
+      layout::MemDescType::get(shape, slot.getElementType(), slot.getLayout());
   return layout::LocalAllocOp::create(b, loc, type, Value());
 }
 
@@ -49,8 +49,7 @@ void tl::emitAsyncCopy(OpBuilder &b, const PipelinedLoad &load,
     SmallVector<Value> indices;
     for (Value index : loadTile.getIndices())
       indices.push_back(mapping.lookupOrDefault(index));
-    Attribute layout =
-        cast<RankedTensorType>(loadTile.getType()).getEncoding();
+    Attribute layout = cast<RankedTensorType>(loadTile.getType()).getEncoding();
     AsyncLoadTileOp::create(
         b, loc, mapping.lookupOrDefault(loadTile.getView()), indices, dst,
         PaddingModeAttr::get(b.getContext(), PaddingMode::zero), layout);
@@ -60,12 +59,12 @@ void tl::emitAsyncCopy(OpBuilder &b, const PipelinedLoad &load,
   auto ptrType = cast<RankedTensorType>(ptrLoad.getPtr().getType());
   auto maskType = RankedTensorType::get(ptrType.getShape(), b.getI1Type(),
                                         ptrType.getEncoding());
-  Value mask = ptrLoad.getMask() ? mapping.lookupOrDefault(ptrLoad.getMask())
-                                 : Value();
+  Value mask =
+      ptrLoad.getMask() ? mapping.lookupOrDefault(ptrLoad.getMask()) : Value();
   if (pred) {
     Value splat = SplatOp::create(b, loc, maskType, pred);
-    mask = mask ? arith::AndIOp::create(b, loc, mask, splat).getResult()
-                : splat;
+    mask =
+        mask ? arith::AndIOp::create(b, loc, mask, splat).getResult() : splat;
   }
   layout::AsyncCopyGlobalToLocalOp::create(
       b, loc, mapping.lookupOrDefault(ptrLoad.getPtr()), dst, mask);
@@ -89,14 +88,13 @@ void tl::mapLoadToSlot(OpBuilder &b, const PipelinedLoad &load, Value buffer,
     auto convert = dyn_cast<layout::ConvertOp>(user);
     if (convert && convert->getBlock() == body) {
       if (!mapping.contains(convert.getResult()))
-        mapping.map(convert.getResult(),
-                    layout::LocalLoadOp::create(b, loc, convert.getType(),
-                                                view));
+        mapping.map(convert.getResult(), layout::LocalLoadOp::create(
+                                             b, loc, convert.getType(), view));
       continue;
     }
     otherUsers = true;
   }
   if (otherUsers)
-    mapping.map(tile, layout::LocalLoadOp::create(b, loc, tile.getType(),
-                                                  view));
+    mapping.map(tile,
+                layout::LocalLoadOp::create(b, loc, tile.getType(), view));
 }

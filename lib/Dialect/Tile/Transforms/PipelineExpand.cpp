@@ -46,8 +46,8 @@ namespace {
 Value addSteps(OpBuilder &b, Location loc, Value a, Value step, int64_t k) {
   if (k == 0)
     return a;
-  Value kv = arith::ConstantOp::create(
-      b, loc, b.getIntegerAttr(step.getType(), k));
+  Value kv =
+      arith::ConstantOp::create(b, loc, b.getIntegerAttr(step.getType(), k));
   Value off = arith::MulIOp::create(b, loc, step, kv);
   return arith::AddIOp::create(b, loc, a, off);
 }
@@ -78,8 +78,8 @@ struct Expander {
   SmallVector<Value> buffers;
 
   Expander(const PipelineSchedule &schedule)
-      : schedule(schedule), loop(schedule.loop),
-        numStages(schedule.numStages) {}
+      : schedule(schedule), loop(schedule.loop), numStages(schedule.numStages) {
+  }
 
   /// The address computation and predicated copies of the iteration at
   /// `iv`, with the carried addresses `carried` (one per
@@ -183,10 +183,10 @@ struct Expander {
     for (Operation &op : body->without_terminator()) {
       // The loads, and the local_allocs and converts that read their slots
       // instead (mapLoadToSlot mapped their results).
-      if (skip.contains(&op) ||
-          (op.getNumResults() > 0 &&
-           llvm::all_of(op.getResults(),
-                        [&](Value r) { return mapping.contains(r); })))
+      if (skip.contains(&op) || (op.getNumResults() > 0 &&
+                                 llvm::all_of(op.getResults(), [&](Value r) {
+                                   return mapping.contains(r);
+                                 })))
         continue;
       Operation *clone = b.clone(op, mapping);
       if (&op != asyncDot.getOperation())

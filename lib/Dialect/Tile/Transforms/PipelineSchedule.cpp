@@ -165,15 +165,16 @@ std::string PipelineSchedule::describe() const {
     if (!l.allocs.empty())
       os << " (wgmma operand)";
   });
-  os << "; " << (asyncDot ? "wgmma asynchronous, one group in flight"
-                          : "dots synchronous");
+  os << "; "
+     << (asyncDot ? "wgmma asynchronous, one group in flight"
+                  : "dots synchronous");
   if (!synchronousLoad.empty())
     os << "; " << synchronousLoad;
   return s;
 }
 
-FailureOr<PipelineSchedule>
-tl::analyzePipelineLoop(scf::ForOp loop, std::string &whyNot) {
+FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
+                                                    std::string &whyNot) {
   whyNot.clear();
   Block *body = loop.getBody();
   MLIRContext *ctx = loop.getContext();
@@ -288,9 +289,9 @@ tl::analyzePipelineLoop(scf::ForOp loop, std::string &whyNot) {
   for (unsigned index : producerArgs)
     ahead.insert(loop.getRegionIterArgs()[index]);
   for (Operation &op : *body)
-    if (producer.contains(&op) &&
-        llvm::any_of(op.getOperands(),
-                     [&](Value v) { return ahead.contains(v); }))
+    if (producer.contains(&op) && llvm::any_of(op.getOperands(), [&](Value v) {
+          return ahead.contains(v);
+        }))
       ahead.insert(op.result_begin(), op.result_end());
   for (Value v : ahead) {
     for (OpOperand &use : v.getUses()) {
@@ -300,10 +301,13 @@ tl::analyzePipelineLoop(scf::ForOp loop, std::string &whyNot) {
       if (user == yield.getOperation() &&
           producerArgs.contains(use.getOperandNumber()))
         continue;
-      whyNot = "a value computed from iteration argument #" +
-               std::to_string(*llvm::find_if(producerArgs, [&](unsigned i) {
-                 return ahead.contains(loop.getRegionIterArgs()[i]);
-               })) +
+      SmallVector<unsigned> args(producerArgs.begin(), producerArgs.end());
+      llvm::sort(args);
+      std::string names;
+      for (unsigned a : args)
+        names += (names.empty() ? "#" : ", #") + std::to_string(a);
+      whyNot = "a value computed from iteration argument " + names +
+
                " addresses a load feeding a dot and is also used by " +
                user->getName().getStringRef().str() +
                "; the address computation runs stages ahead, so it must "
