@@ -1,6 +1,8 @@
 // C = A * B on Hopper tensor cores, software-pipelined by hand: f16 inputs,
 // f32 accumulation, f16 output, any M, N, K; A and B row-major with any
-// leading dims that are multiples of 8 (16-byte rows), C with any strides.
+// leading dims that are multiples of 8 and 16-byte aligned bases (the
+// tile.divisibility promises below, which let every copy be 16 bytes), C
+// with any strides.
 //
 //   c[i * scm + j * scn] = sum_k a[i * sam + k] * b[k * sbk + j]
 //

@@ -7,7 +7,9 @@
   (written to a second, poisoned buffer) must equal the original input,
   bit for bit.
 - matmul_pipelined (examples/matmul_pipelined.mlir, 128x256x64, 3 stages)
-  and matmul_pipelined_128 (test/gpu/kernels, 128x128x64, 4 stages): the
+  matmul_pipelined_128 (test/gpu/kernels, 128x128x64, 4 stages) and
+  matmul_pipelined_1bar (test/gpu/kernels, 128x256x64, 4 slots, one
+  barrier a k-step): the
   hand-pipelined wgmma GEMMs against the float64 product of the same f16
   inputs. A and B are row-major with leading dims padded to a multiple of
   8 (the kernels' stated requirement), so that K need not be; C is
@@ -87,4 +89,5 @@ CASES = [
     ("copy_from_async", "copy_from_async", run_copy_from_async, ["128x128"]),
     ("matmul_pipelined", "matmul_pipelined", make_runner(128, 256), SHAPES),
     ("matmul_pipelined_128", "matmul_pipelined_128", make_runner(128, 128), SHAPES),
+    ("matmul_pipelined_1bar", "matmul_pipelined_1bar", make_runner(128, 256), SHAPES),
 ]

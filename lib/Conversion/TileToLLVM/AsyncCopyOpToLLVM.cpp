@@ -416,11 +416,59 @@ std::string tile::whyAsyncCopyNotLowerable(Operation *op) {
   return "";
 }
 
-void tile::materializeAsyncCopyLayouts(Operation *root) {
-  root->walk([](tl::AsyncLoadTileOp op) {
-    if (!op.getLayoutAttr())
-      if (Attribute layout = op.getCopyLayout())
-        op.setLayoutAttr(layout);
+/// True when the buffer behind `value` (a memdesc) is written by
+/// asynchronous copies and nothing else: its allocation has no initial
+/// value, some copy writes it, and every use reached through memdesc_index /
+/// memdesc_trans is a copy, a dot or a local_load (anything else, a
+/// local_store or a use the rule cannot follow, keeps the fence).
+static bool isWrittenOnlyByAsyncCopies(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (auto index = dyn_cast<layout::MemDescIndexOp>(def))
+      value = index.getSrc();
+    else if (auto trans = dyn_cast<layout::MemDescTransOp>(def))
+      value = trans.getSrc();
+    else
+      break;
+  }
+  auto alloc = value.getDefiningOp<layout::LocalAllocOp>();
+  if (!alloc || alloc.getSrc())
+    return false;
+  bool copied = false;
+  SmallVector<Value> worklist{alloc.getResult()};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (isa<layout::MemDescIndexOp, layout::MemDescTransOp>(user))
+        worklist.push_back(user->getResult(0));
+      else if (isa<layout::AsyncCopyGlobalToLocalOp, tl::AsyncLoadTileOp>(user))
+        copied = true;
+      else if (!isa<tl::DotOp, layout::LocalLoadOp>(user))
+        return false;
+    }
+  }
+  return copied;
+}
+
+void tile::annotateAsyncCopies(Operation *root) {
+  root->walk([](Operation *op) {
+    if (auto copy = dyn_cast<tl::AsyncLoadTileOp>(op)) {
+      if (!copy.getLayoutAttr())
+        if (Attribute layout = copy.getCopyLayout())
+          copy.setLayoutAttr(layout);
+      return;
+    }
+    auto dot = dyn_cast<tl::DotOp>(op);
+    if (!dot)
+      return;
+    bool anyBuffer = false, allAsync = true;
+    for (Value operand : {dot.getA(), dot.getB()}) {
+      if (!isa<layout::MemDescType>(operand.getType()))
+        continue;
+      anyBuffer = true;
+      allAsync &= isWrittenOnlyByAsyncCopies(operand);
+    }
+    if (anyBuffer && allAsync)
+      dot->setAttr(kNoProxyFenceAttr, UnitAttr::get(dot.getContext()));
   });
 }
 

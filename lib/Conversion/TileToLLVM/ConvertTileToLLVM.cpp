@@ -545,7 +545,7 @@ struct ConvertTileToLLVMPass
       });
     }
 
-    materializeAsyncCopyLayouts(module);
+    annotateAsyncCopies(module);
 
     // One scratch area per kernel, as large as the largest user needs:
     // layout.convert, tile.reduce, tile.broadcast and tile.expand_dims all

@@ -19,7 +19,8 @@
 // first element, read off the shared layout's linear form (the element sits
 // at a multiple of 8 rows, where the swizzle is the identity). The sequence
 // per dot is: fence.proxy.async.shared::cta (stores made through ordinary
-// st.shared become visible to the tensor cores), wgmma.fence, the wgmmas
+// st.shared become visible to the tensor cores; left out when only cp.async
+// writes the operands, kNoProxyFenceAttr), wgmma.fence, the wgmmas
 // chained on the accumulator, wgmma.commit_group, and wgmma.wait_group 0
 // unless the dot is `async` (then tile.dot_wait waits).
 //
@@ -27,6 +28,7 @@
 
 #include "DotLowering.h"
 
+#include "tile/Conversion/TileToLLVM/Patterns.h"
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
 #include "tile/Conversion/TileToLLVM/LayoutIndexing.h"
 #include "tile/Conversion/TileToLLVM/Registers.h"
@@ -346,10 +348,11 @@ LogicalResult tile::emitWgmma(OpBuilder &b, Location loc, tl::DotOp op,
       applyLinearLayout(b, loc, lowering.bDesc->coordsToOffset,
                         {{"dim0", zero}, {"dim1", origin[1]}})[0];
 
-  NVVM::FenceProxyOp::create(
-      b, loc, NVVM::ProxyKind::async_shared,
-      NVVM::SharedSpaceAttr::get(b.getContext(),
-                                 NVVM::SharedSpace::shared_cta));
+  if (!op->hasAttr(kNoProxyFenceAttr))
+    NVVM::FenceProxyOp::create(
+        b, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(b.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
   NVVM::WgmmaFenceAlignedOp::create(b, loc);
   auto structType = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(plan.instrN / 2, acc.front().getType()));

@@ -66,10 +66,21 @@ void populateSharedMemoryOpToLLVMPatterns(TileLLVMTypeConverter &converter,
 /// layout.async_commit_group and layout.async_wait.
 void populateAsyncCopyOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                        RewritePatternSet &patterns);
-/// Writes the default copy layout of every tile.async_load_tile under
-/// `root` that has none into its `layout` attribute (the default depends on
-/// the enclosing kernel, which the conversion replaces before the copy).
-void materializeAsyncCopyLayouts(Operation *root);
+/// Unit attribute of a tile.dot whose shared-memory operands are written
+/// only by asynchronous copies (cp.async): its wgmma lowering emits no
+/// fence.proxy.async (annotateAsyncCopies sets it).
+inline constexpr llvm::StringLiteral kNoProxyFenceAttr = "tile.no_proxy_fence";
+/// Before the conversion: writes the default copy layout of every
+/// tile.async_load_tile under `root` that has none into its `layout`
+/// attribute (the default depends on the enclosing kernel, which the
+/// conversion replaces first), and marks with kNoProxyFenceAttr the dots
+/// whose buffers only cp.async writes (allocated without a value, written
+/// by some copy, and used through memdesc_index / memdesc_trans only by
+/// copies, dots and local_load). Like Triton, which fences only after
+/// stores from registers (local_alloc with a value, local_store): the
+/// fence (MEMBAR.ALL.CTA + FENCE.VIEW.ASYNC.S in SASS) would also wait for
+/// the copies still in flight for later stages.
+void annotateAsyncCopies(Operation *root);
 /// Why an asynchronous copy cannot be lowered, or the empty string (also
 /// for ops that are not copies).
 std::string whyAsyncCopyNotLowerable(Operation *op);
