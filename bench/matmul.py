@@ -16,7 +16,12 @@ and the hand-pipelined cp.async + async wgmma GEMMs
 `matmul_pipelined` (examples/matmul_pipelined.mlir: 128x256x64, 3 stages,
 8 warps) and `matmul_pipelined_128` (test/gpu/kernels: 128x128x64, 4
 stages) and `matmul_pipelined_1bar` (test/gpu/kernels: 128x256x64, 4 slots
-filled 2 ahead, one barrier a k-step). "x Triton" is the same untuned 128x128x64 tl.dot loop, "x
+filled 2 ahead, one barrier a k-step). `auto_matmul_rm` and
+`matmul_wgmma_rm` (test/gpu/kernels: the two examples with row-major
+16-byte rows, the hand-pipelined kernels' arguments) are pipelined by
+tile-pipeline: at the default stage count and, as `_sN`, compiled with
+--num-stages N (1: not pipelined), the sweep behind the default rule in
+docs/Passes.md. "x Triton" is the same untuned 128x128x64 tl.dot loop, "x
 Tr.pipe" Triton's pipelined 128x256x64 (num_stages=3, 8 warps).
 """
 
@@ -101,7 +106,14 @@ def main():
                 ("auto_matmul", "matmul_auto", 128, 128, full_args),
                 ("matmul_pipelined", "matmul_pipelined", 128, 256, lead_args),
                 ("matmul_pipelined_128", "matmul_pipelined_128", 128, 128, lead_args),
-                ("matmul_pipelined_1bar", "matmul_pipelined_1bar", 128, 256, lead_args)):
+                ("matmul_pipelined_1bar", "matmul_pipelined_1bar", 128, 256, lead_args),
+                # tile-pipeline: the row-major GEMMs at the default stage
+                # count and at --num-stages 1 (off) to 5.
+                ("auto_matmul_rm", "auto_matmul_rm", 128, 128, lead_args),
+                ("matmul_wgmma_rm", "matmul_wgmma_rm", 128, 128, lead_args),
+                *[(f"{stem}_s{st}", stem, 128, 128, lead_args)
+                  for stem in ("auto_matmul_rm", "matmul_wgmma_rm")
+                  for st in (1, 2, 3, 4, 5)]):
             try:
                 k = kernel(name, kname)
             except Exception as e:  # an artifact set without this kernel

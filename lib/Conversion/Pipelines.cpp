@@ -41,6 +41,16 @@ struct TileToLLVMPipelineOptions
       llvm::cl::desc("How layout.convert ops that move data between threads "
                      "are lowered: auto, shared or shuffle"),
       llvm::cl::init("auto")};
+  PassOptions::Option<unsigned> numStages{
+      *this, "num-stages",
+      llvm::cl::desc("Software-pipelining stages of loops that feed dots "
+                     "(0: from the shared-memory budget; 1: off)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<bool> pipelineRemarks{
+      *this, "pipeline-remarks",
+      llvm::cl::desc("Remarks from tile-pipeline: each loop's schedule, or "
+                     "why it is not pipelined"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -68,6 +78,14 @@ void tile::buildTileToLLVMPipeline(OpPassManager &pm,
   // What is still too large for a thread is refused here, with the numbers,
   // before the lowering unrolls it.
   pm.addNestedPass<tl::KernelOp>(tl::createCheckResourcesPass());
+  // Loads feeding dots in loops become asynchronous copies issued stages
+  // ahead (after layout assignment: the slots take the operands' layouts).
+  if (opts.optLevel > 0 && opts.numStages != 1) {
+    tl::TilePipelinePassOptions pipeline;
+    pipeline.numStages = opts.numStages;
+    pipeline.remarks = opts.pipelineRemarks;
+    pm.addNestedPass<tl::KernelOp>(tl::createTilePipelinePass(pipeline));
+  }
   if (opts.optLevel > 0)
     pm.addNestedPass<tl::KernelOp>(tl::createOptimizeConvertsPass());
   if (opts.optLevel > 0) {
@@ -108,6 +126,8 @@ void tile::registerTilePipelines() {
         opts.registerBudget = options.registerBudget;
         opts.chunkRegisters = options.chunkRegisters;
         opts.convertStrategy = options.convertStrategy;
+        opts.numStages = options.numStages;
+        opts.pipelineRemarks = options.pipelineRemarks;
         tile::buildTileToLLVMPipeline(pm, opts);
       });
 }

@@ -81,12 +81,32 @@ def main(argv=None):
             jobs += [("vector_add_ptx", vadd, "ptx", args.arch)]
             if args.emit == "cubin":
                 jobs += [("vector_add_sm80", vadd, "cubin", "sm_80")]
+    # Pipelined variants (tile-pipeline at a given --num-stages; 1 = not
+    # pipelined): the matmul examples for the GPU suite (cases_pipeline.py)
+    # and the row-major GEMMs for bench/matmul.py's stage sweep.
+    variants = []
+    if args.extras:
+        ex = lambda *p: os.path.join(args.examples, *p)
+        for stages in (1, 2, 3, 4, 5):
+            for stem, src in (("auto_matmul_rm", os.path.join(kernels, "auto_matmul_rm.mlir")),
+                              ("matmul_wgmma_rm", os.path.join(kernels, "matmul_wgmma_rm.mlir"))):
+                variants.append((f"{stem}_s{stages}", src, args.emit, args.arch, [f"--num-stages={stages}"]))
+        for stages in (2, 3, 4):
+            variants.append((f"auto_matmul_s{stages}", ex("auto", "matmul.mlir"), args.emit, args.arch,
+                             [f"--num-stages={stages}"]))
+            variants.append((f"matmul_wgmma_s{stages}", ex("matmul_wgmma.mlir"), args.emit, args.arch,
+                             [f"--num-stages={stages}"]))
+            variants.append((f"matmul_s{stages}", ex("matmul.mlir"), args.emit, args.arch,
+                             [f"--num-stages={stages}"]))
+            variants.append((f"auto_matmul_sm89_s{stages}", ex("auto", "matmul.mlir"), "ptx", "sm_89",
+                             [f"--num-stages={stages}"]))
+    jobs = [j + ([],) if len(j) == 4 else j for j in jobs] + variants
     manifest = {"arch": args.arch, "format": args.emit, "examples": {}}
     failures = 0
-    for stem, source, emit, arch in jobs:
+    for stem, source, emit, arch, extra in jobs:
         out = os.path.join(args.out, f"{stem}.{emit}")
         cmd = [args.tile_compile, source, "-o", out,
-               f"--arch={arch}", f"--emit={emit}", f"-O{args.opt}"]
+               f"--arch={arch}", f"--emit={emit}", f"-O{args.opt}"] + extra
         start = time.perf_counter()
         proc = subprocess.run(cmd, capture_output=True, text=True)
         elapsed = time.perf_counter() - start

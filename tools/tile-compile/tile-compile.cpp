@@ -103,6 +103,19 @@ static cl::opt<unsigned> chunkRegistersOpt(
              "use (default 16)"),
     cl::init(16), cl::cat(category));
 
+static cl::opt<unsigned> numStagesOpt(
+    "num-stages",
+    cl::desc("Software-pipelining stages of loops whose loads feed dots and "
+             "that have no tile.num_stages attribute (default 0: as many as "
+             "fit the shared memory, at most 3; 1: no pipelining)"),
+    cl::init(0), cl::cat(category));
+
+static cl::opt<bool> pipelineRemarksOpt(
+    "pipeline-remarks",
+    cl::desc("Remark on every loop with a dot: its pipeline schedule, or why "
+             "it is not pipelined"),
+    cl::init(false), cl::cat(category));
+
 namespace {
 enum class ConvertStrategyKind { Auto, Shared, Shuffle };
 } // namespace
@@ -178,6 +191,8 @@ static void buildPipeline(PassManager &pm) {
   options.optLevel = optLevelOpt;
   options.registerBudget = registerBudgetOpt;
   options.chunkRegisters = chunkRegistersOpt;
+  options.numStages = numStagesOpt;
+  options.pipelineRemarks = pipelineRemarksOpt;
   options.convertStrategy =
       convertStrategyOpt == ConvertStrategyKind::Shared    ? "shared"
       : convertStrategyOpt == ConvertStrategyKind::Shuffle ? "shuffle"

@@ -33,6 +33,12 @@ struct TileToLLVMOptions {
   /// How convert-tile-to-llvm lowers conversions that move data between
   /// threads: "auto", "shared" or "shuffle" (its convert-strategy option).
   std::string convertStrategy = "auto";
+  /// At optLevel > 0, tile-pipeline's stage count for loops without a
+  /// tile.num_stages attribute: 0 chooses from the shared-memory budget,
+  /// 1 turns pipelining off.
+  unsigned numStages = 0;
+  /// Remarks from tile-pipeline on every loop with a dot.
+  bool pipelineRemarks = false;
 };
 
 /// Appends to `pm` (anchored on builtin.module) the passes that lower the
@@ -41,8 +47,8 @@ void buildTileToLLVMPipeline(mlir::OpPassManager &pm,
                              const TileToLLVMOptions &opts);
 
 /// Registers buildTileToLLVMPipeline as the named pipeline `tile-to-llvm`
-/// (options `arch`, `opt-level`, `register-budget`, `chunk-registers` and
-/// `convert-strategy`) for
+/// (options `arch`, `opt-level`, `register-budget`, `chunk-registers`,
+/// `convert-strategy`, `num-stages` and `pipeline-remarks`) for
 /// --pass-pipeline and -tile-to-llvm.
 void registerTilePipelines();
 

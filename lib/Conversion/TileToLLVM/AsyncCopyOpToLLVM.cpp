@@ -421,6 +421,51 @@ std::string tile::whyAsyncCopyNotLowerable(Operation *op) {
 /// value, some copy writes it, and every use reached through memdesc_index /
 /// memdesc_trans is a copy, a dot or a local_load (anything else, a
 /// local_store or a use the rule cannot follow, keeps the fence).
+/// Whether the lowering may store some element of `copy` synchronously
+/// (st.shared, the generic proxy): the vector it would use, from the same
+/// plan as the patterns above, is narrower than 4 bytes. Such a buffer
+/// needs the proxy fence before a wgmma reads it. Needs the access facts
+/// (annotateAsyncCopies records them first).
+static bool mayCopySynchronously(Operation *copy) {
+  layout::MemDescType mem;
+  std::optional<LinearLayout> ll;
+  int maxWidth = 1;
+  if (auto tileCopy = dyn_cast<tl::AsyncLoadTileOp>(copy)) {
+    mem = tileCopy.getDst().getType();
+    if (Attribute layout = tileCopy.getCopyLayout())
+      ll = layout::toLinearLayout(layout, mem.getShape());
+    if (!ll)
+      return true;
+    int64_t bytes = mem.getElementBytes();
+    int64_t unitAxis = tl::getUnitStrideAxis(tileCopy.getView());
+    std::optional<tl::ViewAccessFacts> facts = tl::getViewAccessFacts(copy);
+    if (unitAxis >= 0 && facts && facts->axis == unitAxis) {
+      maxWidth =
+          getVectorWidth(*ll, unitAxis, std::max<int>(1, 16 / int(bytes)));
+      while (maxWidth > 1 && facts->alignment < maxWidth * bytes)
+        maxWidth /= 2;
+    }
+  } else if (auto ptrCopy = dyn_cast<layout::AsyncCopyGlobalToLocalOp>(copy)) {
+    mem = ptrCopy.getDst().getType();
+    auto ptrType = cast<RankedTensorType>(ptrCopy.getPtrs().getType());
+    ll = TileLLVMTypeConverter::getLinearLayout(ptrType);
+    if (!ll)
+      return true;
+    maxWidth = getPointerCopyWidth(copy, *ll, mem.getElementBytes(),
+                                   bool(ptrCopy.getMask()));
+  } else {
+    return true;
+  }
+  int64_t bytes = mem.getElementBytes();
+  if (bytes >= 4)
+    return false;
+  std::optional<LocalAccessPlan> plan = planLocalAccess(mem, *ll, nullptr);
+  if (!plan)
+    return true;
+  int maxElems = std::max<int>(1, 16 / bytes);
+  return getSharedWidth(*plan, std::min(maxWidth, maxElems)) * bytes < 4;
+}
+
 static bool isWrittenOnlyByAsyncCopies(Value value) {
   while (Operation *def = value.getDefiningOp()) {
     if (auto index = dyn_cast<layout::MemDescIndexOp>(def))
@@ -440,8 +485,12 @@ static bool isWrittenOnlyByAsyncCopies(Value value) {
     for (Operation *user : v.getUsers()) {
       if (isa<layout::MemDescIndexOp, layout::MemDescTransOp>(user))
         worklist.push_back(user->getResult(0));
-      else if (isa<layout::AsyncCopyGlobalToLocalOp, tl::AsyncLoadTileOp>(user))
+      else if (isa<layout::AsyncCopyGlobalToLocalOp, tl::AsyncLoadTileOp>(
+                   user)) {
+        if (mayCopySynchronously(user))
+          return false;
         copied = true;
+      }
       else if (!isa<tl::DotOp, layout::LocalLoadOp>(user))
         return false;
     }
@@ -450,13 +499,18 @@ static bool isWrittenOnlyByAsyncCopies(Value value) {
 }
 
 void tile::annotateAsyncCopies(Operation *root) {
+  root->walk([](tl::AsyncLoadTileOp copy) {
+    if (!copy.getLayoutAttr())
+      if (Attribute layout = copy.getCopyLayout())
+        copy.setLayoutAttr(layout);
+  });
+  // The facts that decide the copies' vector widths (the kernel pattern
+  // finds them recorded and does not record them again).
+  root->walk([](tl::KernelOp kernel) {
+    if (!kernel->hasAttr(tl::kAccessFactsAttr))
+      tl::annotateAccessFacts(kernel);
+  });
   root->walk([](Operation *op) {
-    if (auto copy = dyn_cast<tl::AsyncLoadTileOp>(op)) {
-      if (!copy.getLayoutAttr())
-        if (Attribute layout = copy.getCopyLayout())
-          copy.setLayoutAttr(layout);
-      return;
-    }
     auto dot = dyn_cast<tl::DotOp>(op);
     if (!dot)
       return;

@@ -98,6 +98,27 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
   return success();
 }
 
+LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
+                                                    NamedAttribute attr) {
+  // Other `tile.` attributes are the compiler's own annotations.
+  if (attr.getName() != getNumStagesAttrName())
+    return success();
+  if (!isa<KernelOp>(op) && op->getName().getStringRef() != "scf.for")
+    return op->emitOpError()
+           << "'" << getNumStagesAttrName()
+           << "' belongs on an scf.for (that loop) or a tile.kernel (every "
+              "loop in it)";
+  auto value = dyn_cast<IntegerAttr>(attr.getValue());
+  constexpr int64_t kMaxStages = 16;
+  if (!value || value.getInt() < 1 || value.getInt() > kMaxStages)
+    return op->emitOpError()
+           << "'" << getNumStagesAttrName()
+           << "' must be an integer from 1 (no pipelining) to " << kMaxStages
+           << ", for example {" << getNumStagesAttrName()
+           << " = 3 : i32}; got " << attr.getValue();
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//

@@ -27,11 +27,17 @@ def Tile_Dialect : Dialect {
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
   let hasRegionArgAttrVerify = 1;
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     /// Name of the argument attribute promising the divisibility (in bytes
     /// for pointers, in units for integers) of a kernel parameter.
     static constexpr ::llvm::StringLiteral getDivisibilityAttrName() {
       return ::llvm::StringLiteral("tile.divisibility");
+    }
+    /// Name of the attribute giving the software-pipelining stage count of
+    /// an scf.for or of every loop of a tile.kernel (tile-pipeline).
+    static constexpr ::llvm::StringLiteral getNumStagesAttrName() {
+      return ::llvm::StringLiteral("tile.num_stages");
     }
     /// Threads per warp on every supported target.
     static constexpr int64_t kWarpSize = 32;

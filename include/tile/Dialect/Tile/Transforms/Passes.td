@@ -204,4 +204,50 @@ def UseTmaPass : Pass<"tile-use-tma", "::tile::tl::KernelOp"> {
   ];
 }
 
+def TilePipelinePass : Pass<"tile-pipeline", "::tile::tl::KernelOp"> {
+  let summary = "Software-pipeline the loads that feed tile.dot in loops";
+  let description = [{
+    Runs after layout assignment. For an innermost `scf.for` whose body
+    loads tiles (`tile.load_tile`, `tile.load`) that reach an operand of a
+    `tile.dot` through `layout.local_alloc`, `layout.convert` and casts, the
+    loads become asynchronous copies (`tile.async_load_tile`,
+    `layout.async_copy_global_to_local`) into `S`-slot shared-memory
+    buffers, issued `S - 1` iterations ahead: a prologue issues the copies
+    of iterations 0 .. S-2 (each predicated on its iteration existing, so
+    trip counts below S - 1 and bounds known only at run time are safe),
+    iteration i waits for its own copies (`layout.async_wait {num = S-2}`,
+    one commit group per iteration), computes on slot i mod S and issues
+    the copies of iteration i + S - 1 into slot (i - 1) mod S, and after
+    the loop `layout.async_wait {num = 0}` drains. wgmma operands read the
+    slots directly; mma.sync operands are read from their slots with
+    `layout.local_load` (ldmatrix) into the dot-operand layouts. The only
+    wgmma of a loop stays asynchronous with one group in flight
+    (`tile.dot ... async` and `tile.dot_wait {pendings = 1}` in the loop,
+    `pendings = 0` after it), with a barrier before a slot is reused.
+
+    The stage count of a loop is its `tile.num_stages` attribute, else its
+    kernel's, else `num-stages`, else the default: as many stages as fit
+    in 227 KiB of shared memory beside what the kernel already allocates
+    (its other buffers and the scratch of its layout conversions), at most
+    3 (docs/Passes.md has the measurement). `S = 1` leaves the loop as it
+    is. A stage count whose buffers do not fit is an error at the loop
+    naming the bytes. A loop that cannot be pipelined (the loop writes
+    global memory, the addresses depend on another load, the load pads
+    with something other than zeros, ...) is left unchanged; with
+    `remarks=true` it gets a remark saying why, and a pipelined loop one
+    giving its schedule.
+  }];
+  let dependentDialects = ["::tile::layout::LayoutDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+  let options = [
+    Option<"numStages", "num-stages", "unsigned", /*default=*/"0",
+           "Stages of loops without a tile.num_stages attribute (0: from "
+           "the shared-memory budget; 1: no pipelining)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Remark on every loop with a dot: its schedule, or why it is not "
+           "pipelined">,
+  ];
+}
+
 #endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD

@@ -1,0 +1,132 @@
+//===- Pipeline.cpp - The tile-pipeline pass ------------------------------===//
+//
+// For every innermost scf.for of a kernel, in program order:
+//  1. analyzePipelineLoop (PipelineSchedule.cpp) finds the loads that feed
+//     dots and what runs ahead, or why the loop stays as it is (a remark
+//     with `remarks`).
+//  2. The stage count: the loop's `tile.num_stages`, else the kernel's,
+//     else the `num-stages` option, else chooseDefaultNumStages
+//     (PipelineBudget.h) from the shared memory left beside what the
+//     kernel already allocates (estimateOtherSharedBytes, which counts the
+//     buffers of loops pipelined before). One stage leaves the loop alone;
+//     an asked-for count that does not fit is an error naming the bytes.
+//  3. expandPipelinedLoop (PipelineExpand.cpp) rewrites the loop.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "Pipeline.h"
+
+#include "tile/Dialect/Tile/Transforms/PipelineBudget.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+namespace tile::tl {
+#define GEN_PASS_DEF_TILEPIPELINEPASS
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace tile::tl
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::tl;
+
+namespace {
+
+/// The stage count asked for `loop` and where it comes from, or nullopt
+/// for the default rule.
+std::optional<std::pair<int64_t, std::string>>
+getRequestedStages(scf::ForOp loop, KernelOp kernel, unsigned option) {
+  StringRef name = TileDialect::getNumStagesAttrName();
+  if (auto attr = loop->getAttrOfType<IntegerAttr>(name))
+    return std::make_pair(attr.getInt(),
+                          std::string("the loop's ") + name.str());
+  if (auto attr = kernel->getAttrOfType<IntegerAttr>(name))
+    return std::make_pair(attr.getInt(),
+                          std::string("the kernel's ") + name.str());
+  if (option > 0)
+    return std::make_pair(int64_t(option),
+                          std::string("the num-stages option"));
+  return std::nullopt;
+}
+
+struct TilePipelinePass
+    : public tile::tl::impl::TilePipelinePassBase<TilePipelinePass> {
+  using TilePipelinePassBase::TilePipelinePassBase;
+
+  void runOnOperation() override {
+    KernelOp kernel = getOperation();
+    // Program order (outer loops first; only innermost ones have a
+    // schedule), so that earlier loops' buffers count in later budgets.
+    SmallVector<scf::ForOp> loops;
+    kernel.getBody().walk<WalkOrder::PreOrder>(
+        [&](scf::ForOp loop) { loops.push_back(loop); });
+    for (scf::ForOp loop : loops)
+      if (failed(pipelineLoop(loop, kernel)))
+        return signalPassFailure();
+  }
+
+  LogicalResult pipelineLoop(scf::ForOp loop, KernelOp kernel) {
+    std::string whyNot;
+    FailureOr<PipelineSchedule> schedule = analyzePipelineLoop(loop, whyNot);
+    if (failed(schedule)) {
+      if (remarks && !whyNot.empty())
+        loop.emitRemark() << "tile-pipeline: loop not pipelined: " << whyNot;
+      return success();
+    }
+    auto requested = getRequestedStages(loop, kernel, numStages);
+    int64_t used = estimateOtherSharedBytes(kernel, {&*schedule});
+    int64_t perStage = schedule->bytesPerStage;
+    int64_t stages;
+    if (requested) {
+      stages = requested->first;
+      if (stages < 1)
+        return loop.emitError()
+               << "tile-pipeline: " << requested->second << " is " << stages
+               << "; a stage count is at least 1 (1: no pipelining)";
+      if (stages == 1) {
+        if (remarks)
+          loop.emitRemark()
+              << "tile-pipeline: loop not pipelined: " << requested->second
+              << " is 1";
+        return success();
+      }
+      if (!stagesFit(stages, perStage, used)) {
+        int64_t most =
+            (kSharedMemoryLimit - used) / std::max<int64_t>(perStage, 1);
+        InFlightDiagnostic diag = loop.emitError();
+        diag << "tile-pipeline: " << stages << " stages (" << requested->second
+             << ") of this loop's buffers need " << stages << " x " << perStage
+             << " = " << stages * perStage
+             << " bytes of shared memory; with the " << used
+             << " bytes the kernel already uses (other buffers and layout "
+                "conversion scratch) that is "
+             << used + stages * perStage << " bytes, above the limit of "
+             << kSharedMemoryLimit << " (227 KiB); ";
+        if (most >= 2)
+          diag << "use at most " << most << " stages";
+        else
+          diag << "even 2 stages do not fit: use smaller tiles";
+        return failure();
+      }
+    } else {
+      stages = chooseDefaultNumStages(perStage, used);
+      if (stages < 2) {
+        if (remarks)
+          loop.emitRemark()
+              << "tile-pipeline: loop not pipelined: 2 stages of " << perStage
+              << " bytes do not fit in shared memory beside the " << used
+              << " bytes the kernel already uses (limit " << kSharedMemoryLimit
+              << ")";
+        return success();
+      }
+    }
+    schedule->numStages = stages;
+    if (remarks)
+      loop.emitRemark() << "tile-pipeline: " << schedule->describe();
+    expandPipelinedLoop(*schedule);
+    return success();
+  }
+};
+
+} // namespace

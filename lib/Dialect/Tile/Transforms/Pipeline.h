@@ -1,0 +1,119 @@
+//===- Pipeline.h - The parts of tile-pipeline ------------------*- C++ -*-===//
+//
+// Private to lib/Dialect/Tile/Transforms. tile-pipeline is split by concern:
+//  - PipelineSchedule.cpp decides, from the loop alone, what a loop's
+//    pipeline is (PipelineSchedule: the loads, their buffers, the address
+//    computation that runs ahead, the dot that stays asynchronous) or why
+//    it has none;
+//  - PipelineBuffers.cpp emits the shared-memory buffers, the predicated
+//    asynchronous copies into their slots and the slot reads that replace
+//    the loads;
+//  - PipelineExpand.cpp rewrites the loop into prologue, steady state and
+//    drain;
+//  - Pipeline.cpp is the pass: which loops, how many stages, remarks and
+//    errors.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_LIB_DIALECT_TILE_TRANSFORMS_PIPELINE_H
+#define TILE_LIB_DIALECT_TILE_TRANSFORMS_PIPELINE_H
+
+#include "tile/Dialect/Layout/IR/LayoutDialect.h"
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+
+#include <string>
+
+namespace tile::tl {
+
+/// A load that the pipeline issues stages ahead into a slot of a
+/// multi-buffered shared-memory buffer.
+struct PipelinedLoad {
+  /// tile.load_tile or tile.load, in the loop body.
+  Operation *load = nullptr;
+  /// One slot: the load's shape and element type in a shared layout (the
+  /// layout of the local_alloc that stored it for wgmma, else the default
+  /// NVMMA layout of the load's contiguous order, which ldmatrix reads).
+  layout::MemDescType slotType;
+  /// local_allocs of the loaded tile in the slot's layout: the slot
+  /// replaces them.
+  SmallVector<layout::LocalAllocOp> allocs;
+};
+
+/// What the pipeline of one loop is: data, decided from the IR without
+/// changing it, printable in a remark (describe()).
+struct PipelineSchedule {
+  scf::ForOp loop;
+  /// Stages (S >= 2): S slots per load, loads issued S - 1 iterations ahead.
+  int64_t numStages = 0;
+  SmallVector<PipelinedLoad> loads;
+  /// The ops of the loop body that compute the loads' operands (pure, in
+  /// body order): cloned to run for iteration i + S - 1.
+  SmallVector<Operation *> producerOps;
+  /// Iteration arguments that only the address computation reads and
+  /// advances (pointers bumped each iteration): carried S - 1 iterations
+  /// ahead.
+  SmallVector<unsigned> producerIterArgs;
+  /// The wgmma that stays asynchronous, one group in flight (null: every
+  /// dot stays synchronous).
+  DotOp asyncDot;
+  /// layout.barrier ops that only ordered the replaced local_allocs.
+  SmallVector<layout::BarrierOp> droppedBarriers;
+  /// Shared-memory bytes of one stage (one slot of every buffer).
+  int64_t bytesPerStage = 0;
+  /// Why a load feeding a dot stays synchronous (empty: none does).
+  std::string synchronousLoad;
+
+  /// One line: the loads, their slots, the dot mode.
+  std::string describe() const;
+};
+
+/// The schedule of `loop` (numStages not yet set), or failure with the
+/// reason in `whyNot` (empty when the loop has nothing to pipeline: no
+/// dot fed by a load).
+FailureOr<PipelineSchedule> analyzePipelineLoop(scf::ForOp loop,
+                                                std::string &whyNot);
+
+/// Shared-memory bytes the kernel uses besides the loads `schedules`
+/// replace: its other local_allocs and an estimate of the scratch of
+/// layout conversions and reductions (the largest tensor one of them
+/// moves through shared memory).
+int64_t estimateOtherSharedBytes(KernelOp kernel,
+                                 ArrayRef<const PipelineSchedule *> schedules);
+
+//===----------------------------------------------------------------------===//
+// PipelineBuffers.cpp
+//===----------------------------------------------------------------------===//
+
+/// The buffer of `load` for `numStages` slots, allocated at `b`.
+Value createPipelineBuffer(OpBuilder &b, Location loc,
+                           const PipelinedLoad &load, int64_t numStages);
+
+/// Issues the copy of `load` (its operands looked up in `mapping`) into
+/// slot `slot` of `buffer`, for an iteration that exists when `pred` (i1)
+/// holds: pointer copies take it into their mask, view copies need none.
+void emitAsyncCopy(OpBuilder &b, const PipelinedLoad &load,
+                   const IRMapping &mapping, Value buffer, Value slot,
+                   Value pred);
+
+/// Replaces, among the ops cloned into the new loop body, the uses of the
+/// loaded tile (`mapping` maps the load's result to nothing yet) by reads
+/// of slot `slot` of `buffer`: the replaced local_allocs by the slot
+/// itself, converts by local_loads into their layout, other users by a
+/// local_load in the load's layout. Called before the users are cloned:
+/// records the values in `mapping`.
+void mapLoadToSlot(OpBuilder &b, const PipelinedLoad &load, Value buffer,
+                   Value slot, IRMapping &mapping);
+
+//===----------------------------------------------------------------------===//
+// PipelineExpand.cpp
+//===----------------------------------------------------------------------===//
+
+/// Rewrites `schedule.loop` into prologue, steady state and drain.
+void expandPipelinedLoop(const PipelineSchedule &schedule);
+
+} // namespace tile::tl
+
+#endif // TILE_LIB_DIALECT_TILE_TRANSFORMS_PIPELINE_H

@@ -1,0 +1,100 @@
+//===- PipelineBuffers.cpp - Multi-buffered slots, copies into them -------===//
+//
+// The memory side of tile-pipeline:
+//  - one layout.local_alloc of S slots per pipelined load (the slot type of
+//    the schedule with a leading buffer dim S);
+//  - the copy of a load into a slot: tile.load_tile becomes
+//    tile.async_load_tile (same view, indices and padding; the load's
+//    layout distributes the copy), tile.load becomes
+//    layout.async_copy_global_to_local (same pointers and mask). The copy
+//    of an iteration that may not exist must not touch memory: a view copy
+//    never does outside its view (elements past the view's bounds are
+//    zero-filled without a read; a tile past the loop's range but inside
+//    the view is read into a slot nobody reads), so it is issued as is; a
+//    pointer copy gets the iteration's predicate in its mask (a masked
+//    element is a zero-size copy). No branch: an scf.if around the
+//    prologue's copies made LLVM merge it with the loop guard, and ptxas
+//    then serialized the wgmmas (C7515);
+//  - the reads that replace the loaded tile: the slot itself where a
+//    local_alloc stored the tile (wgmma operands), a layout.local_load into
+//    the converted layout where a layout.convert took it (mma.sync operands
+//    through ldmatrix), a local_load in the load's own layout elsewhere.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Pipeline.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::tl;
+
+Value tl::createPipelineBuffer(OpBuilder &b, Location loc,
+                               const PipelinedLoad &load, int64_t numStages) {
+  layout::MemDescType slot = load.slotType;
+  SmallVector<int64_t> shape = {numStages};
+  llvm::append_range(shape, slot.getShape());
+  auto type =
+      layout::MemDescType::get(shape, slot.getElementType(), slot.getLayout());
+  return layout::LocalAllocOp::create(b, loc, type, Value());
+}
+
+void tl::emitAsyncCopy(OpBuilder &b, const PipelinedLoad &load,
+                       const IRMapping &mapping, Value buffer, Value slot,
+                       Value pred) {
+  Location loc = load.load->getLoc();
+  Value dst = layout::MemDescIndexOp::create(b, loc, buffer, slot);
+  if (auto loadTile = dyn_cast<LoadTileOp>(load.load)) {
+    SmallVector<Value> indices;
+    for (Value index : loadTile.getIndices())
+      indices.push_back(mapping.lookupOrDefault(index));
+    Attribute layout = cast<RankedTensorType>(loadTile.getType()).getEncoding();
+    AsyncLoadTileOp::create(
+        b, loc, mapping.lookupOrDefault(loadTile.getView()), indices, dst,
+        PaddingModeAttr::get(b.getContext(), PaddingMode::zero), layout);
+    return;
+  }
+  auto ptrLoad = cast<LoadOp>(load.load);
+  auto ptrType = cast<RankedTensorType>(ptrLoad.getPtr().getType());
+  auto maskType = RankedTensorType::get(ptrType.getShape(), b.getI1Type(),
+                                        ptrType.getEncoding());
+  Value mask =
+      ptrLoad.getMask() ? mapping.lookupOrDefault(ptrLoad.getMask()) : Value();
+  if (pred) {
+    Value splat = SplatOp::create(b, loc, maskType, pred);
+    mask =
+        mask ? arith::AndIOp::create(b, loc, mask, splat).getResult() : splat;
+  }
+  layout::AsyncCopyGlobalToLocalOp::create(
+      b, loc, mapping.lookupOrDefault(ptrLoad.getPtr()), dst, mask);
+}
+
+void tl::mapLoadToSlot(OpBuilder &b, const PipelinedLoad &load, Value buffer,
+                       Value slot, IRMapping &mapping) {
+  Location loc = load.load->getLoc();
+  Value view = layout::MemDescIndexOp::create(b, loc, buffer, slot);
+  Value tile = load.load->getResult(0);
+  Block *body = load.load->getBlock();
+  llvm::SmallPtrSet<Operation *, 4> replaced;
+  for (layout::LocalAllocOp alloc : load.allocs) {
+    mapping.map(alloc.getResult(), view);
+    replaced.insert(alloc);
+  }
+  bool otherUsers = false;
+  for (Operation *user : tile.getUsers()) {
+    if (replaced.contains(user))
+      continue;
+    auto convert = dyn_cast<layout::ConvertOp>(user);
+    if (convert && convert->getBlock() == body) {
+      if (!mapping.contains(convert.getResult()))
+        mapping.map(convert.getResult(), layout::LocalLoadOp::create(
+                                             b, loc, convert.getType(), view));
+      continue;
+    }
+    otherUsers = true;
+  }
+  if (otherUsers)
+    mapping.map(tile,
+                layout::LocalLoadOp::create(b, loc, tile.getType(), view));
+}

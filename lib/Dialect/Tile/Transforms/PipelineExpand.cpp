@@ -1,0 +1,244 @@
+//===- PipelineExpand.cpp - Prologue, steady state and drain --------------===//
+//
+// A loop with schedule S stages becomes (i counts iterations from 0, slot
+// k of every buffer holds the tiles of the iterations i with i mod S = k):
+//
+//   buffers = local_alloc : S x tile, one per pipelined load
+//   prologue, for s = 0 .. S-2:
+//     the address computation for iteration s; copy its tiles into slot s
+//     (pointer copies masked off unless lb + s*step < ub; view copies need
+//     no predicate: PipelineBuffers.cpp); commit a group
+//   for iv = lb to ub (iteration arguments + the address computation's
+//                      ones, S-1 iterations ahead + slot i mod S + slot
+//                      (i+S-1) mod S):
+//     async_wait {num = S-2}        (this iteration's group has landed;
+//                                    the op ends with a CTA barrier)
+//     [synchronous dots: the producer stage, see below]
+//     the body, its loads replaced by reads of slot i mod S; the async
+//     wgmma followed by dot_wait {pendings = 1}
+//     [asynchronous wgmma: barrier (every warpgroup's wgmma i-1 is done,
+//      slot (i-1) mod S is free), then the producer stage]
+//     producer stage: the address computation for iteration i+S-1; copy
+//     its tiles into slot (i+S-1) mod S (predicated on iv + (S-1)*step <
+//     ub as in the prologue); commit
+//   dot_wait {pendings = 0} on the accumulator; async_wait {num = 0}
+//
+// Synchronous dots have finished reading slot (i-1) mod S before the
+// barrier at the top of iteration i, so the producer stage issues its
+// copies right after it, where they overlap the most work.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Pipeline.h"
+
+#include "tile/Dialect/Tile/Transforms/PipelineBudget.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::tl;
+
+namespace {
+
+/// `a + k * step` in the induction variable's type.
+Value addSteps(OpBuilder &b, Location loc, Value a, Value step, int64_t k) {
+  if (k == 0)
+    return a;
+  Value kv =
+      arith::ConstantOp::create(b, loc, b.getIntegerAttr(step.getType(), k));
+  Value off = arith::MulIOp::create(b, loc, step, kv);
+  return arith::AddIOp::create(b, loc, a, off);
+}
+
+/// Whether iteration `iv` runs: iv < ub in the loop's comparison.
+Value isInLoop(OpBuilder &b, Location loc, scf::ForOp loop, Value iv) {
+  auto pred = loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                    : arith::CmpIPredicate::slt;
+  return arith::CmpIOp::create(b, loc, pred, iv, loop.getUpperBound());
+}
+
+Value i32Const(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+}
+
+/// (slot + 1) mod numStages.
+Value nextSlot(OpBuilder &b, Location loc, Value slot, int64_t numStages) {
+  Value next = arith::AddIOp::create(b, loc, slot, i32Const(b, loc, 1));
+  Value wrap = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next,
+                                     i32Const(b, loc, numStages));
+  return arith::SelectOp::create(b, loc, wrap, i32Const(b, loc, 0), next);
+}
+
+struct Expander {
+  const PipelineSchedule &schedule;
+  scf::ForOp loop;
+  int64_t numStages;
+  SmallVector<Value> buffers;
+
+  Expander(const PipelineSchedule &schedule)
+      : schedule(schedule), loop(schedule.loop), numStages(schedule.numStages) {
+  }
+
+  /// The address computation and predicated copies of the iteration at
+  /// `iv`, with the carried addresses `carried` (one per
+  /// producerIterArgs), into slot `slot`; commits one group. Returns the
+  /// carried addresses of the next iteration.
+  SmallVector<Value> emitProducerStage(OpBuilder &b, Value iv,
+                                       ArrayRef<Value> carried, Value slot) {
+    Location loc = loop.getLoc();
+    IRMapping mapping;
+    mapping.map(loop.getInductionVar(), iv);
+    for (auto [index, value] :
+         llvm::zip_equal(schedule.producerIterArgs, carried))
+      mapping.map(loop.getRegionIterArgs()[index], value);
+    for (Operation *op : schedule.producerOps)
+      b.clone(*op, mapping);
+    // Whether the iteration exists (pointer copies mask with it).
+    Value pred;
+    if (llvm::any_of(schedule.loads, [](const PipelinedLoad &l) {
+          return isa<LoadOp>(l.load);
+        }))
+      pred = isInLoop(b, loc, loop, iv);
+    for (auto [load, buffer] : llvm::zip_equal(schedule.loads, buffers))
+      emitAsyncCopy(b, load, mapping, buffer, slot, pred);
+    layout::AsyncCommitGroupOp::create(b, loc);
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    SmallVector<Value> next;
+    for (unsigned index : schedule.producerIterArgs)
+      next.push_back(mapping.lookupOrDefault(yield.getOperand(index)));
+    return next;
+  }
+
+  void run() {
+    OpBuilder b(loop);
+    Location loc = loop.getLoc();
+    Block *body = loop.getBody();
+    auto yield = cast<scf::YieldOp>(body->getTerminator());
+    DotOp asyncDot = schedule.asyncDot;
+
+    for (const PipelinedLoad &load : schedule.loads)
+      buffers.push_back(createPipelineBuffer(b, loc, load, numStages));
+
+    // Prologue: iterations 0 .. S-2.
+    SmallVector<Value> carried;
+    for (unsigned index : schedule.producerIterArgs)
+      carried.push_back(loop.getInitArgs()[index]);
+    for (int64_t s = 0; s + 1 < numStages; ++s) {
+      Value iv = addSteps(b, loc, loop.getLowerBound(), loop.getStep(), s);
+      carried = emitProducerStage(b, iv, carried, i32Const(b, loc, s));
+    }
+
+    // The steady state.
+    SmallVector<Value> inits(loop.getInitArgs());
+    for (auto [index, value] :
+         llvm::zip_equal(schedule.producerIterArgs, carried))
+      inits[index] = value;
+    unsigned numResults = loop.getNumResults();
+    inits.push_back(i32Const(b, loc, 0));
+    inits.push_back(i32Const(b, loc, numStages - 1));
+    auto newLoop =
+        scf::ForOp::create(b, loc, loop.getLowerBound(), loop.getUpperBound(),
+                           loop.getStep(), inits);
+    newLoop->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+    newLoop->removeDiscardableAttr("tile.num_stages");
+    newLoop.setUnsignedCmp(loop.getUnsignedCmp());
+
+    Block *newBody = newLoop.getBody();
+    b.setInsertionPointToStart(newBody);
+    if (!newBody->empty())
+      b.setInsertionPoint(newBody->getTerminator());
+    Value iv = newLoop.getInductionVar();
+    ValueRange newArgs = newLoop.getRegionIterArgs();
+    Value readSlot = newArgs[numResults];
+    Value writeSlot = newArgs[numResults + 1];
+    SmallVector<Value> newCarried;
+    for (unsigned index : schedule.producerIterArgs)
+      newCarried.push_back(newArgs[index]);
+
+    layout::AsyncWaitOp::create(
+        b, loc, b.getI32IntegerAttr(getSteadyStateWaitNum(numStages)));
+    SmallVector<Value> carriedNext;
+    auto producerStage = [&] {
+      Value ahead = addSteps(b, loc, iv, newLoop.getStep(), numStages - 1);
+      carriedNext = emitProducerStage(b, ahead, newCarried, writeSlot);
+    };
+    if (!asyncDot)
+      producerStage();
+
+    // The body on slot i mod S.
+    IRMapping mapping;
+    mapping.map(loop.getInductionVar(), iv);
+    for (auto [oldArg, newArg] :
+         llvm::zip(loop.getRegionIterArgs(), newArgs.take_front(numResults)))
+      mapping.map(oldArg, newArg);
+    llvm::SmallPtrSet<Operation *, 16> skip;
+    for (auto [load, buffer] : llvm::zip_equal(schedule.loads, buffers)) {
+      skip.insert(load.load);
+      mapLoadToSlot(b, load, buffer, readSlot, mapping);
+    }
+    for (layout::BarrierOp barrier : schedule.droppedBarriers)
+      skip.insert(barrier);
+    for (Operation &op : body->without_terminator()) {
+      // The loads, and the local_allocs and converts that read their slots
+      // instead (mapLoadToSlot mapped their results).
+      if (skip.contains(&op) || (op.getNumResults() > 0 &&
+                                 llvm::all_of(op.getResults(), [&](Value r) {
+                                   return mapping.contains(r);
+                                 })))
+        continue;
+      Operation *clone = b.clone(op, mapping);
+      if (&op != asyncDot.getOperation())
+        continue;
+      auto dot = cast<DotOp>(clone);
+      dot.setAsync(true);
+      auto wait = DotWaitOp::create(b, loc, ValueRange{dot.getD()},
+                                    b.getI32IntegerAttr(1));
+      mapping.map(asyncDot.getD(), wait.getResult(0));
+    }
+    if (asyncDot) {
+      layout::BarrierOp::create(b, loc);
+      producerStage();
+    }
+    SmallVector<Value> yields;
+    for (Value v : yield.getOperands())
+      yields.push_back(mapping.lookupOrDefault(v));
+    for (auto [index, value] :
+         llvm::zip_equal(schedule.producerIterArgs, carriedNext))
+      yields[index] = value;
+    yields.push_back(nextSlot(b, loc, readSlot, numStages));
+    yields.push_back(nextSlot(b, loc, writeSlot, numStages));
+    if (!newBody->empty() && isa<scf::YieldOp>(newBody->back()))
+      newBody->back().erase();
+    b.setInsertionPointToEnd(newBody);
+    scf::YieldOp::create(b, loc, yields);
+
+    // The drain.
+    b.setInsertionPointAfter(newLoop);
+    SmallVector<Value> results(newLoop.getResults().take_front(numResults));
+    if (DotOp dot = asyncDot) {
+      unsigned index = cast<BlockArgument>(dot.getC()).getArgNumber() - 1;
+      auto wait = DotWaitOp::create(b, loc, ValueRange{results[index]},
+                                    b.getI32IntegerAttr(0));
+      results[index] = wait.getResult(0);
+    }
+    layout::AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
+    loop->replaceAllUsesWith(results);
+    loop->erase();
+
+    // Clones of the address computation that the body does not use.
+    SmallVector<Operation *> ops;
+    for (Operation &op : newBody->without_terminator())
+      ops.push_back(&op);
+    for (Operation *op : llvm::reverse(ops))
+      if (isOpTriviallyDead(op))
+        op->erase();
+  }
+};
+
+} // namespace
+
+void tl::expandPipelinedLoop(const PipelineSchedule &schedule) {
+  Expander(schedule).run();
+}

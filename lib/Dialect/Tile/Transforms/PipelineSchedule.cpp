@@ -1,0 +1,459 @@
+//===- PipelineSchedule.cpp - What a loop's software pipeline is ----------===//
+//
+// The schedule of an scf.for, decided without changing it:
+//  1. Dots: every tile.dot in the loop (not in a nested loop; the loop must
+//     be innermost). A loop without one has nothing to pipeline.
+//  2. Loads: from operands A and B of each dot, back through
+//     layout.local_alloc, layout.convert and casts, to a tile.load_tile or
+//     tile.load in the loop body. Each one found must be copyable
+//     asynchronously (a distributed tile of rank 2 held once across the
+//     threads, zero padding or no `other`), or it stays a synchronous load.
+//  3. Address computation (stage 0): the backward slice of the loads'
+//     operands in the body. It must be pure. Iteration arguments in it
+//     (pointers advanced every iteration) must serve only it: they are
+//     carried S - 1 iterations ahead of the rest of the loop.
+//  4. Memory order: the loop must not write global memory, which a load
+//     issued ahead could read before it is written.
+//  5. Slots: the slot of a load takes the layout of the local_alloc that
+//     stored it for wgmma (the slot replaces the local_alloc), else the
+//     default NVMMA layout of the load's contiguous order (ldmatrix reads it
+//     into mma.sync operands).
+//  6. Asynchronous wgmma: the only wgmma of the loop stays in flight across
+//     iterations (tile.dot async + tile.dot_wait {pendings = 1}) when it
+//     accumulates into an iteration argument and yields its result
+//     directly, and reads shared memory only from slots or loop-invariant
+//     buffers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Pipeline.h"
+
+#include "LayoutUtils.h"
+
+#include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::tl;
+
+namespace {
+
+/// The load in `body` whose tile reaches `v` through local_allocs, converts
+/// and casts; null when there is none.
+Operation *traceToLoad(Value v, Block *body) {
+  for (int depth = 0; depth < 16; ++depth) {
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != body)
+      return nullptr;
+    if (isa<LoadTileOp, LoadOp>(def))
+      return def;
+    if (auto alloc = dyn_cast<layout::LocalAllocOp>(def)) {
+      if (!alloc.getSrc())
+        return nullptr;
+      v = alloc.getSrc();
+      continue;
+    }
+    if (auto convert = dyn_cast<layout::ConvertOp>(def)) {
+      v = convert.getSrc();
+      continue;
+    }
+    if (isa<CastOpInterface>(def) && def->getNumOperands() == 1 &&
+        def->getNumResults() == 1) {
+      v = def->getOperand(0);
+      continue;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+std::string formatShape(ArrayRef<int64_t> shape) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  llvm::interleave(shape, os, "x");
+  return s;
+}
+
+/// Whether `value` is a splat constant zero.
+bool isZeroSplat(Value value) {
+  DenseElementsAttr dense;
+  if (!matchPattern(value, m_Constant(&dense)) || !dense.isSplat())
+    return false;
+  Attribute e = dense.getSplatValue<Attribute>();
+  if (auto f = dyn_cast<FloatAttr>(e))
+    return f.getValue().isZero();
+  if (auto i = dyn_cast<IntegerAttr>(e))
+    return i.getValue().isZero();
+  return false;
+}
+
+/// Why `load` cannot become an asynchronous copy, or empty.
+std::string whyNotCopyable(Operation *load, Block *body) {
+  if (load->getBlock() != body)
+    return "it is inside a nested region of the loop";
+  auto type = dyn_cast<RankedTensorType>(load->getResult(0).getType());
+  if (!type || !type.getEncoding())
+    return "its result is not a tensor with a layout";
+  if (type.getRank() != 2)
+    return "its tile has rank " + std::to_string(type.getRank()) +
+           " (only rank 2 is staged through shared memory)";
+  if (auto loadTile = dyn_cast<LoadTileOp>(load)) {
+    PaddingMode padding = loadTile.getPadding();
+    if (padding != PaddingMode::zero && padding != PaddingMode::undetermined)
+      return "its padding is " + stringifyPaddingMode(padding).str() +
+             " (asynchronous copies fill with zeros only)";
+    if (loadTile.getOrder()) {
+      SmallVector<int64_t> order = loadTile.getOrderOrIdentity();
+      for (auto [i, o] : llvm::enumerate(order))
+        if (int64_t(i) != o)
+          return "it loads with a permuted `order` (asynchronous tile "
+                 "copies take tiles in view order)";
+    }
+  }
+  if (auto ptrLoad = dyn_cast<LoadOp>(load))
+    if (Value other = ptrLoad.getOther(); other && !isZeroSplat(other))
+      return "its `other` is not zero (asynchronous copies fill masked "
+             "elements with zeros only)";
+  std::optional<LinearLayout> ll =
+      layout::toLinearLayout(type.getEncoding(), type.getShape());
+  if (!ll)
+    return "its layout has no linear form for its shape";
+  for (StringRef inDim : {"lane", "warp"}) {
+    if (!ll->hasInDim(inDim))
+      continue;
+    for (int i = 0, e = ll->getInDimSizeLog2(inDim); i < e; ++i)
+      if (llvm::all_of(ll->getBasis(inDim, i), [](int32_t x) { return !x; }))
+        return "its layout holds elements in more than one thread (two "
+               "threads would copy the same element)";
+  }
+  return "";
+}
+
+/// The dim along which `layout` keeps the most consecutive elements in a
+/// thread and then a warp (the contiguous dim of a coalesced load).
+unsigned getContiguousDim(Attribute layout, ArrayRef<int64_t> shape) {
+  unsigned best = shape.size() - 1;
+  int64_t bestRun = 0;
+  for (unsigned d = 0; d < shape.size(); ++d) {
+    int64_t run = getCoalescedRun(layout, shape, d);
+    if (run > bestRun) {
+      best = d;
+      bestRun = run;
+    }
+  }
+  return best;
+}
+
+bool isWgmma(DotOp dot) {
+  auto nvmma = dyn_cast_or_null<layout::NvmmaAttr>(dot.getType().getEncoding());
+  return nvmma && nvmma.getVersionMajor() == 3;
+}
+
+} // namespace
+
+std::string PipelineSchedule::describe() const {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << numStages << " stages of " << bytesPerStage << " bytes: ";
+  llvm::interleaveComma(loads, os, [&](const PipelinedLoad &l) {
+    os << l.load->getName().getStringRef() << " "
+       << formatShape(l.slotType.getShape()) << "x"
+       << l.slotType.getElementType() << " in " << numStages << " slots";
+    if (!l.allocs.empty())
+      os << " (wgmma operand)";
+  });
+  os << "; "
+     << (asyncDot ? "wgmma asynchronous, one group in flight"
+                  : "dots synchronous");
+  if (!synchronousLoad.empty())
+    os << "; " << synchronousLoad;
+  return s;
+}
+
+FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
+                                                    std::string &whyNot) {
+  whyNot.clear();
+  Block *body = loop.getBody();
+  MLIRContext *ctx = loop.getContext();
+
+  // 1. Dots.
+  SmallVector<DotOp> dots;
+  bool nested = false;
+  body->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<scf::ForOp, scf::WhileOp>(op)) {
+      nested = true;
+      return WalkResult::skip(); // its dots are its own
+    }
+    if (auto dot = dyn_cast<DotOp>(op))
+      dots.push_back(dot);
+    return WalkResult::advance();
+  });
+  if (dots.empty())
+    return failure();
+  if (nested) {
+    whyNot = "the loop contains another loop; only innermost loops are "
+             "pipelined";
+    return failure();
+  }
+
+  // 2. Loads feeding dot operands A and B.
+  llvm::SetVector<Operation *> candidates;
+  for (DotOp dot : dots)
+    for (Value operand : {dot.getA(), dot.getB()})
+      if (Operation *load = traceToLoad(operand, body))
+        candidates.insert(load);
+  if (candidates.empty()) {
+    whyNot = "no tile.load_tile or tile.load in the loop feeds a tile.dot "
+             "operand";
+    return failure();
+  }
+
+  // 4. Memory order.
+  Operation *store = nullptr;
+  body->walk([&](Operation *op) {
+    if (!store && isa<StoreOp, StoreTileOp, StoreAtOp>(op))
+      store = op;
+  });
+  if (store) {
+    whyNot = "the loop writes global memory (" +
+             store->getName().getStringRef().str() +
+             "), which loads issued iterations ahead could read before it "
+             "is written";
+    return failure();
+  }
+
+  PipelineSchedule schedule;
+  schedule.loop = loop;
+  std::string firstRefusal;
+  for (Operation *load : candidates) {
+    std::string why = whyNotCopyable(load, body);
+    if (!why.empty()) {
+      if (firstRefusal.empty())
+        firstRefusal = "the " + load->getName().getStringRef().str() +
+                       " feeding a dot stays synchronous: " + why;
+      continue;
+    }
+    PipelinedLoad pl;
+    pl.load = load;
+    schedule.loads.push_back(pl);
+  }
+  if (schedule.loads.empty()) {
+    whyNot = firstRefusal;
+    return failure();
+  }
+  schedule.synchronousLoad = firstRefusal;
+
+  // 3. Address computation.
+  llvm::SetVector<Operation *> producer;
+  llvm::SetVector<unsigned> producerArgs;
+  SmallVector<Value> worklist;
+  for (const PipelinedLoad &l : schedule.loads)
+    llvm::append_range(worklist, l.load->getOperands());
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (v == loop.getInductionVar())
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() != body)
+        continue; // defined outside the loop
+      unsigned index = arg.getArgNumber() - 1;
+      if (producerArgs.insert(index))
+        worklist.push_back(yield.getOperand(index));
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!loop->isProperAncestor(def))
+      continue; // loop-invariant
+    if (def->getBlock() != body || def->getNumRegions() != 0 ||
+        !isMemoryEffectFree(def)) {
+      whyNot = "the operands of a load feeding a dot are computed by " +
+               def->getName().getStringRef().str() +
+               ", which is not a pure op of the loop body (it reads memory, "
+               "has a region or side effects), so it cannot run ahead";
+      return failure();
+    }
+    if (producer.insert(def))
+      llvm::append_range(worklist, def->getOperands());
+  }
+  llvm::SmallPtrSet<Operation *, 8> loadSet;
+  for (const PipelinedLoad &l : schedule.loads)
+    loadSet.insert(l.load);
+  // Values computed from the carried addresses are S - 1 iterations ahead:
+  // only the address computation, the loads and the yields of those
+  // iteration arguments may read them.
+  llvm::SetVector<Value> ahead;
+  for (unsigned index : producerArgs)
+    ahead.insert(loop.getRegionIterArgs()[index]);
+  for (Operation &op : *body)
+    if (producer.contains(&op) && llvm::any_of(op.getOperands(), [&](Value v) {
+          return ahead.contains(v);
+        }))
+      ahead.insert(op.result_begin(), op.result_end());
+  for (Value v : ahead) {
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (producer.contains(user) || loadSet.contains(user))
+        continue;
+      if (user == yield.getOperation() &&
+          producerArgs.contains(use.getOperandNumber()))
+        continue;
+      SmallVector<unsigned> args(producerArgs.begin(), producerArgs.end());
+      llvm::sort(args);
+      std::string names;
+      for (unsigned a : args)
+        names += (names.empty() ? "#" : ", #") + std::to_string(a);
+      whyNot = "a value computed from iteration argument " + names +
+
+               " addresses a load feeding a dot and is also used by " +
+               user->getName().getStringRef().str() +
+               "; the address computation runs stages ahead, so it must "
+               "have its own iteration arguments";
+      return failure();
+    }
+  }
+  for (unsigned index : producerArgs)
+    if (!loop->getResult(index).use_empty()) {
+      whyNot = "iteration argument #" + std::to_string(index) +
+               " addresses a load feeding a dot and its final value is used "
+               "after the loop; it would be stages ahead";
+      return failure();
+    }
+  for (Operation &op : *body)
+    if (producer.contains(&op))
+      schedule.producerOps.push_back(&op);
+  schedule.producerIterArgs.assign(producerArgs.begin(), producerArgs.end());
+  llvm::sort(schedule.producerIterArgs);
+
+  // 5. Slots.
+  for (PipelinedLoad &l : schedule.loads) {
+    auto type = cast<RankedTensorType>(l.load->getResult(0).getType());
+    Attribute slotLayout;
+    for (Operation *user : l.load->getResult(0).getUsers()) {
+      auto alloc = dyn_cast<layout::LocalAllocOp>(user);
+      if (!alloc || alloc->getBlock() != body ||
+          alloc.getType().getNumBufferDims() != 0)
+        continue;
+      if (!slotLayout)
+        slotLayout = alloc.getType().getLayout();
+      if (alloc.getType().getLayout() == slotLayout)
+        l.allocs.push_back(alloc);
+    }
+    if (!slotLayout) {
+      unsigned contig = getContiguousDim(type.getEncoding(), type.getShape());
+      SmallVector<unsigned> order = {contig, 1 - contig};
+      slotLayout = layout::NvmmaSharedAttr::getDefault(
+          ctx, type.getShape(), type.getElementType(), order);
+    }
+    l.slotType = layout::MemDescType::get(type.getShape(),
+                                          type.getElementType(), slotLayout);
+    schedule.bytesPerStage += l.slotType.getSlotBytes();
+  }
+
+  // 6. The asynchronous wgmma.
+  SmallVector<DotOp> wgmmas;
+  for (DotOp dot : dots)
+    if (isWgmma(dot))
+      wgmmas.push_back(dot);
+  if (wgmmas.size() == 1) {
+    DotOp dot = wgmmas.front();
+    llvm::SmallPtrSet<Value, 4> slotValues;
+    for (const PipelinedLoad &l : schedule.loads)
+      for (layout::LocalAllocOp alloc : l.allocs)
+        slotValues.insert(alloc.getResult());
+    auto operandOk = [&](Value v) {
+      if (slotValues.contains(v))
+        return true;
+      // Loop-invariant buffers and registers are not overwritten.
+      return !loop->isAncestor(v.getParentRegion()->getParentOp());
+    };
+    auto arg = dyn_cast<BlockArgument>(dot.getC());
+    bool accumulates = dot->getBlock() == body && arg &&
+                       arg.getOwner() == body && arg.getArgNumber() > 0 &&
+                       arg.hasOneUse() && dot.getD().hasOneUse() &&
+                       yield.getOperand(arg.getArgNumber() - 1) == dot.getD();
+    if (accumulates && operandOk(dot.getA()) && operandOk(dot.getB()))
+      schedule.asyncDot = dot;
+  }
+
+  // Barriers that only ordered the replaced local_allocs.
+  llvm::SmallPtrSet<Operation *, 8> replaced;
+  for (const PipelinedLoad &l : schedule.loads)
+    for (layout::LocalAllocOp alloc : l.allocs)
+      replaced.insert(alloc);
+  for (Operation &op : *body) {
+    auto barrier = dyn_cast<layout::BarrierOp>(op);
+    if (!barrier)
+      continue;
+    // Dropped only when nothing but replaced local_allocs and pure ops
+    // follow it up to a dot (another buffer stored there still needs it).
+    bool sawAlloc = false, guardsOnlySlots = false;
+    for (Operation *next = barrier->getNextNode(); next;
+         next = next->getNextNode()) {
+      if (replaced.contains(next)) {
+        sawAlloc = true;
+        continue;
+      }
+      if (next->getNumRegions() == 0 && isMemoryEffectFree(next))
+        continue;
+      guardsOnlySlots = isa<DotOp>(next);
+      break;
+    }
+    if (sawAlloc && guardsOnlySlots)
+      schedule.droppedBarriers.push_back(barrier);
+  }
+  return schedule;
+}
+
+int64_t
+tl::estimateOtherSharedBytes(KernelOp kernel,
+                             ArrayRef<const PipelineSchedule *> schedules) {
+  llvm::SmallPtrSet<Operation *, 8> replacedAllocs;
+  llvm::SmallPtrSet<Value, 8> loadResults;
+  for (const PipelineSchedule *s : schedules)
+    for (const PipelinedLoad &l : s->loads) {
+      loadResults.insert(l.load->getResult(0));
+      for (layout::LocalAllocOp alloc : l.allocs)
+        replacedAllocs.insert(alloc);
+    }
+  int64_t buffers = 0, scratch = 0;
+  int64_t numWarps = kernel.getNumWarps();
+  auto tensorBytes = [](RankedTensorType t) {
+    return int64_t(llvm::PowerOf2Ceil(t.getNumElements())) *
+           getElementBytes(t.getElementType());
+  };
+  kernel.walk([&](Operation *op) {
+    if (auto alloc = dyn_cast<layout::LocalAllocOp>(op)) {
+      if (!replacedAllocs.contains(alloc))
+        buffers += llvm::alignTo(alloc.getType().getSizeInBytes(), 16);
+      return;
+    }
+    if (auto convert = dyn_cast<layout::ConvertOp>(op)) {
+      if (loadResults.contains(convert.getSrc()))
+        return; // becomes a local_load from the slot
+      auto src = dyn_cast<RankedTensorType>(convert.getSrc().getType());
+      auto dst = dyn_cast<RankedTensorType>(convert.getType());
+      if (!src || !dst)
+        return;
+      std::optional<StringRef> cost = getConversionCost(
+          src.getEncoding(), dst.getEncoding(), src.getShape());
+      if (cost && (*cost == "none" || *cost == "register-permutation"))
+        return;
+      scratch = std::max(scratch, tensorBytes(src));
+      return;
+    }
+    if (auto reduce = dyn_cast<ReduceOp>(op)) {
+      auto src = dyn_cast<RankedTensorType>(reduce.getSrc().getType());
+      if (!src)
+        return;
+      int64_t partials = tensorBytes(src);
+      if (auto res = dyn_cast<RankedTensorType>(reduce->getResult(0).getType()))
+        partials = std::min(partials, tensorBytes(res) * numWarps);
+      scratch = std::max(scratch, partials);
+    }
+  });
+  return buffers + llvm::alignTo(scratch, 16);
+}
