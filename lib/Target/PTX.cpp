@@ -310,7 +310,8 @@ LogicalResult tile::verifyKernelLaunchBounds(ModuleOp module) {
 }
 
 LogicalResult tile::verifyArgumentAlignments(ModuleOp module) {
-  constexpr uint64_t kMaxAlignment = uint64_t(1) << 32; // LLVM's maximum
+  // LLVM takes up to 2^32, ptxas's `.align` up to 2^31: the smaller one.
+  constexpr uint64_t kMaxAlignment = uint64_t(1) << 31;
   WalkResult result = module.walk([&](LLVM::LLVMFuncOp func) {
     for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
       auto align = func.getArgAttrOfType<IntegerAttr>(
