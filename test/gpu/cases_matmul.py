@@ -218,23 +218,60 @@ CASES += [(artifact + "_sm89", kernel, runner, SHAPES)
           for artifact, kernel, runner in MATMULS if artifact.startswith("auto_")]
 
 
+def _batched_operand(batch, rows, cols, order, gen):
+    """A batch x rows x cols f16 input stored in `order`: "row", "col"
+    (each matrix column-major), "strided" (every other column), "pitched"
+    (the corner of a larger tensor, batches apart), "inner" (the batch index
+    fastest: batches interleaved)."""
+    def draw(shape):
+        return torch.randn(shape, generator=gen, device=DEV).half()
+    if order == "row":
+        t = draw((batch, rows, cols))
+    elif order == "col":
+        t = draw((batch, cols, rows)).transpose(1, 2)
+    elif order == "strided":
+        t = draw((batch, rows, 2 * cols))[:, :, ::2]
+    elif order == "pitched":
+        t = draw((batch + 1, rows + 3, cols + 7))[:batch, :rows, :cols]
+    else:  # inner
+        t = draw((rows, cols, batch)).permute(2, 0, 1)
+    assert t.shape == (batch, rows, cols)
+    return t
+
+
 def run_batched(k, shape, gen):
-    batch, m, n, kk = shape
-    a = torch.randn((batch, m, kk), generator=gen, device=DEV).half()
-    b = torch.randn((batch, kk, n), generator=gen, device=DEV).half()
-    c = poisoned((batch, m, n), torch.float16)
-    k[((m + 63) // 64, (n + 63) // 64, batch)](a, b, c, batch, m, n, kk)
+    batch, m, n, kk, oa, ob, oc = shape
+    a = _batched_operand(batch, m, kk, oa, gen)
+    b = _batched_operand(batch, kk, n, ob, gen)
+    if oc == "row":
+        buf = poisoned((batch, m + 2, n + 8), torch.float16)
+        c = buf[:, :m, :n]
+    else:
+        buf = poisoned((batch, n + 8, m + 2), torch.float16)
+        c = buf[:, :n, :m].transpose(1, 2)
+    k[((m + 63) // 64, (n + 63) // 64, batch)](a, b, c, batch, m, n, kk,
+                                                *a.stride(), *b.stride(), *c.stride())
     ref = a.double() @ b.double()
-    return [_unwritten_check(c), _err_check(c, ref, REL_TOL_F16)]
+    outside = torch.ones(buf.shape, dtype=torch.bool, device=DEV)
+    if oc == "row":
+        outside[:, :m, :n] = False
+    else:
+        outside[:, :n, :m] = False
+    kept = bool(is_poison(buf)[outside].all()) if outside.any() else True
+    return [_unwritten_check(c), _err_check(c, ref, REL_TOL_F16),
+            ("elements outside C untouched", kept or "elements outside C were written", True)]
 
 
 SMALL_SHAPES = [(17, 17, 17), (100, 100, 100), (256, 200, 300), (1000, 1000, 1000), (128, 4096, 64)]
 
 CASES += [
     ("auto_matmul_batched", "matmul_batched", run_batched,
-     [(1, 17, 17, 17), (3, 100, 64, 100), (2, 130, 65, 200), (4, 256, 256, 256)]),
+     [(1, 17, 17, 17, "row", "row", "row"), (3, 100, 64, 100, "col", "row", "col"),
+      (2, 130, 65, 200, "strided", "col", "row"), (4, 256, 256, 256, "pitched", "inner", "row"),
+      (5, 64, 100, 17, "inner", "pitched", "col"), (2, 1000, 1, 64, "row", "strided", "row")]),
     ("auto_matmul_batched_sm89", "matmul_batched", run_batched,
-     [(1, 17, 17, 17), (3, 100, 64, 100), (2, 130, 65, 200)]),
+     [(1, 17, 17, 17, "row", "row", "row"), (3, 100, 64, 100, "col", "col", "col"),
+      (2, 130, 65, 200, "pitched", "strided", "row")]),
 ]
 
 
