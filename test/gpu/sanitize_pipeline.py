@@ -29,13 +29,13 @@ def main():
     from cases_async import make_runner as rm_runner
     from cases_matmul import make_runner
 
-    view_shapes = [(100, 100, 100, "row", "col"), (130, 70, 600, "row", "row")]
+    view_shapes = [(100, 100, 100, "row", "col", "col"), (130, 70, 600, "row", "row", "row")]
     rm_shapes = [(64, 64, 64, "row"), (130, 200, 600, "row")]
     cases = [
         ("auto_matmul_rm", "auto_matmul_rm", rm_runner(128, 128), rm_shapes),
         ("matmul_wgmma_rm_s4", "matmul_wgmma_rm", rm_runner(128, 128), rm_shapes),
-        ("matmul_s3", "matmul", make_runner(64, 64), view_shapes),
-        ("auto_matmul_sm89_s2", "matmul_auto", make_runner(128, 128), view_shapes),
+        ("matmul_s3", "matmul", make_runner("f16", 64, 64), view_shapes),
+        ("auto_matmul_sm89_s2", "matmul_auto", make_runner("f16", 128, 128), view_shapes),
     ]
     gen = torch.Generator(device="cuda")
     gen.manual_seed(1)
