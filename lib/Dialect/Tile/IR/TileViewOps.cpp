@@ -178,6 +178,27 @@ static LogicalResult verifyOrder(Operation *op,
 
 /// Parses the optional `order = "C" | "F" | [p0, p1, ...]` clause. A
 /// reversed order is only known once the rank is; `reversed` says so.
+/// Parses an optional `padding = MODE` clause into `attrName`.
+static ParseResult parsePaddingClause(OpAsmParser &parser,
+                                      OperationState &result,
+                                      StringAttr attrName) {
+  if (failed(parser.parseOptionalKeyword("padding")))
+    return success();
+  StringRef keyword;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseEqual() || parser.parseKeyword(&keyword))
+    return failure();
+  std::optional<PaddingMode> mode = symbolizePaddingMode(keyword);
+  if (!mode)
+    return parser.emitError(loc)
+           << "padding must be zero, nan, pos_inf, neg_inf or "
+              "undetermined, got '"
+           << keyword << "'";
+  result.addAttribute(attrName,
+                      PaddingModeAttr::get(parser.getContext(), *mode));
+  return success();
+}
+
 static ParseResult parseOrderClause(OpAsmParser &parser,
                                     SmallVectorImpl<int64_t> &order,
                                     bool &hasOrder, bool &reversed) {
@@ -393,20 +414,9 @@ ParseResult LoadTileOp::parse(OpAsmParser &parser, OperationState &result) {
       parseIndexList(parser, indices, indexTypes) ||
       parseOrderClause(parser, order, hasOrder, reversed))
     return failure();
-  if (succeeded(parser.parseOptionalKeyword("padding"))) {
-    StringRef keyword;
-    SMLoc loc = parser.getCurrentLocation();
-    if (parser.parseEqual() || parser.parseKeyword(&keyword))
-      return failure();
-    std::optional<PaddingMode> mode = symbolizePaddingMode(keyword);
-    if (!mode)
-      return parser.emitError(loc)
-             << "padding must be zero, nan, pos_inf, neg_inf or "
-                "undetermined, got '"
-             << keyword << "'";
-    result.addAttribute(getPaddingAttrName(result.name),
-                        PaddingModeAttr::get(parser.getContext(), *mode));
-  }
+  if (failed(parsePaddingClause(parser, result,
+                                getPaddingAttrName(result.name))))
+    return failure();
   if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
       parser.parseType(viewType) || parser.parseArrow() ||
       parser.parseType(resultType))
@@ -660,20 +670,9 @@ ParseResult AsyncLoadTileOp::parse(OpAsmParser &parser,
   if (parser.parseOperand(view) ||
       parseIndexList(parser, indices, indexTypes))
     return failure();
-  if (succeeded(parser.parseOptionalKeyword("padding"))) {
-    StringRef keyword;
-    SMLoc loc = parser.getCurrentLocation();
-    if (parser.parseEqual() || parser.parseKeyword(&keyword))
-      return failure();
-    std::optional<PaddingMode> mode = symbolizePaddingMode(keyword);
-    if (!mode)
-      return parser.emitError(loc)
-             << "padding must be zero, nan, pos_inf, neg_inf or "
-                "undetermined, got '"
-             << keyword << "'";
-    result.addAttribute(getPaddingAttrName(result.name),
-                        PaddingModeAttr::get(parser.getContext(), *mode));
-  }
+  if (failed(parsePaddingClause(parser, result,
+                                getPaddingAttrName(result.name))))
+    return failure();
   if (parser.parseComma() || parser.parseOperand(dst) ||
       parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
       parser.parseType(viewType) || parser.parseArrow() ||
