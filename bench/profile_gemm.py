@@ -1,0 +1,27 @@
+#!/usr/bin/env python3
+"""Launches the TMA and the cp.async pipelined GEMMs (fp16 4096^3) three
+times each, for Nsight Compute on the GPU machine:
+
+    ncu --kernel-name regex:'^(matmul_tma|matmul_pipelined_1bar)$' --launch-skip 2 \
+        --launch-count 2 --section SpeedOfLight --section Occupancy \
+        --section WarpStateStats --section ComputeWorkloadAnalysis \
+        python3 bench/profile_gemm.py ARTIFACTS
+"""
+import os, sys
+sys.path.insert(0, "python")
+import torch
+import tile.runtime as rt
+A = sys.argv[1]
+s = 4096
+a = torch.randn((s, s), device="cuda", dtype=torch.float16)
+b = torch.randn((s, s), device="cuda", dtype=torch.float16)
+c = torch.empty((s, s), device="cuda", dtype=torch.float16)
+def k(name, kname):
+    return rt.load(os.path.join(A, f"{name}.cubin.json"))[kname]
+tma = k("matmul_tma", "matmul_tma")
+p1 = k("matmul_pipelined_1bar", "matmul_pipelined_1bar")
+for _ in range(3):
+    tma[(32, 32)](a, b, c, s, s, s, s, s, s)
+    p1[(32, 16)](a, b, c, s, s, s, s, s, s, 1)
+torch.cuda.synchronize()
+print("ok")
