@@ -123,6 +123,7 @@ bool Compilation::run() {
     TileToLLVMOptions options;
     options.arch = request.arch;
     options.optLevel = request.optLevel;
+    options.numStages = request.numStages;
     buildTileToLLVMPipeline(pm, options);
     if (failed(pm.run(*module)))
       return false;

@@ -33,6 +33,10 @@ struct CompileRequest {
   /// "mlir", "llvm", "ptx" or "cubin".
   std::string emit = "cubin";
   unsigned optLevel = 3;
+  /// tile-pipeline's stage count for loops without a tile.num_stages
+  /// attribute: 0 chooses from the shared-memory budget, 1 turns it off
+  /// (tile-compile --num-stages).
+  unsigned numStages = 0;
   /// "auto", "ptxas" or "nvjitlink".
   std::string assembler = "auto";
   /// Explicit ptxas path; empty: search as tile-compile does.

@@ -31,7 +31,8 @@ PYBIND11_MODULE(_tile, m) {
       "compile",
       [](const std::string &source, const std::string &sourceName,
          const std::string &arch, const std::string &emit, unsigned optLevel,
-         const std::string &assembler, const std::string &ptxas) {
+         const std::string &assembler, const std::string &ptxas,
+         unsigned numStages) {
         CompileRequest request;
         request.source = source;
         request.sourceName = sourceName;
@@ -40,6 +41,7 @@ PYBIND11_MODULE(_tile, m) {
         request.optLevel = optLevel;
         request.assembler = assembler;
         request.ptxasPath = ptxas;
+        request.numStages = numStages;
         CompileResponse response;
         {
           // Compilation may take a while; other Python threads can run.
@@ -62,7 +64,7 @@ PYBIND11_MODULE(_tile, m) {
       py::arg("source"), py::arg("source_name") = "<string>",
       py::arg("arch") = "sm_90", py::arg("emit") = "cubin",
       py::arg("opt_level") = 3, py::arg("assembler") = "auto",
-      py::arg("ptxas") = "",
+      py::arg("ptxas") = "", py::arg("num_stages") = 0,
       "Compiles kernel text; returns a dict (ok, diagnostics, format, "
       "output, ptx, metadata_json, note).");
 

@@ -189,7 +189,7 @@ def can_assemble_cubin() -> bool:
 
 def compile(source: str, *, arch: str = "sm_90", emit: str = "cubin",
             opt_level: int = 3, name: str = "<string>", assembler: str = "auto",
-            ptxas: Optional[str] = None) -> CompiledKernel:
+            ptxas: Optional[str] = None, num_stages: int = 0) -> CompiledKernel:
     """Compiles one kernel module (tile dialect text, or LLVM+NVVM dialect
     text) the way tile-compile does.
 
@@ -201,6 +201,10 @@ def compile(source: str, *, arch: str = "sm_90", emit: str = "cubin",
     name       the source name diagnostics show (e.g. the file name).
     assembler  "auto" (nvJitLink if loadable, else ptxas), "ptxas",
                "nvjitlink"; ptxas: an explicit ptxas path.
+    num_stages tile-pipeline's stage count for loops that carry no
+               tile.num_stages attribute (tile-compile --num-stages): 0
+               (default) chooses from the shared-memory budget, 1 turns
+               pipelining off, 2..16 asks for that many buffers.
 
     Raises CompileError (diagnostics with file:line:col) when the kernel or
     an option is bad.
@@ -212,7 +216,12 @@ def compile(source: str, *, arch: str = "sm_90", emit: str = "cubin",
         raise ValueError(f"emit={emit!r}: use one of {', '.join(EMIT_KINDS)}")
     if isinstance(opt_level, bool) or not isinstance(opt_level, int) or not 0 <= opt_level <= 3:
         raise ValueError(f"opt_level={opt_level!r}: use 0, 1, 2 or 3")
-    out = _ext().compile(source, name, arch, emit, opt_level, assembler, ptxas or "")
+    if isinstance(num_stages, bool) or not isinstance(num_stages, int) \
+            or not 0 <= num_stages <= 16:
+        raise ValueError(f"num_stages={num_stages!r}: use 0 (chosen from the shared-memory "
+                         f"budget), 1 (no pipelining) or 2..16")
+    out = _ext().compile(source, name, arch, emit, opt_level, assembler, ptxas or "",
+                         num_stages)
     if not out["ok"]:
         raise CompileError(out["diagnostics"], name)
     fmt = out["format"]

@@ -7,6 +7,7 @@ also compared with tile-compile's own output."""
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -298,6 +299,25 @@ def test_fp8_mma_sync_raises_the_ptx_version():
     assert r.metadata["arch"] == "sm_90", r.metadata
     plain = tile.compile(vector_add_source(), arch="sm_90", emit="ptx")
     assert ".version 8.0\n" in plain.ptx, plain.ptx[:300]
+
+
+def test_num_stages_reaches_the_pipeliner():
+    # tile.compile(num_stages=) is tile-compile --num-stages: 1 leaves the
+    # loop alone, S waits for all but the S-2 newest copy groups.
+    path = os.path.join(ROOT, "test", "gpu", "kernels", "auto_matmul_rm.mlir")
+    with open(path, encoding="utf-8") as f:
+        source = f.read()
+    off = tile.compile(source, arch="sm_90", emit="ptx", num_stages=1)
+    assert "cp.async" not in off.ptx
+    for stages in (3, 4):
+        r = tile.compile(source, arch="sm_90", emit="ptx", num_stages=stages)
+        assert "cp.async.cg.shared.global" in r.ptx
+        assert re.search(rf"cp\.async\.wait_group\s+{stages - 2};", r.ptx), stages
+    default = tile.compile(source, arch="sm_90", emit="ptx")
+    assert re.search(r"cp\.async\.wait_group\s+1;", default.ptx)  # default: 3 stages
+    for bad in (17, -1, True, 2.0):
+        with harness.raises(ValueError):
+            tile.compile(source, arch="sm_90", emit="ptx", num_stages=bad)
 
 
 if __name__ == "__main__":
