@@ -26,7 +26,15 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
-# (tile kernel file, Triton function in triton_kernels.py, signature, constexprs)
+_MATMUL_SIG = {"a": "*fp16", "b": "*fp16", "c": "*fp16", "M": "i32", "N": "i32",
+               "K": "i32", "sam": "i32", "sak": "i32", "sbk": "i32", "sbn": "i32",
+               "scm": "i32", "scn": "i32"}
+_ATTN_SIG = dict({"Q": "*fp16", "K": "*fp16", "V": "*fp16", "O": "*fp16",
+                  "sm_scale": "fp32", "N": "i32", "H": "i32"},
+                 **{f"s{t}{d}": "i32" for t in "qkvo" for d in "bhnd"})
+
+# (tile kernel file, Triton function in triton_kernels.py, signature,
+# constexprs[, Triton options])
 CASES = [
     ("examples/copy1d.mlir", "_copy_kernel",
      {"src": "*fp32", "dst": "*fp32", "n": "i32"}, {"BLOCK": 1024}),
@@ -41,6 +49,18 @@ CASES = [
     ("bench/kernels/rowsum_4096.mlir", "_rowsum_kernel",
      {"x": "*fp32", "out": "*fp32", "n_cols": "i32", "row_stride": "i32"},
      {"BLOCK": 4096}),
+    # GEMM fp16 128x256x64: the hand-pipelined cp.async + wgmma kernel and
+    # the layout-free one (tile-pipeline) against Triton's tl.dot loop at
+    # 3 stages, 8 warps (bench/matmul.py's pipelined configuration).
+    ("examples/matmul_pipelined.mlir", "_matmul_kernel", _MATMUL_SIG,
+     {"BM": 128, "BN": 256, "BK": 64}, {"num_warps": 8, "num_stages": 3}),
+    ("examples/auto/matmul.mlir", "_matmul_kernel", _MATMUL_SIG,
+     {"BM": 128, "BN": 128, "BK": 64}, {"num_warps": 8, "num_stages": 3}),
+    # Flash attention forward: tile's file holds four kernels (f16/bf16 x
+    # d64/d128), Triton's is one (f16, d128), so the ratio is an upper bound.
+    ("examples/attention_contig.mlir", "_attn_fwd", _ATTN_SIG,
+     {"CAUSAL": False, "D": 128, "BM": 128, "BN": 128},
+     {"num_warps": 8, "num_stages": 3}),
 ]
 
 TRITON_CHILD = r"""
@@ -52,12 +72,13 @@ from triton.compiler import ASTSource
 import triton_kernels as tk
 fn = getattr(tk, sys.argv[2])
 sig = json.loads(sys.argv[3]); consts = json.loads(sys.argv[4])
+options = json.loads(sys.argv[5])
 for k in consts: sig[k] = "constexpr"
 src = ASTSource(fn=fn, signature=sig, constexprs={k: v for k, v in consts.items()})
 times = []
 for _ in range(2):  # TRITON_ALWAYS_COMPILE=1: the second one compiles again
     t0 = time.perf_counter()
-    triton.compile(src, target=GPUTarget("cuda", 90, 32))
+    triton.compile(src, target=GPUTarget("cuda", 90, 32), options=options)
     times.append(time.perf_counter() - t0)
 print(times[0], times[1])
 """
@@ -74,7 +95,7 @@ def time_tile(tc, kernel, repeat):
     return statistics.median(times)
 
 
-def time_triton(fn, sig, consts, repeat):
+def time_triton(fn, sig, consts, options, repeat):
     times = []
     for _ in range(repeat):
         with tempfile.TemporaryDirectory() as cache:
@@ -82,7 +103,7 @@ def time_triton(fn, sig, consts, repeat):
                        TRITON_ALWAYS_COMPILE="1")
             out = subprocess.run(
                 [sys.executable, "-c", TRITON_CHILD, HERE, fn, json.dumps(sig),
-                 json.dumps(consts)], env=env, check=True, capture_output=True,
+                 json.dumps(consts), json.dumps(options)], env=env, check=True, capture_output=True,
                 text=True)
             times.append([float(v) for v in
                           out.stdout.strip().splitlines()[-1].split()])
@@ -105,9 +126,10 @@ def main():
           f"{args.repeat}")
     print(f"{'kernel':34} {'tile ms':>8} {'triton cold ms':>15} "
           f"{'tile/cold':>10} {'triton 2nd ms':>14} {'tile/2nd':>9}")
-    for kernel, fn, sig, consts in CASES:
+    for kernel, fn, sig, consts, *options in CASES:
         t = time_tile(args.tile_compile, kernel, args.repeat)
-        cold, second = time_triton(fn, sig, consts, args.repeat)
+        cold, second = time_triton(fn, sig, consts, options[0] if options else {},
+                                   args.repeat)
         print(f"{kernel:34} {t * 1e3:8.1f} {cold * 1e3:15.1f} {t / cold:10.3f} "
               f"{second * 1e3:14.1f} {t / second:9.3f}")
     return 0

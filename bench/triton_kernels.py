@@ -128,3 +128,36 @@ def run_rowsum(x, out):
     block = triton.next_power_of_2(cols)
     _rowsum_kernel[(rows,)](x, out, cols, x.stride(0), BLOCK=block,
                             num_warps=4)
+
+
+@triton.jit
+def _matmul_kernel(a, b, c, M, N, K, sam, sak, sbk, sbn, scm, scn,
+                   BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    """bench/matmul.py's tl.dot GEMM (compile-time benchmark)."""
+    pm = tl.program_id(0)
+    pn = tl.program_id(1)
+    rm = pm * BM + tl.arange(0, BM)
+    rn = pn * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        kk = k * BK + rk
+        av = tl.load(a + rm[:, None] * sam + kk[None, :] * sak,
+                     mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
+        bv = tl.load(b + kk[:, None] * sbk + rn[None, :] * sbn,
+                     mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc += tl.dot(av, bv)
+    tl.store(c + rm[:, None] * scm + rn[None, :] * scn, acc.to(tl.float16),
+             mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+def _attention_kernel():
+    """bench/attention.py's FA2 kernel (compile-time benchmark)."""
+    import os
+    import sys
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from attention import triton_attention
+    return triton_attention()
+
+
+_attn_fwd = _attention_kernel()
