@@ -58,14 +58,22 @@ std::string hsl(int64_t hue, int64_t saturation, int64_t lightness) {
          "%," + std::to_string(lightness) + "%)";
 }
 
+/// The hue of `i` of `n` (a power of two): the n hues 360 * k / n, stepped
+/// by an odd stride near 3n/8 so that neighbors (lanes 0 and 1, banks 0 and
+/// 1) get far-apart hues.
+int64_t spreadHue(int64_t i, int64_t n) {
+  int64_t stride = n >= 8 ? (n * 3 / 8) | 1 : 1;
+  return (i * stride % n) * 360 / n;
+}
+
 /// The fill of thread `thread`: hue by lane, lightness by warp (4 levels).
 std::string threadColor(int64_t thread, int64_t warpSize) {
   int64_t lane = thread % warpSize, warp = thread / warpSize;
-  return hsl(lane * 360 / warpSize, 70, 86 - 12 * (warp % 4));
+  return hsl(spreadHue(lane, warpSize), 70, 86 - 12 * (warp % 4));
 }
 
 std::string bankColor(int64_t bank) {
-  return hsl(bank * 360 / kNumBanks, 70, 78);
+  return hsl(spreadHue(bank, kNumBanks), 70, 78);
 }
 
 /// The bank of an element at `offset` (in elements of `bits` bits).
@@ -156,7 +164,9 @@ bool tile::printLayoutSvg(raw_ostream &os, const LinearLayout &ll,
             {maxChars, llvm::join(owners.cellParts(index), "|").size(),
              subText(index).size()});
       }
-  int cellWidth = int(maxChars) * kCharWidth + 10;
+  bool anyCopies = llvm::any_of(
+      owners.owners, [](const auto &list) { return list.size() > 1; });
+  int cellWidth = int(maxChars) * kCharWidth + (anyCopies ? 24 : 10);
   size_t labelChars = 3;
   for (int64_t r : rows)
     if (r >= 0)
@@ -204,9 +214,10 @@ bool tile::printLayoutSvg(raw_ostream &os, const LinearLayout &ll,
                   copies ? "stroke=\"black\" stroke-width=\"2\" "
                            "stroke-dasharray=\"4,2\""
                          : "stroke=\"#555\" stroke-width=\"1\"");
-      canvas.text(x + cellWidth / 2, y + 15, "owner",
+      int center = x + cellWidth / 2 - (anyCopies ? 7 : 0);
+      canvas.text(center, y + 15, "owner",
                   llvm::join(owners.cellParts(index), "|"));
-      canvas.text(x + cellWidth / 2, y + 28, "sub", subText(index), "middle",
+      canvas.text(center, y + 28, "sub", subText(index), "middle",
                   9);
       if (copies)
         canvas.text(x + cellWidth - 3, y + 10, "copies",
@@ -242,8 +253,8 @@ bool tile::printLayoutSvg(raw_ostream &os, const LinearLayout &ll,
          "thread = lane + " +
          ws + " * warp" + (owners.showBlock ? ", B<block>: the CTA" : "") +
          ". Bottom: the warp(s), w<warp>.");
-    line("Fill: the first owner's thread: hue = lane, lightness = warp "
-         "(4 levels, repeating).");
+    line("Fill: the first owner's thread: hue = lane (neighbors far apart), "
+         "lightness = warp (4 levels, repeating).");
     line("Dashed border and xN: broadcast copies, the element is held by N "
          "threads.");
   }
