@@ -18,6 +18,8 @@
 #include "LayoutSvg.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "tile/CuTe/IntTuple.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
@@ -29,6 +31,7 @@ constexpr int kCharWidth = 7;
 constexpr int kCellHeight = 34;
 constexpr int kSwatch = 18;
 constexpr int kNumBanks = 32;
+constexpr int64_t kMaxCuteCells = int64_t(1) << 16;
 
 std::string escape(StringRef text) {
   std::string out;
@@ -104,6 +107,25 @@ struct Canvas {
     height = std::max(height, y + h + 1);
   }
 };
+
+/// Writes the canvas as an SVG document, or an XHTML page holding it.
+void emitPicture(raw_ostream &os, const Canvas &canvas, int numCells,
+                 const SvgOptions &svg) {
+  int width = canvas.width + 6, height = canvas.height + 6;
+  if (svg.html)
+    os << "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\">\n"
+          "<head><meta charset=\"utf-8\"/><title>"
+       << escape(svg.caption) << "</title></head>\n<body>\n";
+  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
+     << "\" height=\"" << height << "\" viewBox=\"0 0 " << width << " "
+     << height << "\" font-family=\"monospace\" data-cells=\"" << numCells
+     << "\">\n"
+     << "<rect x=\"0\" y=\"0\" width=\"" << width << "\" height=\"" << height
+     << "\" fill=\"white\"/>\n"
+     << canvas.body << "</svg>\n";
+  if (svg.html)
+    os << "</body>\n</html>\n";
+}
 } // namespace
 
 bool tile::printLayoutSvg(raw_ostream &os, const LinearLayout &ll,
@@ -293,19 +315,96 @@ bool tile::printLayoutSvg(raw_ostream &os, const LinearLayout &ll,
   }
   canvas.body += "</g>\n";
 
-  int width = canvas.width + 6, height = canvas.height + 6;
-  if (svg.html)
-    os << "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\">\n"
-          "<head><meta charset=\"utf-8\"/><title>"
-       << escape(caption) << "</title></head>\n<body>\n";
-  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
-     << "\" height=\"" << height << "\" viewBox=\"0 0 " << width << " "
-     << height << "\" font-family=\"monospace\" data-cells=\"" << numCells
-     << "\">\n"
-     << "<rect x=\"0\" y=\"0\" width=\"" << width << "\" height=\"" << height
-     << "\" fill=\"white\"/>\n"
-     << canvas.body << "</svg>\n";
-  if (svg.html)
-    os << "</body>\n</html>\n";
+  emitPicture(os, canvas, numCells, svg);
+  return true;
+}
+
+bool tile::printCuteSvg(raw_ostream &os, const cute::Layout &layout,
+                        const SvgOptions &svg, std::string &error) {
+  int64_t size = layout.size();
+  if (size > kMaxCuteCells) {
+    error = "the layout has " + std::to_string(size) +
+            " elements: too large for a picture (at most " +
+            std::to_string(kMaxCuteCells) + "); use --format=table";
+    return false;
+  }
+  // CuTe's print_layout grid: mode 0 down, mode 1 (modes 1.. grouped,
+  // colex) across; cell (m, n) is layout(m + n * rows).
+  size_t rank = layout.rank();
+  int64_t rows = rank >= 2 ? cute::product(layout.shape()[0]) : size;
+  int64_t cols = rank >= 2 ? size / std::max<int64_t>(rows, 1) : 1;
+  // Nested modes are outlined every `inner` rows (columns): the size of the
+  // mode's first sub-mode; with rank > 2 every mode-1 size.
+  auto innerOf = [](const cute::IntTuple &mode) -> int64_t {
+    return mode.isTuple() && mode.rank() > 1 ? cute::product(mode[0]) : 0;
+  };
+  int64_t rowInner = rank >= 2 ? innerOf(layout.shape()[0])
+                               : innerOf(layout.shape());
+  int64_t colInner = rank == 2   ? innerOf(layout.shape()[1])
+                     : rank > 2 ? cute::product(layout.shape()[1])
+                                : 0;
+  size_t maxChars = 3;
+  for (int64_t i = 0; i < size; ++i)
+    maxChars = std::max(maxChars, std::to_string(layout(i)).size());
+  int cellWidth = int(maxChars) * kCharWidth + 14, cellHeight = 24;
+  int x0 = int(std::to_string(rows).size()) * kCharWidth + 14, y0 = 44;
+
+  Canvas canvas;
+  canvas.text(6, 16, "caption", svg.caption, "start", 12);
+  for (int64_t n = 0; n < cols; ++n)
+    canvas.text(x0 + int(n) * cellWidth + cellWidth / 2, y0 - 8, "index",
+                std::to_string(n));
+  int numCells = 0;
+  for (int64_t m = 0; m < rows; ++m) {
+    int y = y0 + int(m) * cellHeight;
+    canvas.text(x0 - 8, y + 16, "index", std::to_string(m), "end");
+    for (int64_t n = 0; n < cols; ++n) {
+      int x = x0 + int(n) * cellWidth;
+      int64_t value = layout(m + n * rows);
+      ++numCells;
+      canvas.body += "<g class=\"cell\" data-coord=\"" + std::to_string(m) +
+                     "," + std::to_string(n) + "\">\n";
+      canvas.rect(x, y, cellWidth, cellHeight,
+                  hsl(spreadHue(((value % 8) + 8) % 8, 8), 60, 84),
+                  "stroke=\"#555\" stroke-width=\"1\"");
+      canvas.text(x + cellWidth / 2, y + 16, "owner", std::to_string(value));
+      canvas.body += "</g>\n";
+    }
+  }
+  // The outlines of the modes: the grid, and the nested sub-modes.
+  int gridWidth = int(cols) * cellWidth, gridHeight = int(rows) * cellHeight;
+  auto line = [&](int x1, int y1, int x2, int y2) {
+    canvas.body += "<line class=\"mode\" x1=\"" + std::to_string(x1) +
+                   "\" y1=\"" + std::to_string(y1) + "\" x2=\"" +
+                   std::to_string(x2) + "\" y2=\"" + std::to_string(y2) +
+                   "\" stroke=\"black\" stroke-width=\"3\"/>\n";
+  };
+  canvas.rect(x0, y0, gridWidth, gridHeight, "none",
+              "class=\"mode\" stroke=\"black\" stroke-width=\"3\"");
+  for (int64_t m = rowInner; rowInner && m < rows; m += rowInner)
+    line(x0, y0 + int(m) * cellHeight, x0 + gridWidth,
+         y0 + int(m) * cellHeight);
+  for (int64_t n = colInner; colInner && n < cols; n += colInner)
+    line(x0 + int(n) * cellWidth, y0, x0 + int(n) * cellWidth,
+         y0 + gridHeight);
+
+  int y = y0 + gridHeight + 24;
+  canvas.body += "<g id=\"legend\">\n";
+  auto legendLine = [&](StringRef text) {
+    canvas.text(6, y, "legend", text, "start");
+    y += 16;
+  };
+  legendLine("Legend: CuTe's print_layout grid: row m is coordinate m of "
+             "mode 0, column n coordinate n of mode 1" +
+             std::string(rank > 2 ? " (modes 1.. grouped, colex)" : "") +
+             ".");
+  legendLine("Each cell shows the index layout(m + n * " +
+             std::to_string(rows) + ")" +
+             (layout.isSwizzled() ? ", after the swizzle" : "") +
+             "; fill: index mod 8.");
+  legendLine("Thick lines: the outline of the modes and of their nested "
+             "sub-modes.");
+  canvas.body += "</g>\n";
+  emitPicture(os, canvas, numCells, svg);
   return true;
 }

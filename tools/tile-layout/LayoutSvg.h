@@ -9,6 +9,8 @@
 
 #include "LayoutTable.h"
 
+#include "tile/CuTe/Layout.h"
+
 namespace tile {
 
 struct SvgOptions {
@@ -29,6 +31,12 @@ bool printLayoutSvg(raw_ostream &os, const LinearLayout &ll,
                     ArrayRef<int64_t> shape, bool shared,
                     const TableOptions &options, const SvgOptions &svg,
                     std::string &error);
+
+/// Draws CuTe's print_layout index grid of a shape:stride layout (mode 0
+/// down, mode 1 across; modes 1.. grouped for rank > 2), the nested modes
+/// outlined, with a legend. False with `error` set beyond 2^16 elements.
+bool printCuteSvg(raw_ostream &os, const cute::Layout &layout,
+                  const SvgOptions &svg, std::string &error);
 
 } // namespace tile
 

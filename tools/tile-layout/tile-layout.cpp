@@ -189,6 +189,21 @@ int main(int argc, char **argv) {
     return 0;
   }
 
+  // Its print_layout picture too.
+  bool picture = format == Format::Svg || format == Format::Html;
+  SvgOptions svg;
+  svg.html = format == Format::Html;
+  svg.elementBits = elementBits;
+  svg.caption = layoutText;
+  if (shapeText.getNumOccurrences())
+    svg.caption += " on " + shapeText;
+  if (auto strided = dyn_cast<layout::StridedAttr>(attr);
+      strided && picture && !shapeText.getNumOccurrences()) {
+    if (!printCuteSvg(llvm::outs(), strided.getLayout(), svg, error))
+      return inputError(error);
+    return 0;
+  }
+
   SmallVector<int64_t> shape;
   if (shapeText.getNumOccurrences()) {
     if (!parseShape(shapeText, shape, error))
@@ -201,7 +216,6 @@ int main(int argc, char **argv) {
     return usageError("--shape=D0xD1x... is required for this layout");
   }
 
-  bool picture = format == Format::Svg || format == Format::Html;
   if (elementBits.getNumOccurrences() &&
       !llvm::is_contained({8u, 16u, 32u, 64u}, unsigned(elementBits)))
     return usageError("bad --element-bits=" + llvm::Twine(elementBits) +
@@ -237,12 +251,6 @@ int main(int argc, char **argv) {
     return 0;
   case Format::Svg:
   case Format::Html: {
-    SvgOptions svg;
-    svg.html = format == Format::Html;
-    svg.elementBits = elementBits;
-    svg.caption = layoutText;
-    if (shapeText.getNumOccurrences())
-      svg.caption += " on " + shapeText;
     if (!printLayoutSvg(llvm::outs(), *ll, shape, shared, options, svg, error))
       return inputError(error);
     return 0;
