@@ -17,8 +17,8 @@
 
 #include "LayoutSvg.h"
 
-#include "llvm/ADT/STLExtras.h"
 #include "tile/CuTe/IntTuple.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -90,9 +90,9 @@ struct Canvas {
   void text(int x, int y, StringRef cls, StringRef content,
             StringRef anchor = "middle", int size = 11) {
     body += "<text class=\"" + cls.str() + "\" x=\"" + std::to_string(x) +
-            "\" y=\"" + std::to_string(y) + "\" text-anchor=\"" +
-            anchor.str() + "\" font-size=\"" + std::to_string(size) + "\">" +
-            escape(content) + "</text>\n";
+            "\" y=\"" + std::to_string(y) + "\" text-anchor=\"" + anchor.str() +
+            "\" font-size=\"" + std::to_string(size) + "\">" + escape(content) +
+            "</text>\n";
     width = std::max<int>(
         width, anchor == "start" ? x + int(content.size()) * kCharWidth + 4
                                  : x + int(content.size()) * kCharWidth / 2);
@@ -182,9 +182,9 @@ bool tile::printLayoutSvg(raw_ostream &os, const LinearLayout &ll,
     for (int64_t c : cols)
       if (r >= 0 && c >= 0) {
         int64_t index = indexOf(r, c);
-        maxChars = std::max(
-            {maxChars, llvm::join(owners.cellParts(index), "|").size(),
-             subText(index).size()});
+        maxChars =
+            std::max({maxChars, llvm::join(owners.cellParts(index), "|").size(),
+                      subText(index).size()});
       }
   bool anyCopies = llvm::any_of(
       owners.owners, [](const auto &list) { return list.size() > 1; });
@@ -192,9 +192,9 @@ bool tile::printLayoutSvg(raw_ostream &os, const LinearLayout &ll,
   size_t labelChars = 3;
   for (int64_t r : rows)
     if (r >= 0)
-      labelChars = std::max(labelChars, listing
-                                            ? coordText(r, 0, ",").size() + 2
-                                            : std::to_string(r).size());
+      labelChars =
+          std::max(labelChars, listing ? coordText(r, 0, ",").size() + 2
+                                       : std::to_string(r).size());
   int x0 = int(labelChars) * kCharWidth + 14, y0 = 44;
 
   Canvas canvas;
@@ -230,8 +230,8 @@ bool tile::printLayoutSvg(raw_ostream &os, const LinearLayout &ll,
                       : threadColor(list.front().thread, owners.warpSize);
       bool copies = list.size() > 1;
       ++numCells;
-      canvas.body += "<g class=\"cell\" data-coord=\"" +
-                     coordText(r, c, ",") + "\">\n";
+      canvas.body +=
+          "<g class=\"cell\" data-coord=\"" + coordText(r, c, ",") + "\">\n";
       canvas.rect(x, y, cellWidth, kCellHeight, fill,
                   copies ? "stroke=\"black\" stroke-width=\"2\" "
                            "stroke-dasharray=\"4,2\""
@@ -239,13 +239,12 @@ bool tile::printLayoutSvg(raw_ostream &os, const LinearLayout &ll,
       int center = x + cellWidth / 2 - (anyCopies ? 7 : 0);
       canvas.text(center, y + 15, "owner",
                   llvm::join(owners.cellParts(index), "|"));
-      canvas.text(center, y + 28, "sub", subText(index), "middle",
-                  9);
+      canvas.text(center, y + 28, "sub", subText(index), "middle", 9);
       if (copies)
         canvas.text(x + cellWidth - 3, y + 10, "copies",
                     "x" + std::to_string(list.size()), "end", 8);
-      canvas.body += "<title>element [" + coordText(r, c, ", ") + "]: " +
-                     escape(llvm::join(owners.cellParts(index), " ")) +
+      canvas.body += "<title>element [" + coordText(r, c, ", ") +
+                     "]: " + escape(llvm::join(owners.cellParts(index), " ")) +
                      "</title>\n</g>\n";
     }
   }
@@ -338,9 +337,9 @@ bool tile::printCuteSvg(raw_ostream &os, const cute::Layout &layout,
   auto innerOf = [](const cute::IntTuple &mode) -> int64_t {
     return mode.isTuple() && mode.rank() > 1 ? cute::product(mode[0]) : 0;
   };
-  int64_t rowInner = rank >= 2 ? innerOf(layout.shape()[0])
-                               : innerOf(layout.shape());
-  int64_t colInner = rank == 2   ? innerOf(layout.shape()[1])
+  int64_t rowInner =
+      rank >= 2 ? innerOf(layout.shape()[0]) : innerOf(layout.shape());
+  int64_t colInner = rank == 2  ? innerOf(layout.shape()[1])
                      : rank > 2 ? cute::product(layout.shape()[1])
                                 : 0;
   size_t maxChars = 3;
@@ -385,8 +384,7 @@ bool tile::printCuteSvg(raw_ostream &os, const cute::Layout &layout,
     line(x0, y0 + int(m) * cellHeight, x0 + gridWidth,
          y0 + int(m) * cellHeight);
   for (int64_t n = colInner; colInner && n < cols; n += colInner)
-    line(x0 + int(n) * cellWidth, y0, x0 + int(n) * cellWidth,
-         y0 + gridHeight);
+    line(x0 + int(n) * cellWidth, y0, x0 + int(n) * cellWidth, y0 + gridHeight);
 
   int y = y0 + gridHeight + 24;
   canvas.body += "<g id=\"legend\">\n";
@@ -396,8 +394,7 @@ bool tile::printCuteSvg(raw_ostream &os, const cute::Layout &layout,
   };
   legendLine("Legend: CuTe's print_layout grid: row m is coordinate m of "
              "mode 0, column n coordinate n of mode 1" +
-             std::string(rank > 2 ? " (modes 1.. grouped, colex)" : "") +
-             ".");
+             std::string(rank > 2 ? " (modes 1.. grouped, colex)" : "") + ".");
   legendLine("Each cell shows the index layout(m + n * " +
              std::to_string(rows) + ")" +
              (layout.isSwizzled() ? ", after the swizzle" : "") +

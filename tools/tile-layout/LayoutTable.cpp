@@ -271,7 +271,7 @@ void tile::printLayoutJson(raw_ostream &os, const LinearLayout &ll,
 }
 
 Attribute tile::parseLayoutAttr(MLIRContext &ctx, StringRef text,
-                          std::string &error) {
+                                std::string &error) {
   llvm::raw_string_ostream os(error);
   ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &diag) {
     if (!error.empty())

@@ -88,8 +88,7 @@ void printLayoutJson(raw_ostream &os, const LinearLayout &ll,
 /// Parses the text of one layout attribute (the dialect must be loaded in
 /// `ctx`). On failure returns null and sets `error` to the diagnostic,
 /// prefixed with the column, plus a hint when the text is not an attribute.
-Attribute parseLayoutAttr(MLIRContext &ctx, StringRef text,
-                          std::string &error);
+Attribute parseLayoutAttr(MLIRContext &ctx, StringRef text, std::string &error);
 
 } // namespace tile
 

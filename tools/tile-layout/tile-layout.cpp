@@ -131,7 +131,6 @@ bool parseRange(StringRef text, StringRef what, std::optional<Range> &range,
   return true;
 }
 
-
 int runEval() {
   llvm::Expected<std::string> result = cute::evaluateExpression(evalText);
   if (!result)
@@ -228,7 +227,11 @@ int main(int argc, char **argv) {
     return inputError(why);
   bool shared = isa<layout::SharedLayoutAttrInterface>(attr);
 
-  if (picture && shared && !elementBits.getNumOccurrences())
+  // #layout.nvmma_shared knows its element size.
+  if (auto nvmma = dyn_cast<layout::NvmmaSharedAttr>(attr);
+      nvmma && !elementBits.getNumOccurrences())
+    svg.elementBits = nvmma.getElementBitWidth();
+  if (picture && shared && !svg.elementBits)
     return usageError("--format=svg|html of a shared layout needs "
                       "--element-bits=8|16|32|64: the element size decides "
                       "the banks");
