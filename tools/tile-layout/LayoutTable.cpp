@@ -30,13 +30,6 @@ namespace {
 /// Everything above this many (input point, element) pairs is refused.
 constexpr int64_t kMaxTableWork = int64_t(1) << 24;
 
-struct Owner {
-  int64_t block, thread, reg;
-  bool operator<(const Owner &o) const {
-    return std::tie(block, thread, reg) < std::tie(o.block, o.thread, o.reg);
-  }
-};
-
 /// Row-major index of a coordinate.
 int64_t linearIndex(ArrayRef<int64_t> coord, ArrayRef<int64_t> shape) {
   int64_t index = 0;
@@ -65,9 +58,27 @@ SmallVector<int64_t> shownIndices(Range range, unsigned max) {
 }
 } // namespace
 
-bool tile::printLayoutTable(raw_ostream &os, const LinearLayout &ll,
-                            ArrayRef<int64_t> shape, bool shared,
-                            const TableOptions &options, std::string &error) {
+std::string LayoutOwners::ownerText(const Owner &o) const {
+  std::string s;
+  if (showBlock)
+    s += "B" + std::to_string(o.block) + ":";
+  if (shared)
+    return s + std::to_string(o.reg);
+  return s + "T" + std::to_string(o.thread) + ":" + std::to_string(o.reg);
+}
+
+SmallVector<std::string> LayoutOwners::cellParts(int64_t index) const {
+  SmallVector<std::string> parts;
+  for (const Owner &o : owners[index])
+    parts.push_back(ownerText(o));
+  if (parts.empty())
+    parts.push_back("-");
+  return parts;
+}
+
+bool tile::computeLayoutOwners(const LinearLayout &ll, ArrayRef<int64_t> shape,
+                               bool shared, const TableOptions &options,
+                               LayoutOwners &result, std::string &error) {
   unsigned rank = shape.size();
   int64_t numElements = 1;
   for (int64_t s : shape)
@@ -83,11 +94,12 @@ bool tile::printLayoutTable(raw_ostream &os, const LinearLayout &ll,
   // The owners of every element: walk all inputs, XOR-ing the bases.
   StringRef firstDim = shared ? "offset" : "register";
   SmallVector<std::string> inDims = ll.getInDimNames();
-  std::vector<SmallVector<Owner, 1>> owners(numElements);
+  std::vector<SmallVector<Owner, 1>> &owners = result.owners;
+  owners.assign(numElements, {});
   int64_t warpSize = ll.getInDimSize("lane");
-  SmallVector<std::pair<std::string, int32_t>> ins;
-  for (const std::string &d : inDims)
-    ins.push_back({d, 0});
+  result.warpSize = warpSize;
+  result.numWarps = ll.getInDimSize("warp");
+  result.shared = shared;
   SmallVector<int64_t> coord(rank);
   for (int64_t point = 0; point < numInputs; ++point) {
     int64_t rest = point;
@@ -123,26 +135,50 @@ bool tile::printLayoutTable(raw_ostream &os, const LinearLayout &ll,
       continue;
     owners[linearIndex(coord, shape)].push_back({block, thread, reg});
   }
-
-  bool showBlock = ll.getInDimSize("block") > 1;
-  auto ownerText = [&](const Owner &o) {
-    std::string s;
-    if (showBlock)
-      s += "B" + std::to_string(o.block) + ":";
-    if (shared)
-      return s + std::to_string(o.reg);
-    return s + "T" + std::to_string(o.thread) + ":" + std::to_string(o.reg);
-  };
-  auto cellParts = [&](int64_t index) {
-    SmallVector<Owner, 1> list = owners[index];
+  for (auto &list : owners)
     llvm::sort(list);
-    SmallVector<std::string> parts;
-    for (const Owner &o : list)
-      parts.push_back(ownerText(o));
-    if (parts.empty())
-      parts.push_back("-");
-    return parts;
-  };
+  result.showBlock = ll.getInDimSize("block") > 1;
+  return true;
+}
+
+bool tile::computeShownGrid(ArrayRef<int64_t> shape,
+                            const TableOptions &options,
+                            SmallVectorImpl<int64_t> &shownRows,
+                            SmallVectorImpl<int64_t> &shownCols,
+                            std::string &error) {
+  unsigned rank = shape.size();
+  Range rows{0, shape[0]};
+  if (options.rows)
+    rows = *options.rows;
+  Range cols{0, rank == 2 ? shape[1] : 1};
+  if (options.cols) {
+    if (rank != 2) {
+      error = "--cols needs a 2-D shape";
+      return false;
+    }
+    cols = *options.cols;
+  }
+  if (rows.end > shape[0] || (rank == 2 && cols.end > shape[1])) {
+    error = "--rows/--cols reach beyond the shape";
+    return false;
+  }
+  SmallVector<int64_t> r = shownIndices(rows, options.maxRows);
+  shownRows.assign(r.begin(), r.end());
+  SmallVector<int64_t> c =
+      rank == 2 ? shownIndices(cols, options.maxCols) : SmallVector<int64_t>{0};
+  shownCols.assign(c.begin(), c.end());
+  return true;
+}
+
+bool tile::printLayoutTable(raw_ostream &os, const LinearLayout &ll,
+                            ArrayRef<int64_t> shape, bool shared,
+                            const TableOptions &options, std::string &error) {
+  LayoutOwners result;
+  if (!computeLayoutOwners(ll, shape, shared, options, result, error))
+    return false;
+  auto cellParts = [&](int64_t index) { return result.cellParts(index); };
+  unsigned rank = shape.size();
+  int64_t numElements = result.owners.size();
 
   if (rank > 2 || rank == 0) {
     // A listing: one element per line, `[i, j, k]: owners`.
@@ -162,24 +198,9 @@ bool tile::printLayoutTable(raw_ostream &os, const LinearLayout &ll,
     return true;
   }
 
-  Range rows{0, shape[0]};
-  if (options.rows)
-    rows = *options.rows;
-  Range cols{0, rank == 2 ? shape[1] : 1};
-  if (options.cols) {
-    if (rank != 2) {
-      error = "--cols needs a 2-D shape";
-      return false;
-    }
-    cols = *options.cols;
-  }
-  if (rows.end > shape[0] || (rank == 2 && cols.end > shape[1])) {
-    error = "--rows/--cols reach beyond the shape";
+  SmallVector<int64_t> shownRows, shownCols;
+  if (!computeShownGrid(shape, options, shownRows, shownCols, error))
     return false;
-  }
-  SmallVector<int64_t> shownRows = shownIndices(rows, options.maxRows);
-  SmallVector<int64_t> shownCols =
-      rank == 2 ? shownIndices(cols, options.maxCols) : SmallVector<int64_t>{0};
 
   // Width of one owner: the widest among the shown cells.
   size_t width = 0;
@@ -250,7 +271,7 @@ void tile::printLayoutJson(raw_ostream &os, const LinearLayout &ll,
 }
 
 Attribute tile::parseLayoutAttr(MLIRContext &ctx, StringRef text,
-                          std::string &error) {
+                                std::string &error) {
   llvm::raw_string_ostream os(error);
   ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &diag) {
     if (!error.empty())

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LayoutSvg.h"
 #include "LayoutTable.h"
 
 #include "tile/CuTe/Eval.h"
@@ -25,7 +26,7 @@ using namespace tile;
 namespace cl = llvm::cl;
 
 namespace {
-enum class Format { Table, Linear, Json };
+enum class Format { Table, Linear, Json, Svg, Html };
 
 cl::OptionCategory category("tile-layout options");
 
@@ -43,8 +44,17 @@ cl::opt<Format> format(
                           "(shared layouts: offsets)"),
                clEnumValN(Format::Linear, "linear",
                           "the equivalent #layout.linear attribute"),
-               clEnumValN(Format::Json, "json", "shape and bases as JSON")),
+               clEnumValN(Format::Json, "json", "shape and bases as JSON"),
+               clEnumValN(Format::Svg, "svg",
+                          "the table drawn as an SVG grid with a legend"),
+               clEnumValN(Format::Html, "html",
+                          "the SVG grid in one self-contained HTML page")),
     cl::cat(category));
+cl::opt<unsigned> elementBits(
+    "element-bits",
+    cl::desc("Bits of one element (8, 16, 32, 64): the banks of a shared "
+             "layout in --format=svg|html"),
+    cl::init(0), cl::cat(category));
 cl::opt<std::string> evalText("eval",
                               cl::desc("Evaluate a CuTe layout expression"),
                               cl::value_desc("expr"), cl::cat(category));
@@ -73,7 +83,7 @@ constexpr int kBadUsage = 2;
 int usageError(const llvm::Twine &message) {
   llvm::errs() << "tile-layout: " << message
                << "\nusage: tile-layout --shape=D0xD1x... "
-                  "[--format=table|linear|json] '<layout attribute>'\n"
+                  "[--format=table|linear|json|svg|html] '<layout attribute>'\n"
                   "       tile-layout --eval '<expression>'\n";
   return kBadUsage;
 }
@@ -120,7 +130,6 @@ bool parseRange(StringRef text, StringRef what, std::optional<Range> &range,
   range = {begin, end};
   return true;
 }
-
 
 int runEval() {
   llvm::Expected<std::string> result = cute::evaluateExpression(evalText);
@@ -179,6 +188,21 @@ int main(int argc, char **argv) {
     return 0;
   }
 
+  // Its print_layout picture too.
+  bool picture = format == Format::Svg || format == Format::Html;
+  SvgOptions svg;
+  svg.html = format == Format::Html;
+  svg.elementBits = elementBits;
+  svg.caption = layoutText;
+  if (shapeText.getNumOccurrences())
+    svg.caption += " on " + shapeText;
+  if (auto strided = dyn_cast<layout::StridedAttr>(attr);
+      strided && picture && !shapeText.getNumOccurrences()) {
+    if (!printCuteSvg(llvm::outs(), strided.getLayout(), svg, error))
+      return inputError(error);
+    return 0;
+  }
+
   SmallVector<int64_t> shape;
   if (shapeText.getNumOccurrences()) {
     if (!parseShape(shapeText, shape, error))
@@ -191,12 +215,26 @@ int main(int argc, char **argv) {
     return usageError("--shape=D0xD1x... is required for this layout");
   }
 
+  if (elementBits.getNumOccurrences() &&
+      !llvm::is_contained({8u, 16u, 32u, 64u}, unsigned(elementBits)))
+    return usageError("bad --element-bits=" + llvm::Twine(elementBits) +
+                      ": expected 8, 16, 32 or 64");
+
   std::string why;
   std::optional<LinearLayout> ll =
       layout::computeLinearLayout(attr, shape, &why);
   if (!ll)
     return inputError(why);
   bool shared = isa<layout::SharedLayoutAttrInterface>(attr);
+
+  // #layout.nvmma_shared knows its element size.
+  if (auto nvmma = dyn_cast<layout::NvmmaSharedAttr>(attr);
+      nvmma && !elementBits.getNumOccurrences())
+    svg.elementBits = nvmma.getElementBitWidth();
+  if (picture && shared && !svg.elementBits)
+    return usageError("--format=svg|html of a shared layout needs "
+                      "--element-bits=8|16|32|64: the element size decides "
+                      "the banks");
 
   switch (format) {
   case Format::Linear:
@@ -214,6 +252,12 @@ int main(int argc, char **argv) {
     if (!printLayoutTable(llvm::outs(), *ll, shape, shared, options, error))
       return inputError(error);
     return 0;
+  case Format::Svg:
+  case Format::Html: {
+    if (!printLayoutSvg(llvm::outs(), *ll, shape, shared, options, svg, error))
+      return inputError(error);
+    return 0;
+  }
   }
   return 0;
 }
