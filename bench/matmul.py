@@ -44,28 +44,11 @@ def main():
         print("SKIP: no CUDA GPU visible to torch")
         return 0
     import triton
-    import triton.language as tl
     from triton.testing import do_bench
     import tile.runtime as rt
 
-    @triton.jit
-    def tl_matmul(a, b, c, M, N, K, sam, sak, sbk, sbn, scm, scn,
-                  BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-        pm = tl.program_id(0)
-        pn = tl.program_id(1)
-        rm = pm * BM + tl.arange(0, BM)
-        rn = pn * BN + tl.arange(0, BN)
-        rk = tl.arange(0, BK)
-        acc = tl.zeros((BM, BN), dtype=tl.float32)
-        for k in range(0, tl.cdiv(K, BK)):
-            kk = k * BK + rk
-            av = tl.load(a + rm[:, None] * sam + kk[None, :] * sak,
-                         mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
-            bv = tl.load(b + kk[:, None] * sbk + rn[None, :] * sbn,
-                         mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
-            acc += tl.dot(av, bv)
-        tl.store(c + rm[:, None] * scm + rn[None, :] * scn, acc.to(tl.float16),
-                 mask=(rm[:, None] < M) & (rn[None, :] < N))
+    sys.path.insert(0, HERE)
+    from triton_kernels import _matmul_kernel as tl_matmul
 
     def bench(fn):
         fn()

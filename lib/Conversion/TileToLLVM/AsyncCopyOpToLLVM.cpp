@@ -233,18 +233,12 @@ struct AsyncLoadTileOpConversion
     Type i64 = rewriter.getI64Type();
 
     // The view: base, sizes and strides (i64).
-    SmallVector<Value> fields = unpackStruct(rewriter, loc, adaptor.getView());
-    if (int64_t(fields.size()) != 1 + 2 * rank)
+    FailureOr<ViewParts> view =
+        unpackView(rewriter, loc, adaptor.getView(), viewType.getShape());
+    if (failed(view))
       return failure();
-    Value viewBase = fields[0];
-    SmallVector<Value> sizes, strides;
-    for (int64_t a = 0; a < rank; ++a) {
-      int64_t size = viewType.getShape()[a];
-      sizes.push_back(ShapedType::isDynamic(size)
-                          ? fields[1 + a]
-                          : i64Const(rewriter, loc, size));
-      strides.push_back(fields[1 + rank + a]);
-    }
+    Value viewBase = view->base;
+    ArrayRef<Value> sizes = view->sizes, strides = view->strides;
     // The tile origin, and the axes with partial tiles (a static extent the
     // tile divides has none, as in tile.load_tile).
     ArrayRef<int64_t> tileShape = op.getTileShape();

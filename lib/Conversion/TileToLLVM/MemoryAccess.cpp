@@ -13,6 +13,23 @@
 using namespace tile;
 namespace LLVM = mlir::LLVM;
 
+FailureOr<ViewParts> tile::unpackView(OpBuilder &b, Location loc, Value view,
+                                      ArrayRef<int64_t> shape) {
+  SmallVector<Value> fields = unpackStruct(b, loc, view);
+  int64_t rank = shape.size();
+  if (int64_t(fields.size()) != 1 + 2 * rank)
+    return failure();
+  ViewParts parts;
+  parts.base = fields[0];
+  for (int64_t d = 0; d < rank; ++d) {
+    parts.sizes.push_back(ShapedType::isDynamic(shape[d])
+                              ? fields[1 + d]
+                              : i64Const(b, loc, shape[d]));
+    parts.strides.push_back(fields[1 + rank + d]);
+  }
+  return parts;
+}
+
 int64_t tile::getElementBytes(Type type) {
   if (isa<LLVM::LLVMPointerType>(type) || type.isIndex())
     return 8;
@@ -449,6 +466,34 @@ static void closeSlowScope(llvm::raw_ostream &os, int strideIdx) {
     os << "}\n\t";
 }
 
+/// The branch structure of a versioned access: the fast version's vector
+/// access of every group when operand `okIdx` holds, else per group the
+/// slow version's vector access (where its own vector condition holds) and
+/// its element accesses, `elementAccess(g, j, address)`.
+static void emitVersionedBody(
+    llvm::raw_ostream &os, unsigned okIdx, int strideIdx,
+    const VersionedGroupOperands &groupOps, unsigned numGroups, unsigned width,
+    unsigned elemBytes,
+    llvm::function_ref<void(unsigned g, unsigned pred)> vectorAccess,
+    llvm::function_ref<void(unsigned g, unsigned j, StringRef addr)>
+        elementAccess) {
+  os << "@!$" << okIdx << " bra TILE_SLOW_${:uid};\n\t";
+  for (unsigned g = 0; g < numGroups; ++g)
+    vectorAccess(g, groupOps.fast[g]);
+  os << "bra TILE_DONE_${:uid};\n\tTILE_SLOW_${:uid}:\n\t";
+  openSlowScope(os, strideIdx);
+  for (unsigned g = 0; g < numGroups; ++g) {
+    vectorAccess(g, groupOps.slowOk[g]);
+    for (unsigned j = 0; j < width; ++j) {
+      std::string addr =
+          slowElementAddress(os, groupOps.ptr[g], strideIdx, j, elemBytes);
+      elementAccess(g, j, addr);
+    }
+  }
+  closeSlowScope(os, strideIdx);
+  os << "TILE_DONE_${:uid}:";
+}
+
 SmallVector<Value> tile::emitVersionedVectorLoad(
     OpBuilder &b, Location loc, Type elemType, unsigned width, Value fastOk,
     ArrayRef<VersionedGroup> groups, ArrayRef<Value> others,
@@ -480,22 +525,13 @@ SmallVector<Value> tile::emitVersionedVectorLoad(
       os << (j ? ", " : "") << "$" << g * width + j;
     os << "}, [$" << groupOps.ptr[g] << "];\n\t";
   };
-  os << "@!$" << okIdx << " bra TILE_SLOW_${:uid};\n\t";
-  for (unsigned g = 0; g < groups.size(); ++g)
-    vectorAccess(g, groupOps.fast[g]);
-  os << "bra TILE_DONE_${:uid};\n\tTILE_SLOW_${:uid}:\n\t";
-  openSlowScope(os, strideIdx);
-  for (unsigned g = 0; g < groups.size(); ++g) {
-    vectorAccess(g, groupOps.slowOk[g]);
-    for (unsigned j = 0; j < width; ++j) {
-      std::string addr =
-          slowElementAddress(os, groupOps.ptr[g], strideIdx, j, bits / 8);
-      os << "@$" << groupOps.slow[g * width + j] << " ld.global.b" << bits
-         << " $" << g * width + j << ", " << addr << ";\n\t";
-    }
-  }
-  closeSlowScope(os, strideIdx);
-  os << "TILE_DONE_${:uid}:";
+  emitVersionedBody(os, okIdx, strideIdx, groupOps, groups.size(), width,
+                    bits / 8, vectorAccess,
+                    [&](unsigned g, unsigned j, StringRef addr) {
+                      os << "@$" << groupOps.slow[g * width + j]
+                         << " ld.global.b" << bits << " $" << g * width + j
+                         << ", " << addr << ";\n\t";
+                    });
   return emitLoadAsm(b, loc, elemType, memType, n, ops.values, asmStr,
                      ops.constraints);
 }
@@ -527,22 +563,13 @@ void tile::emitVersionedVectorStore(OpBuilder &b, Location loc, unsigned width,
       os << (j ? ", " : "") << "$" << valIdx[g * width + j];
     os << "};\n\t";
   };
-  os << "@!$" << okIdx << " bra TILE_SLOW_${:uid};\n\t";
-  for (unsigned g = 0; g < groups.size(); ++g)
-    vectorAccess(g, groupOps.fast[g]);
-  os << "bra TILE_DONE_${:uid};\n\tTILE_SLOW_${:uid}:\n\t";
-  openSlowScope(os, strideIdx);
-  for (unsigned g = 0; g < groups.size(); ++g) {
-    vectorAccess(g, groupOps.slowOk[g]);
-    for (unsigned j = 0; j < width; ++j) {
-      std::string addr =
-          slowElementAddress(os, groupOps.ptr[g], strideIdx, j, bits / 8);
-      os << "@$" << groupOps.slow[g * width + j] << " st.global.b" << bits
-         << " " << addr << ", $" << valIdx[g * width + j] << ";\n\t";
-    }
-  }
-  closeSlowScope(os, strideIdx);
-  os << "TILE_DONE_${:uid}:";
+  emitVersionedBody(os, okIdx, strideIdx, groupOps, groups.size(), width,
+                    bits / 8, vectorAccess,
+                    [&](unsigned g, unsigned j, StringRef addr) {
+                      os << "@$" << groupOps.slow[g * width + j]
+                         << " st.global.b" << bits << " " << addr << ", $"
+                         << valIdx[g * width + j] << ";\n\t";
+                    });
   LLVM::InlineAsmOp::create(b, loc, TypeRange{}, ops.values, asmStr,
                             ops.constraints, /*has_side_effects=*/true,
                             /*is_align_stack=*/false,

@@ -26,29 +26,6 @@ namespace LLVM = mlir::LLVM;
 
 namespace {
 
-/// The parts of a lowered view, sizes and strides as i64 (static sizes as
-/// constants).
-struct ViewParts {
-  Value base;
-  SmallVector<Value> sizes;
-  SmallVector<Value> strides;
-};
-
-ViewParts unpackView(OpBuilder &b, Location loc, Value view,
-                     tl::ViewType type) {
-  SmallVector<Value> fields = unpackStruct(b, loc, view);
-  int64_t rank = type.getRank();
-  ViewParts parts;
-  parts.base = fields[0];
-  for (int64_t d = 0; d < rank; ++d) {
-    int64_t size = type.getShape()[d];
-    parts.sizes.push_back(ShapedType::isDynamic(size) ? fields[1 + d]
-                                                      : i64Const(b, loc, size));
-    parts.strides.push_back(fields[1 + rank + d]);
-  }
-  return parts;
-}
-
 /// The type of one element in memory: i1 occupies a byte.
 Type getMemoryType(const TypeConverter &converter, Type elementType) {
   if (elementType.isInteger(1))
@@ -388,7 +365,8 @@ getTileSpaceAccesses(OpTy op, Value llView, ValueRange indices,
   Location loc = op.getLoc();
   tl::ViewType viewType = op.getView().getType();
   int64_t rank = viewType.getRank();
-  ViewParts view = unpackView(b, loc, llView, viewType);
+  // The type converter gives every view 1 + 2 * rank fields.
+  ViewParts view = *unpackView(b, loc, llView, viewType.getShape());
   SmallVector<int64_t> order = op.getOrderOrIdentity();
   SmallVector<int64_t> tileShape = op.getTileShape();
   SmallVector<Value> origin(rank);
@@ -578,7 +556,8 @@ getOffsetAccesses(OpTy op, Value llView, ValueRange offsets, Type tileType,
   Location loc = op.getLoc();
   tl::ViewType viewType = op.getView().getType();
   int64_t rank = viewType.getRank();
-  ViewParts view = unpackView(b, loc, llView, viewType);
+  // The type converter gives every view 1 + 2 * rank fields.
+  ViewParts view = *unpackView(b, loc, llView, viewType.getShape());
   SmallVector<Value> origin;
   for (Value offset : offsets)
     origin.push_back(castIndexToI64(b, loc, offset));

@@ -24,6 +24,19 @@ int64_t getElementBytes(Type type);
 Value toMemoryInt(OpBuilder &b, Location loc, Value v);
 Value fromMemoryInt(OpBuilder &b, Location loc, Value v, Type type);
 
+/// The parts of a lowered `!tile.view` of static shape `shape` (dynamic
+/// extents as ShapedType::kDynamic): its base pointer, and its sizes and
+/// strides as i64 (static sizes as constants).
+struct ViewParts {
+  Value base;
+  SmallVector<Value> sizes;
+  SmallVector<Value> strides;
+};
+/// Unpacks a lowered view (the struct {base, sizes..., strides...}); fails
+/// when the struct does not have 1 + 2 * rank fields.
+FailureOr<ViewParts> unpackView(OpBuilder &b, Location loc, Value view,
+                                ArrayRef<int64_t> shape);
+
 //===----------------------------------------------------------------------===//
 // Scalar accesses
 //===----------------------------------------------------------------------===//

@@ -131,13 +131,19 @@ static LogicalResult verifyBarrier(Operation *op, MemDescType type) {
   return success();
 }
 
-LogicalResult InitBarrierOp::verify() {
-  if (failed(verifyBarrier(*this, getBarrier().getType())))
+/// An mbarrier and an arrival count the hardware counts (1 .. 2^20 - 1).
+static LogicalResult verifyBarrierAndCount(Operation *op, MemDescType barrier,
+                                           int64_t count) {
+  if (failed(verifyBarrier(op, barrier)))
     return failure();
-  if (getCount() < 1 || getCount() >= (1 << 20))
-    return emitOpError() << "count must be in 1..1048575 (2^20 - 1), got "
-                         << getCount();
+  if (count < 1 || count >= (1 << 20))
+    return op->emitOpError()
+           << "count must be in 1..1048575 (2^20 - 1), got " << count;
   return success();
+}
+
+LogicalResult InitBarrierOp::verify() {
+  return verifyBarrierAndCount(*this, getBarrier().getType(), getCount());
 }
 
 LogicalResult BarrierExpectOp::verify() {
@@ -152,12 +158,7 @@ LogicalResult BarrierExpectOp::verify() {
 }
 
 LogicalResult ArriveBarrierOp::verify() {
-  if (failed(verifyBarrier(*this, getBarrier().getType())))
-    return failure();
-  if (getCount() < 1 || getCount() >= (1 << 20))
-    return emitOpError() << "count must be in 1..1048575 (2^20 - 1), got "
-                         << getCount();
-  return success();
+  return verifyBarrierAndCount(*this, getBarrier().getType(), getCount());
 }
 
 LogicalResult WaitBarrierOp::verify() {
