@@ -21,9 +21,8 @@
 
 import torch
 
+from cases_matmul import REL_TOL_F16, _err_check, _unwritten_check
 from gpu_cases import DEV, is_poison, poisoned
-
-REL_TOL_F16 = 2e-3
 
 
 def run_copy_from_async(k, _shape, gen):
@@ -60,13 +59,7 @@ def make_runner(block_m, block_n):
         grid = ((m + block_m - 1) // block_m, (n + block_n - 1) // block_n)
         k[grid](a, b, c, m, n, kk, a.stride(0), b.stride(0), c.stride(0), c.stride(1))
         ref = a.double() @ b.double()
-        checks = []
-        unwritten = is_poison(c).sum().item()
-        checks.append(("every element of C written", unwritten == 0 or
-                       f"{unwritten} elements still poison", True))
-        err = ((c.double() - ref).norm() / max(ref.norm().item(), 1e-30)).item()
-        checks.append((f"relative error <= {REL_TOL_F16}",
-                       True if err <= REL_TOL_F16 else f"relative error {err:.3e}", True))
+        checks = [_unwritten_check(c), _err_check(c, ref, REL_TOL_F16)]
         checks.append(("columns past N untouched",
                        bool(is_poison(c_buf[:, n:]).all().item()), True))
         return checks

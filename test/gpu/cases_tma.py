@@ -20,9 +20,8 @@ and passes them as __grid_constant__ parameters.
 
 import torch
 
+from cases_matmul import REL_TOL_F16, _err_check, _unwritten_check
 from gpu_cases import DEV, _expect, _load, is_poison, poisoned
-
-REL_TOL_F16 = 2e-3
 
 
 def _up(x, m):
@@ -72,13 +71,7 @@ def run_matmul_tma(k, shape, gen):
     k[(_up(m, 128) // 128, _up(n, 128) // 128)](a, b, c_buf, m, n, kk, a.stride(0),
                                                b.stride(0), c_buf.stride(0))
     ref = a.double() @ b.double()
-    checks = []
-    unwritten = is_poison(c).sum().item()
-    checks.append(("every element of C written",
-                   unwritten == 0 or f"{unwritten} elements still poison", True))
-    err = ((c.double() - ref).norm() / max(ref.norm().item(), 1e-30)).item()
-    checks.append((f"relative error <= {REL_TOL_F16}",
-                   True if err <= REL_TOL_F16 else f"relative error {err:.3e}", True))
+    checks = [_unwritten_check(c), _err_check(c, ref, REL_TOL_F16)]
     checks.append(("columns past N untouched",
                    bool(is_poison(c_buf[:, n:]).all().item()), True))
     return checks

@@ -22,15 +22,24 @@ void LayoutDialect::registerTypes() {
 // MemDescType
 //===----------------------------------------------------------------------===//
 
+/// Parses `<SHAPExELEMENT, LAYOUT>`, the body of both buffer types.
+static ParseResult parseShapeElementLayout(AsmParser &parser,
+                                           SmallVectorImpl<int64_t> &shape,
+                                           Type &elementType,
+                                           Attribute &layout) {
+  return failure(
+      parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false,
+                                /*withTrailingX=*/true) ||
+      parser.parseType(elementType) || parser.parseComma() ||
+      parser.parseAttribute(layout) || parser.parseGreater());
+}
+
 Type MemDescType::parse(AsmParser &parser) {
   SmallVector<int64_t> shape;
   Type elementType;
   Attribute layout;
-  if (parser.parseLess() ||
-      parser.parseDimensionList(shape, /*allowDynamic=*/false,
-                                /*withTrailingX=*/true) ||
-      parser.parseType(elementType) || parser.parseComma() ||
-      parser.parseAttribute(layout) || parser.parseGreater())
+  if (failed(parseShapeElementLayout(parser, shape, elementType, layout)))
     return {};
   return parser.getChecked<MemDescType>(parser.getContext(), shape, elementType,
                                         layout);
@@ -50,11 +59,7 @@ Type TensorDescType::parse(AsmParser &parser) {
   SmallVector<int64_t> shape;
   Type elementType;
   Attribute layout;
-  if (parser.parseLess() ||
-      parser.parseDimensionList(shape, /*allowDynamic=*/false,
-                                /*withTrailingX=*/true) ||
-      parser.parseType(elementType) || parser.parseComma() ||
-      parser.parseAttribute(layout) || parser.parseGreater())
+  if (failed(parseShapeElementLayout(parser, shape, elementType, layout)))
     return {};
   return parser.getChecked<TensorDescType>(parser.getContext(), shape,
                                            elementType, layout);
