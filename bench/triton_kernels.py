@@ -160,4 +160,8 @@ def _attention_kernel():
     return triton_attention()
 
 
-_attn_fwd = _attention_kernel()
+def __getattr__(name):
+    # Built on first use (bench/compile_time.py), not by every importer.
+    if name == "_attn_fwd":
+        return _attention_kernel()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
