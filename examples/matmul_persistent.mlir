@@ -97,19 +97,19 @@ tile.kernel @matmul_persistent(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}
   %total = arith.muli %mine, %ktiles : i32
 
   // Prologue: the loads of steps 0 .. S-2 (those that exist).
-      %p0id0 = arith.muli %c0, %np : i32
-      %p0id1 = arith.addi %pid, %p0id0 : i32
-      %p0id = arith.minsi %p0id1, %lasttile : i32
-      %p0grp = arith.divsi %p0id, %ingroup : i32
-      %p0first = arith.muli %p0grp, %cgm : i32
-      %p0left = arith.subi %tm, %p0first : i32
-      %p0gm = arith.minsi %p0left, %cgm : i32
-      %p0r = arith.remsi %p0id, %ingroup : i32
-      %p0rm = arith.remsi %p0r, %p0gm : i32
-      %p0pm = arith.addi %p0first, %p0rm : i32
-      %p0pn = arith.divsi %p0r, %p0gm : i32
-      %p0row = arith.muli %p0pm, %cbm : i32
-      %p0col = arith.muli %p0pn, %cbn : i32
+  %p0id0 = arith.muli %c0, %np : i32
+  %p0id1 = arith.addi %pid, %p0id0 : i32
+  %p0id = arith.minsi %p0id1, %lasttile : i32
+  %p0grp = arith.divsi %p0id, %ingroup : i32
+  %p0first = arith.muli %p0grp, %cgm : i32
+  %p0left = arith.subi %tm, %p0first : i32
+  %p0gm = arith.minsi %p0left, %cgm : i32
+  %p0r = arith.remsi %p0id, %ingroup : i32
+  %p0rm = arith.remsi %p0r, %p0gm : i32
+  %p0pm = arith.addi %p0first, %p0rm : i32
+  %p0pn = arith.divsi %p0r, %p0gm : i32
+  %p0row = arith.muli %p0pm, %cbm : i32
+  %p0col = arith.muli %p0pn, %cbn : i32
   %pro:4 = scf.for %g = %c0 to %cS1 step %c1
       iter_args(%kt = %c0, %tl = %c0, %row = %p0row, %col = %p0col)
       -> (i32, i32, i32, i32) : i32 {
@@ -129,19 +129,19 @@ tile.kernel @matmul_persistent(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}
       %awrap = arith.cmpi eq, %akt1, %ktiles : i32
       %ast:4 = scf.if %awrap -> (i32, i32, i32, i32) {
         %atl1 = arith.addi %tl, %c1 : i32
-      %anid0 = arith.muli %atl1, %np : i32
-      %anid1 = arith.addi %pid, %anid0 : i32
-      %anid = arith.minsi %anid1, %lasttile : i32
-      %angrp = arith.divsi %anid, %ingroup : i32
-      %anfirst = arith.muli %angrp, %cgm : i32
-      %anleft = arith.subi %tm, %anfirst : i32
-      %angm = arith.minsi %anleft, %cgm : i32
-      %anr = arith.remsi %anid, %ingroup : i32
-      %anrm = arith.remsi %anr, %angm : i32
-      %anpm = arith.addi %anfirst, %anrm : i32
-      %anpn = arith.divsi %anr, %angm : i32
-      %anrow = arith.muli %anpm, %cbm : i32
-      %ancol = arith.muli %anpn, %cbn : i32
+        %anid0 = arith.muli %atl1, %np : i32
+        %anid1 = arith.addi %pid, %anid0 : i32
+        %anid = arith.minsi %anid1, %lasttile : i32
+        %angrp = arith.divsi %anid, %ingroup : i32
+        %anfirst = arith.muli %angrp, %cgm : i32
+        %anleft = arith.subi %tm, %anfirst : i32
+        %angm = arith.minsi %anleft, %cgm : i32
+        %anr = arith.remsi %anid, %ingroup : i32
+        %anrm = arith.remsi %anr, %angm : i32
+        %anpm = arith.addi %anfirst, %anrm : i32
+        %anpn = arith.divsi %anr, %angm : i32
+        %anrow = arith.muli %anpm, %cbm : i32
+        %ancol = arith.muli %anpn, %cbn : i32
         scf.yield %c0, %atl1, %anrow, %ancol : i32, i32, i32, i32
       } else {
         scf.yield %akt1, %tl, %row, %col : i32, i32, i32, i32
@@ -177,37 +177,37 @@ tile.kernel @matmul_persistent(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}
       %more = arith.cmpi slt, %gn, %total : i32
       %ld:4 = scf.if %more -> (i32, i32, i32, i32) {
         layout.barrier
-      %rs = arith.remsi %gn, %cS : i32
-      %rbar = layout.memdesc_index %bars[%rs] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %rta = layout.memdesc_index %sa[%rs] : !layout.memdesc<3x128x64xf16, #nv> -> !layout.memdesc<128x64xf16, #nv>
-      %rtb = layout.memdesc_index %sb[%rs] : !layout.memdesc<3x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
-      %rkk = arith.muli %lkt, %cbk : i32
-      layout.barrier_expect %rbar, 49152 : !layout.memdesc<1xi64, #bl>
-      layout.async_tma_copy_global_to_local %da[%lrow, %rkk] %rta, %rbar
-          : !layout.tensordesc<128x64xf16, #nv>, !layout.memdesc<128x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
-      layout.async_tma_copy_global_to_local %db[%rkk, %lcol] %rtb, %rbar
-          : !layout.tensordesc<64x256xf16, #nv>, !layout.memdesc<64x256xf16, #nv>, !layout.memdesc<1xi64, #bl>
-      %bkt1 = arith.addi %lkt, %c1 : i32
-      %bwrap = arith.cmpi eq, %bkt1, %ktiles : i32
-      %bst:4 = scf.if %bwrap -> (i32, i32, i32, i32) {
-        %btl1 = arith.addi %ltl, %c1 : i32
-      %bnid0 = arith.muli %btl1, %np : i32
-      %bnid1 = arith.addi %pid, %bnid0 : i32
-      %bnid = arith.minsi %bnid1, %lasttile : i32
-      %bngrp = arith.divsi %bnid, %ingroup : i32
-      %bnfirst = arith.muli %bngrp, %cgm : i32
-      %bnleft = arith.subi %tm, %bnfirst : i32
-      %bngm = arith.minsi %bnleft, %cgm : i32
-      %bnr = arith.remsi %bnid, %ingroup : i32
-      %bnrm = arith.remsi %bnr, %bngm : i32
-      %bnpm = arith.addi %bnfirst, %bnrm : i32
-      %bnpn = arith.divsi %bnr, %bngm : i32
-      %bnrow = arith.muli %bnpm, %cbm : i32
-      %bncol = arith.muli %bnpn, %cbn : i32
-        scf.yield %c0, %btl1, %bnrow, %bncol : i32, i32, i32, i32
-      } else {
-        scf.yield %bkt1, %ltl, %lrow, %lcol : i32, i32, i32, i32
-      }
+        %rs = arith.remsi %gn, %cS : i32
+        %rbar = layout.memdesc_index %bars[%rs] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        %rta = layout.memdesc_index %sa[%rs] : !layout.memdesc<3x128x64xf16, #nv> -> !layout.memdesc<128x64xf16, #nv>
+        %rtb = layout.memdesc_index %sb[%rs] : !layout.memdesc<3x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
+        %rkk = arith.muli %lkt, %cbk : i32
+        layout.barrier_expect %rbar, 49152 : !layout.memdesc<1xi64, #bl>
+        layout.async_tma_copy_global_to_local %da[%lrow, %rkk] %rta, %rbar
+            : !layout.tensordesc<128x64xf16, #nv>, !layout.memdesc<128x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+        layout.async_tma_copy_global_to_local %db[%rkk, %lcol] %rtb, %rbar
+            : !layout.tensordesc<64x256xf16, #nv>, !layout.memdesc<64x256xf16, #nv>, !layout.memdesc<1xi64, #bl>
+        %bkt1 = arith.addi %lkt, %c1 : i32
+        %bwrap = arith.cmpi eq, %bkt1, %ktiles : i32
+        %bst:4 = scf.if %bwrap -> (i32, i32, i32, i32) {
+          %btl1 = arith.addi %ltl, %c1 : i32
+          %bnid0 = arith.muli %btl1, %np : i32
+          %bnid1 = arith.addi %pid, %bnid0 : i32
+          %bnid = arith.minsi %bnid1, %lasttile : i32
+          %bngrp = arith.divsi %bnid, %ingroup : i32
+          %bnfirst = arith.muli %bngrp, %cgm : i32
+          %bnleft = arith.subi %tm, %bnfirst : i32
+          %bngm = arith.minsi %bnleft, %cgm : i32
+          %bnr = arith.remsi %bnid, %ingroup : i32
+          %bnrm = arith.remsi %bnr, %bngm : i32
+          %bnpm = arith.addi %bnfirst, %bnrm : i32
+          %bnpn = arith.divsi %bnr, %bngm : i32
+          %bnrow = arith.muli %bnpm, %cbm : i32
+          %bncol = arith.muli %bnpn, %cbn : i32
+          scf.yield %c0, %btl1, %bnrow, %bncol : i32, i32, i32, i32
+        } else {
+          scf.yield %bkt1, %ltl, %lrow, %lcol : i32, i32, i32, i32
+        }
         scf.yield %bst#0, %bst#1, %bst#2, %bst#3 : i32, i32, i32, i32
       } else {
         scf.yield %lkt, %ltl, %lrow, %lcol : i32, i32, i32, i32
@@ -218,19 +218,19 @@ tile.kernel @matmul_persistent(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}
     // before the next tile's epilogue writes the buffer again.
     %done = tile.dot_wait %in#0 {pendings = 0 : i32} : tensor<128x256xf32, #mma256>
     %o = arith.truncf %done : tensor<128x256xf32, #mma256> to tensor<128x256xf16, #mma256>
-      %eid0 = arith.muli %t, %np : i32
-      %eid1 = arith.addi %pid, %eid0 : i32
-      %eid = arith.minsi %eid1, %lasttile : i32
-      %egrp = arith.divsi %eid, %ingroup : i32
-      %efirst = arith.muli %egrp, %cgm : i32
-      %eleft = arith.subi %tm, %efirst : i32
-      %egm = arith.minsi %eleft, %cgm : i32
-      %er = arith.remsi %eid, %ingroup : i32
-      %erm = arith.remsi %er, %egm : i32
-      %epm = arith.addi %efirst, %erm : i32
-      %epn = arith.divsi %er, %egm : i32
-      %erow = arith.muli %epm, %cbm : i32
-      %ecol = arith.muli %epn, %cbn : i32
+    %eid0 = arith.muli %t, %np : i32
+    %eid1 = arith.addi %pid, %eid0 : i32
+    %eid = arith.minsi %eid1, %lasttile : i32
+    %egrp = arith.divsi %eid, %ingroup : i32
+    %efirst = arith.muli %egrp, %cgm : i32
+    %eleft = arith.subi %tm, %efirst : i32
+    %egm = arith.minsi %eleft, %cgm : i32
+    %er = arith.remsi %eid, %ingroup : i32
+    %erm = arith.remsi %er, %egm : i32
+    %epm = arith.addi %efirst, %erm : i32
+    %epn = arith.divsi %er, %egm : i32
+    %erow = arith.muli %epm, %cbm : i32
+    %ecol = arith.muli %epn, %cbn : i32
     layout.async_tma_store_wait {pendings = 0 : i32}
     layout.local_store %o, %scb : tensor<128x256xf16, #mma256> -> !layout.memdesc<128x256xf16, #nv>
     layout.async_tma_copy_local_to_global %dc[%erow, %ecol] %scb : !layout.tensordesc<128x256xf16, #nv>, !layout.memdesc<128x256xf16, #nv>
@@ -293,19 +293,19 @@ tile.kernel @matmul_persistent_bf16(%a: !tile.ptr<bf16> {tile.divisibility = 16 
   %total = arith.muli %mine, %ktiles : i32
 
   // Prologue: the loads of steps 0 .. S-2 (those that exist).
-      %p0id0 = arith.muli %c0, %np : i32
-      %p0id1 = arith.addi %pid, %p0id0 : i32
-      %p0id = arith.minsi %p0id1, %lasttile : i32
-      %p0grp = arith.divsi %p0id, %ingroup : i32
-      %p0first = arith.muli %p0grp, %cgm : i32
-      %p0left = arith.subi %tm, %p0first : i32
-      %p0gm = arith.minsi %p0left, %cgm : i32
-      %p0r = arith.remsi %p0id, %ingroup : i32
-      %p0rm = arith.remsi %p0r, %p0gm : i32
-      %p0pm = arith.addi %p0first, %p0rm : i32
-      %p0pn = arith.divsi %p0r, %p0gm : i32
-      %p0row = arith.muli %p0pm, %cbm : i32
-      %p0col = arith.muli %p0pn, %cbn : i32
+  %p0id0 = arith.muli %c0, %np : i32
+  %p0id1 = arith.addi %pid, %p0id0 : i32
+  %p0id = arith.minsi %p0id1, %lasttile : i32
+  %p0grp = arith.divsi %p0id, %ingroup : i32
+  %p0first = arith.muli %p0grp, %cgm : i32
+  %p0left = arith.subi %tm, %p0first : i32
+  %p0gm = arith.minsi %p0left, %cgm : i32
+  %p0r = arith.remsi %p0id, %ingroup : i32
+  %p0rm = arith.remsi %p0r, %p0gm : i32
+  %p0pm = arith.addi %p0first, %p0rm : i32
+  %p0pn = arith.divsi %p0r, %p0gm : i32
+  %p0row = arith.muli %p0pm, %cbm : i32
+  %p0col = arith.muli %p0pn, %cbn : i32
   %pro:4 = scf.for %g = %c0 to %cS1 step %c1
       iter_args(%kt = %c0, %tl = %c0, %row = %p0row, %col = %p0col)
       -> (i32, i32, i32, i32) : i32 {
@@ -325,19 +325,19 @@ tile.kernel @matmul_persistent_bf16(%a: !tile.ptr<bf16> {tile.divisibility = 16 
       %awrap = arith.cmpi eq, %akt1, %ktiles : i32
       %ast:4 = scf.if %awrap -> (i32, i32, i32, i32) {
         %atl1 = arith.addi %tl, %c1 : i32
-      %anid0 = arith.muli %atl1, %np : i32
-      %anid1 = arith.addi %pid, %anid0 : i32
-      %anid = arith.minsi %anid1, %lasttile : i32
-      %angrp = arith.divsi %anid, %ingroup : i32
-      %anfirst = arith.muli %angrp, %cgm : i32
-      %anleft = arith.subi %tm, %anfirst : i32
-      %angm = arith.minsi %anleft, %cgm : i32
-      %anr = arith.remsi %anid, %ingroup : i32
-      %anrm = arith.remsi %anr, %angm : i32
-      %anpm = arith.addi %anfirst, %anrm : i32
-      %anpn = arith.divsi %anr, %angm : i32
-      %anrow = arith.muli %anpm, %cbm : i32
-      %ancol = arith.muli %anpn, %cbn : i32
+        %anid0 = arith.muli %atl1, %np : i32
+        %anid1 = arith.addi %pid, %anid0 : i32
+        %anid = arith.minsi %anid1, %lasttile : i32
+        %angrp = arith.divsi %anid, %ingroup : i32
+        %anfirst = arith.muli %angrp, %cgm : i32
+        %anleft = arith.subi %tm, %anfirst : i32
+        %angm = arith.minsi %anleft, %cgm : i32
+        %anr = arith.remsi %anid, %ingroup : i32
+        %anrm = arith.remsi %anr, %angm : i32
+        %anpm = arith.addi %anfirst, %anrm : i32
+        %anpn = arith.divsi %anr, %angm : i32
+        %anrow = arith.muli %anpm, %cbm : i32
+        %ancol = arith.muli %anpn, %cbn : i32
         scf.yield %c0, %atl1, %anrow, %ancol : i32, i32, i32, i32
       } else {
         scf.yield %akt1, %tl, %row, %col : i32, i32, i32, i32
@@ -373,37 +373,37 @@ tile.kernel @matmul_persistent_bf16(%a: !tile.ptr<bf16> {tile.divisibility = 16 
       %more = arith.cmpi slt, %gn, %total : i32
       %ld:4 = scf.if %more -> (i32, i32, i32, i32) {
         layout.barrier
-      %rs = arith.remsi %gn, %cS : i32
-      %rbar = layout.memdesc_index %bars[%rs] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %rta = layout.memdesc_index %sa[%rs] : !layout.memdesc<3x128x64xbf16, #nv> -> !layout.memdesc<128x64xbf16, #nv>
-      %rtb = layout.memdesc_index %sb[%rs] : !layout.memdesc<3x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
-      %rkk = arith.muli %lkt, %cbk : i32
-      layout.barrier_expect %rbar, 49152 : !layout.memdesc<1xi64, #bl>
-      layout.async_tma_copy_global_to_local %da[%lrow, %rkk] %rta, %rbar
-          : !layout.tensordesc<128x64xbf16, #nv>, !layout.memdesc<128x64xbf16, #nv>, !layout.memdesc<1xi64, #bl>
-      layout.async_tma_copy_global_to_local %db[%rkk, %lcol] %rtb, %rbar
-          : !layout.tensordesc<64x256xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv>, !layout.memdesc<1xi64, #bl>
-      %bkt1 = arith.addi %lkt, %c1 : i32
-      %bwrap = arith.cmpi eq, %bkt1, %ktiles : i32
-      %bst:4 = scf.if %bwrap -> (i32, i32, i32, i32) {
-        %btl1 = arith.addi %ltl, %c1 : i32
-      %bnid0 = arith.muli %btl1, %np : i32
-      %bnid1 = arith.addi %pid, %bnid0 : i32
-      %bnid = arith.minsi %bnid1, %lasttile : i32
-      %bngrp = arith.divsi %bnid, %ingroup : i32
-      %bnfirst = arith.muli %bngrp, %cgm : i32
-      %bnleft = arith.subi %tm, %bnfirst : i32
-      %bngm = arith.minsi %bnleft, %cgm : i32
-      %bnr = arith.remsi %bnid, %ingroup : i32
-      %bnrm = arith.remsi %bnr, %bngm : i32
-      %bnpm = arith.addi %bnfirst, %bnrm : i32
-      %bnpn = arith.divsi %bnr, %bngm : i32
-      %bnrow = arith.muli %bnpm, %cbm : i32
-      %bncol = arith.muli %bnpn, %cbn : i32
-        scf.yield %c0, %btl1, %bnrow, %bncol : i32, i32, i32, i32
-      } else {
-        scf.yield %bkt1, %ltl, %lrow, %lcol : i32, i32, i32, i32
-      }
+        %rs = arith.remsi %gn, %cS : i32
+        %rbar = layout.memdesc_index %bars[%rs] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        %rta = layout.memdesc_index %sa[%rs] : !layout.memdesc<3x128x64xbf16, #nv> -> !layout.memdesc<128x64xbf16, #nv>
+        %rtb = layout.memdesc_index %sb[%rs] : !layout.memdesc<3x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
+        %rkk = arith.muli %lkt, %cbk : i32
+        layout.barrier_expect %rbar, 49152 : !layout.memdesc<1xi64, #bl>
+        layout.async_tma_copy_global_to_local %da[%lrow, %rkk] %rta, %rbar
+            : !layout.tensordesc<128x64xbf16, #nv>, !layout.memdesc<128x64xbf16, #nv>, !layout.memdesc<1xi64, #bl>
+        layout.async_tma_copy_global_to_local %db[%rkk, %lcol] %rtb, %rbar
+            : !layout.tensordesc<64x256xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv>, !layout.memdesc<1xi64, #bl>
+        %bkt1 = arith.addi %lkt, %c1 : i32
+        %bwrap = arith.cmpi eq, %bkt1, %ktiles : i32
+        %bst:4 = scf.if %bwrap -> (i32, i32, i32, i32) {
+          %btl1 = arith.addi %ltl, %c1 : i32
+          %bnid0 = arith.muli %btl1, %np : i32
+          %bnid1 = arith.addi %pid, %bnid0 : i32
+          %bnid = arith.minsi %bnid1, %lasttile : i32
+          %bngrp = arith.divsi %bnid, %ingroup : i32
+          %bnfirst = arith.muli %bngrp, %cgm : i32
+          %bnleft = arith.subi %tm, %bnfirst : i32
+          %bngm = arith.minsi %bnleft, %cgm : i32
+          %bnr = arith.remsi %bnid, %ingroup : i32
+          %bnrm = arith.remsi %bnr, %bngm : i32
+          %bnpm = arith.addi %bnfirst, %bnrm : i32
+          %bnpn = arith.divsi %bnr, %bngm : i32
+          %bnrow = arith.muli %bnpm, %cbm : i32
+          %bncol = arith.muli %bnpn, %cbn : i32
+          scf.yield %c0, %btl1, %bnrow, %bncol : i32, i32, i32, i32
+        } else {
+          scf.yield %bkt1, %ltl, %lrow, %lcol : i32, i32, i32, i32
+        }
         scf.yield %bst#0, %bst#1, %bst#2, %bst#3 : i32, i32, i32, i32
       } else {
         scf.yield %lkt, %ltl, %lrow, %lcol : i32, i32, i32, i32
@@ -414,19 +414,19 @@ tile.kernel @matmul_persistent_bf16(%a: !tile.ptr<bf16> {tile.divisibility = 16 
     // before the next tile's epilogue writes the buffer again.
     %done = tile.dot_wait %in#0 {pendings = 0 : i32} : tensor<128x256xf32, #mma256>
     %o = arith.truncf %done : tensor<128x256xf32, #mma256> to tensor<128x256xbf16, #mma256>
-      %eid0 = arith.muli %t, %np : i32
-      %eid1 = arith.addi %pid, %eid0 : i32
-      %eid = arith.minsi %eid1, %lasttile : i32
-      %egrp = arith.divsi %eid, %ingroup : i32
-      %efirst = arith.muli %egrp, %cgm : i32
-      %eleft = arith.subi %tm, %efirst : i32
-      %egm = arith.minsi %eleft, %cgm : i32
-      %er = arith.remsi %eid, %ingroup : i32
-      %erm = arith.remsi %er, %egm : i32
-      %epm = arith.addi %efirst, %erm : i32
-      %epn = arith.divsi %er, %egm : i32
-      %erow = arith.muli %epm, %cbm : i32
-      %ecol = arith.muli %epn, %cbn : i32
+    %eid0 = arith.muli %t, %np : i32
+    %eid1 = arith.addi %pid, %eid0 : i32
+    %eid = arith.minsi %eid1, %lasttile : i32
+    %egrp = arith.divsi %eid, %ingroup : i32
+    %efirst = arith.muli %egrp, %cgm : i32
+    %eleft = arith.subi %tm, %efirst : i32
+    %egm = arith.minsi %eleft, %cgm : i32
+    %er = arith.remsi %eid, %ingroup : i32
+    %erm = arith.remsi %er, %egm : i32
+    %epm = arith.addi %efirst, %erm : i32
+    %epn = arith.divsi %er, %egm : i32
+    %erow = arith.muli %epm, %cbm : i32
+    %ecol = arith.muli %epn, %cbn : i32
     layout.async_tma_store_wait {pendings = 0 : i32}
     layout.local_store %o, %scb : tensor<128x256xbf16, #mma256> -> !layout.memdesc<128x256xbf16, #nv>
     layout.async_tma_copy_local_to_global %dc[%erow, %ecol] %scb : !layout.tensordesc<128x256xbf16, #nv>, !layout.memdesc<128x256xbf16, #nv>
