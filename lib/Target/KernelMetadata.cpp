@@ -36,7 +36,7 @@ static bool isCompatible(StringRef declared, StringRef actual) {
   // A TMA descriptor is passed by value; the function sees its address.
   if (actual == "ptr")
     return declared == "ptr" || declared.starts_with("ptr<") ||
-           declared == "tma_descriptor";
+           declared == "tma_descriptor" || declared == "global_tensor";
   if (declared == "index")
     return actual == "i64" || actual == "i32";
   // fp8 scalars are passed as their bits.
@@ -83,6 +83,37 @@ llvm::json::Value entry(int64_t arg, int64_t value, int64_t scale) {
   if (arg >= 0)
     return llvm::json::Object{{"arg", arg}, {"scale", scale}};
   return llvm::json::Object{{"value", value * scale}};
+}
+
+/// The JSON recipe of a tile.global_tensor attribute: {"element_bytes": B,
+/// "shape": [{"value": N} | {"arg": I, "scale": 1}, ...], "zeroed": Z}.
+FailureOr<llvm::json::Value> globalTensorRecipeToJSON(DictionaryAttr recipe,
+                                                      unsigned numParams,
+                                                      std::string &error) {
+  auto shapeArgs = recipe.getAs<DenseI64ArrayAttr>("shape_args");
+  auto shape = recipe.getAs<DenseI64ArrayAttr>("shape");
+  auto bytes = recipe.getAs<IntegerAttr>("element_bytes");
+  auto zeroed = recipe.getAs<BoolAttr>("zeroed");
+  if (!shapeArgs || !shape || !bytes || !zeroed ||
+      shapeArgs.size() != shape.size() || shape.empty()) {
+    error = "tile.global_tensor must have shape_args and shape of one "
+            "length, element_bytes and zeroed";
+    return failure();
+  }
+  llvm::json::Array extents;
+  for (auto [arg, value] : llvm::zip(shapeArgs.asArrayRef(),
+                                     shape.asArrayRef())) {
+    if (arg >= int64_t(numParams) || (arg < 0 && value <= 0)) {
+      error = "tile.global_tensor names a parameter the kernel does not "
+              "have, or a non-positive extent";
+      return failure();
+    }
+    extents.push_back(entry(arg, value, 1));
+  }
+  return llvm::json::Value(llvm::json::Object{
+      {"element_bytes", bytes.getInt()},
+      {"shape", std::move(extents)},
+      {"zeroed", zeroed.getValue()}});
 }
 
 /// The JSON recipe of a tile.tma attribute, or an error message.
@@ -308,6 +339,18 @@ tile::extractKernelMetadata(ModuleOp llvmDialectModule) {
           return fail("parameter " + Twine(index) + ": " + error);
         param.tma = std::move(*json);
       }
+      if (param.type == "global_tensor") {
+        auto recipe =
+            func.getArgAttrOfType<DictionaryAttr>(index, "tile.global_tensor");
+        std::string error = "a global_tensor without its tile.global_tensor "
+                            "recipe";
+        FailureOr<llvm::json::Value> json =
+            recipe ? globalTensorRecipeToJSON(recipe, paramTypes.size(), error)
+                   : FailureOr<llvm::json::Value>(failure());
+        if (!::mlir::succeeded(json))
+          return fail("parameter " + Twine(index) + ": " + error);
+        param.globalTensor = std::move(*json);
+      }
       if (declaredDivisibility) {
         int64_t value = declaredDivisibility[index];
         if (value <= 0 || !llvm::isPowerOf2_64(value))
@@ -338,6 +381,8 @@ llvm::json::Value tile::kernelMetadataToJSON(ArrayRef<KernelInfo> kernels,
                                 {"divisibility", param.divisibility}};
       if (param.tma.kind() != llvm::json::Value::Null)
         object["tma"] = param.tma;
+      if (param.globalTensor.kind() != llvm::json::Value::Null)
+        object["global_tensor"] = param.globalTensor;
       params.push_back(std::move(object));
     }
     kernelArray.push_back(

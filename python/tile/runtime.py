@@ -30,6 +30,7 @@ __all__ = [
     "CudaError", "LaunchError", "MetadataError",
     "KernelParam", "KernelMetadata", "ModuleMetadata",
     "Module", "Kernel", "load", "cdiv", "driver_available", "pack_arguments",
+    "global_tensor_bytes",
 ]
 
 
@@ -114,6 +115,9 @@ class _Driver:
             "cuLaunchKernel": [c.c_void_p, c.c_uint, c.c_uint, c.c_uint,
                                c.c_uint, c.c_uint, c.c_uint, c.c_uint,
                                c.c_void_p, c.POINTER(c.c_void_p), c.POINTER(c.c_void_p)],
+            "cuMemAllocAsync": [c.POINTER(c.c_uint64), c.c_size_t, c.c_void_p],
+            "cuMemsetD8Async": [c.c_uint64, c.c_ubyte, c.c_size_t, c.c_void_p],
+            "cuMemFreeAsync": [c.c_uint64, c.c_void_p],
             "cuTensorMapEncodeTiled": [c.c_void_p, c.c_int, c.c_uint, c.c_void_p,
                                        c.POINTER(c.c_uint64), c.POINTER(c.c_uint64),
                                        c.POINTER(c.c_uint32), c.POINTER(c.c_uint32),
@@ -236,11 +240,13 @@ class KernelParam:
     type: str                 # "ptr<f32>", "ptr", "i32", "f32", "tma_descriptor", ...
     divisibility: int = 1     # alignment promise (bytes for pointers)
     tma: Optional[Dict[str, Any]] = None  # the recipe of a tma_descriptor
+    global_tensor: Optional[Dict[str, Any]] = None  # the recipe of a global_tensor
 
     @property
     def is_hidden(self) -> bool:
-        """A parameter the launcher fills in itself (a TMA descriptor)."""
-        return self.type == "tma_descriptor"
+        """A parameter the launcher fills in itself (a TMA descriptor, or
+        the memory of a tile.global_tensor)."""
+        return self.type in ("tma_descriptor", "global_tensor")
 
     @property
     def is_pointer(self) -> bool:
@@ -294,9 +300,12 @@ class ModuleMetadata:
                 ptype = need(pobj, "type", str, pw)
                 param = KernelParam(index=pobj.get("index", p), name=pobj.get("name", f"arg{p}"),
                                     type=ptype, divisibility=pobj.get("divisibility", 1),
-                                    tma=pobj.get("tma"))
-                if param.is_hidden:
+                                    tma=pobj.get("tma"),
+                                    global_tensor=pobj.get("global_tensor"))
+                if param.type == "tma_descriptor":
                     _check_tma_recipe(param, source, pw)
+                elif param.type == "global_tensor":
+                    _check_global_tensor_recipe(param, source, pw)
                 elif not param.is_pointer and ptype not in _SCALAR_TYPES:
                     raise MetadataError(f"{source}: {pw}.type {ptype!r} is not a type the "
                                         f"launcher can pass")
@@ -321,6 +330,17 @@ def _check_tma_recipe(param: KernelParam, source: str, where: str) -> None:
     if not (isinstance(rank, int) and 1 <= rank <= 5 and len(r["global_dim"]) == rank
             and len(r["global_strides"]) == rank - 1 and len(r["box_dim"]) == rank):
         raise MetadataError(f"{source}: {where}.tma has inconsistent ranks")
+
+
+def _check_global_tensor_recipe(param: KernelParam, source: str, where: str) -> None:
+    r = param.global_tensor
+    ok = (isinstance(r, dict) and isinstance(r.get("element_bytes"), int)
+          and r["element_bytes"] > 0 and isinstance(r.get("zeroed"), bool)
+          and isinstance(r.get("shape"), list) and len(r["shape"]) > 0
+          and all(isinstance(e, dict) and ("value" in e or "arg" in e) for e in r["shape"]))
+    if not ok:
+        raise MetadataError(f"{source}: {where} is a global_tensor without a complete "
+                            f"'global_tensor' recipe (needs element_bytes, shape, zeroed)")
 
 
 # ---------------------------------------------------------------------------
@@ -436,13 +456,71 @@ def _pack_pointer(param: KernelParam, value: Any, kernel: str, device: int):
     return ctypes.c_void_p(address)
 
 
-def pack_arguments(meta: KernelMetadata, args: Sequence[Any], device: int = 0) -> List[Any]:
+def global_tensor_bytes(param: KernelParam, values: Dict[int, Any], kernel: str) -> int:
+    """The bytes of a hidden global tensor for a launch with these arguments
+    (by parameter index): prod(shape) * element_bytes. No GPU needed."""
+    r = param.global_tensor
+    count = 1
+    for d, e in enumerate(r["shape"]):
+        if "value" in e:
+            extent = int(e["value"])
+        else:
+            v = values.get(int(e["arg"]))
+            if isinstance(v, bool) or not hasattr(v, "__index__"):
+                raise LaunchError(f"{kernel}: the global tensor '{param.name}' takes extent {d} "
+                                  f"from parameter {e['arg']}, which must be an integer, got {v!r}")
+            extent = v.__index__()
+        if extent <= 0:
+            raise LaunchError(f"{kernel}: the global tensor '{param.name}' would have extent "
+                              f"{extent} in dim {d}; extents must be positive")
+        count *= extent
+    return count * int(r["element_bytes"])
+
+
+def _allocate_global_tensor(param: KernelParam, nbytes: int, device: int, stream: int,
+                            buffers: List[Any]) -> ctypes.c_void_p:
+    """Memory for one launch, ordered on `stream`: from torch's caching
+    allocator when torch is there (allocated and zeroed on that stream, so
+    dropping it after the launch is safe), else the driver's stream-ordered
+    allocator (freed on the stream after the launch)."""
+    zeroed = bool(param.global_tensor["zeroed"])
+    torch = _torch()
+    if torch is not None and torch.cuda.is_available():
+        with torch.cuda.device(device), torch.cuda.stream(torch.cuda.ExternalStream(stream)):
+            buf = (torch.zeros if zeroed else torch.empty)(nbytes, dtype=torch.uint8,
+                                                           device=f"cuda:{device}")
+        buffers.append(buf)
+        return ctypes.c_void_p(buf.data_ptr())
+    drv = _get_driver()
+    address = ctypes.c_uint64()
+    drv.check("cuMemAllocAsync", drv.cuMemAllocAsync(ctypes.byref(address), nbytes,
+                                                     ctypes.c_void_p(stream)))
+    buffers.append(("driver", address.value))
+    if zeroed:
+        drv.check("cuMemsetD8Async", drv.cuMemsetD8Async(address.value, 0, nbytes,
+                                                         ctypes.c_void_p(stream)))
+    return ctypes.c_void_p(address.value)
+
+
+def _free_global_tensors(buffers: List[Any], stream: int) -> None:
+    for b in buffers:
+        if isinstance(b, tuple) and b[0] == "driver":
+            drv = _get_driver()
+            drv.check("cuMemFreeAsync", drv.cuMemFreeAsync(b[1], ctypes.c_void_p(stream)))
+    buffers.clear()
+
+
+def pack_arguments(meta: KernelMetadata, args: Sequence[Any], device: int = 0,
+                   stream: int = 0, buffers: Optional[List[Any]] = None) -> List[Any]:
     """Checks `args` against the kernel's parameters and returns one ctypes
     value per parameter (what cuLaunchKernel's kernelParams point to). The
     caller passes the visible parameters only; the hidden TMA descriptors
-    are built here from them (with the driver's cuTensorMapEncodeTiled).
-    Apart from that, needs no GPU: the checks raise LaunchError before
-    anything reaches the driver."""
+    are built here from them (with the driver's cuTensorMapEncodeTiled),
+    and the memory of global tensors is allocated on `stream` and appended
+    to `buffers`, which the caller keeps until the launch is enqueued (a
+    launch needs it; without `buffers` a kernel with global tensors is
+    refused). Apart from that, needs no GPU: the checks raise LaunchError
+    before anything reaches the driver."""
     visible = [p for p in meta.params if not p.is_hidden]
     if len(args) != len(visible):
         sig = ", ".join(f"{p.name}: {p.type}" for p in visible)
@@ -453,9 +531,16 @@ def pack_arguments(meta: KernelMetadata, args: Sequence[Any], device: int = 0) -
         values[p.index] = a
         packed[p.index] = (_pack_pointer(p, a, meta.name, device) if p.is_pointer
                            else _pack_scalar(p, a, meta.name))
+    sizes = {p.index: global_tensor_bytes(p, values, meta.name)
+             for p in meta.params if p.type == "global_tensor"}
+    if sizes and buffers is None:
+        raise LaunchError(f"{meta.name} allocates global tensors at launch; pack its arguments "
+                          f"with a buffers list (Kernel.launch does)")
     for p in meta.params:
-        if p.is_hidden:
+        if p.type == "tma_descriptor":
             packed[p.index] = _build_tma_descriptor(p, values, packed, meta.name)
+        elif p.type == "global_tensor":
+            packed[p.index] = _allocate_global_tensor(p, sizes[p.index], device, stream, buffers)
     return [packed[p.index] for p in meta.params]
 
 
@@ -593,22 +678,28 @@ class Kernel:
         """Launches on `stream` (a torch stream, a raw CUstream int, or None for
         torch's current stream on the module's device)."""
         gx, gy, gz = _normalize_grid(grid, self.name)
-        packed = self.pack_args(args)
         if stream is None:
             torch = _torch()
             stream = (torch.cuda.current_stream(self.module.device).cuda_stream
                       if torch is not None and torch.cuda.is_available() else 0)
         elif hasattr(stream, "cuda_stream"):
             stream = stream.cuda_stream
-        # kernelParams: one pointer to each argument's value; `packed` keeps
-        # the values alive until cuLaunchKernel has copied them.
-        pointers = (ctypes.c_void_p * max(1, len(packed)))(
-            *[ctypes.addressof(v) for v in packed])
-        drv = _get_driver()
+        # Global tensors live for this launch: allocated on the stream here,
+        # released (stream-ordered) once the launch is enqueued.
+        buffers: List[Any] = []
         _activate_device(self.module.device)
-        drv.check(f"cuLaunchKernel({self.name})", drv.cuLaunchKernel(
-            self._handle, gx, gy, gz, self.meta.threads_per_block, 1, 1,
-            self.meta.shared_bytes, ctypes.c_void_p(stream), pointers, None))
+        try:
+            packed = pack_arguments(self.meta, args, self.module.device, stream, buffers)
+            # kernelParams: one pointer to each argument's value; `packed` keeps
+            # the values alive until cuLaunchKernel has copied them.
+            pointers = (ctypes.c_void_p * max(1, len(packed)))(
+                *[ctypes.addressof(v) for v in packed])
+            drv = _get_driver()
+            drv.check(f"cuLaunchKernel({self.name})", drv.cuLaunchKernel(
+                self._handle, gx, gy, gz, self.meta.threads_per_block, 1, 1,
+                self.meta.shared_bytes, ctypes.c_void_p(stream), pointers, None))
+        finally:
+            _free_global_tensors(buffers, stream)
 
     def __getitem__(self, grid: Any):
         def launcher(*args: Any, stream: Any = None) -> None:

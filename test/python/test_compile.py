@@ -320,5 +320,34 @@ def test_num_stages_reaches_the_pipeliner():
             tile.compile(source, arch="sm_90", emit="ptx", num_stages=bad)
 
 
+def test_global_tensor_metadata():
+    # tile.global_tensor: hidden parameters the launcher allocates; the
+    # caller passes (out, n) only; the size follows n (no GPU needed).
+    import tile.runtime as rt
+    path = os.path.join(ROOT, "test", "gpu", "kernels", "global_tensor.mlir")
+    with open(path, encoding="utf-8") as f:
+        r = tile.compile(f.read(), arch="sm_90", emit="ptx")
+    meta = rt.ModuleMetadata.from_json(r.metadata)
+    (k,) = meta.kernels
+    hidden = [p for p in k.params if p.is_hidden]
+    assert [p.name for p in hidden] == ["__global_tensor0", "__global_tensor1"], k.params
+    assert [p.type for p in hidden] == ["global_tensor"] * 2
+    assert hidden[0].global_tensor["zeroed"] is True and hidden[1].global_tensor["zeroed"] is False
+    assert rt.global_tensor_bytes(hidden[0], {0: None, 1: 300}, k.name) == 300 * 128 * 4
+    assert rt.global_tensor_bytes(hidden[1], {0: None, 1: 300}, k.name) == 16
+    with harness.raises(rt.LaunchError) as e:
+        rt.global_tensor_bytes(hidden[0], {1: 0}, k.name)
+    assert "extent 0 in dim 0" in str(e.value), str(e.value)
+    with harness.raises(rt.LaunchError) as e:
+        rt.global_tensor_bytes(hidden[0], {1: 2.5}, k.name)
+    assert "must be an integer" in str(e.value), str(e.value)
+    # A recipe without its fields is a metadata error.
+    bad = json.loads(json.dumps(r.metadata))
+    del bad["kernels"][0]["params"][2]["global_tensor"]["zeroed"]
+    with harness.raises(rt.MetadataError) as e:
+        rt.ModuleMetadata.from_json(bad)
+    assert "global_tensor" in str(e.value), str(e.value)
+
+
 if __name__ == "__main__":
     sys.exit(harness.run(dict(globals())))

@@ -36,7 +36,7 @@ struct KernelParam {
   /// The parameter's name, "arg<index>" when the kernel does not say.
   std::string name;
   /// "ptr<f32>", "ptr" (a pointer of unknown element type), "i1".."i64",
-  /// "f16", "bf16", "f32", "f64", or "tma_descriptor".
+  /// "f16", "bf16", "f32", "f64", "tma_descriptor" or "global_tensor".
   std::string type;
   /// The alignment promise the kernel was compiled with: a pointer aligned to
   /// this many bytes, an integer that is a multiple of it; 1 when none.
@@ -45,6 +45,10 @@ struct KernelParam {
   /// the cuTensorMapEncodeTiled recipe (docs/Lowering.md, "TMA
   /// descriptors"); null otherwise.
   llvm::json::Value tma = nullptr;
+  /// For type "global_tensor" (a hidden pointer to memory the launcher
+  /// allocates for the launch): {"element_bytes", "shape", "zeroed"}
+  /// (docs/tile-compile.md); null otherwise.
+  llvm::json::Value globalTensor = nullptr;
 };
 
 struct KernelInfo {

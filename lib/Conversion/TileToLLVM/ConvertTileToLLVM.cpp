@@ -461,10 +461,13 @@ struct ConvertTileToLLVMPass
       return signalPassFailure();
     }
 
-    // TMA descriptors become hidden kernel parameters (TmaDescriptors.cpp).
+    // TMA descriptors and global tensors become hidden kernel parameters
+    // (TmaDescriptors.cpp, GlobalTensors.cpp).
     bool ok = true;
-    for (auto kernel : module.getOps<tl::KernelOp>())
+    for (auto kernel : module.getOps<tl::KernelOp>()) {
       ok &= succeeded(materializeTmaDescriptors(kernel));
+      materializeGlobalTensors(kernel);
+    }
     if (!ok)
       return signalPassFailure();
 

@@ -68,8 +68,10 @@ struct KernelOpConversion : public ConvertOpToLLVMPattern<tl::KernelOp> {
       sharedBytes = attr.getInt();
     fn->setAttr(kSharedBytesAttr, rewriter.getI64IntegerAttr(sharedBytes));
     SmallVector<Attribute> argTypes;
-    for (Type type : fnType.getInputs())
-      argTypes.push_back(rewriter.getStringAttr(printArgType(type)));
+    for (auto [i, type] : llvm::enumerate(fnType.getInputs()))
+      argTypes.push_back(rewriter.getStringAttr(
+          op.getArgAttr(i, tl::kGlobalTensorArgAttr) ? "global_tensor"
+                                                     : printArgType(type)));
     fn->setAttr(kArgTypesAttr, rewriter.getArrayAttr(argTypes));
     // The parameter names the kernel was written with (the parser keeps
     // them in the entry block's argument locations), for the metadata.
@@ -119,6 +121,11 @@ struct KernelOpConversion : public ConvertOpToLLVMPattern<tl::KernelOp> {
       if (Attribute recipe = op.getArgAttr(i, tl::kTmaDescriptorArgAttr))
         fn.setArgAttr(i, tl::kTmaDescriptorArgAttr, recipe);
     }
+
+    // A global tensor's recipe goes on to the metadata too.
+    for (unsigned i = 0, e = fnType.getNumInputs(); i < e; ++i)
+      if (Attribute recipe = op.getArgAttr(i, tl::kGlobalTensorArgAttr))
+        fn.setArgAttr(i, tl::kGlobalTensorArgAttr, recipe);
 
     rewriter.inlineRegionBefore(op.getBody(), fn.getBody(), fn.end());
     if (failed(rewriter.convertRegionTypes(&fn.getBody(), *getTypeConverter(),

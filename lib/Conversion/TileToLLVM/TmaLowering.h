@@ -31,6 +31,12 @@ class KernelOp;
 /// its constant strides are not 16-byte multiples.
 LogicalResult materializeTmaDescriptors(tl::KernelOp kernel);
 
+/// Replaces every tile.global_tensor of `kernel` by a hidden !tile.ptr
+/// parameter appended to the kernel, with its recipe (kGlobalTensorArgAttr:
+/// shape_args, shape, element_bytes, zeroed) for the launcher
+/// (GlobalTensors.cpp). The op's verifier has checked what this needs.
+void materializeGlobalTensors(tl::KernelOp kernel);
+
 /// True for the ops of TmaOps.td (which need sm_90).
 bool isTmaOrMBarrierOp(Operation *op);
 

@@ -62,6 +62,19 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
                 "of a tile.kernel";
     return success();
   }
+  if (attr.getName() == kGlobalTensorArgAttr) {
+    auto kernel = dyn_cast<KernelOp>(op);
+    bool onPointer = kernel
+                         ? isa<PtrType>(kernel.getArgumentTypes()[argIndex])
+                         : isa<FunctionOpInterface>(op);
+    if (!onPointer || !isa<DictionaryAttr>(attr.getValue()))
+      return op->emitOpError()
+             << "'" << kGlobalTensorArgAttr
+             << "' must be a dictionary on a !tile.ptr parameter of a "
+                "tile.kernel (convert-tile-to-llvm adds it for "
+                "tile.global_tensor)";
+    return success();
+  }
   if (attr.getName() != getDivisibilityAttrName())
     return op->emitOpError() << "unknown argument attribute '"
                              << attr.getName().getValue() << "' on argument #"

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MixedIndexList.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -61,8 +62,8 @@ static void printIndexList(OpAsmPrinter &p, ValueRange values) {
 }
 
 /// `[` (integer | `%v` (`:` type)?)* `]`
-static ParseResult
-parseMixedList(OpAsmParser &parser,
+ParseResult
+tile::tl::parseMixedList(OpAsmParser &parser,
                SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands,
                SmallVectorImpl<Type> &types, SmallVectorImpl<int64_t> &statics) {
   return parser.parseCommaSeparatedList(
@@ -88,8 +89,8 @@ parseMixedList(OpAsmParser &parser,
       });
 }
 
-static void printMixedList(OpAsmPrinter &p, ArrayRef<int64_t> statics,
-                           ValueRange values) {
+void tile::tl::printMixedList(OpAsmPrinter &p, ArrayRef<int64_t> statics,
+                              ValueRange values) {
   p << "[";
   unsigned next = 0;
   llvm::interleaveComma(statics, p, [&](int64_t s) {
@@ -103,7 +104,7 @@ static void printMixedList(OpAsmPrinter &p, ArrayRef<int64_t> statics,
   p << "]";
 }
 
-static SmallVector<OpFoldResult> getMixed(Builder b, ArrayRef<int64_t> statics,
+SmallVector<OpFoldResult> tile::tl::getMixed(Builder b, ArrayRef<int64_t> statics,
                                           ValueRange values) {
   SmallVector<OpFoldResult> mixed;
   unsigned next = 0;

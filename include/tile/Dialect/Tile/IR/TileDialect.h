@@ -41,6 +41,12 @@ namespace tile::tl {
 /// build it (docs/Lowering.md, "TMA descriptors").
 inline constexpr llvm::StringLiteral kTmaDescriptorArgAttr = "tile.tma";
 
+/// The argument attribute of a hidden global-tensor parameter (a !tile.ptr
+/// made from a tile.global_tensor): how many bytes the launcher allocates
+/// and whether it zeroes them (docs/Lowering.md, "Global tensors").
+inline constexpr llvm::StringLiteral kGlobalTensorArgAttr =
+    "tile.global_tensor";
+
 /// True if `n` is a positive power of two.
 inline bool isPowerOf2(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
 
