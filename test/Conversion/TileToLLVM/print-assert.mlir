@@ -12,9 +12,10 @@
 // CHECK-DAG: llvm.mlir.global internal constant @tile_str_{{[0-9]+}}("pid (%d, %d, %d) tid (%d) 100%% done\0A\00")
 // CHECK-DAG: llvm.func @vprintf(!llvm.ptr, !llvm.ptr) -> i32
 // CHECK-LABEL: llvm.func @print
-// The argument buffers are allocated once, at the entry.
-// CHECK: llvm.alloca %{{.*}} x !llvm.struct<(i32, i32, i32, i32, i32)>
-// CHECK: llvm.alloca %{{.*}} x !llvm.struct<(i32, i32, i32, i32, f64)>
+// The argument buffers are allocated once per operand, at the entry.
+// CHECK-DAG: llvm.alloca %{{.*}} x !llvm.struct<(i32, i32, i32, i32, i32)>
+// CHECK-DAG: llvm.alloca %{{.*}} x !llvm.struct<(i32, i32, i32, i32, f64)>
+// CHECK-DAG: llvm.alloca %{{.*}} x !llvm.struct<(i32, i32, i32, i32)>
 // CHECK: nvvm.read.ptx.sreg.ctaid.x
 // CHECK: nvvm.read.ptx.sreg.ctaid.y
 // CHECK: nvvm.read.ptx.sreg.ctaid.z
@@ -68,7 +69,7 @@ tile.kernel @print_replicated(%f: i64) attributes {num_warps = 2 : i32} {
 // ON: %[[MSG:.*]] = llvm.mlir.addressof @[[MSGSYM:tile_str_[0-9]+]]
 // ON: %[[FILE:.*]] = llvm.mlir.addressof @[[FILESYM:tile_str_[0-9]+]]
 // ON: %[[FN:.*]] = llvm.mlir.addressof @[[FNSYM:tile_str_[0-9]+]]
-// ON: %[[LINE:.*]] = llvm.mlir.constant(78 : i32)
+// ON: %[[LINE:.*]] = llvm.mlir.constant([[#@LINE+7]] : i32)
 // ON: %[[ONE:.*]] = llvm.mlir.constant(1 : i64)
 // ON: llvm.call @__assertfail(%[[MSG]], %[[FILE]], %[[LINE]], %[[FN]], %[[ONE]])
 tile.kernel @assert_off(%n: i32) attributes {num_warps = 2 : i32} {
