@@ -1,4 +1,5 @@
-//===- AtomicOpToLLVM.cpp - tile.atomic_rmw and tile.atomic_cas to PTX -----===//
+//===- AtomicOpToLLVM.cpp - tile.atomic_rmw and tile.atomic_cas to PTX
+//-----===//
 //
 // Each element of the pointer operand is updated exactly once per program:
 //
@@ -101,14 +102,14 @@ static char getConstraint(unsigned bits) {
 /// false), or null when `wantResult` is false and a `red` was emitted.
 static Value emitAtomicAsm(OpBuilder &b, Location loc, StringRef opSuffix,
                            unsigned bits, Value ptr, ArrayRef<Value> args,
-                           Value pred, tl::MemSemantic sem,
-                           tl::MemScope scope, bool wantResult) {
+                           Value pred, tl::MemSemantic sem, tl::MemScope scope,
+                           bool wantResult) {
   std::string ordering = getOrderingSuffix(sem, scope);
   char c = getConstraint(bits);
-  bool useRed = !wantResult && !opSuffix.starts_with("exch") &&
-                !opSuffix.starts_with("cas") &&
-                (sem == tl::MemSemantic::relaxed ||
-                 sem == tl::MemSemantic::release);
+  bool useRed =
+      !wantResult && !opSuffix.starts_with("exch") &&
+      !opSuffix.starts_with("cas") &&
+      (sem == tl::MemSemantic::relaxed || sem == tl::MemSemantic::release);
   SmallVector<Value> operands;
   std::string asmStr, constraints;
   llvm::raw_string_ostream os(asmStr), cs(constraints);
@@ -222,8 +223,8 @@ Value emitThreadOwner(OpBuilder &b, Location loc, const Ownership &own) {
   HardwareIds ids = getHardwareIds(b, loc);
   Value bits = i32Const(b, loc, 0);
   if (own.freeLanes)
-    bits = LLVM::AndOp::create(b, loc, ids.lane,
-                               i32Const(b, loc, own.freeLanes));
+    bits =
+        LLVM::AndOp::create(b, loc, ids.lane, i32Const(b, loc, own.freeLanes));
   if (own.freeWarps) {
     Value w =
         LLVM::AndOp::create(b, loc, ids.warp, i32Const(b, loc, own.freeWarps));
@@ -314,8 +315,7 @@ AtomicRegisters prepareRegisters(OpBuilder &b, Location loc,
   return regs;
 }
 
-struct AtomicRMWOpConversion
-    : public ConvertOpToLLVMPattern<tl::AtomicRMWOp> {
+struct AtomicRMWOpConversion : public ConvertOpToLLVMPattern<tl::AtomicRMWOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
   LogicalResult
@@ -330,8 +330,8 @@ struct AtomicRMWOpConversion
     Ownership own = getOwnership(ptrType);
     if (isa<RankedTensorType>(ptrType) && !own.layout)
       return failure();
-    AtomicRegisters regs = prepareRegisters(rewriter, loc, own,
-                                            adaptor.getPtr(), adaptor.getMask());
+    AtomicRegisters regs = prepareRegisters(
+        rewriter, loc, own, adaptor.getPtr(), adaptor.getMask());
     SmallVector<Value> vals =
         getOperandRegisters(rewriter, loc, adaptor.getVal(), regs.n);
     if (regs.ptrs.size() != regs.n || vals.size() != regs.n)
@@ -351,8 +351,8 @@ struct AtomicRMWOpConversion
     if (kind == tl::AtomicRMWKind::add &&
         (elemType.isF16() || elemType.isBF16()) && !own.isScalar() &&
         (own.freeRegisters & 1) == 0 && regs.n % 2 == 0) {
-      PointerVectors vec = choosePointerVectors(op, ptrType, elemType,
-                                                bool(adaptor.getMask()));
+      PointerVectors vec =
+          choosePointerVectors(op, ptrType, elemType, bool(adaptor.getMask()));
       if (vec.width >= 2 && vec.alignmentProven && vec.maskUniform)
         pairWidth = 2;
     }
@@ -368,7 +368,8 @@ struct AtomicRMWOpConversion
                                         toMemoryInt(rewriter, loc, vals[r]));
         Value hi = LLVM::ZExtOp::create(
             rewriter, loc, i32, toMemoryInt(rewriter, loc, vals[r + 1]));
-        hi = LLVM::ShlOp::create(rewriter, loc, hi, i32Const(rewriter, loc, 16));
+        hi =
+            LLVM::ShlOp::create(rewriter, loc, hi, i32Const(rewriter, loc, 16));
         Value packed = LLVM::OrOp::create(rewriter, loc, lo, hi);
         std::string suffix =
             elemType.isF16() ? "add.noftz.f16x2" : "add.noftz.bf16x2";
@@ -387,20 +388,20 @@ struct AtomicRMWOpConversion
       }
       Value v = toMemoryInt(rewriter, loc, vals[r]);
       bool floatMinMax =
-          isa<FloatType>(elemType) && (kind == tl::AtomicRMWKind::max ||
-                                       kind == tl::AtomicRMWKind::min);
+          isa<FloatType>(elemType) &&
+          (kind == tl::AtomicRMWKind::max || kind == tl::AtomicRMWKind::min);
       if (!floatMinMax) {
-        Value res = issue(getRMWSuffix(kind, elemType), bits, regs.ptrs[r], v,
-                          pred);
+        Value res =
+            issue(getRMWSuffix(kind, elemType), bits, regs.ptrs[r], v, pred);
         if (res)
           old[r] = fromMemoryInt(rewriter, loc, res, elemType);
         continue;
       }
       // Triton's float max/min: integer atomics on the bits, chosen by the
       // sign of the value.
-      Value nonNeg = LLVM::ICmpOp::create(rewriter, loc,
-                                          LLVM::ICmpPredicate::sge, v,
-                                          intConst(rewriter, loc, v.getType(), 0));
+      Value nonNeg =
+          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::sge, v,
+                               intConst(rewriter, loc, v.getType(), 0));
       Value neg = LLVM::XOrOp::create(rewriter, loc, nonNeg,
                                       i1Const(rewriter, loc, true));
       std::string w = std::to_string(bits);
@@ -417,8 +418,8 @@ struct AtomicRMWOpConversion
 
     SmallVector<Value> results;
     if (wantResult)
-      results = distributeResults(rewriter, loc, own, threadOwner, old,
-                                  elemType);
+      results =
+          distributeResults(rewriter, loc, own, threadOwner, old, elemType);
     else
       results.assign(regs.n, scalarConst(rewriter, loc, elemType, 0));
     replaceWithRegisters(rewriter, op, llResultType, results);
@@ -426,8 +427,7 @@ struct AtomicRMWOpConversion
   }
 };
 
-struct AtomicCASOpConversion
-    : public ConvertOpToLLVMPattern<tl::AtomicCASOp> {
+struct AtomicCASOpConversion : public ConvertOpToLLVMPattern<tl::AtomicCASOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
   LogicalResult
@@ -459,17 +459,17 @@ struct AtomicCASOpConversion
     for (size_t r = 0; r < regs.n; ++r) {
       if (!regs.owned[r])
         continue;
-      Value res = emitAtomicAsm(
-          rewriter, loc, suffix, bits, regs.ptrs[r],
-          {toMemoryInt(rewriter, loc, cmps[r]),
-           toMemoryInt(rewriter, loc, vals[r])},
-          threadOwner, op.getSem(), op.getScope(), /*wantResult=*/true);
+      Value res = emitAtomicAsm(rewriter, loc, suffix, bits, regs.ptrs[r],
+                                {toMemoryInt(rewriter, loc, cmps[r]),
+                                 toMemoryInt(rewriter, loc, vals[r])},
+                                threadOwner, op.getSem(), op.getScope(),
+                                /*wantResult=*/true);
       old[r] = fromMemoryInt(rewriter, loc, res, elemType);
     }
     SmallVector<Value> results;
     if (wantResult)
-      results = distributeResults(rewriter, loc, own, threadOwner, old,
-                                  elemType);
+      results =
+          distributeResults(rewriter, loc, own, threadOwner, old, elemType);
     else
       results.assign(regs.n, scalarConst(rewriter, loc, elemType, 0));
     replaceWithRegisters(rewriter, op, llResultType, results);

@@ -64,10 +64,10 @@ static Value getStringAddress(OpBuilder &b, Location loc, ModuleOp module,
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
     auto type = LLVM::LLVMArrayType::get(b.getI8Type(), data.size());
-    global = LLVM::GlobalOp::create(b, module.getLoc(), type,
-                                    /*isConstant=*/true,
-                                    LLVM::Linkage::Internal, name,
-                                    b.getStringAttr(data), /*alignment=*/1);
+    global =
+        LLVM::GlobalOp::create(b, module.getLoc(), type,
+                               /*isConstant=*/true, LLVM::Linkage::Internal,
+                               name, b.getStringAttr(data), /*alignment=*/1);
   }
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
   return LLVM::AddressOfOp::create(b, loc, ptrType, global.getSymName());
@@ -140,14 +140,13 @@ std::string escapeFormat(StringRef text) {
 void emitVprintf(OpBuilder &b, Location loc, ModuleOp module, Value format,
                  Value buffer, Type bufferType, ArrayRef<Value> args) {
   for (auto [i, arg] : llvm::enumerate(args)) {
-    Value field = LLVM::GEPOp::create(
-        b, loc, buffer.getType(), bufferType, buffer,
-        ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
+    Value field =
+        LLVM::GEPOp::create(b, loc, buffer.getType(), bufferType, buffer,
+                            ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
     LLVM::StoreOp::create(b, loc, arg, field);
   }
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
-  auto fnType =
-      LLVM::LLVMFunctionType::get(b.getI32Type(), {ptrType, ptrType});
+  auto fnType = LLVM::LLVMFunctionType::get(b.getI32Type(), {ptrType, ptrType});
   LLVM::LLVMFuncOp fn = getOrDeclareFunction(b, module, "vprintf", fnType);
   LLVM::CallOp::create(b, loc, fn, ValueRange{format, buffer});
 }
@@ -175,8 +174,7 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<tl::PrintOp> {
       SmallVector<Value> args = pids;
       args.push_back(tid);
       Value format = getStringAddress(
-          rewriter, loc, module,
-          "pid (%d, %d, %d) tid (%d) " + prefix + "\n");
+          rewriter, loc, module, "pid (%d, %d, %d) tid (%d) " + prefix + "\n");
       SmallVector<Type> types(args.size(), i32);
       auto bufferType =
           LLVM::LLVMStructType::getLiteral(rewriter.getContext(), types);
@@ -235,8 +233,7 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<tl::PrintOp> {
                                      bits, i32Const(rewriter, loc, 0));
       }
       SmallVector<Value> regs = unpackStruct(rewriter, loc, llArg);
-      SmallVector<SmallVector<Value>> coords =
-          emitIndices(rewriter, loc, *ll);
+      SmallVector<SmallVector<Value>> coords = emitIndices(rewriter, loc, *ll);
       std::string idx = "idx (";
       for (int64_t d = 0; d < tensor.getRank(); ++d)
         idx += d ? ", %d" : "%d";
@@ -296,17 +293,16 @@ struct AssertOpConversion : public ConvertOpToLLVMPattern<tl::AssertOp> {
     if (!module)
       return failure();
     Value cond = adaptor.getCond();
-    SmallVector<Value> regs =
-        isa<LLVM::LLVMStructType>(cond.getType())
-            ? unpackStruct(rewriter, loc, cond)
-            : SmallVector<Value>{cond};
+    SmallVector<Value> regs = isa<LLVM::LLVMStructType>(cond.getType())
+                                  ? unpackStruct(rewriter, loc, cond)
+                                  : SmallVector<Value>{cond};
     // The thread fails when any of its elements is false.
     Value fails;
     for (Value c : regs) {
-      Value f = LLVM::XOrOp::create(rewriter, loc, c,
-                                    i1Const(rewriter, loc, true));
-      fails = fails ? LLVM::OrOp::create(rewriter, loc, fails, f).getResult()
-                    : f;
+      Value f =
+          LLVM::XOrOp::create(rewriter, loc, c, i1Const(rewriter, loc, true));
+      fails =
+          fails ? LLVM::OrOp::create(rewriter, loc, fails, f).getResult() : f;
     }
     std::string file = "unknown";
     unsigned line = 0;

@@ -302,8 +302,9 @@ struct ReshapeOpConversion : public ConvertOpToLLVMPattern<OpTy> {
 /// alignment check per vector decides. Pointers not proven consecutive
 /// (gathers, pointers the analysis cannot follow) get scalar accesses: a
 /// run-time test of every pointer would cost more than it saves.
-PointerVectors tile::choosePointerVectors(Operation *op, Type ptrTensorType,
-                                    Type elemType, bool hasMask) {
+PointerVectors tile::choosePointerVectors(Operation *op,
+                                          Type ptrTensorType, Type elemType,
+                                          bool hasMask) {
   PointerVectors result;
   auto tensor = dyn_cast<RankedTensorType>(ptrTensorType);
   if (!tensor || !elemType.isIntOrFloat())

@@ -46,8 +46,8 @@ static ParseResult parseOrdering(OpAsmParser &parser, OperationState &result) {
       return failure();
     std::optional<MemScope> scope = symbolizeMemScope(name);
     if (!scope)
-      return parser.emitError(loc) << "unknown scope '" << name
-                                   << "'; expected cta, gpu or sys";
+      return parser.emitError(loc)
+             << "unknown scope '" << name << "'; expected cta, gpu or sys";
     result.addAttribute("scope", MemScopeAttr::get(ctx, *scope));
   }
   return success();
