@@ -51,6 +51,11 @@ struct TileToLLVMPipelineOptions
       llvm::cl::desc("Remarks from tile-pipeline: each loop's schedule, or "
                      "why it is not pipelined"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> enableAsserts{
+      *this, "enable-asserts",
+      llvm::cl::desc("Compile tile.assert ops in (else only kernels or "
+                     "modules with tile.enable_asserts keep them)"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -104,6 +109,7 @@ void tile::buildTileToLLVMPipeline(OpPassManager &pm,
   ConvertTileToLLVMPassOptions lowering;
   lowering.arch = opts.arch;
   lowering.convertStrategy = opts.convertStrategy;
+  lowering.enableAsserts = opts.enableAsserts;
   pm.addPass(createConvertTileToLLVMPass(lowering));
   // NVVM ops that are inline PTX underneath (wgmma.mma_async).
   pm.addPass(createConvertNVVMToLLVMPass());
@@ -133,6 +139,7 @@ void tile::registerTilePipelines() {
         opts.convertStrategy = options.convertStrategy;
         opts.numStages = options.numStages;
         opts.pipelineRemarks = options.pipelineRemarks;
+        opts.enableAsserts = options.enableAsserts;
         tile::buildTileToLLVMPipeline(pm, opts);
       });
 }

@@ -116,6 +116,12 @@ static cl::opt<bool> pipelineRemarksOpt(
              "it is not pipelined"),
     cl::init(false), cl::cat(category));
 
+static cl::opt<bool> enableAssertsOpt(
+    "enable-asserts",
+    cl::desc("Compile tile.assert ops in (Triton's debug mode); without it "
+             "only kernels or modules with tile.enable_asserts keep them"),
+    cl::init(false), cl::cat(category));
+
 namespace {
 enum class ConvertStrategyKind { Auto, Shared, Shuffle };
 } // namespace
@@ -193,6 +199,7 @@ static void buildPipeline(PassManager &pm) {
   options.chunkRegisters = chunkRegistersOpt;
   options.numStages = numStagesOpt;
   options.pipelineRemarks = pipelineRemarksOpt;
+  options.enableAsserts = enableAssertsOpt;
   options.convertStrategy =
       convertStrategyOpt == ConvertStrategyKind::Shared    ? "shared"
       : convertStrategyOpt == ConvertStrategyKind::Shuffle ? "shuffle"

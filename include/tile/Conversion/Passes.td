@@ -32,6 +32,7 @@ def ConvertTileToLLVMPass : Pass<"convert-tile-to-llvm", "::mlir::ModuleOp"> {
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",
     "::mlir::NVVM::NVVMDialect",
+    "::mlir::scf::SCFDialect",
   ];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"\"sm_90\"",
@@ -51,6 +52,10 @@ def ConvertTileToLLVMPass : Pass<"convert-tile-to-llvm", "::mlir::ModuleOp"> {
     Option<"elideBarriers", "elide-barriers", "bool", /*default=*/"true",
            "Remove barriers that no shared-memory access precedes since the "
            "previous barrier on any path">,
+    Option<"enableAsserts", "enable-asserts", "bool", /*default=*/"false",
+           "Compile tile.assert ops in (a check and __assertfail); without "
+           "it they are erased unless their kernel or module carries the "
+           "tile.enable_asserts unit attribute">,
   ];
 }
 

@@ -39,6 +39,9 @@ struct TileToLLVMOptions {
   unsigned numStages = 0;
   /// Remarks from tile-pipeline on every loop with a dot.
   bool pipelineRemarks = false;
+  /// Compile tile.assert ops in (Triton's debug mode); without it only the
+  /// kernels or modules with tile.enable_asserts keep theirs.
+  bool enableAsserts = false;
 };
 
 /// Appends to `pm` (anchored on builtin.module) the passes that lower the
@@ -56,7 +59,8 @@ void buildTileToLLVMPipeline(mlir::OpPassManager &pm,
 
 /// Registers buildTileToLLVMPipeline as the named pipeline `tile-to-llvm`
 /// (options `arch`, `opt-level`, `register-budget`, `chunk-registers`,
-/// `convert-strategy`, `num-stages` and `pipeline-remarks`) for
+/// `convert-strategy`, `num-stages`, `pipeline-remarks` and
+/// `enable-asserts`) for
 /// --pass-pipeline and -tile-to-llvm.
 void registerTilePipelines();
 

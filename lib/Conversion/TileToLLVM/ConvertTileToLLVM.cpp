@@ -80,6 +80,8 @@ int64_t tile::getScratchBytes(Operation *op) {
     return ::getScratchBytes(op, ConvertStrategy::Auto);
   if (isa<tl::ReduceOp>(op))
     return getReduceScratchBytes(op);
+  if (isa<tl::AtomicRMWOp, tl::AtomicCASOp>(op))
+    return getAtomicScratchBytes(op);
   if (isa<layout::ConvertOp, tl::BroadcastOp, tl::ExpandDimsOp>(op)) {
     auto srcType = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
     auto dstType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
@@ -159,7 +161,8 @@ std::string tile::whyNotLowerable(Operation *op) {
             tl::MakeViewOp, tl::LoadTileOp, tl::StoreTileOp, tl::LoadAtOp,
             tl::StoreAtOp, tl::ArangeOp, tl::SplatOp, tl::AddPtrOp,
             tl::BroadcastOp, tl::ExpandDimsOp, tl::LoadOp, tl::StoreOp,
-            tl::YieldOp, tl::DotOp, tl::DotWaitOp>(op))
+            tl::YieldOp, tl::DotOp, tl::DotWaitOp, tl::AtomicRMWOp,
+            tl::AtomicCASOp, tl::PrintOp, tl::AssertOp>(op))
       return "";
     if (isa<tl::AsyncLoadTileOp>(op))
       return whyAsyncCopyNotLowerable(op);
@@ -479,6 +482,8 @@ struct ConvertTileToLLVMPass
         why = whyNotLowerable(op);
       if (auto dot = dyn_cast<tl::DotOp>(op); dot && why.empty())
         why = whyDotNotLowerable(dot, computeCapability);
+      if (why.empty())
+        why = whyAtomicNotLowerable(op, computeCapability);
       if (why.empty() && isTmaOrMBarrierOp(op) && computeCapability < 90)
         why = "'" + op->getName().getStringRef().str() +
               "' needs sm_90 or newer (TMA and mbarrier transaction counts); "
@@ -539,6 +544,17 @@ struct ConvertTileToLLVMPass
 
     annotateAsyncCopies(module);
 
+    // tile.assert is compiled in only when asked for: the enable-asserts
+    // option, or tile.enable_asserts on the kernel or the module.
+    bool moduleAsserts =
+        enableAsserts || module->hasAttr(tl::kEnableAssertsAttr);
+    module.walk([&](tl::AssertOp op) {
+      auto kernel = op->getParentOfType<tl::KernelOp>();
+      if (!moduleAsserts &&
+          !(kernel && kernel->hasAttr(tl::kEnableAssertsAttr)))
+        op.erase();
+    });
+
     // One scratch area per kernel, as large as the largest user needs:
     // layout.convert, tile.reduce, tile.broadcast and tile.expand_dims all
     // use it from offset 0, one at a time (barriers order them). The
@@ -590,6 +606,8 @@ struct ConvertTileToLLVMPass
                                 usesWgmma);
     populateViewOpToLLVMPatterns(converter, patterns);
     populatePointerOpToLLVMPatterns(converter, patterns);
+    populateAtomicOpToLLVMPatterns(converter, patterns);
+    populateDebugOpToLLVMPatterns(converter, patterns);
     populateElementwiseOpToLLVMPatterns(converter, patterns);
     populateCastOpToLLVMPatterns(converter, patterns);
     populateReduceOpToLLVMPatterns(converter, patterns);

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PointerVectors.h"
 #include "SharedMemoryTransfer.h"
 #include "tile/Conversion/TileToLLVM/LayoutIndexing.h"
 #include "tile/Conversion/TileToLLVM/MemoryAccess.h"
@@ -130,66 +131,6 @@ struct AddPtrOpConversion : public ConvertOpToLLVMPattern<tl::AddPtrOp> {
     return success();
   }
 };
-
-/// How the registers of a pointer-tensor access group into vectors.
-struct PointerVectors {
-  /// Consecutive registers accessed as one vector (1: scalar accesses).
-  int width = 1;
-  /// The first pointer of every vector is proven aligned to the vector.
-  bool alignmentProven = false;
-  /// The mask is proven equal over every vector.
-  bool maskUniform = false;
-};
-
-/// The layout must hold `width` consecutive registers along some dim d
-/// (compile time), and the access facts of `op` must prove the pointers
-/// consecutive along d over each of them (contiguity). Alignment proven by
-/// the facts lets the vector run unconditionally; otherwise one run-time
-/// alignment check per vector decides. Pointers not proven consecutive
-/// (gathers, pointers the analysis cannot follow) get scalar accesses: a
-/// run-time test of every pointer would cost more than it saves.
-PointerVectors choosePointerVectors(Operation *op, Type ptrTensorType,
-                                    Type elemType, bool hasMask) {
-  PointerVectors result;
-  auto tensor = dyn_cast<RankedTensorType>(ptrTensorType);
-  if (!tensor || !elemType.isIntOrFloat())
-    return result;
-  unsigned bits = elemType.getIntOrFloatBitWidth();
-  if (bits != 16 && bits != 32 && bits != 64)
-    return result;
-  std::optional<LinearLayout> ll =
-      TileLLVMTypeConverter::getLinearLayout(tensor);
-  if (!ll || ll->getInDimSizeLog2(kRegister) == 0)
-    return result;
-  std::optional<tl::PointerAccessFacts> facts = tl::getPointerAccessFacts(op);
-  if (!facts || int64_t(facts->contiguity.size()) != ll->getNumOutDims())
-    return result;
-  ArrayRef<int32_t> first = ll->getBasis(kRegister, 0);
-  int dim = -1;
-  for (int d = 0; d < ll->getNumOutDims(); ++d)
-    if (first[d] == 1)
-      dim = d;
-  if (dim < 0)
-    return result;
-  int width = getVectorWidth(*ll, dim, std::min<int>(4, 128 / bits));
-  // Vectors start at multiples of their width along `dim`, and so do the
-  // runs of consecutive pointers.
-  while (width > 1 && facts->contiguity[dim] % width != 0)
-    width /= 2;
-  if (width <= 1)
-    return result;
-  int64_t bytes = bits / 8;
-  int proven = width;
-  while (proven > 1 && facts->alignment[dim] < proven * bytes)
-    proven /= 2;
-  result.width = proven > 1 ? proven : width;
-  result.alignmentProven = proven > 1;
-  result.maskUniform = !hasMask || (!facts->maskConstancy.empty() &&
-                                    facts->maskConstancy[dim] %
-                                            result.width ==
-                                        0);
-  return result;
-}
 
 /// The AND of the masks of a vector (null ones are true), on top of `ok`
 /// (null: true); null when nothing is left.
@@ -353,6 +294,57 @@ struct ReshapeOpConversion : public ConvertOpToLLVMPattern<OpTy> {
 };
 
 } // namespace
+
+/// The layout must hold `width` consecutive registers along some dim d
+/// (compile time), and the access facts of `op` must prove the pointers
+/// consecutive along d over each of them (contiguity). Alignment proven by
+/// the facts lets the vector run unconditionally; otherwise one run-time
+/// alignment check per vector decides. Pointers not proven consecutive
+/// (gathers, pointers the analysis cannot follow) get scalar accesses: a
+/// run-time test of every pointer would cost more than it saves.
+PointerVectors tile::choosePointerVectors(Operation *op,
+                                          Type ptrTensorType, Type elemType,
+                                          bool hasMask) {
+  PointerVectors result;
+  auto tensor = dyn_cast<RankedTensorType>(ptrTensorType);
+  if (!tensor || !elemType.isIntOrFloat())
+    return result;
+  unsigned bits = elemType.getIntOrFloatBitWidth();
+  if (bits != 16 && bits != 32 && bits != 64)
+    return result;
+  std::optional<LinearLayout> ll =
+      TileLLVMTypeConverter::getLinearLayout(tensor);
+  if (!ll || ll->getInDimSizeLog2(kRegister) == 0)
+    return result;
+  std::optional<tl::PointerAccessFacts> facts = tl::getPointerAccessFacts(op);
+  if (!facts || int64_t(facts->contiguity.size()) != ll->getNumOutDims())
+    return result;
+  ArrayRef<int32_t> first = ll->getBasis(kRegister, 0);
+  int dim = -1;
+  for (int d = 0; d < ll->getNumOutDims(); ++d)
+    if (first[d] == 1)
+      dim = d;
+  if (dim < 0)
+    return result;
+  int width = getVectorWidth(*ll, dim, std::min<int>(4, 128 / bits));
+  // Vectors start at multiples of their width along `dim`, and so do the
+  // runs of consecutive pointers.
+  while (width > 1 && facts->contiguity[dim] % width != 0)
+    width /= 2;
+  if (width <= 1)
+    return result;
+  int64_t bytes = bits / 8;
+  int proven = width;
+  while (proven > 1 && facts->alignment[dim] < proven * bytes)
+    proven /= 2;
+  result.width = proven > 1 ? proven : width;
+  result.alignmentProven = proven > 1;
+  result.maskUniform = !hasMask || (!facts->maskConstancy.empty() &&
+                                    facts->maskConstancy[dim] %
+                                            result.width ==
+                                        0);
+  return result;
+}
 
 void tile::populatePointerOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                            RewritePatternSet &patterns) {

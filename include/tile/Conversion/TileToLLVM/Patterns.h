@@ -53,6 +53,19 @@ void populateViewOpToLLVMPatterns(TileLLVMTypeConverter &converter,
 /// tile.broadcast, tile.expand_dims.
 void populatePointerOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                      RewritePatternSet &patterns);
+/// tile.atomic_rmw and tile.atomic_cas (inline PTX atom/red).
+void populateAtomicOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns);
+/// Shared-memory bytes an atomic needs to hand its old values to the
+/// threads that hold copies of its elements (0 for none or another op).
+int64_t getAtomicScratchBytes(Operation *op);
+/// Why an atomic cannot be lowered for compute capability
+/// `computeCapability`, or the empty string (also for other ops).
+std::string whyAtomicNotLowerable(Operation *op, int computeCapability);
+/// tile.print (vprintf) and tile.assert (__assertfail). Asserts that are
+/// not enabled are erased before the conversion (see the pass).
+void populateDebugOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                   RewritePatternSet &patterns);
 /// arith and math ops on tensors (one scalar op per register), splat
 /// constants, and the f32 math functions the NVPTX back end lacks.
 void populateElementwiseOpToLLVMPatterns(TileLLVMTypeConverter &converter,

@@ -169,6 +169,8 @@ void tile::tl::annotateAccessFacts(KernelOp kernel) {
       setPointerFacts(info, op, load.getPtr(), load.getMask());
     else if (auto store = dyn_cast<StoreOp>(op))
       setPointerFacts(info, op, store.getPtr(), store.getMask());
+    else if (auto rmw = dyn_cast<AtomicRMWOp>(op))
+      setPointerFacts(info, op, rmw.getPtr(), rmw.getMask());
     else if (auto copy = dyn_cast<layout::AsyncCopyGlobalToLocalOp>(op))
       setPointerFacts(info, op, copy.getPtrs(), copy.getMask());
     else if (auto copy = dyn_cast<AsyncLoadTileOp>(op))

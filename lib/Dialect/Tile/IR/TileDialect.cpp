@@ -113,6 +113,15 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
 
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
+  if (attr.getName() == kEnableAssertsAttr) {
+    if (!isa<KernelOp, ModuleOp>(op) || !isa<UnitAttr>(attr.getValue()))
+      return op->emitOpError()
+             << "'" << kEnableAssertsAttr
+             << "' is a unit attribute of a tile.kernel or a builtin.module "
+                "(write {"
+             << kEnableAssertsAttr << "} there)";
+    return success();
+  }
   // Other `tile.` attributes are the compiler's own annotations.
   if (attr.getName() != getNumStagesAttrName())
     return success();

@@ -46,6 +46,10 @@ inline constexpr llvm::StringLiteral kTmaDescriptorArgAttr = "tile.tma";
 /// and whether it zeroes them (docs/Lowering.md, "Global tensors").
 inline constexpr llvm::StringLiteral kGlobalTensorArgAttr =
     "tile.global_tensor";
+/// Unit attribute of a tile.kernel or a builtin.module: its tile.assert ops
+/// are compiled in (as convert-tile-to-llvm's enable-asserts option does for
+/// every kernel).
+inline constexpr llvm::StringLiteral kEnableAssertsAttr = "tile.enable_asserts";
 
 /// True if `n` is a positive power of two.
 inline bool isPowerOf2(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }

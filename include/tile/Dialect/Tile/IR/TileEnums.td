@@ -50,4 +50,46 @@ def Tile_InputPrecisionAttr : EnumAttr<Tile_Dialect, Tile_InputPrecision,
   let assemblyFormat = "$value";
 }
 
+def Tile_AtomicRMWKind : I32EnumAttr<"AtomicRMWKind",
+    "read-modify-write operation of tile.atomic_rmw", [
+    I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"max", 1>,
+    I32EnumAttrCase<"min", 2>, I32EnumAttrCase<"umax", 3>,
+    I32EnumAttrCase<"umin", 4>,
+    // `and`, `or` and `xor` are C++ alternative tokens.
+    I32EnumAttrCase<"and_", 5, "and">, I32EnumAttrCase<"or_", 6, "or">,
+    I32EnumAttrCase<"xor_", 7, "xor">, I32EnumAttrCase<"xchg", 8>
+  ]> {
+  let cppNamespace = "::tile::tl";
+  let genSpecializedAttr = 0;
+}
+def Tile_AtomicRMWKindAttr : EnumAttr<Tile_Dialect, Tile_AtomicRMWKind,
+                                      "atomic_rmw_kind"> {
+  let assemblyFormat = "$value";
+}
+
+// PTX memory-consistency semantics of an atomic (tl.atomic_*'s `sem`).
+def Tile_MemSemantic : I32EnumAttr<"MemSemantic",
+    "memory ordering of an atomic", [
+    I32EnumAttrCase<"relaxed", 0>, I32EnumAttrCase<"acquire", 1>,
+    I32EnumAttrCase<"release", 2>, I32EnumAttrCase<"acq_rel", 3>
+  ]> {
+  let cppNamespace = "::tile::tl";
+  let genSpecializedAttr = 0;
+}
+def Tile_MemSemanticAttr : EnumAttr<Tile_Dialect, Tile_MemSemantic, "sem"> {
+  let assemblyFormat = "$value";
+}
+
+// The threads an atomic is atomic with respect to (tl.atomic_*'s `scope`).
+def Tile_MemScope : I32EnumAttr<"MemScope", "scope of an atomic", [
+    I32EnumAttrCase<"cta", 0>, I32EnumAttrCase<"gpu", 1>,
+    I32EnumAttrCase<"sys", 2>
+  ]> {
+  let cppNamespace = "::tile::tl";
+  let genSpecializedAttr = 0;
+}
+def Tile_MemScopeAttr : EnumAttr<Tile_Dialect, Tile_MemScope, "scope"> {
+  let assemblyFormat = "$value";
+}
+
 #endif // TILE_DIALECT_TILE_IR_TILEENUMS_TD

@@ -587,5 +587,7 @@ def Tile_DotWaitOp : Tile_Op<"dot_wait", [
 include "tile/Dialect/Tile/IR/TileTmaOps.td"
 include "tile/Dialect/Tile/IR/TileAsyncOps.td"
 include "tile/Dialect/Tile/IR/TileGlobalOps.td"
+include "tile/Dialect/Tile/IR/TileAtomicOps.td"
+include "tile/Dialect/Tile/IR/TileDebugOps.td"
 
 #endif // TILE_DIALECT_TILE_IR_TILEOPS_TD
