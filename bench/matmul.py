@@ -12,6 +12,8 @@ medians of triton.testing.do_bench; TFLOP/s = 2 M N K / time. The kernels:
 128x128x64, 8 warps), `auto_matmul` (examples/auto/matmul.mlir, no layouts
 written), `matmul_tma` (examples/matmul_tma.mlir: TMA loads into a 3-slot
 ring with one mbarrier per slot, asynchronous wgmma, 128x128x64, 8 warps),
+`matmul_ws` (examples/matmul_ws.mlir: warp-specialized, a TMA producer
+warpgroup and two wgmma consumer warpgroups, 128x256x64, 4-slot ring),
 and the hand-pipelined cp.async + async wgmma GEMMs
 `matmul_pipelined` (examples/matmul_pipelined.mlir: 128x256x64, 3 stages,
 8 warps) and `matmul_pipelined_128` (test/gpu/kernels: 128x128x64, 4
@@ -124,6 +126,24 @@ def main():
             rows.append(("tile matmul_tma", bench(fn)))
         else:
             print(f"matmul_tma: WRONG RESULT, relative error {err:.3e}")
+        # examples/matmul_ws.mlir: warp-specialized, TMA producer warpgroup
+        # and two wgmma consumer warpgroups, 128x256x64, 4 slots.
+        try:
+            k = kernel("matmul_ws", "matmul_ws")
+        except Exception as e:
+            print(f"matmul_ws: not available ({type(e).__name__}: {e})")
+            k = None
+        if k is not None:
+            grid = ((s + 127) // 128, (s + 255) // 256)
+            c.fill_(float("nan"))
+            fn = lambda: k[grid](a, b, c, s, s, s, s, s, s)
+            fn()
+            torch.cuda.synchronize()
+            err = ((c.double() - ref.double()).norm() / ref.double().norm()).item()
+            if err < 2e-3:
+                rows.append(("tile matmul_ws", bench(fn)))
+            else:
+                print(f"matmul_ws: WRONG RESULT, relative error {err:.3e}")
         t_tri_same = t_triton[(1, 4, 128)]
         t_tri_best = t_triton[(3, 8, 256)]
         for name, t in rows:

@@ -658,7 +658,7 @@ Attribute AsyncLoadTileOp::getCopyLayout() {
   int64_t axis = getUnitStrideAxis(getView());
   return getDefaultAsyncCopyLayout(
       getContext(), dst.getShape(), dst.getElementBytes(),
-      axis >= 0 ? axis : dst.getRank() - 1, kernel.getNumWarps());
+      axis >= 0 ? axis : dst.getRank() - 1, getNumWarpsAt(*this));
 }
 
 ParseResult AsyncLoadTileOp::parse(OpAsmParser &parser,
@@ -731,11 +731,12 @@ LogicalResult AsyncLoadTileOp::verify() {
   auto kernel = (*this)->getParentOfType<KernelOp>();
   if (auto warpShape = layout::toLinearLayout(layout, dst.getShape()))
     if (kernel && warpShape->hasInDim("warp") &&
-        warpShape->getInDimSize("warp") != kernel.getNumWarps())
+        warpShape->getInDimSize("warp") != getNumWarpsAt(*this))
       return emitOpError() << "the copy layout " << layout << " has "
                            << warpShape->getInDimSize("warp")
-                           << " warps but the kernel has num_warps = "
-                           << kernel.getNumWarps();
+                           << " warps but its warps (the kernel's num_warps "
+                              "or its warp_specialize partition's) are "
+                           << getNumWarpsAt(*this);
   return layout::verifyAsyncCopyLayout(
       layout, dst.getShape(), [&]() {
         InFlightDiagnostic diag = emitOpError();

@@ -586,5 +586,6 @@ def Tile_DotWaitOp : Tile_Op<"dot_wait", [
 
 include "tile/Dialect/Tile/IR/TileTmaOps.td"
 include "tile/Dialect/Tile/IR/TileAsyncOps.td"
+include "tile/Dialect/Tile/IR/TileWarpSpecializeOps.td"
 
 #endif // TILE_DIALECT_TILE_IR_TILEOPS_TD

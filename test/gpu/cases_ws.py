@@ -1,0 +1,43 @@
+"""GPU cases of the warp-specialized GEMM (examples/matmul_ws.mlir): a TMA
+producer warpgroup and two wgmma consumer warpgroups (tile.warp_specialize,
+setmaxnreg 40 / 232), a 4-slot ring with full/empty mbarriers, 128x256x64
+tiles, 12 warps a program.
+
+- matmul_ws: against the float64 product on fresh random data, C poisoned
+  (and the columns past N checked untouched), on shapes that are not tile
+  multiples (odd M, N, K), K shorter than the ring (1..3 k-steps), K spanning
+  several rounds of the ring (the phase parities flip), and large squares.
+"""
+
+from cases_matmul import REL_TOL_F16, _err_check, _unwritten_check
+from cases_tma import _rows, _up
+from gpu_cases import is_poison, poisoned
+
+import torch
+
+
+def run_matmul_ws(k, shape, gen):
+    m, n, kk = shape
+    a = _rows(m, kk, gen)
+    b = _rows(kk, n, gen)
+    pad = 8
+    c_buf = poisoned((m, n + pad), torch.float16)
+    c = c_buf[:, :n]
+    k[(_up(m, 128) // 128, _up(n, 256) // 256)](a, b, c_buf, m, n, kk, a.stride(0),
+                                               b.stride(0), c_buf.stride(0))
+    ref = a.double() @ b.double()
+    return [_unwritten_check(c), _err_check(c, ref, REL_TOL_F16),
+            ("columns past N untouched",
+             bool(is_poison(c_buf[:, n:]).all().item()), True)]
+
+
+SHAPES = [
+    (1, 1, 1), (17, 33, 17), (64, 64, 64), (128, 256, 64), (100, 300, 130),
+    (129, 257, 191), (255, 511, 300), (1000, 64, 100), (64, 1000, 17),
+    (17, 100, 1000), (300, 700, 1111), (1000, 1000, 1000),
+    (4096, 4096, 4096), (4095, 4095, 4095),
+]
+
+CASES = [
+    ("matmul_ws", "matmul_ws", run_matmul_ws, SHAPES),
+]
