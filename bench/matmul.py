@@ -13,7 +13,9 @@ medians of triton.testing.do_bench; TFLOP/s = 2 M N K / time. The kernels:
 written), `matmul_tma` (examples/matmul_tma.mlir: TMA loads into a 3-slot
 ring with one mbarrier per slot, asynchronous wgmma, 128x128x64, 8 warps),
 `matmul_ws` (examples/matmul_ws.mlir: warp-specialized, a TMA producer
-warpgroup and two wgmma consumer warpgroups, 128x256x64, 4-slot ring),
+warpgroup and two wgmma consumer warpgroups, 128x256x64, 4-slot ring;
+`matmul_ws_split` in test/gpu/kernels: each consumer its own partition;
+`matmul_ws_grouped`: tiles in groups of 8 rows for L2 reuse),
 and the hand-pipelined cp.async + async wgmma GEMMs
 `matmul_pipelined` (examples/matmul_pipelined.mlir: 128x256x64, 3 stages,
 8 warps) and `matmul_pipelined_128` (test/gpu/kernels: 128x128x64, 4
@@ -127,13 +129,15 @@ def main():
         else:
             print(f"matmul_tma: WRONG RESULT, relative error {err:.3e}")
         # examples/matmul_ws.mlir: warp-specialized, TMA producer warpgroup
-        # and two wgmma consumer warpgroups, 128x256x64, 4 slots.
-        try:
-            k = kernel("matmul_ws", "matmul_ws")
-        except Exception as e:
-            print(f"matmul_ws: not available ({type(e).__name__}: {e})")
-            k = None
-        if k is not None:
+        # and two wgmma consumer warpgroups, 128x256x64, 4 slots;
+        # matmul_ws_split (test/gpu/kernels): each consumer its own partition;
+        # matmul_ws_grouped: grouped tile order.
+        for ws_name in ("matmul_ws", "matmul_ws_split", "matmul_ws_grouped"):
+            try:
+                k = kernel(ws_name, ws_name)
+            except Exception as e:
+                print(f"{ws_name}: not available ({type(e).__name__}: {e})")
+                continue
             grid = ((s + 127) // 128, (s + 255) // 256)
             c.fill_(float("nan"))
             fn = lambda: k[grid](a, b, c, s, s, s, s, s, s)
@@ -141,9 +145,9 @@ def main():
             torch.cuda.synchronize()
             err = ((c.double() - ref.double()).norm() / ref.double().norm()).item()
             if err < 2e-3:
-                rows.append(("tile matmul_ws", bench(fn)))
+                rows.append((f"tile {ws_name}", bench(fn)))
             else:
-                print(f"matmul_ws: WRONG RESULT, relative error {err:.3e}")
+                print(f"{ws_name}: WRONG RESULT, relative error {err:.3e}")
         t_tri_same = t_triton[(1, 4, 128)]
         t_tri_best = t_triton[(3, 8, 256)]
         for name, t in rows:

@@ -7,6 +7,12 @@ tiles, 12 warps a program.
   (and the columns past N checked untouched), on shapes that are not tile
   multiples (odd M, N, K), K shorter than the ring (1..3 k-steps), K spanning
   several rounds of the ring (the phase parities flip), and large squares.
+- matmul_ws_split (test/gpu/kernels): the same GEMM with each consumer
+  warpgroup its own partition (three partitions, empty barriers expecting
+  two arrivals), on the same shapes.
+- matmul_ws_grouped (test/gpu/kernels): matmul_ws with the programs mapped
+  to tiles in groups of 8 tile rows (L2 reuse), on the same shapes (the
+  partial last group included).
 """
 
 from cases_matmul import REL_TOL_F16, _err_check, _unwritten_check
@@ -40,4 +46,6 @@ SHAPES = [
 
 CASES = [
     ("matmul_ws", "matmul_ws", run_matmul_ws, SHAPES),
+    ("matmul_ws_split", "matmul_ws_split", run_matmul_ws, SHAPES),
+    ("matmul_ws_grouped", "matmul_ws_grouped", run_matmul_ws, SHAPES),
 ]
