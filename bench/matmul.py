@@ -15,7 +15,10 @@ ring with one mbarrier per slot, asynchronous wgmma, 128x128x64, 8 warps),
 `matmul_ws` (examples/matmul_ws.mlir: warp-specialized, a TMA producer
 warpgroup and two wgmma consumer warpgroups, 128x256x64, 4-slot ring;
 `matmul_ws_split` in test/gpu/kernels: each consumer its own partition;
-`matmul_ws_grouped`: tiles in groups of 8 rows for L2 reuse),
+`matmul_ws_grouped`: tiles in groups of 8 rows for L2 reuse;
+`matmul_ws_persistent`: grouped and persistent, one program per SM;
+`matmul_ws_pingpong`: two producer/consumer lanes of 128x128 tiles a
+program, persistent),
 and the hand-pipelined cp.async + async wgmma GEMMs
 `matmul_pipelined` (examples/matmul_pipelined.mlir: 128x256x64, 3 stages,
 8 warps) and `matmul_pipelined_128` (test/gpu/kernels: 128x128x64, 4
@@ -132,13 +135,16 @@ def main():
         # and two wgmma consumer warpgroups, 128x256x64, 4 slots;
         # matmul_ws_split (test/gpu/kernels): each consumer its own partition;
         # matmul_ws_grouped: grouped tile order.
-        for ws_name in ("matmul_ws", "matmul_ws_split", "matmul_ws_grouped"):
+        for ws_name in ("matmul_ws", "matmul_ws_split", "matmul_ws_grouped",
+                        "matmul_ws_persistent", "matmul_ws_pingpong"):
             try:
                 k = kernel(ws_name, ws_name)
             except Exception as e:
                 print(f"{ws_name}: not available ({type(e).__name__}: {e})")
                 continue
             grid = ((s + 127) // 128, (s + 255) // 256)
+            if ws_name in ("matmul_ws_persistent", "matmul_ws_pingpong"):
+                grid = (torch.cuda.get_device_properties(0).multi_processor_count, 1)
             c.fill_(float("nan"))
             fn = lambda: k[grid](a, b, c, s, s, s, s, s, s)
             fn()

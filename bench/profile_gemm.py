@@ -24,11 +24,15 @@ p1 = (k("matmul_pipelined_1bar", "matmul_pipelined_1bar")
       if os.path.exists(os.path.join(A, "matmul_pipelined_1bar.cubin.json")) else None)
 ws = [k(n, n) for n in ("matmul_ws", "matmul_ws_split", "matmul_ws_grouped")
       if os.path.exists(os.path.join(A, f"{n}.cubin.json"))]
+wsp = [k(n, n) for n in ("matmul_ws_persistent", "matmul_ws_pingpong")
+       if os.path.exists(os.path.join(A, f"{n}.cubin.json"))]
 for _ in range(3):
     tma[(32, 32)](a, b, c, s, s, s, s, s, s)
     if p1 is not None:
         p1[(32, 16)](a, b, c, s, s, s, s, s, s, 1)
     for w in ws:
         w[(32, 16)](a, b, c, s, s, s, s, s, s)
+    for w in wsp:
+        w[(132, 1)](a, b, c, s, s, s, s, s, s)
 torch.cuda.synchronize()
 print("ok")

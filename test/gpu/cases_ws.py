@@ -13,6 +13,13 @@ tiles, 12 warps a program.
 - matmul_ws_grouped (test/gpu/kernels): matmul_ws with the programs mapped
   to tiles in groups of 8 tile rows (L2 reuse), on the same shapes (the
   partial last group included).
+- matmul_ws_persistent (test/gpu/kernels): matmul_ws_grouped made
+  persistent (a 1-D grid walking the tiles, the ring's k-step counter
+  running across tiles), with 3 programs on the small shapes and 132 on
+  the large ones.
+- matmul_ws_pingpong (test/gpu/kernels): two producer/consumer lanes in one
+  program (four partitions, 16 warps), each walking its own 128x128 tiles
+  through its own ring, persistent; launched like matmul_ws_persistent.
 """
 
 from cases_matmul import REL_TOL_F16, _err_check, _unwritten_check
@@ -37,6 +44,25 @@ def run_matmul_ws(k, shape, gen):
              bool(is_poison(c_buf[:, n:]).all().item()), True)]
 
 
+def run_matmul_ws_persistent(k, shape, gen):
+    """matmul_ws_persistent: a 1-D grid of P programs walking the tiles; P = 3
+    on the small shapes (several tiles a program, the ring's phases carried
+    across tiles), 132 (one per SM) on the large ones."""
+    m, n, kk = shape
+    a = _rows(m, kk, gen)
+    b = _rows(kk, n, gen)
+    pad = 8
+    c_buf = poisoned((m, n + pad), torch.float16)
+    c = c_buf[:, :n]
+    tiles = (_up(m, 128) // 128) * (_up(n, 256) // 256)
+    progs = min(tiles, 132 if m * n >= 4096 * 4096 else 3)
+    k[(progs, 1)](a, b, c_buf, m, n, kk, a.stride(0), b.stride(0), c_buf.stride(0))
+    ref = a.double() @ b.double()
+    return [_unwritten_check(c), _err_check(c, ref, REL_TOL_F16),
+            ("columns past N untouched",
+             bool(is_poison(c_buf[:, n:]).all().item()), True)]
+
+
 SHAPES = [
     (1, 1, 1), (17, 33, 17), (64, 64, 64), (128, 256, 64), (100, 300, 130),
     (129, 257, 191), (255, 511, 300), (1000, 64, 100), (64, 1000, 17),
@@ -48,4 +74,6 @@ CASES = [
     ("matmul_ws", "matmul_ws", run_matmul_ws, SHAPES),
     ("matmul_ws_split", "matmul_ws_split", run_matmul_ws, SHAPES),
     ("matmul_ws_grouped", "matmul_ws_grouped", run_matmul_ws, SHAPES),
+    ("matmul_ws_persistent", "matmul_ws_persistent", run_matmul_ws_persistent, SHAPES),
+    ("matmul_ws_pingpong", "matmul_ws_pingpong", run_matmul_ws_persistent, SHAPES),
 ]

@@ -731,12 +731,18 @@ LogicalResult AsyncLoadTileOp::verify() {
   auto kernel = (*this)->getParentOfType<KernelOp>();
   if (auto warpShape = layout::toLinearLayout(layout, dst.getShape()))
     if (kernel && warpShape->hasInDim("warp") &&
-        warpShape->getInDimSize("warp") != getNumWarpsAt(*this))
-      return emitOpError() << "the copy layout " << layout << " has "
-                           << warpShape->getInDimSize("warp")
-                           << " warps but its warps (the kernel's num_warps "
-                              "or its warp_specialize partition's) are "
-                           << getNumWarpsAt(*this);
+        warpShape->getInDimSize("warp") != getNumWarpsAt(*this)) {
+      InFlightDiagnostic diag = emitOpError()
+                                << "the copy layout " << layout << " has "
+                                << warpShape->getInDimSize("warp")
+                                << " warps but ";
+      if (std::optional<WarpPartition> partition = getWarpPartition(*this))
+        diag << "its partition #" << partition->index
+             << " of tile.warp_specialize has " << partition->getNumWarps();
+      else
+        diag << "the kernel has num_warps = " << kernel.getNumWarps();
+      return diag;
+    }
   return layout::verifyAsyncCopyLayout(
       layout, dst.getShape(), [&]() {
         InFlightDiagnostic diag = emitOpError();
