@@ -4,7 +4,8 @@
 // chooses how each layout.convert is lowered and sizes the shared-memory
 // scratch of each kernel, runs one dialect conversion with the tile patterns
 // and the upstream arith/math/cf/scf ones, lowers tile.warp_specialize to a
-// dispatch on the warp id, then removes the barriers that guard nothing (see "Barrier elision" below and docs/Lowering.md).
+// dispatch on the warp id, then removes the barriers that guard nothing
+// (see "Barrier elision" below and docs/Lowering.md).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,4 +1,4 @@
-//===- WarpSpecializeLowering.h - Partitions of tile.warp_specialize -*- C++ -*-===//
+//===- WarpSpecializeLowering.h - warp_specialize partitions -*- C++ -*-===//
 //
 // What the op lowerings need to know about the warp_specialize partition
 // they emit into (its first thread, its named barrier), and the lowering of

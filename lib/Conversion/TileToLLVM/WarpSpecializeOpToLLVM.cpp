@@ -1,4 +1,4 @@
-//===- WarpSpecializeOpToLLVM.cpp - tile.warp_specialize to a warp dispatch ===//
+//===- WarpSpecializeOpToLLVM.cpp - warp_specialize to a dispatch -------===//
 //
 // A warp-specialized kernel is launched with the warps of all partitions
 // (KernelOpToLLVM.cpp: maxntid and tile.num_warps count them, and maxnreg
@@ -63,8 +63,8 @@ static void lowerWarpSpecialize(tl::WarpSpecializeOp op) {
   Block *after = block->splitBlock(std::next(op->getIterator()));
 
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
-  Value warp = LLVM::LShrOp::create(b, loc, tid,
-                                    i32Const(b, loc, llvm::Log2_32(kThreadsPerWarp)));
+  Value warp = LLVM::LShrOp::create(
+      b, loc, tid, i32Const(b, loc, llvm::Log2_32(kThreadsPerWarp)));
   // The same value in every lane, as the compiler can see: setmaxnreg and
   // the named barriers are .aligned (the whole warp executes them).
   Value uniform = NVVM::ShflOp::create(

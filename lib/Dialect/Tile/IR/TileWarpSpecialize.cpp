@@ -155,9 +155,8 @@ void WarpSpecializeOp::print(OpAsmPrinter &p) {
     p << ' ';
     p.printRegion(getPartition(i), /*printEntryBlockArgs=*/false);
   }
-  p.printOptionalAttrDict((*this)->getAttrs(),
-                          {getPartitionNumWarpsAttrName(),
-                           getPartitionRegsAttrName()});
+  p.printOptionalAttrDict((*this)->getAttrs(), {getPartitionNumWarpsAttrName(),
+                                                getPartitionRegsAttrName()});
 }
 
 //===----------------------------------------------------------------------===//
@@ -197,23 +196,23 @@ static LogicalResult verifyCaptures(WarpSpecializeOp op) {
       return failure();
   }
   auto kernel = cast<KernelOp>(op->getParentOp());
-  WalkResult result = kernel.getBody().walk<WalkOrder::PreOrder>(
-      [&](Operation *outer) {
-    if (outer == op.getOperation())
-      return WalkResult::skip();
-    for (Type type : outer->getResultTypes())
-      if (isa<RankedTensorType>(type)) {
-        InFlightDiagnostic diag =
-            op.emitOpError()
-            << "the kernel computes the register tensor " << type
-            << " outside the partitions; every warp runs the code before "
-               "tile.warp_specialize, but tensor layouts name only the "
-               "default partition's warps: move it into a partition";
-        diag.attachNote(outer->getLoc()) << "computed here";
-        return WalkResult::interrupt();
-      }
-    return WalkResult::advance();
-  });
+  WalkResult result =
+      kernel.getBody().walk<WalkOrder::PreOrder>([&](Operation *outer) {
+        if (outer == op.getOperation())
+          return WalkResult::skip();
+        for (Type type : outer->getResultTypes())
+          if (isa<RankedTensorType>(type)) {
+            InFlightDiagnostic diag =
+                op.emitOpError()
+                << "the kernel computes the register tensor " << type
+                << " outside the partitions; every warp runs the code before "
+                   "tile.warp_specialize, but tensor layouts name only the "
+                   "default partition's warps: move it into a partition";
+            diag.attachNote(outer->getLoc()) << "computed here";
+            return WalkResult::interrupt();
+          }
+        return WalkResult::advance();
+      });
   return failure(result.wasInterrupted());
 }
 
@@ -242,8 +241,8 @@ LogicalResult WarpSpecializeOp::verify() {
                             "region after the default one";
   if (getPartitionNumWarps().size() != numPartitions - 1)
     return emitOpError() << "partition_num_warps has "
-                         << getPartitionNumWarps().size()
-                         << " entries for " << numPartitions - 1
+                         << getPartitionNumWarps().size() << " entries for "
+                         << numPartitions - 1
                          << " worker partitions; give one per partition";
   if (getPartitionRegs().size() != numPartitions)
     return emitOpError() << "partition_regs has " << getPartitionRegs().size()
@@ -296,8 +295,8 @@ LogicalResult WarpSpecializeOp::verify() {
     }
     if (used > kRegistersPerCTA)
       return emitOpError()
-             << "the register budgets need " << used << " registers ("
-             << terms << " threads) but a CTA has " << kRegistersPerCTA
+             << "the register budgets need " << used << " registers (" << terms
+             << " threads) but a CTA has " << kRegistersPerCTA
              << "; lower regs() (a partition without regs() keeps the "
              << launchRegs << " it is launched with)";
   }

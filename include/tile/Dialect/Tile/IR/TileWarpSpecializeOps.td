@@ -1,4 +1,4 @@
-//===- TileWarpSpecializeOps.td - Warp-specialized partitions -*- tablegen -*-===//
+//===- TileWarpSpecializeOps.td - Warp partitions ----------*- tablegen -*-===//
 //
 // tile.warp_specialize: the kernel's warps split into partitions that run
 // different code (a TMA producer, wgmma consumers), each with its own warp
