@@ -12,6 +12,13 @@ medians of triton.testing.do_bench; TFLOP/s = 2 M N K / time. The kernels:
 128x128x64, 8 warps), `auto_matmul` (examples/auto/matmul.mlir, no layouts
 written), `matmul_tma` (examples/matmul_tma.mlir: TMA loads into a 3-slot
 ring with one mbarrier per slot, asynchronous wgmma, 128x128x64, 8 warps),
+`matmul_ws` (examples/matmul_ws.mlir: warp-specialized, a TMA producer
+warpgroup and two wgmma consumer warpgroups, 128x256x64, 4-slot ring;
+`matmul_ws_split` in test/gpu/kernels: each consumer its own partition;
+`matmul_ws_grouped`: tiles in groups of 8 rows for L2 reuse;
+`matmul_ws_persistent`: grouped and persistent, one program per SM;
+`matmul_ws_pingpong`: two producer/consumer lanes of 128x128 tiles a
+program, persistent),
 and the hand-pipelined cp.async + async wgmma GEMMs
 `matmul_pipelined` (examples/matmul_pipelined.mlir: 128x256x64, 3 stages,
 8 warps) and `matmul_pipelined_128` (test/gpu/kernels: 128x128x64, 4
@@ -152,6 +159,22 @@ def main():
                 launchers.append((name, persistent(name, name, bn, s, s, a, b, c)))
             except Exception as e:
                 print(f"{name}: not available ({type(e).__name__}: {e})")
+        # examples/matmul_ws.mlir: warp-specialized, TMA producer warpgroup
+        # and two wgmma consumer warpgroups, 128x256x64, 4 slots;
+        # matmul_ws_split (test/gpu/kernels): each consumer its own partition;
+        # matmul_ws_grouped: grouped tile order; _persistent and _pingpong:
+        # one program per SM.
+        for ws_name in ("matmul_ws", "matmul_ws_split", "matmul_ws_grouped",
+                        "matmul_ws_persistent", "matmul_ws_pingpong"):
+            try:
+                kw = kernel(ws_name, ws_name)
+            except Exception as e:
+                print(f"{ws_name}: not available ({type(e).__name__}: {e})")
+                continue
+            g = ((s + 127) // 128, (s + 255) // 256)
+            if ws_name in ("matmul_ws_persistent", "matmul_ws_pingpong"):
+                g = (torch.cuda.get_device_properties(0).multi_processor_count, 1)
+            launchers.append((ws_name, lambda kw=kw, g=g: kw[g](a, b, c, s, s, s, s, s, s)))
         for name, fn in launchers:
             if not wanted(name):
                 continue

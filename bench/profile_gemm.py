@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Launches the TMA, the cp.async pipelined and the persistent GEMMs (fp16
-4096^3) three times each, for Nsight Compute on the GPU machine:
+"""Launches the TMA, the cp.async pipelined, the persistent and (when
+built) the warp-specialized GEMMs (fp16 4096^3) three times each, for Nsight
+Compute on the GPU machine:
 
-    ncu --kernel-name regex:'^(matmul_tma|matmul_pipelined_1bar)$' --launch-skip 2 \
+    ncu --kernel-name regex:'^(matmul_tma|matmul_pipelined_1bar|matmul_persistent.*|matmul_ws.*)$' --launch-skip 2 \
         --launch-count 2 --section SpeedOfLight --section Occupancy \
         --section WarpStateStats --section ComputeWorkloadAnalysis \
         python3 bench/profile_gemm.py ARTIFACTS
@@ -23,13 +24,23 @@ sms = torch.cuda.get_device_properties(0).multi_processor_count
 def k(name, kname):
     return rt.load(os.path.join(A, f"{name}.cubin.json"))[kname]
 tma = k("matmul_tma", "matmul_tma")
-p1 = k("matmul_pipelined_1bar", "matmul_pipelined_1bar")
+p1 = (k("matmul_pipelined_1bar", "matmul_pipelined_1bar")
+      if os.path.exists(os.path.join(A, "matmul_pipelined_1bar.cubin.json")) else None)
 pers = k("matmul_persistent", "matmul_persistent")
 pers128 = k("matmul_persistent_128", "matmul_persistent_128")
+ws = [k(n, n) for n in ("matmul_ws", "matmul_ws_split", "matmul_ws_grouped")
+      if os.path.exists(os.path.join(A, f"{n}.cubin.json"))]
+wsp = [k(n, n) for n in ("matmul_ws_persistent", "matmul_ws_pingpong")
+       if os.path.exists(os.path.join(A, f"{n}.cubin.json"))]
 for _ in range(3):
     tma[(32, 32)](a, b, c, s, s, s, s, s, s)
-    p1[(32, 16)](a, b, c, s, s, s, s, s, s, 1)
+    if p1 is not None:
+        p1[(32, 16)](a, b, c, s, s, s, s, s, s, 1)
     pers[(min(sms, 32 * 16),)](a, b, c, s, s, s, s, s, s)
     pers128[(min(sms, 32 * 32),)](a, b, c, s, s, s, s, s, s)
+    for w in ws:
+        w[(32, 16)](a, b, c, s, s, s, s, s, s)
+    for w in wsp:
+        w[(sms, 1)](a, b, c, s, s, s, s, s, s)
 torch.cuda.synchronize()
 print("ok")

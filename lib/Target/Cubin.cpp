@@ -350,6 +350,13 @@ tile::assembleCubin(StringRef ptx, StringRef arch,
   case CubinAssembler::NvJitLink:
     return assembleWithNvJitLink(ptx, arch, options);
   case CubinAssembler::Auto:
+    // nvJitLink compiles PTX as relocatable code, and ptxas ignores
+    // setmaxnreg there (info C7504: "ignored to maintain compatibility
+    // across compilation units"): warp-specialized kernels with register
+    // budgets go through the whole-program ptxas when there is one.
+    if (ptx.contains("setmaxnreg") &&
+        (!options.ptxasPath.empty() || findPtxas()))
+      return assembleWithPtxas(ptx, arch, options);
     if (isNvJitLinkAvailable())
       return assembleWithNvJitLink(ptx, arch, options);
     return assembleWithPtxas(ptx, arch, options);

@@ -60,7 +60,9 @@ bool isNvJitLinkAvailable();
 bool canAssembleCubin();
 
 /// Assembles `ptx` for `arch` ("sm_90", "sm_90a", ...) into a cubin. On
-/// failure, the error holds the assembler's own diagnostics.
+/// failure, the error holds the assembler's own diagnostics. The automatic
+/// choice takes ptxas for PTX with setmaxnreg (nvJitLink's relocatable
+/// compilation drops it), nvJitLink otherwise.
 llvm::Expected<std::vector<char>>
 assembleCubin(StringRef ptx, StringRef arch, const CubinOptions &options = {});
 

@@ -485,6 +485,11 @@ static bool isWrittenOnlyByAsyncCopies(Value value) {
           return false;
         copied = true;
       }
+      // TMA loads write through the async proxy that wgmma reads through
+      // (ordered by the mbarrier's transaction count): no proxy fence.
+      else if (auto tma = dyn_cast<layout::AsyncTmaCopyGlobalToLocalOp>(user);
+               tma && tma.getDst() == v)
+        copied = true;
       else if (!isa<tl::DotOp, layout::LocalLoadOp>(user))
         return false;
     }

@@ -3,8 +3,9 @@
 // Checks that every op can be lowered (located diagnostics otherwise),
 // chooses how each layout.convert is lowered and sizes the shared-memory
 // scratch of each kernel, runs one dialect conversion with the tile patterns
-// and the upstream arith/math/cf/scf ones, then removes the barriers that
-// guard nothing (see "Barrier elision" below and docs/Lowering.md).
+// and the upstream arith/math/cf/scf ones, lowers tile.warp_specialize to a
+// dispatch on the warp id, then removes the barriers that guard nothing
+// (see "Barrier elision" below and docs/Lowering.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 #include "SharedMemoryAccess.h"
 #include "SharedMemoryTransfer.h"
 #include "TmaLowering.h"
+#include "WarpSpecializeLowering.h"
 #include "tile/Conversion/Passes.h"
 #include "tile/Conversion/TileToLLVM/Patterns.h"
 #include "tile/Conversion/TileToLLVM/SharedMemory.h"
@@ -162,7 +164,8 @@ std::string tile::whyNotLowerable(Operation *op) {
             tl::StoreAtOp, tl::ArangeOp, tl::SplatOp, tl::AddPtrOp,
             tl::BroadcastOp, tl::ExpandDimsOp, tl::LoadOp, tl::StoreOp,
             tl::YieldOp, tl::DotOp, tl::DotWaitOp, tl::AtomicRMWOp,
-            tl::AtomicCASOp, tl::PrintOp, tl::AssertOp>(op))
+            tl::AtomicCASOp, tl::PrintOp, tl::AssertOp, tl::WarpSpecializeOp>(
+            op))
       return "";
     if (isa<tl::AsyncLoadTileOp>(op))
       return whyAsyncCopyNotLowerable(op);
@@ -628,11 +631,19 @@ struct ConvertTileToLLVMPass
                              arith::ArithDialect, math::MathDialect,
                              cf::ControlFlowDialect, index::IndexDialect>();
     target.addLegalOp<ModuleOp>();
+    // Lowered after the conversion, once its regions are
+    // (WarpSpecializeOpToLLVM.cpp); until then it keeps the kernel's warps.
+    target.addLegalOp<tl::WarpSpecializeOp>();
+    module.walk([&](tl::WarpSpecializeOp op) {
+      op->setAttr(tl::kDefaultWarpsAttr,
+                  builder.getI32IntegerAttr(op.getPartitionWarps(0)));
+    });
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
 
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+    lowerWarpSpecializeOps(module);
 
     if (elideBarriers)
       for (auto func : module.getOps<LLVM::LLVMFuncOp>())

@@ -56,7 +56,16 @@ struct KernelOpConversion : public ConvertOpToLLVMPattern<tl::KernelOp> {
     auto fn = LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), op.getSymName(),
                                        llvmType, LLVM::Linkage::External);
 
+    // A warp-specialized kernel is launched with every partition's warps;
+    // when a partition sets its registers, the launch count is explicit
+    // (setmaxnreg moves registers from there).
     int64_t numWarps = op.getNumWarps();
+    for (auto ws : op.getBody().getOps<tl::WarpSpecializeOp>()) {
+      numWarps = ws.getTotalWarps();
+      if (llvm::any_of(ws.getPartitionRegs(), [](int32_t r) { return r; }))
+        fn->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                    rewriter.getI32IntegerAttr(ws.getLaunchRegs()));
+    }
     fn->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
                 rewriter.getUnitAttr());
     fn->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),

@@ -1,5 +1,6 @@
 //===- LayoutIndexing.cpp - Index arithmetic from linear layouts ----------===//
 
+#include "WarpSpecializeLowering.h"
 #include "tile/Conversion/TileToLLVM/LayoutIndexing.h"
 
 #include "tile/Conversion/TileToLLVM/Registers.h"
@@ -110,7 +111,7 @@ tile::applyLinearLayout(OpBuilder &b, Location loc, const LinearLayout &layout,
 //===----------------------------------------------------------------------===//
 
 HardwareIds tile::getHardwareIds(OpBuilder &b, Location loc) {
-  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  Value tid = emitThreadId(b, loc);
   HardwareIds ids;
   ids.lane = LLVM::AndOp::create(b, loc, tid, i32Const(b, loc, kWarpSize - 1));
   ids.warp = LLVM::LShrOp::create(b, loc, tid,

@@ -1,6 +1,8 @@
 //===- SharedMemory.cpp - The dynamic shared memory and barriers ----------===//
 
 #include "tile/Conversion/TileToLLVM/SharedMemory.h"
+#include "WarpSpecializeLowering.h"
+#include "tile/Conversion/TileToLLVM/Registers.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -32,5 +34,12 @@ Value tile::getSharedMemoryPtr(OpBuilder &b, Location loc, int64_t offset) {
 }
 
 void tile::emitBarrier(OpBuilder &b, Location loc) {
+  // Inside a warp_specialize partition: its named barrier.
+  if (auto named = getPartitionBarrier(b.getInsertionBlock())) {
+    NVVM::BarrierOp::create(b, loc, Type(), i32Const(b, loc, named->first),
+                            i32Const(b, loc, named->second),
+                            NVVM::BarrierReductionAttr(), Value());
+    return;
+  }
   NVVM::Barrier0Op::create(b, loc);
 }

@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TmaLowering.h"
+#include "WarpSpecializeLowering.h"
 #include "tile/Conversion/TileToLLVM/Registers.h"
 #include "tile/Conversion/TileToLLVM/SharedMemory.h"
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
@@ -37,7 +38,7 @@ namespace LLVM = mlir::LLVM;
 namespace NVVM = mlir::NVVM;
 
 Value tile::emitIsIssuingThread(OpBuilder &b, Location loc) {
-  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  Value tid = emitThreadId(b, loc);
   return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, tid,
                               i32Const(b, loc, 0));
 }

@@ -5,6 +5,7 @@
 #include "LayoutQueries.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FoldInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace tile;
@@ -19,7 +20,22 @@ using namespace tile::tl;
 #define GET_TYPEDEF_CLASSES
 #include "tile/Dialect/Tile/IR/TileTypes.cpp.inc"
 
+namespace {
+/// Constants folded inside a tile.warp_specialize partition stay there: a
+/// tensor constant hoisted to the kernel's entry would be computed by every
+/// warp with the partition's layout (and cross into it, which the op's
+/// verifier refuses).
+struct TileFoldInterface : public DialectFoldInterface {
+  using DialectFoldInterface::DialectFoldInterface;
+
+  bool shouldMaterializeInto(Region *region) const final {
+    return isa<WarpSpecializeOp>(region->getParentOp());
+  }
+};
+} // namespace
+
 void TileDialect::initialize() {
+  addInterfaces<TileFoldInterface>();
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "tile/Dialect/Tile/IR/TileAttrs.cpp.inc"

@@ -172,12 +172,17 @@ namespace {
 /// Checks every tensor type of a kernel once.
 class KernelTypeChecker {
 public:
-  explicit KernelTypeChecker(int64_t numWarps) : numWarps(numWarps) {}
+  explicit KernelTypeChecker(int64_t kernelWarps) : kernelWarps(kernelWarps) {}
 
   /// Checks `type`, the type of a value defined by `op`. Emits at `op`.
+  /// Tensors in a tile.warp_specialize partition have its warps.
   LogicalResult check(Operation *op, Type type) {
     auto tensor = dyn_cast<RankedTensorType>(type);
-    if (!tensor || !checked.insert(type).second)
+    if (!tensor)
+      return success();
+    std::optional<WarpPartition> partition = getWarpPartition(op);
+    int64_t numWarps = partition ? partition->getNumWarps() : kernelWarps;
+    if (!checked.insert({type, numWarps}).second)
       return success();
     for (auto [i, dim] : llvm::enumerate(tensor.getShape())) {
       if (ShapedType::isDynamic(dim))
@@ -210,6 +215,13 @@ public:
     std::optional<query::WarpShape> shape = query::getWarpShape(encoding);
     if (!shape)
       return success();
+    if (shape->numWarps != numWarps && partition && partition->index != 0)
+      return op->emitOpError()
+             << "layout " << encoding << " of " << type << " spans "
+             << shape->numWarps << " warps but its partition #"
+             << partition->index << " of tile.warp_specialize has "
+             << numWarps << "; make the product of warpsPerCTA equal "
+             << numWarps << " (or change the partition's warps)";
     if (shape->numWarps != numWarps)
       return op->emitOpError()
              << "layout " << encoding << " of " << type << " spans "
@@ -226,8 +238,8 @@ public:
   }
 
 private:
-  int64_t numWarps;
-  llvm::DenseSet<Type> checked;
+  int64_t kernelWarps;
+  llvm::DenseSet<std::pair<Type, int64_t>> checked;
 };
 } // namespace
 

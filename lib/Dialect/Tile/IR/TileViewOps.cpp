@@ -659,7 +659,7 @@ Attribute AsyncLoadTileOp::getCopyLayout() {
   int64_t axis = getUnitStrideAxis(getView());
   return getDefaultAsyncCopyLayout(
       getContext(), dst.getShape(), dst.getElementBytes(),
-      axis >= 0 ? axis : dst.getRank() - 1, kernel.getNumWarps());
+      axis >= 0 ? axis : dst.getRank() - 1, getNumWarpsAt(*this));
 }
 
 ParseResult AsyncLoadTileOp::parse(OpAsmParser &parser,
@@ -732,11 +732,18 @@ LogicalResult AsyncLoadTileOp::verify() {
   auto kernel = (*this)->getParentOfType<KernelOp>();
   if (auto warpShape = layout::toLinearLayout(layout, dst.getShape()))
     if (kernel && warpShape->hasInDim("warp") &&
-        warpShape->getInDimSize("warp") != kernel.getNumWarps())
-      return emitOpError() << "the copy layout " << layout << " has "
-                           << warpShape->getInDimSize("warp")
-                           << " warps but the kernel has num_warps = "
-                           << kernel.getNumWarps();
+        warpShape->getInDimSize("warp") != getNumWarpsAt(*this)) {
+      InFlightDiagnostic diag = emitOpError()
+                                << "the copy layout " << layout << " has "
+                                << warpShape->getInDimSize("warp")
+                                << " warps but ";
+      if (std::optional<WarpPartition> partition = getWarpPartition(*this))
+        diag << "its partition #" << partition->index
+             << " of tile.warp_specialize has " << partition->getNumWarps();
+      else
+        diag << "the kernel has num_warps = " << kernel.getNumWarps();
+      return diag;
+    }
   return layout::verifyAsyncCopyLayout(
       layout, dst.getShape(), [&]() {
         InFlightDiagnostic diag = emitOpError();

@@ -104,12 +104,20 @@ class LayoutAssigner {
 public:
   LayoutAssigner(KernelOp kernel, int computeCapability)
       : kernel(kernel), ctx(kernel.getContext()), axisInfo(kernel),
-        numWarps(kernel.getNumWarps()),
         computeCapability(computeCapability) {}
 
   LogicalResult run();
 
 private:
+  /// The warps that hold the tensors of `op`: its tile.warp_specialize
+  /// partition's, else the kernel's.
+  static int64_t warpsAt(Operation *op) { return getNumWarpsAt(op); }
+  static int64_t warpsOf(Value v) {
+    if (auto arg = dyn_cast<BlockArgument>(v))
+      return warpsAt(arg.getOwner()->getParentOp());
+    return warpsAt(v.getDefiningOp());
+  }
+
   // --- layout bookkeeping ---------------------------------------------------
   Attribute get(Value v) const { return layouts.lookup(v); }
   bool has(Value v) const { return layouts.count(v); }
@@ -162,7 +170,6 @@ private:
   KernelOp kernel;
   MLIRContext *ctx;
   AxisInfoAnalysis axisInfo;
-  int64_t numWarps;
   int computeCapability;
   /// The layouts chosen for the dots written without any.
   llvm::DenseMap<Operation *, DotLayoutChoice> dotChoices;
@@ -210,7 +217,7 @@ LayoutAssigner::getPreferredLayout(const Access &access) {
   int64_t rank = shape.size();
   int64_t numel = type.getNumElements();
   int64_t elemBytes = getElementBytes(type.getElementType());
-  int64_t perThread = std::max<int64_t>(1, numel / (numWarps * 32));
+  int64_t perThread = std::max<int64_t>(1, numel / (warpsAt(access.op) * 32));
   int64_t vec = std::max<int64_t>(1, 16 / elemBytes);
   vec = std::min(vec, perThread);
 
@@ -257,7 +264,8 @@ LayoutAssigner::getPreferredLayout(const Access &access) {
     if (std::optional<int64_t> align = getViewBaseAlignment(view))
       vec = std::min(vec, std::max<int64_t>(1, *align / elemBytes));
   }
-  pref.layout = buildBlockedLayout(ctx, shape, pref.contigDim, vec, numWarps,
+  pref.layout = buildBlockedLayout(ctx, shape, pref.contigDim, vec,
+                                   warpsAt(access.op),
                                    getReducedDims(access.data));
   return pref;
 }
@@ -454,7 +462,7 @@ bool LayoutAssigner::assignDefault() {
     return false;
   ArrayRef<int64_t> shape = tensorType(best).getShape();
   return assign(best, buildBlockedLayout(ctx, shape, shape.size() - 1,
-                                         /*vec=*/1, numWarps));
+                                         /*vec=*/1, warpsOf(best)));
 }
 
 //===----------------------------------------------------------------------===//
@@ -486,7 +494,7 @@ LogicalResult LayoutAssigner::materialize() {
     else
       diag << "; write one on this value, for example "
            << buildBlockedLayout(ctx, type.getShape(), type.getRank() - 1, 1,
-                                 numWarps);
+                                 warpsOf(v));
   };
   for (Operation *op : ops) {
     for (Value r : op->getResults())
@@ -706,7 +714,7 @@ LogicalResult LayoutAssigner::run() {
     if (!dot || written.count(dot.getD()))
       continue;
     DotLayoutChoice choice =
-        chooseDotLayouts(dot, numWarps, computeCapability);
+        chooseDotLayouts(dot, warpsAt(dot), computeCapability);
     // The dot defines D: its layout is the accumulator's, whatever an
     // earlier dot gave it (C may differ; a convert is inserted for it).
     layouts[dot.getD()] = choice.accumulator;

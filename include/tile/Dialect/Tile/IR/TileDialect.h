@@ -82,6 +82,29 @@ Attribute getDefaultAsyncCopyLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
                                     int64_t elementBytes,
                                     int64_t contiguousDim, int64_t numWarps);
 
+/// The kernel's num_warps, put on a tile.warp_specialize by
+/// convert-tile-to-llvm before the kernel it stands in becomes an llvm.func.
+inline constexpr llvm::StringLiteral kDefaultWarpsAttr =
+    "tile.default_num_warps";
+
+/// A region of a tile.warp_specialize: the op and the partition's index
+/// (0: the default partition).
+struct WarpPartition {
+  WarpSpecializeOp op;
+  unsigned index;
+
+  int32_t getNumWarps() { return op.getPartitionWarps(index); }
+  int32_t getFirstWarp() { return op.getPartitionFirstWarp(index); }
+};
+
+/// The innermost warp_specialize partition that holds `block` (or `op`).
+std::optional<WarpPartition> getWarpPartition(Block *block);
+std::optional<WarpPartition> getWarpPartition(Operation *op);
+
+/// The warps that run `op`: its warp_specialize partition's, else the
+/// enclosing kernel's num_warps (0 outside a kernel).
+int32_t getNumWarpsAt(Operation *op);
+
 } // namespace tile::tl
 
 #endif // TILE_DIALECT_TILE_IR_TILEDIALECT_H

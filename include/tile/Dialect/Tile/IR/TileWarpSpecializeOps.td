@@ -1,0 +1,77 @@
+//===- TileWarpSpecializeOps.td - Warp partitions ----------*- tablegen -*-===//
+//
+// tile.warp_specialize: the kernel's warps split into partitions that run
+// different code (a TMA producer, wgmma consumers), each with its own warp
+// count and register budget. Included from TileOps.td; docs/TileLanguage.md
+// ("Warp specialization") has the full semantics and docs/Lowering.md the
+// lowering.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECT_TILE_IR_TILEWARPSPECIALIZEOPS_TD
+#define TILE_DIALECT_TILE_IR_TILEWARPSPECIALIZEOPS_TD
+
+def Tile_WarpSpecializeOp : Tile_Op<"warp_specialize", [
+    RecursiveMemoryEffects, NoTerminator
+  ]> {
+  let summary = "run different code in different warps of a program";
+  let description = [{
+    Splits the program's warps into partitions. The `default` region runs
+    in the kernel's `num_warps` warps (warps `0 .. num_warps - 1`), each
+    `partition warps(W)` region in the next `W` warps, in order; the kernel
+    is launched with `num_warps` plus the workers' warps. Each region is one
+    block that reads values from above: scalars, pointers, views, TMA
+    descriptors and shared-memory buffers (register tensors cannot cross
+    partitions: they live in the registers of the warps that made them).
+    Inside a partition, thread and warp ids count from the partition's first
+    warp, tensors are laid out for the partition's warps, and `layout.barrier`
+    and the program-level mbarrier ops synchronize the partition only (named
+    barrier 1 + partition index, the partition's threads). Partitions
+    communicate through shared memory, ordered by mbarriers.
+
+    `regs(R)` sets the partition's registers per thread with `setmaxnreg`
+    when it starts (24 to 256, a multiple of 8); it needs whole
+    warpgroups (every partition a multiple of 4 warps), and the budgets must
+    fit the register file: sum of R x threads <= 65536, a partition without
+    `regs` counting the registers it is launched with (65536 / threads,
+    rounded down to a multiple of 8, at most 248).
+
+    The op is the kernel's last (only `tile.return` follows): each partition
+    leaves the kernel when it ends.
+
+    ```mlir
+    tile.warp_specialize default regs(232) {
+      // two consumer warpgroups (the kernel's 8 warps): wgmma, epilogue
+    } partition warps(4) regs(40) {
+      // one producer warpgroup: TMA loads into the ring
+    }
+    tile.return
+    ```
+  }];
+  let arguments = (ins DenseI32ArrayAttr:$partition_num_warps,
+                       DenseI32ArrayAttr:$partition_regs);
+  let regions = (region VariadicRegion<SizedRegion<1>>:$partitions);
+  let extraClassDeclaration = [{
+    /// The region of partition `i` (0: the default partition).
+    ::mlir::Region &getPartition(unsigned i) { return getPartitions()[i]; }
+    /// Partitions, the default one included.
+    unsigned getNumPartitions() { return getPartitions().size(); }
+    /// The warps of partition `i` (the kernel's num_warps for 0).
+    int32_t getPartitionWarps(unsigned i);
+    /// The first warp of partition `i`.
+    int32_t getPartitionFirstWarp(unsigned i);
+    /// The registers per thread partition `i` asks for (0: no setmaxnreg).
+    int32_t getPartitionRegs(unsigned i) {
+      return getPartitionRegs()[i];
+    }
+    /// Warps of the program: every partition's.
+    int32_t getTotalWarps();
+    /// Registers per thread at launch (the kernel's maxnreg): 65536 /
+    /// threads, rounded down to a multiple of 8, at most 248.
+    int32_t getLaunchRegs();
+  }];
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+#endif // TILE_DIALECT_TILE_IR_TILEWARPSPECIALIZEOPS_TD

@@ -1,0 +1,119 @@
+//===- WarpSpecializeOpToLLVM.cpp - warp_specialize to a dispatch -------===//
+//
+// A warp-specialized kernel is launched with the warps of all partitions
+// (KernelOpToLLVM.cpp: maxntid and tile.num_warps count them, and maxnreg
+// is 65536 / threads rounded down to 8 when a partition sets registers).
+// The op lowers in two steps:
+//  1. during the dialect conversion it stays (legal) and the ops in its
+//     regions lower in place; those that use thread ids or synchronize the
+//     program ask for their partition here: ids count from the partition's
+//     first thread (emitThreadId), and CTA-wide barriers become the
+//     partition's named barrier `bar.sync 1 + index, threads`
+//     (getPartitionBarrier); barrier 0 stays the whole CTA's;
+//  2. after it, lowerWarpSpecializeOps replaces each op by a dispatch:
+//       warp = shfl.sync.idx(tid.x >> 5, lane 0)      (warp-uniform)
+//       warp < end(0) ? default : warp < end(1) ? partition 1 : ...
+//     each partition's block starts with setmaxnreg.inc/dec.sync.aligned
+//     (when its regs differ from the launch count), runs the region's block
+//     and branches to what followed the op (the kernel's return): the
+//     worker warps leave the kernel when they are done.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpSpecializeLowering.h"
+#include "tile/Conversion/TileToLLVM/Registers.h"
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace tile;
+namespace LLVM = mlir::LLVM;
+namespace NVVM = mlir::NVVM;
+
+namespace {
+constexpr int32_t kThreadsPerWarp = 32;
+} // namespace
+
+Value tile::emitThreadId(OpBuilder &b, Location loc) {
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  std::optional<tl::WarpPartition> partition =
+      tl::getWarpPartition(b.getInsertionBlock());
+  if (!partition || partition->getFirstWarp() == 0)
+    return tid;
+  return LLVM::SubOp::create(
+      b, loc, tid,
+      i32Const(b, loc, partition->getFirstWarp() * kThreadsPerWarp));
+}
+
+std::optional<std::pair<int32_t, int32_t>>
+tile::getPartitionBarrier(Block *block) {
+  std::optional<tl::WarpPartition> partition = tl::getWarpPartition(block);
+  if (!partition)
+    return std::nullopt;
+  return std::make_pair(int32_t(1 + partition->index),
+                        partition->getNumWarps() * kThreadsPerWarp);
+}
+
+/// Lowers one op: see the file comment, step 2.
+static void lowerWarpSpecialize(tl::WarpSpecializeOp op) {
+  Location loc = op.getLoc();
+  OpBuilder b(op);
+  Block *block = op->getBlock();
+  Block *after = block->splitBlock(std::next(op->getIterator()));
+
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  Value warp = LLVM::LShrOp::create(
+      b, loc, tid, i32Const(b, loc, llvm::Log2_32(kThreadsPerWarp)));
+  // The same value in every lane, as the compiler can see: setmaxnreg and
+  // the named barriers are .aligned (the whole warp executes them).
+  Value uniform = NVVM::ShflOp::create(
+      b, loc, b.getI32Type(), i32Const(b, loc, -1), warp, i32Const(b, loc, 0),
+      i32Const(b, loc, kThreadsPerWarp - 1), NVVM::ShflKind::idx, UnitAttr());
+
+  int32_t launchRegs = op.getLaunchRegs();
+  unsigned numPartitions = op.getNumPartitions();
+  SmallVector<Block *> entries;
+  for (unsigned i = 0; i < numPartitions; ++i) {
+    Region &region = op.getPartition(i);
+    Block *body = &region.front();
+    body->moveBefore(after);
+    OpBuilder inner = OpBuilder::atBlockBegin(body);
+    int32_t regs = op.getPartitionRegs(i);
+    if (regs != 0 && regs != launchRegs)
+      NVVM::SetMaxRegisterOp::create(
+          inner, loc, regs,
+          regs > launchRegs ? NVVM::SetMaxRegisterAction::increase
+                            : NVVM::SetMaxRegisterAction::decrease);
+    inner.setInsertionPointToEnd(body);
+    LLVM::BrOp::create(inner, loc, ValueRange(), after);
+    entries.push_back(body);
+  }
+
+  // The dispatch: partition i when warp < its end, tested in order.
+  Block *test = block;
+  for (unsigned i = 0; i + 1 < numPartitions; ++i) {
+    OpBuilder tb = OpBuilder::atBlockEnd(test);
+    if (test == block)
+      tb.setInsertionPoint(op);
+    Value end = i32Const(tb, loc, op.getPartitionFirstWarp(i + 1));
+    Value inside =
+        LLVM::ICmpOp::create(tb, loc, LLVM::ICmpPredicate::ult, uniform, end);
+    Block *next = entries[i + 1];
+    if (i + 2 < numPartitions) {
+      next = new Block();
+      next->insertBefore(entries[i + 1]);
+    }
+    LLVM::CondBrOp::create(tb, loc, inside, entries[i], ValueRange(), next,
+                           ValueRange());
+    test = next;
+  }
+  op->erase();
+}
+
+void tile::lowerWarpSpecializeOps(ModuleOp module) {
+  SmallVector<tl::WarpSpecializeOp> ops;
+  module.walk([&](tl::WarpSpecializeOp op) { ops.push_back(op); });
+  for (tl::WarpSpecializeOp op : ops)
+    lowerWarpSpecialize(op);
+}

@@ -1,0 +1,306 @@
+//===- TileWarpSpecialize.cpp - tile.warp_specialize ----------------------===//
+//
+// The partitions of a warp-specialized program: their syntax, the warps and
+// registers each gets, and the checks that make the split executable:
+//  1. where the op may stand (directly in a kernel, last before tile.return,
+//     once per kernel), so that no code runs in all warps after it;
+//  2. the warp counts (whole warpgroups where setmaxnreg needs them, at most
+//     1024 threads) and the register budgets (24..256, multiples of 8,
+//     fitting the 64K-register file of the CTA);
+//  3. what crosses partitions: no register tensor is used in a partition
+//     that did not compute it, and no tensor is computed before the op (all
+//     warps run that code, but its layouts name only the default warps).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+using namespace tile;
+using namespace tile::tl;
+
+namespace {
+/// Threads per warp and registers per CTA on sm_90.
+constexpr int32_t kWarpThreads = 32;
+constexpr int64_t kRegistersPerCTA = 65536;
+constexpr int32_t kMinRegs = 24;
+constexpr int32_t kMaxRegs = 256;
+constexpr int32_t kMaxLaunchRegs = 248;
+constexpr int32_t kMaxWarps = 32;
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Queries
+//===----------------------------------------------------------------------===//
+
+int32_t WarpSpecializeOp::getPartitionWarps(unsigned i) {
+  if (i == 0) {
+    if (auto kernel = dyn_cast_or_null<KernelOp>((*this)->getParentOp()))
+      return kernel.getNumWarps();
+    // Being lowered: the kernel is an llvm.func by now.
+    if (auto warps = (*this)->getAttrOfType<IntegerAttr>(kDefaultWarpsAttr))
+      return warps.getInt();
+    return 0;
+  }
+  ArrayRef<int32_t> warps = getPartitionNumWarps();
+  return i - 1 < warps.size() ? warps[i - 1] : 0;
+}
+
+int32_t WarpSpecializeOp::getPartitionFirstWarp(unsigned i) {
+  int32_t first = 0;
+  for (unsigned j = 0; j < i; ++j)
+    first += getPartitionWarps(j);
+  return first;
+}
+
+int32_t WarpSpecializeOp::getTotalWarps() {
+  return getPartitionFirstWarp(getNumPartitions());
+}
+
+int32_t WarpSpecializeOp::getLaunchRegs() {
+  int64_t threads = int64_t(getTotalWarps()) * kWarpThreads;
+  if (threads <= 0)
+    return kMaxLaunchRegs;
+  int64_t regs = kRegistersPerCTA / threads / 8 * 8;
+  return int32_t(std::min<int64_t>(regs, kMaxLaunchRegs));
+}
+
+std::optional<WarpPartition> tl::getWarpPartition(Block *block) {
+  for (Region *region = block ? block->getParent() : nullptr; region;
+       region = region->getParentRegion()) {
+    auto ws = dyn_cast_or_null<WarpSpecializeOp>(region->getParentOp());
+    if (!ws)
+      continue;
+    return WarpPartition{ws, region->getRegionNumber()};
+  }
+  return std::nullopt;
+}
+
+std::optional<WarpPartition> tl::getWarpPartition(Operation *op) {
+  return getWarpPartition(op->getBlock());
+}
+
+int32_t tl::getNumWarpsAt(Operation *op) {
+  if (std::optional<WarpPartition> partition = getWarpPartition(op))
+    return partition->getNumWarps();
+  auto kernel = dyn_cast<KernelOp>(op);
+  if (!kernel)
+    kernel = op->getParentOfType<KernelOp>();
+  return kernel ? kernel.getNumWarps() : 0;
+}
+
+//===----------------------------------------------------------------------===//
+// Syntax:
+//   tile.warp_specialize default [regs(R)] { ... }
+//       (partition warps(W) [regs(R)] { ... })+ attr-dict
+//===----------------------------------------------------------------------===//
+
+/// Parses a partition's region; `{ }` becomes one empty block.
+static ParseResult parsePartitionRegion(OpAsmParser &parser, Region &region) {
+  if (parser.parseRegion(region))
+    return failure();
+  if (region.empty())
+    region.emplaceBlock();
+  return success();
+}
+
+static ParseResult parseOptionalRegs(OpAsmParser &parser, int32_t &regs) {
+  regs = 0;
+  if (failed(parser.parseOptionalKeyword("regs")))
+    return success();
+  return failure(parser.parseLParen() || parser.parseInteger(regs) ||
+                 parser.parseRParen());
+}
+
+ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
+                                    OperationState &result) {
+  SmallVector<int32_t> warps, regs;
+  int32_t defaultRegs = 0;
+  if (parser.parseKeyword("default") || parseOptionalRegs(parser, defaultRegs))
+    return failure();
+  regs.push_back(defaultRegs);
+  if (parsePartitionRegion(parser, *result.addRegion()))
+    return failure();
+  while (succeeded(parser.parseOptionalKeyword("partition"))) {
+    int32_t numWarps = 0, partitionRegs = 0;
+    if (parser.parseKeyword("warps") || parser.parseLParen() ||
+        parser.parseInteger(numWarps) || parser.parseRParen() ||
+        parseOptionalRegs(parser, partitionRegs) ||
+        parsePartitionRegion(parser, *result.addRegion()))
+      return failure();
+    warps.push_back(numWarps);
+    regs.push_back(partitionRegs);
+  }
+  if (parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  Builder &b = parser.getBuilder();
+  result.addAttribute(getPartitionNumWarpsAttrName(result.name),
+                      b.getDenseI32ArrayAttr(warps));
+  result.addAttribute(getPartitionRegsAttrName(result.name),
+                      b.getDenseI32ArrayAttr(regs));
+  return success();
+}
+
+void WarpSpecializeOp::print(OpAsmPrinter &p) {
+  auto printRegs = [&](unsigned i) {
+    if (i < getPartitionRegs().size() && getPartitionRegs(i) != 0)
+      p << " regs(" << getPartitionRegs(i) << ")";
+  };
+  p << " default";
+  printRegs(0);
+  p << ' ';
+  p.printRegion(getPartition(0), /*printEntryBlockArgs=*/false);
+  for (unsigned i = 1, e = getNumPartitions(); i < e; ++i) {
+    p << " partition warps(" << getPartitionWarps(i) << ")";
+    printRegs(i);
+    p << ' ';
+    p.printRegion(getPartition(i), /*printEntryBlockArgs=*/false);
+  }
+  p.printOptionalAttrDict((*this)->getAttrs(), {getPartitionNumWarpsAttrName(),
+                                                getPartitionRegsAttrName()});
+}
+
+//===----------------------------------------------------------------------===//
+// Verifier
+//===----------------------------------------------------------------------===//
+
+/// "partition #i" or "the default partition".
+static std::string partitionName(unsigned i) {
+  return i == 0 ? std::string("the default partition")
+                : "partition #" + std::to_string(i);
+}
+
+/// Check 3: register tensors neither cross into a partition nor are made
+/// before the op.
+static LogicalResult verifyCaptures(WarpSpecializeOp op) {
+  for (unsigned i = 0, e = op.getNumPartitions(); i < e; ++i) {
+    Region &region = op.getPartition(i);
+    WalkResult result = region.walk([&](Operation *inner) {
+      for (Value operand : inner->getOperands()) {
+        if (!isa<RankedTensorType>(operand.getType()))
+          continue;
+        if (region.isAncestor(operand.getParentRegion()))
+          continue;
+        InFlightDiagnostic diag =
+            inner->emitOpError()
+            << "uses the register tensor " << operand.getType()
+            << " from outside " << partitionName(i)
+            << "; tensors stay in the registers of the warps that computed "
+               "them: compute it inside the partition, or pass it through "
+               "shared memory (layout.local_alloc) ordered by an mbarrier";
+        diag.attachNote(operand.getLoc()) << "defined here";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return failure();
+  }
+  auto kernel = cast<KernelOp>(op->getParentOp());
+  WalkResult result =
+      kernel.getBody().walk<WalkOrder::PreOrder>([&](Operation *outer) {
+        if (outer == op.getOperation())
+          return WalkResult::skip();
+        for (Type type : outer->getResultTypes())
+          if (isa<RankedTensorType>(type)) {
+            InFlightDiagnostic diag =
+                op.emitOpError()
+                << "the kernel computes the register tensor " << type
+                << " outside the partitions; every warp runs the code before "
+                   "tile.warp_specialize, but tensor layouts name only the "
+                   "default partition's warps: move it into a partition";
+            diag.attachNote(outer->getLoc()) << "computed here";
+            return WalkResult::interrupt();
+          }
+        return WalkResult::advance();
+      });
+  return failure(result.wasInterrupted());
+}
+
+LogicalResult WarpSpecializeOp::verify() {
+  // 1. Where the op stands.
+  auto kernel = dyn_cast_or_null<KernelOp>((*this)->getParentOp());
+  if (!kernel)
+    return emitOpError() << "must be directly in the body of a tile.kernel "
+                            "(not nested in a loop, a branch or another "
+                            "partition): it splits the program's warps once";
+  Operation *next = (*this)->getNextNode();
+  if (!next || !isa<ReturnOp>(next))
+    return emitOpError()
+           << "must be the kernel's last op before tile.return: the worker "
+              "warps leave the kernel when their partition ends; move the "
+              "code that follows into the default partition";
+  int count = 0;
+  kernel.getBody().walk([&](WarpSpecializeOp) { ++count; });
+  if (count > 1)
+    return emitOpError() << "a kernel has at most one tile.warp_specialize; "
+                            "merge the partitions into one op";
+
+  unsigned numPartitions = getNumPartitions();
+  if (numPartitions < 2)
+    return emitOpError() << "needs at least one `partition warps(N) { ... }` "
+                            "region after the default one";
+  if (getPartitionNumWarps().size() != numPartitions - 1)
+    return emitOpError() << "partition_num_warps has "
+                         << getPartitionNumWarps().size() << " entries for "
+                         << numPartitions - 1
+                         << " worker partitions; give one per partition";
+  if (getPartitionRegs().size() != numPartitions)
+    return emitOpError() << "partition_regs has " << getPartitionRegs().size()
+                         << " entries for " << numPartitions
+                         << " partitions (the default one first); give one "
+                            "per partition, 0 for none";
+
+  // 2. Warps and registers.
+  for (unsigned i = 1; i < numPartitions; ++i)
+    if (getPartitionWarps(i) < 1)
+      return emitOpError() << partitionName(i) << " has "
+                           << getPartitionWarps(i)
+                           << " warps; give it at least 1";
+  int64_t totalWarps = getTotalWarps();
+  if (totalWarps > kMaxWarps)
+    return emitOpError() << "the partitions have " << totalWarps
+                         << " warps in all (the kernel's num_warps = "
+                         << kernel.getNumWarps()
+                         << " and the workers'); a program has at most "
+                         << kMaxWarps << " warps (1024 threads)";
+  bool anyRegs = false;
+  for (unsigned i = 0; i < numPartitions; ++i) {
+    int32_t regs = getPartitionRegs(i);
+    if (regs == 0)
+      continue;
+    anyRegs = true;
+    if (regs < kMinRegs || regs > kMaxRegs || regs % 8 != 0)
+      return emitOpError()
+             << "regs(" << regs << ") of " << partitionName(i)
+             << " is not a setmaxnreg count; use a multiple of 8 from "
+             << kMinRegs << " to " << kMaxRegs;
+  }
+  if (anyRegs) {
+    for (unsigned i = 0; i < numPartitions; ++i)
+      if (getPartitionWarps(i) % 4 != 0)
+        return emitOpError()
+               << partitionName(i) << " has " << getPartitionWarps(i)
+               << " warps, but setmaxnreg sets the registers of whole "
+                  "warpgroups: give every partition a multiple of 4 warps "
+                  "(the default one: the kernel's num_warps), or drop regs()";
+    int64_t launchRegs = getLaunchRegs();
+    int64_t used = 0;
+    std::string terms;
+    for (unsigned i = 0; i < numPartitions; ++i) {
+      int64_t regs = getPartitionRegs(i) ? getPartitionRegs(i) : launchRegs;
+      int64_t threads = int64_t(getPartitionWarps(i)) * kWarpThreads;
+      used += regs * threads;
+      terms += (i ? " + " : "") + std::to_string(regs) + " x " +
+               std::to_string(threads);
+    }
+    if (used > kRegistersPerCTA)
+      return emitOpError()
+             << "the register budgets need " << used << " registers (" << terms
+             << " threads) but a CTA has " << kRegistersPerCTA
+             << "; lower regs() (a partition without regs() keeps the "
+             << launchRegs << " it is launched with)";
+  }
+
+  // 3. What crosses partitions.
+  return verifyCaptures(*this);
+}

@@ -1,0 +1,188 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics
+
+// One case per diagnostic of tile.warp_specialize, and the layout check of
+// the tensors in a partition.
+
+func.func @not_in_kernel() {
+  // expected-error @+1 {{'tile.warp_specialize' op must be directly in the body of a tile.kernel (not nested in a loop, a branch or another partition): it splits the program's warps once}}
+  tile.warp_specialize default {
+  } partition warps(4) {
+  }
+  return
+}
+
+// -----
+
+tile.kernel @not_last(%n: i32) attributes {num_warps = 4 : i32} {
+  // expected-error @+1 {{'tile.warp_specialize' op must be the kernel's last op before tile.return: the worker warps leave the kernel when their partition ends; move the code that follows into the default partition}}
+  tile.warp_specialize default {
+  } partition warps(4) {
+  }
+  %i = tile.program_id x : i32
+  tile.return
+}
+
+// -----
+
+tile.kernel @no_worker(%n: i32) attributes {num_warps = 4 : i32} {
+  // expected-error @+1 {{'tile.warp_specialize' op needs at least one `partition warps(N) { ... }` region after the default one}}
+  tile.warp_specialize default {
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @zero_warps(%n: i32) attributes {num_warps = 4 : i32} {
+  // expected-error @+1 {{'tile.warp_specialize' op partition #1 has 0 warps; give it at least 1}}
+  tile.warp_specialize default {
+  } partition warps(0) {
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @too_many_warps(%n: i32) attributes {num_warps = 16 : i32} {
+  // expected-error @+1 {{'tile.warp_specialize' op the partitions have 36 warps in all (the kernel's num_warps = 16 and the workers'); a program has at most 32 warps (1024 threads)}}
+  tile.warp_specialize default {
+  } partition warps(16) {
+  } partition warps(4) {
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @regs_not_multiple_of_8(%n: i32) attributes {num_warps = 8 : i32} {
+  // expected-error @+1 {{'tile.warp_specialize' op regs(100) of partition #1 is not a setmaxnreg count; use a multiple of 8 from 24 to 256}}
+  tile.warp_specialize default {
+  } partition warps(4) regs(100) {
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @regs_too_low(%n: i32) attributes {num_warps = 8 : i32} {
+  // expected-error @+1 {{'tile.warp_specialize' op regs(16) of the default partition is not a setmaxnreg count; use a multiple of 8 from 24 to 256}}
+  tile.warp_specialize default regs(16) {
+  } partition warps(4) {
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @regs_too_high(%n: i32) attributes {num_warps = 4 : i32} {
+  // expected-error @+1 {{'tile.warp_specialize' op regs(264) of partition #1 is not a setmaxnreg count; use a multiple of 8 from 24 to 256}}
+  tile.warp_specialize default {
+  } partition warps(4) regs(264) {
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @not_warpgroups(%n: i32) attributes {num_warps = 8 : i32} {
+  // expected-error @+1 {{'tile.warp_specialize' op partition #1 has 1 warps, but setmaxnreg sets the registers of whole warpgroups: give every partition a multiple of 4 warps (the default one: the kernel's num_warps), or drop regs()}}
+  tile.warp_specialize default regs(232) {
+  } partition warps(1) regs(40) {
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @default_not_warpgroups(%n: i32) attributes {num_warps = 2 : i32} {
+  // expected-error @+1 {{'tile.warp_specialize' op the default partition has 2 warps, but setmaxnreg sets the registers of whole warpgroups}}
+  tile.warp_specialize default {
+  } partition warps(4) regs(40) {
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @over_budget(%n: i32) attributes {num_warps = 8 : i32} {
+  // expected-error @+1 {{'tile.warp_specialize' op the register budgets need 67584 registers (240 x 256 + 48 x 128 threads) but a CTA has 65536; lower regs() (a partition without regs() keeps the 168 it is launched with)}}
+  tile.warp_specialize default regs(240) {
+  } partition warps(4) regs(48) {
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @over_budget_launch(%n: i32) attributes {num_warps = 8 : i32} {
+  // A partition without regs() keeps the launch count (65536 / 384 -> 168).
+  // expected-error @+1 {{'tile.warp_specialize' op the register budgets need 73728 registers (168 x 256 + 240 x 128 threads)}}
+  tile.warp_specialize default {
+  } partition warps(4) regs(240) {
+  }
+  tile.return
+}
+
+// -----
+
+#b8 = #layout.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]>
+#b4 = #layout.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+tile.kernel @tensor_crosses(%n: i32) attributes {num_warps = 8 : i32} {
+  // expected-note @+1 {{defined here}}
+  %v = arith.constant dense<1.0> : tensor<256xf32, #b8>
+  tile.warp_specialize default {
+    %w = arith.constant dense<1.0> : tensor<256xf32, #b8>
+    // expected-error @+1 {{'arith.addf' op uses the register tensor 'tensor<256xf32, #layout.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]>>' from outside the default partition; tensors stay in the registers of the warps that computed them: compute it inside the partition, or pass it through shared memory (layout.local_alloc) ordered by an mbarrier}}
+    %x = arith.addf %v, %w : tensor<256xf32, #b8>
+  } partition warps(4) {
+  }
+  tile.return
+}
+
+// -----
+
+#b8 = #layout.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]>
+tile.kernel @tensor_before(%n: i32) attributes {num_warps = 8 : i32} {
+  // expected-note @+1 {{computed here}}
+  %v = arith.constant dense<1.0> : tensor<256xf32, #b8>
+  // expected-error @+1 {{'tile.warp_specialize' op the kernel computes the register tensor 'tensor<256xf32, #layout.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]>>' outside the partitions; every warp runs the code before tile.warp_specialize, but tensor layouts name only the default partition's warps: move it into a partition}}
+  tile.warp_specialize default {
+  } partition warps(4) {
+  }
+  tile.return
+}
+
+// -----
+
+#b8 = #layout.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]>
+tile.kernel @worker_layout(%n: i32) attributes {num_warps = 8 : i32} {
+  tile.warp_specialize default {
+  } partition warps(4) {
+    // expected-error @+1 {{'arith.constant' op layout #layout.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]> of 'tensor<256xf32, #layout.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]>>' spans 8 warps but its partition #1 of tile.warp_specialize has 4; make the product of warpsPerCTA equal 4 (or change the partition's warps)}}
+    %v = arith.constant dense<1.0> : tensor<256xf32, #b8>
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @two(%n: i32) attributes {num_warps = 4 : i32} {
+  // expected-error @+1 {{'tile.warp_specialize' op a kernel has at most one tile.warp_specialize; merge the partitions into one op}}
+  tile.warp_specialize default {
+    tile.warp_specialize default {
+    } partition warps(4) {
+    }
+  } partition warps(4) {
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @bad_syntax(%n: i32) attributes {num_warps = 4 : i32} {
+  tile.warp_specialize default {
+  // expected-error @+1 {{expected 'warps'}}
+  } partition regs(40) {
+  }
+  tile.return
+}
