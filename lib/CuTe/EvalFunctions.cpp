@@ -237,7 +237,7 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
       if (!crd)
         return crd.takeError();
       if (c.args.size() == 2 && c.args[1].isLayout()) {
-        auto r = c.wrap(c.args[1].layout.eval(*crd));
+        auto r = c.wrap(evalCoordinate(*crd, c.args[1].layout));
         if (!r)
           return r.takeError();
         return tupleValue(c, *r);
@@ -316,7 +316,26 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
         return r.takeError();
       return layoutValue(c, *r);
     };
-    m["filter"] = layoutUnary([](const Layout &l) { return filter(l); });
+    m["filter"] = [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.noTemplate())
+        return std::move(err);
+      if (auto err = c.arity(1, 2))
+        return std::move(err);
+      auto l = c.layout(0);
+      if (!l)
+        return l.takeError();
+      if (c.args.size() == 1)
+        return layoutValue(c, filter(*l));
+      auto p = c.tuple(1, false);
+      if (!p)
+        return p.takeError();
+      auto r = c.wrap(filter(*l, *p));
+      if (!r)
+        return r.takeError();
+      return layoutValue(c, *r);
+    };
+    m["nullspace"] =
+        layoutUnary([](const Layout &l) { return nullspace(l); });
     m["filter_zeros"] =
         layoutUnary([](const Layout &l) { return filterZeros(l); });
     m["right_inverse"] =
@@ -441,6 +460,59 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
       if (!o)
         return o.takeError();
       auto r = c.wrap(makeOrderedLayout(*s, *o));
+      if (!r)
+        return r.takeError();
+      return layoutValue(c, *r);
+    };
+    m["max_common_layout"] = [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.noTemplate())
+        return std::move(err);
+      if (auto err = c.arity(2, 2))
+        return std::move(err);
+      auto a = c.layout(0);
+      if (!a)
+        return a.takeError();
+      auto b = c.layout(1);
+      if (!b)
+        return b.takeError();
+      auto r = c.wrap(maxCommonLayout(*a, *b));
+      if (!r)
+        return r.takeError();
+      return layoutValue(c, *r);
+    };
+    m["recast_layout"] = [](const CallContext &c) -> llvm::Expected<Value> {
+      if (c.templateArgs.size() != 2)
+        return c.error("expected recast_layout<OldBits,NewBits>(layout), "
+                       "the element sizes in bits (CuTe's "
+                       "sizeof_bits<OldType>, sizeof_bits<NewType>)");
+      if (auto err = c.arity(1, 1))
+        return std::move(err);
+      auto l = c.layout(0);
+      if (!l)
+        return l.takeError();
+      auto r = c.wrap(recastLayout(*l, c.templateArgs[0], c.templateArgs[1]));
+      if (!r)
+        return r.takeError();
+      return layoutValue(c, *r);
+    };
+    m["domain_distribute"] = [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.noTemplate())
+        return std::move(err);
+      if (auto err = c.arity(2, 2))
+        return std::move(err);
+      IntTuple shape;
+      if (c.args[0].isLayout()) {
+        shape = c.args[0].layout.shape();
+      } else {
+        auto s = c.tuple(0, false);
+        if (!s)
+          return s.takeError();
+        shape = *s;
+      }
+      auto n = c.integer(1);
+      if (!n)
+        return n.takeError();
+      auto r = c.wrap(domainDistribute(shape, *n));
       if (!r)
         return r.takeError();
       return layoutValue(c, *r);
@@ -596,8 +668,7 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
       for (const Value &v : c.args)
         allLayouts &= v.isLayout();
       if (allLayouts) {
-        if (c.args.size() == 1)
-          return layoutValue(c, c.args[0].layout);
+        // CuTe's make_layout(L) wraps L into a rank-1 layout: (L).
         std::vector<Layout> ls;
         for (const Value &v : c.args)
           ls.push_back(v.layout);
@@ -613,13 +684,27 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
         return chk.takeError();
       if (c.args.size() == 1)
         return layoutValue(c, *chk);
-      auto stride = c.tuple(1, false);
+      auto stride = c.tuple(1, false, /*allowBasis=*/true);
       if (!stride)
         return stride.takeError();
       auto l = c.wrap(Layout::get(*shape, *stride));
       if (!l)
         return l.takeError();
       return layoutValue(c, *l);
+    };
+    m["make_identity_layout"] =
+        [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.noTemplate())
+        return std::move(err);
+      if (auto err = c.arity(1, 1))
+        return std::move(err);
+      auto shape = c.tuple(0, false);
+      if (!shape)
+        return shape.takeError();
+      auto r = c.wrap(makeIdentityLayout(*shape));
+      if (!r)
+        return r.takeError();
+      return layoutValue(c, *r);
     };
     auto major = [](bool right) -> Fn {
       return [right](const CallContext &c) -> llvm::Expected<Value> {
