@@ -407,8 +407,10 @@ static llvm::Expected<Layout> composeLeaf(const Layout &lhs, int64_t s,
             "composition: stride " + llvm::Twine(d) + " of the tiler " +
             tiler + " does not divide evenly into the layout " +
             toString(lhs) + " (stride " + llvm::Twine(restStride) +
-            " does not divide shape " + llvm::Twine(ai) + " and " +
-            llvm::Twine(restShape) + " elements do not fit in it)");
+            " does not divide shape " + llvm::Twine(ai) + " and the " +
+            llvm::Twine(restShape) +
+            " elements reach past it, where CuTe computes a wrong layout, "
+            "NVIDIA/cutlass#3177)");
     }
     if (nextShape == 1 || restShape == 1) {
       restStride = nextStride;

@@ -233,11 +233,19 @@ static Layout padRank(const Layout &l, size_t r) {
   return Layout::concat(modes);
 }
 
-/// CuTe's zip of two IntTuples of the same rank: ((a0,b0),(a1,b1),...),
-/// or ((a,b)) when they are not tuples.
-static IntTuple zipPair(const IntTuple &a, const IntTuple &b) {
+/// CuTe's zip of two IntTuples: ((a0,b0),(a1,b1),...), or ((a,b)) when `a`
+/// is not a tuple. An error where CuTe's zip does not compile (the ranks
+/// differ).
+static llvm::Expected<IntTuple> zipPair(const IntTuple &a, const IntTuple &b,
+                                        const char *op) {
   if (!a.isTuple())
     return IntTuple::tuple({IntTuple::tuple({a, b})});
+  if (b.isTuple() ? b.rank() != a.rank() : a.rank() != 1)
+    return makeError(llvm::Twine(op) + ": the block part " + a.str() +
+                     " and the tiler part " + b.str() +
+                     " of the product have different ranks, so CuTe's zip "
+                     "cannot pair their modes (\"Mismatched Ranks\"); give "
+                     "the block and the tiler the same rank");
   std::vector<IntTuple> out;
   for (size_t i = 0; i < a.rank(); ++i)
     out.push_back(IntTuple::tuple({a[i], b[i]}));
@@ -256,7 +264,13 @@ static llvm::Expected<Layout> rankedProduct(const Layout &a, const Layout &b,
   Layout x = p->mode(0), y = p->mode(1);
   if (raked)
     std::swap(x, y);
-  return Layout(zipPair(x.shape(), y.shape()), zipPair(x.stride(), y.stride()));
+  auto shape = zipPair(x.shape(), y.shape(), op);
+  if (!shape)
+    return shape.takeError();
+  auto stride = zipPair(x.stride(), y.stride(), op);
+  if (!stride)
+    return stride.takeError();
+  return Layout(*shape, *stride);
 }
 
 llvm::Expected<Layout> tile::cute::blockedProduct(const Layout &a,

@@ -82,10 +82,9 @@ template <typename F> Fn layoutTiler(F f) {
   };
 }
 
-Value pairValue(const CallContext &c, const Layout &l, int64_t off) {
+Value pairValue(const CallContext &c, const Layout &l, const IntTuple &off) {
   return Value::ofList(
-      {Value::ofLayout(l, c.column), Value::ofTuple(IntTuple(off), c.column)},
-      c.column);
+      {Value::ofLayout(l, c.column), Value::ofTuple(off, c.column)}, c.column);
 }
 
 Value viewValue(const CallContext &c, const LayoutView &v) {
@@ -160,7 +159,29 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
       auto v = selectMode(c, c.args[0]);
       if (!v)
         return v.takeError();
+      if (hasBasis(v->layout.stride())) {
+        auto co = c.wrap(coshape(v->layout.inner()));
+        if (!co)
+          return co.takeError();
+        return tupleValue(c, product(*co));
+      }
       return tupleValue(c, v->layout.cosize());
+    };
+    m["coshape"] = [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.arity(1, 1))
+        return std::move(err);
+      auto l = c.layout(0);
+      if (!l)
+        return l.takeError();
+      auto v = selectMode(c, c.args[0]);
+      if (!v)
+        return v.takeError();
+      if (v->layout.isSwizzled())
+        return c.error("the coshape of a swizzled layout is not supported");
+      auto co = c.wrap(coshape(v->layout));
+      if (!co)
+        return co.takeError();
+      return tupleValue(c, *co);
     };
     m["rank"] = [](const CallContext &c) -> llvm::Expected<Value> {
       auto v = layoutOrTupleArg(c);
@@ -611,7 +632,7 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
             return r.takeError();
           return layoutValue(c, *r);
         }
-        auto r = c.wrap(sliceAndOffset(*crd, *l));
+        auto r = c.wrap(sliceAndCoordinate(*crd, *l));
         if (!r)
           return r.takeError();
         return pairValue(c, r->first, r->second);
@@ -634,7 +655,7 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
       auto crd = c.tuple(2, true);
       if (!crd)
         return crd.takeError();
-      auto r = c.wrap(localTile(*l, *t, *crd));
+      auto r = c.wrap(localTileCoordinate(*l, *t, *crd));
       if (!r)
         return r.takeError();
       return pairValue(c, r->first, r->second);
@@ -653,7 +674,7 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
       auto idx = c.integer(2);
       if (!idx)
         return idx.takeError();
-      auto r = c.wrap(localPartition(*l, *thr, *idx));
+      auto r = c.wrap(localPartitionCoordinate(*l, *thr, *idx));
       if (!r)
         return r.takeError();
       return pairValue(c, r->first, r->second);

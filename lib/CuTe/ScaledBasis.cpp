@@ -16,6 +16,9 @@
 
 #include "llvm/ADT/Twine.h"
 
+#include <functional>
+#include <optional>
+
 using namespace tile;
 using namespace tile::cute;
 using namespace tile::cute::detail;
@@ -144,4 +147,36 @@ llvm::Expected<IntTuple> tile::cute::evalCoordinate(const IntTuple &coord,
     return IntTuple(*v);
   }
   return evalTree(coord, layout.shape(), layout.stride());
+}
+
+llvm::Expected<IntTuple> tile::cute::coshape(const Layout &layout) {
+  // The value at the last coordinate with |strides|, plus 1 in every
+  // component (CuTe's coshape).
+  std::optional<IntTuple> sum;
+  std::vector<IntTuple> shapes = leaves(layout.shape());
+  std::vector<IntTuple> strides = leaves(layout.stride());
+  for (size_t i = 0; i < shapes.size(); ++i) {
+    IntTuple d = strides[i].value() < 0 ? scaleStride(strides[i], -1)
+                                        : strides[i];
+    IntTuple term = scaleStride(d, shapes[i].value() - 1);
+    if (!sum) {
+      sum = term;
+      continue;
+    }
+    auto s = addCodomain(*sum, term);
+    if (!s)
+      return s.takeError();
+    sum = *s;
+  }
+  IntTuple co = sum ? asArithmeticTuple(*sum) : IntTuple(0);
+  std::function<IntTuple(const IntTuple &)> plusOne =
+      [&](const IntTuple &t) -> IntTuple {
+    if (!t.isTuple())
+      return IntTuple(arith::satAdd(t.value(), 1));
+    std::vector<IntTuple> out;
+    for (const IntTuple &e : t.elems())
+      out.push_back(plusOne(e));
+    return IntTuple::tuple(std::move(out));
+  };
+  return plusOne(co);
 }

@@ -168,6 +168,19 @@ localTile(const Layout &a, const Tiler &tiler, const IntTuple &coord);
 llvm::Expected<std::pair<Layout, int64_t>>
 localPartition(const Layout &a, const Layout &thr, int64_t threadIdx);
 
+/// sliceAndOffset, localTile and localPartition for layouts whose strides
+/// may be scaled bases (coordinate layouts such as make_identity_layout):
+/// the offset is the codomain value at the sliced coordinate, an integer
+/// for integer strides or a coordinate such as (4,16) (CuTe's
+/// ArithmeticTuple). The int64_t forms refuse scaled-basis layouts.
+llvm::Expected<std::pair<Layout, IntTuple>>
+sliceAndCoordinate(const IntTuple &coord, const Layout &layout);
+llvm::Expected<std::pair<Layout, IntTuple>>
+localTileCoordinate(const Layout &a, const Tiler &tiler, const IntTuple &coord);
+llvm::Expected<std::pair<Layout, IntTuple>>
+localPartitionCoordinate(const Layout &a, const Layout &thr,
+                         int64_t threadIdx);
+
 /// Repeats `block` until it fills `targetShape` (CuTe tile_to_shape): the
 /// block is padded to rank(targetShape) and blocked_product-ed with a
 /// layout of ceil_div(targetShape, block shape) repeats in column-major
@@ -223,6 +236,11 @@ llvm::Expected<Layout> makeIdentityLayout(const IntTuple &shape);
 /// as CuTe's crd2idx computes it.
 llvm::Expected<IntTuple> evalCoordinate(const IntTuple &coord,
                                         const Layout &layout);
+
+/// One past the largest value in each component of the codomain (CuTe
+/// coshape): cosize for integer strides, a tuple for scaled-basis strides
+/// (coshape of make_identity_layout((4,8)) is (4,8)).
+llvm::Expected<IntTuple> coshape(const Layout &layout);
 
 /// shape(complement(tiler, shape)): the number of tiles per mode.
 llvm::Expected<IntTuple> ceilDiv(const IntTuple &shape, const Layout &tiler);
