@@ -173,9 +173,14 @@ struct CallContext {
   }
   llvm::Expected<Tiler> tiler(size_t i) const {
     auto t = toTiler(args[i]);
-    if (!t)
-      return errorAt(args[i].column, name + ": argument " + llvm::Twine(i + 1) +
-                                         ": " + llvm::toString(t.takeError()));
+    if (!t) {
+      // toTiler's message carries the column already.
+      std::string msg = llvm::toString(t.takeError());
+      if (llvm::StringRef(msg).starts_with("column "))
+        msg = msg.substr(msg.find(": ") + 2);
+      return errorAt(args[i].column,
+                     name + ": argument " + llvm::Twine(i + 1) + ": " + msg);
+    }
     return t;
   }
   /// A flat list of integers: an integer or a flat tuple.
