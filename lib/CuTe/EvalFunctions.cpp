@@ -224,6 +224,88 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
     };
     m["get"] = get;
     m["layout"] = get;
+    // select<I...>(L): the modes I..., in that order (CuTe select).
+    m["select"] = [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.arity(1, 1))
+        return std::move(err);
+      if (c.templateArgs.empty())
+        return c.error("expected select<I...>(layout)");
+      auto l = c.layout(0);
+      if (!l)
+        return l.takeError();
+      std::vector<IntTuple> sh, st;
+      for (int64_t i : c.templateArgs) {
+        if (i < 0 || static_cast<size_t>(i) >= l->rank())
+          return c.error("mode " + llvm::Twine(i) + " is out of range for " +
+                         toString(*l) + " of rank " + llvm::Twine(l->rank()));
+        sh.push_back(l->shape()[i]);
+        st.push_back(l->stride()[i]);
+      }
+      return layoutValue(c, Layout(IntTuple::tuple(std::move(sh)),
+                                   IntTuple::tuple(std::move(st)))
+                                .withSwizzle(l->swizzle(), l->swizzleOffset()));
+    };
+    // group<B,E>(L): modes [B,E) become one mode (CuTe group).
+    m["group"] = [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.arity(1, 1))
+        return std::move(err);
+      if (c.templateArgs.size() != 2)
+        return c.error("expected group<B,E>(layout)");
+      auto l = c.layout(0);
+      if (!l)
+        return l.takeError();
+      int64_t b = c.templateArgs[0], e = c.templateArgs[1];
+      size_t r = l->shape().isTuple() ? l->rank() : 1;
+      if (b < 0 || e <= b || static_cast<size_t>(e) > r)
+        return c.error("modes [" + llvm::Twine(b) + "," + llvm::Twine(e) +
+                       ") are out of range for rank " + llvm::Twine(r));
+      std::vector<IntTuple> sh, st, gs, gd;
+      for (size_t i = 0; i < r; ++i) {
+        IntTuple si = l->shape()[i], di = l->stride()[i];
+        if (i >= static_cast<size_t>(b) && i < static_cast<size_t>(e)) {
+          gs.push_back(si);
+          gd.push_back(di);
+          if (i + 1 == static_cast<size_t>(e)) {
+            sh.push_back(IntTuple::tuple(gs));
+            st.push_back(IntTuple::tuple(gd));
+          }
+          continue;
+        }
+        sh.push_back(si);
+        st.push_back(di);
+      }
+      return layoutValue(c, Layout(IntTuple::tuple(std::move(sh)),
+                                   IntTuple::tuple(std::move(st)))
+                                .withSwizzle(l->swizzle(), l->swizzleOffset()));
+    };
+    // make_layout_like(L): a compact layout of L's shape whose strides
+    // follow the order of L's, stride-0 modes kept (CuTe make_layout_like).
+    m["make_layout_like"] = [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.noTemplate())
+        return std::move(err);
+      if (auto err = c.arity(1, 1))
+        return std::move(err);
+      auto l = c.layout(0);
+      if (!l)
+        return l.takeError();
+      if (hasBasis(l->stride()))
+        return c.error(toString(*l) + " has scaled-basis strides");
+      Layout z = filterZeros(l->inner());
+      auto o = c.wrap(makeOrderedLayout(z.shape(), l->stride()));
+      if (!o)
+        return o.takeError();
+      return layoutValue(c, Layout(l->shape(), o->stride()));
+    };
+    m["product_each"] = [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.noTemplate())
+        return std::move(err);
+      if (auto err = c.arity(1, 1))
+        return std::move(err);
+      auto t = c.tuple(0, false);
+      if (!t)
+        return t.takeError();
+      return tupleValue(c, productEach(*t));
+    };
     m["take"] = [](const CallContext &c) -> llvm::Expected<Value> {
       if (auto err = c.arity(1, 1))
         return std::move(err);

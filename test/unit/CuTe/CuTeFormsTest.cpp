@@ -24,6 +24,8 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+
 using namespace tile::cute;
 
 namespace {
@@ -107,6 +109,86 @@ TEST(CuTeForms, Composition) {
             std::string::npos);
   EXPECT_NE(evalError("composition((6,2):(1,7), (3,2):(2,3))").find("overlap"),
             std::string::npos);
+}
+
+/// CuTe's composition_impl (include/cute/layout.hpp, 2025) for a flat A of
+/// rank >= 2 and an integer B = s:d, with its static asserts (no result
+/// where CuTe does not compile) and none of our refusals: the oracle of
+/// what CuTe prints.
+std::optional<Layout> cuteComposition(const std::vector<int64_t> &shape,
+                                      const std::vector<int64_t> &stride,
+                                      int64_t s, int64_t d) {
+  std::vector<IntTuple> rs, rd;
+  int64_t restShape = s, restStride = d;
+  for (size_t i = 0; i + 1 < shape.size(); ++i) {
+    int64_t cs = shape[i];
+    if (!(restStride % cs == 0 || restStride < cs))
+      return std::nullopt; // "Stride Divisibility Condition"
+    int64_t nextShape = (cs + restStride - 1) / restStride;
+    int64_t nextStride = (restStride + cs - 1) / cs;
+    if (nextShape == 1 || restShape == 1) {
+      restStride = nextStride;
+      continue;
+    }
+    int64_t newShape = std::min(nextShape, restShape);
+    if (restShape % newShape != 0)
+      return std::nullopt; // "Shape Divisibility Condition"
+    rs.push_back(newShape);
+    rd.push_back(restStride * stride[i]);
+    restShape /= newShape;
+    restStride = nextStride;
+  }
+  int64_t last = restStride * stride.back();
+  if (rs.empty())
+    return Layout(restShape, last);
+  if (restShape == 1)
+    return rs.size() == 1 ? Layout(rs[0], rd[0])
+                          : Layout(IntTuple::tuple(rs), IntTuple::tuple(rd));
+  rs.push_back(restShape);
+  rd.push_back(last);
+  return Layout(IntTuple::tuple(rs), IntTuple::tuple(rd));
+}
+
+/// Every A = (a0,a1):(d0,d1) (not coalescible) and B = s:d in a small
+/// range: where CuTe's result is A o B we print exactly it, and whatever we
+/// accept is A o B. (Where CuTe's result is wrong, NVIDIA/cutlass#3177, we
+/// refuse.)
+TEST(CuTeForms, CompositionMatchesCuTeWhereCuTeIsRight) {
+  int same = 0, refusedWrong = 0;
+  for (int64_t a0 = 2; a0 <= 8; ++a0)
+    for (int64_t a1 = 2; a1 <= 4; ++a1)
+      for (int64_t d0 = 1; d0 <= 4; ++d0)
+        for (int64_t d1 = 1; d1 <= 20; ++d1) {
+          if (d1 == a0 * d0)
+            continue; // coalesces to one mode
+          Layout a(IntTuple::tuple({a0, a1}), IntTuple::tuple({d0, d1}));
+          for (int64_t s = 1; s <= 9; ++s)
+            for (int64_t d = 1; d <= 12; ++d) {
+              Layout b(s, d);
+              auto ref = cuteComposition({a0, a1}, {d0, d1}, s, d);
+              bool right = ref.has_value();
+              for (int64_t i = 0; right && i < s; ++i)
+                right = (*ref)(i) == a(b(i));
+              auto r = composition(a, b);
+              if (!r) {
+                llvm::consumeError(r.takeError());
+                EXPECT_FALSE(right) << toString(a) << " o " << toString(b)
+                                    << ": CuTe gives " << toString(*ref);
+                refusedWrong += ref.has_value();
+                continue;
+              }
+              for (int64_t i = 0; i < s; ++i)
+                ASSERT_EQ((*r)(i), a(b(i)))
+                    << toString(a) << " o " << toString(b);
+              if (right) {
+                EXPECT_EQ(toString(*r), toString(*ref))
+                    << toString(a) << " o " << toString(b);
+                ++same;
+              }
+            }
+        }
+  EXPECT_GT(same, 10000);
+  EXPECT_GT(refusedWrong, 100);
 }
 
 TEST(CuTeForms, Inverses) {
@@ -221,6 +303,14 @@ TEST(CuTeForms, Construction) {
       {"make_ordered_layout((2,2,2,2),(0,2,3,1))", "(2,2,2,2):(1,4,8,2)"},
       // [hpp] domain_distribute's comment: (_3,_2):(_1,_15).
       {"domain_distribute((15,14), 6)", "(3,2):(1,15)"},
+      // [hpp] make_layout_like's comment: (_2,_2,_2,_2):(_0,_2,_4,_1).
+      {"make_layout_like((2,2,2,2):(0,2,4,1))", "(2,2,2,2):(0,2,4,1)"},
+      {"make_layout_like((4,3):(10,1))", "(4,3):(3,1)"},
+      // [hpp] select<I...> and group<B,E> on the modes.
+      {"select<1,0>((2,3,4):(1,2,6))", "(3,2):(2,1)"},
+      {"select<2>((2,3,4):(1,2,6))", "(4):(6)"},
+      {"group<0,2>((2,3,4):(1,2,6))", "((2,3),4):((1,2),6)"},
+      {"product_each(((2,3),4))", "(6,4)"},
   });
 }
 
