@@ -396,19 +396,17 @@ static llvm::Expected<Layout> composeLeaf(const Layout &lhs, int64_t s,
     int64_t nextStride = (restStride + ai - 1) / ai;
     if (restShape > 1) {
       if (restStride >= ai && restStride % ai != 0)
-        return makeError("composition: stride " + llvm::Twine(d) +
-                         " of the tiler " + tiler +
-                         " does not divide evenly into the layout " +
-                         toString(lhs) + " (shape " + llvm::Twine(ai) +
-                         " does not divide stride " + llvm::Twine(restStride) +
-                         ")");
+        return makeError(
+            "composition: stride " + llvm::Twine(d) + " of the tiler " + tiler +
+            " does not divide evenly into the layout " + toString(lhs) +
+            " (shape " + llvm::Twine(ai) + " does not divide stride " +
+            llvm::Twine(restStride) + ")");
       if (restStride < ai && ai % restStride != 0 && restShape > nextShape)
         return makeError(
-            "composition: stride " + llvm::Twine(d) + " of the tiler " +
-            tiler + " does not divide evenly into the layout " +
-            toString(lhs) + " (stride " + llvm::Twine(restStride) +
-            " does not divide shape " + llvm::Twine(ai) + " and the " +
-            llvm::Twine(restShape) +
+            "composition: stride " + llvm::Twine(d) + " of the tiler " + tiler +
+            " does not divide evenly into the layout " + toString(lhs) +
+            " (stride " + llvm::Twine(restStride) + " does not divide shape " +
+            llvm::Twine(ai) + " and the " + llvm::Twine(restShape) +
             " elements reach past it, where CuTe computes a wrong layout, "
             "NVIDIA/cutlass#3177)");
     }
@@ -447,8 +445,7 @@ static llvm::Expected<Layout> basisGet(const Layout &l,
                                        llvm::ArrayRef<int> path) {
   Layout cur = l;
   for (int m : path) {
-    if (!cur.shape().isTuple() || m < 0 ||
-        static_cast<size_t>(m) >= cur.rank())
+    if (!cur.shape().isTuple() || m < 0 || static_cast<size_t>(m) >= cur.rank())
       return makeError("composition: the scaled-basis stride selects mode " +
                        llvm::Twine(m) + " of " + toString(cur) +
                        ", which has rank " + llvm::Twine(cur.rank()));
@@ -457,9 +454,8 @@ static llvm::Expected<Layout> basisGet(const Layout &l,
   return cur;
 }
 
-static llvm::Expected<Layout> composeTree(const Layout &a,
-                                          const IntTuple &shape,
-                                          const IntTuple &stride) {
+static llvm::Expected<Layout>
+composeTree(const Layout &a, const IntTuple &shape, const IntTuple &stride) {
   if (!shape.isTuple()) {
     if (stride.isBasis()) {
       auto sub = basisGet(a, stride.basisModes());
@@ -669,7 +665,8 @@ llvm::Expected<Layout> tile::cute::complement(const Layout &a) {
 
 /// The coalesced flat modes of `a` and the prefix products of their shapes
 /// (CuTe's preprod_shape: 1, s0, s0*s1, ...).
-static FlatModes coalescedModes(const Layout &a, std::vector<int64_t> &preprod) {
+static FlatModes coalescedModes(const Layout &a,
+                                std::vector<int64_t> &preprod) {
   FlatModes f = flatModes(coalesce(a));
   preprod.assign(1, 1);
   for (int64_t s : f.shape)
@@ -759,8 +756,8 @@ llvm::Expected<Layout> tile::cute::nullspace(const Layout &a) {
   // The stride-0 leaves, with the strides of a column-major layout of the
   // flattened shape (CuTe's nullspace).
   FlatLayout f = flatLayout(a);
-  IntTuple rstride = compactColMajor(IntTuple::tuple(
-      std::vector<IntTuple>(f.shape.begin(), f.shape.end())));
+  IntTuple rstride = compactColMajor(
+      IntTuple::tuple(std::vector<IntTuple>(f.shape.begin(), f.shape.end())));
   FlatModes res;
   for (size_t i = 0; i < f.size(); ++i)
     if (f.stride[i].isInt() && f.stride[i].value() == 0) {

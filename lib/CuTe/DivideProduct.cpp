@@ -15,9 +15,9 @@
 #include "llvm/ADT/Twine.h"
 
 #include <algorithm>
-#include <numeric>
 #include <functional>
 #include <limits>
+#include <numeric>
 
 using namespace tile;
 using namespace tile::cute;
@@ -435,8 +435,8 @@ static llvm::Expected<IntTuple> recastTree(const IntTuple &shape,
     return shape;
   }
   if (st % n != 0 && n % st != 0)
-    return makeError(llvm::Twine(op) + ": stride " + llvm::Twine(st) +
-                     " and " + llvm::Twine(n) +
+    return makeError(llvm::Twine(op) + ": stride " + llvm::Twine(st) + " and " +
+                     llvm::Twine(n) +
                      " do not divide each other (CuTe's divisibility "
                      "condition)");
   // Groups of ceil(N/|d|) elements of the mode form one new element; the

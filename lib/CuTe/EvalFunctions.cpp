@@ -437,8 +437,7 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
         return r.takeError();
       return layoutValue(c, *r);
     };
-    m["nullspace"] =
-        layoutUnary([](const Layout &l) { return nullspace(l); });
+    m["nullspace"] = layoutUnary([](const Layout &l) { return nullspace(l); });
     m["filter_zeros"] =
         layoutUnary([](const Layout &l) { return filterZeros(l); });
     m["right_inverse"] =

@@ -61,7 +61,6 @@ IntTuple tile::cute::detail::asArithmeticTuple(const IntTuple &b) {
   return IntTuple::tuple(std::move(out));
 }
 
-
 /// CuTe's make_basis_like: the basis element of each leaf, its mode path as
 /// the path of the leaf in `shape`.
 static IntTuple basisLike(const IntTuple &shape, std::vector<int> &path) {
@@ -92,9 +91,8 @@ llvm::Expected<Layout> tile::cute::makeIdentityLayout(const IntTuple &shape) {
 
 /// crd2idx on codomain values: a tuple coordinate sums the modes, an
 /// integer coordinate on a tuple shape is split colexicographically.
-static llvm::Expected<IntTuple> evalTree(const IntTuple &coord,
-                                         const IntTuple &shape,
-                                         const IntTuple &stride) {
+static llvm::Expected<IntTuple>
+evalTree(const IntTuple &coord, const IntTuple &shape, const IntTuple &stride) {
   if (coord.isUnderscore())
     return makeError("'_' is not a coordinate here (slice() takes '_')");
   if (!shape.isTuple()) {
@@ -156,8 +154,8 @@ llvm::Expected<IntTuple> tile::cute::coshape(const Layout &layout) {
   std::vector<IntTuple> shapes = leaves(layout.shape());
   std::vector<IntTuple> strides = leaves(layout.stride());
   for (size_t i = 0; i < shapes.size(); ++i) {
-    IntTuple d = strides[i].value() < 0 ? scaleStride(strides[i], -1)
-                                        : strides[i];
+    IntTuple d =
+        strides[i].value() < 0 ? scaleStride(strides[i], -1) : strides[i];
     IntTuple term = scaleStride(d, shapes[i].value() - 1);
     if (!sum) {
       sum = term;

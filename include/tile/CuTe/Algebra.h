@@ -178,8 +178,7 @@ sliceAndCoordinate(const IntTuple &coord, const Layout &layout);
 llvm::Expected<std::pair<Layout, IntTuple>>
 localTileCoordinate(const Layout &a, const Tiler &tiler, const IntTuple &coord);
 llvm::Expected<std::pair<Layout, IntTuple>>
-localPartitionCoordinate(const Layout &a, const Layout &thr,
-                         int64_t threadIdx);
+localPartitionCoordinate(const Layout &a, const Layout &thr, int64_t threadIdx);
 
 /// Repeats `block` until it fills `targetShape` (CuTe tile_to_shape): the
 /// block is padded to rank(targetShape) and blocked_product-ed with a

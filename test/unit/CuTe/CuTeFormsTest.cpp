@@ -1,4 +1,5 @@
-//===- CuTeFormsTest.cpp - Printed forms of the algebra, as CuTe prints them ===//
+//===- CuTeFormsTest.cpp - Printed forms of the CuTe algebra --------------===//
+//===//
 //
 // Every `tile-layout --eval` function must print CuTe's own result: the same
 // modes and nesting, not only the same function. Each expected value below
@@ -243,8 +244,7 @@ TEST(CuTeForms, Products) {
       // [hpp] the block is padded with 1:0 to the tiler's rank.
       {"blocked_product(4:1, (2,3):(1,2))", "((4,2),(1,3)):((1,4),(0,8))"},
       // [hpp] tile_to_shape = blocked_product(block, ordered repeats).
-      {"tile_to_shape((8,8):(8,1), (32,64))",
-       "((8,4),(8,8)):((8,64),(1,256))"},
+      {"tile_to_shape((8,8):(8,1), (32,64))", "((8,4),(8,8)):((8,64),(1,256))"},
       {"tile_to_shape((2,2):(1,2), (4,6), (2,1))",
        "((2,2),(2,3)):((1,12),(2,4))"},
       // [doc] zipped/tiled/flat products regroup the by-mode product.
@@ -330,9 +330,8 @@ TEST(CuTeForms, NullspaceAndCommonLayouts) {
       {"max_common_vector((4,8):(8,1), (4,(2,4)):(8,(1,16)))", "2"},
   });
   // [test] nullspace.cpp post-conditions.
-  for (const char *text :
-       {"(2,2,2):(0,0,0)", "(7,5,16):(0,0,0)", "(2,2,2):(1,0,2)",
-        "(7,5,16):(3,1,0)"}) {
+  for (const char *text : {"(2,2,2):(0,0,0)", "(7,5,16):(0,0,0)",
+                           "(2,2,2):(1,0,2)", "(7,5,16):(3,1,0)"}) {
     Layout a = parse(text);
     auto k = nullspace(a);
     ASSERT_TRUE(static_cast<bool>(k));

@@ -301,8 +301,7 @@ TEST(CuTeEval, Construction) {
       // An 8x8 row-major block repeated column-major over a 32x64 buffer.
       // CuTe's tile_to_shape is blocked_product(block, ordered repeats),
       // not coalesced (include/cute/layout.hpp, 2025).
-      {"tile_to_shape((8,8):(8,1), (32,64))",
-       "((8,4),(8,8)):((8,64),(1,256))"},
+      {"tile_to_shape((8,8):(8,1), (32,64))", "((8,4),(8,8)):((8,64),(1,256))"},
       {"tile_to_shape((2,2):(1,2), (4,6), (2,1))",
        "((2,2),(2,3)):((1,12),(2,4))"},
       {"tile_to_shape(4:1, 16)", "((4,4)):((1,4))"},
