@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <functional>
 #include <limits>
+#include <numeric>
 
 using namespace tile;
 using namespace tile::cute;
@@ -32,7 +33,8 @@ llvm::Expected<Layout> tile::cute::logicalDivide(const Layout &a,
   case Tiler::Kind::Underscore:
     return a;
   case Tiler::Kind::Layout: {
-    auto c = complement(b.layout(), a.shape());
+    // CuTe takes the complement against the shape of coalesce(a).
+    auto c = complement(b.layout(), coalesce(a.inner()).shape());
     if (!c)
       return makeError("logical_divide: " + llvm::toString(c.takeError()));
     auto r = composition(a, Layout::concat({b.layout(), *c}));
@@ -231,8 +233,23 @@ static Layout padRank(const Layout &l, size_t r) {
   return Layout::concat(modes);
 }
 
-static Layout unwrapRank1(const Layout &l) {
-  return l.shape().isTuple() && l.rank() == 1 ? l.mode(0) : l;
+/// CuTe's zip of two IntTuples: ((a0,b0),(a1,b1),...), or ((a,b)) when `a`
+/// is not a tuple. An error where CuTe's zip does not compile (the ranks
+/// differ).
+static llvm::Expected<IntTuple> zipPair(const IntTuple &a, const IntTuple &b,
+                                        const char *op) {
+  if (!a.isTuple())
+    return IntTuple::tuple({IntTuple::tuple({a, b})});
+  if (b.isTuple() ? b.rank() != a.rank() : a.rank() != 1)
+    return makeError(llvm::Twine(op) + ": the block part " + a.str() +
+                     " and the tiler part " + b.str() +
+                     " of the product have different ranks, so CuTe's zip "
+                     "cannot pair their modes (\"Mismatched Ranks\"); give "
+                     "the block and the tiler the same rank");
+  std::vector<IntTuple> out;
+  for (size_t i = 0; i < a.rank(); ++i)
+    out.push_back(IntTuple::tuple({a[i], b[i]}));
+  return IntTuple::tuple(std::move(out));
 }
 
 static llvm::Expected<Layout> rankedProduct(const Layout &a, const Layout &b,
@@ -244,20 +261,16 @@ static llvm::Expected<Layout> rankedProduct(const Layout &a, const Layout &b,
   auto p = logicalProduct(pa, Tiler(pb));
   if (!p)
     return makeError(llvm::Twine(op) + ": " + llvm::toString(p.takeError()));
-  Layout m0 = p->mode(0), m1 = p->mode(1);
-  std::vector<Layout> modes;
-  for (size_t i = 0; i < r; ++i) {
-    Layout x = r == 1 ? unwrapRank1(m0) : m0.mode(i);
-    Layout y = r == 1 ? unwrapRank1(m1) : m1.mode(i);
-    Layout z = raked ? Layout::concat({y, x}) : Layout::concat({x, y});
-    modes.push_back(r == 1 ? z : coalesce(z));
-  }
-  if (r == 1) {
-    // Rank 1: one coalesced mode, kept rank 1.
-    Layout z = coalesce(modes[0]);
-    return z.rank() == 1 ? z : Layout::concat({z});
-  }
-  return Layout::concat(modes);
+  Layout x = p->mode(0), y = p->mode(1);
+  if (raked)
+    std::swap(x, y);
+  auto shape = zipPair(x.shape(), y.shape(), op);
+  if (!shape)
+    return shape.takeError();
+  auto stride = zipPair(x.stride(), y.stride(), op);
+  if (!stride)
+    return stride.takeError();
+  return Layout(*shape, *stride);
 }
 
 llvm::Expected<Layout> tile::cute::blockedProduct(const Layout &a,
@@ -348,7 +361,7 @@ llvm::Expected<Layout> tile::cute::tileToShape(const Layout &block,
     modes.push_back(m);
     counts.push_back(t / b);
   }
-  Layout padded = !targetShape.isTuple() ? modes[0] : Layout::concat(modes);
+  Layout padded = !targetShape.isTuple() ? inner : Layout::concat(modes);
   IntTuple countShape =
       r == 1 && !targetShape.isTuple() ? counts[0] : IntTuple::tuple(counts);
   IntTuple ord = order;
@@ -360,10 +373,7 @@ llvm::Expected<Layout> tile::cute::tileToShape(const Layout &block,
   auto p = blockedProduct(padded, *tiles);
   if (!p)
     return makeError("tile_to_shape: " + llvm::toString(p.takeError()));
-  auto c = coalesce(*p, countShape);
-  if (!c)
-    return makeError("tile_to_shape: " + llvm::toString(c.takeError()));
-  return c->withSwizzle(block.swizzle(), block.swizzleOffset());
+  return p->withSwizzle(block.swizzle(), block.swizzleOffset());
 }
 
 llvm::Expected<int64_t> tile::cute::maxCommonVector(const Layout &a,
@@ -386,17 +396,9 @@ llvm::Expected<int64_t> tile::cute::maxCommonVector(const Layout &a,
 // upcast, downcast
 //===----------------------------------------------------------------------===//
 
-/// CuTe's shape_div on integers that divide one way or the other.
-static llvm::Expected<int64_t> shapeDiv(int64_t a, int64_t b,
-                                        llvm::StringRef what) {
-  if (a % b == 0)
-    return a / b;
-  if (b % a == 0)
-    return a < 0 ? -1 : 1;
-  return makeError(llvm::Twine(what) + ": " + llvm::Twine(a) + " and " +
-                   llvm::Twine(b) + " do not divide each other");
-}
+static int64_t ceilDivInt(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
+/// CuTe's upcast<N> / downcast<N> on one (shape, stride) tree.
 static llvm::Expected<IntTuple> recastTree(const IntTuple &shape,
                                            const IntTuple &stride, int64_t n,
                                            bool up, IntTuple &newStride) {
@@ -415,11 +417,8 @@ static llvm::Expected<IntTuple> recastTree(const IntTuple &shape,
   }
   int64_t sh = shape.value(), st = stride.value();
   const char *op = up ? "upcast" : "downcast";
-  if (st == 0) {
-    newStride = IntTuple(0);
-    return shape;
-  }
   if (!up) {
+    // Stride +-1: N times as many elements; else N times the stride.
     if (st == 1 || st == -1) {
       newStride = stride;
       if (auto err = checkMul(sh, n, op))
@@ -431,22 +430,20 @@ static llvm::Expected<IntTuple> recastTree(const IntTuple &shape,
     newStride = IntTuple(st * n);
     return shape;
   }
+  if (st == 0) {
+    newStride = IntTuple(0);
+    return shape;
+  }
+  if (st % n != 0 && n % st != 0)
+    return makeError(llvm::Twine(op) + ": stride " + llvm::Twine(st) + " and " +
+                     llvm::Twine(n) +
+                     " do not divide each other (CuTe's divisibility "
+                     "condition)");
+  // Groups of ceil(N/|d|) elements of the mode form one new element; the
+  // stride becomes ceil(|d|/N) (with its sign).
   int64_t ast = st < 0 ? -st : st;
-  auto group = shapeDiv(n, ast, op);
-  if (!group)
-    return group.takeError();
-  if (sh % *group != 0 && *group % sh != 0)
-    return makeError(llvm::Twine(op) + ": extent " + llvm::Twine(sh) +
-                     " of the mode with stride " + llvm::Twine(st) +
-                     " is not a multiple of " + llvm::Twine(*group));
-  auto newShape = shapeDiv(sh, *group, op);
-  if (!newShape)
-    return newShape.takeError();
-  auto d = shapeDiv(st, n, op);
-  if (!d)
-    return d.takeError();
-  newStride = IntTuple(*d);
-  return IntTuple(*newShape);
+  newStride = IntTuple((st < 0 ? -1 : 1) * ceilDivInt(ast, n));
+  return IntTuple(ceilDivInt(sh, ceilDivInt(n, ast)));
 }
 
 static llvm::Expected<Layout> recast(const Layout &layout, int64_t n, bool up) {
@@ -458,6 +455,15 @@ static llvm::Expected<Layout> recast(const Layout &layout, int64_t n, bool up) {
     return makeError(llvm::Twine(op) + ": swizzled layouts are not supported");
   if (auto err = checkRange(layout, op))
     return std::move(err);
+  if (!up) {
+    bool adjacent = false;
+    for (const IntTuple &d : leaves(layout.stride()))
+      adjacent |= d.value() == 1;
+    if (!adjacent)
+      return makeError("downcast: " + toString(layout) +
+                       " has no stride-1 mode (CuTe: \"Downcast requires "
+                       "adjacent elements\")");
+  }
   IntTuple stride;
   auto shape = recastTree(layout.shape(), layout.stride(), n, up, stride);
   if (!shape)
@@ -471,4 +477,76 @@ llvm::Expected<Layout> tile::cute::upcast(const Layout &layout, int64_t n) {
 
 llvm::Expected<Layout> tile::cute::downcast(const Layout &layout, int64_t n) {
   return recast(layout, n, /*up=*/false);
+}
+
+llvm::Expected<Layout> tile::cute::recastLayout(const Layout &layout,
+                                                int64_t oldBits,
+                                                int64_t newBits) {
+  if (oldBits < 1 || newBits < 1 || oldBits > 4096 || newBits > 4096)
+    return makeError("recast_layout: element sizes " + llvm::Twine(oldBits) +
+                     " and " + llvm::Twine(newBits) +
+                     " bits must be in [1, 4096]");
+  int64_t g = std::gcd(oldBits, newBits);
+  int64_t num = newBits / g, den = oldBits / g;
+  Layout l = layout;
+  if (num != 1) {
+    auto u = upcast(l, num);
+    if (!u)
+      return makeError("recast_layout: " + llvm::toString(u.takeError()));
+    l = *u;
+  }
+  if (den != 1) {
+    auto d = downcast(l, den);
+    if (!d)
+      return makeError("recast_layout: " + llvm::toString(d.takeError()));
+    l = *d;
+  }
+  return l;
+}
+
+llvm::Expected<Layout> tile::cute::maxCommonLayout(const Layout &a,
+                                                   const Layout &b) {
+  if (a.isSwizzled() || b.isSwizzled())
+    return makeError("max_common_layout: swizzled layouts are not supported");
+  auto inv = rightInverse(b);
+  if (!inv)
+    return makeError("max_common_layout: " + llvm::toString(inv.takeError()));
+  auto comp = composition(a, *inv);
+  if (!comp)
+    return makeError("max_common_layout: " + llvm::toString(comp.takeError()));
+  Layout common = coalesce(*comp);
+  Layout first = common.shape().isTuple() ? common.mode(0) : common;
+  if (first.stride() != IntTuple(1))
+    return Layout(1, 0);
+  auto r = composition(*inv, first);
+  if (!r)
+    return makeError("max_common_layout: " + llvm::toString(r.takeError()));
+  return r;
+}
+
+llvm::Expected<Layout> tile::cute::domainDistribute(const IntTuple &shape,
+                                                    int64_t n) {
+  if (hasUnderscore(shape))
+    return makeError("domain_distribute: the shape " + shape.str() +
+                     " contains '_'");
+  if (n < 1 || n > kMaxValue)
+    return makeError("domain_distribute: the count " + llvm::Twine(n) +
+                     " must be in [1, 2^40]");
+  std::vector<IntTuple> flat = leaves(shape);
+  for (const IntTuple &l : flat)
+    if (l.value() < 1 || l.value() > kMaxValue)
+      return makeError("domain_distribute: extent " + l.str() +
+                       " must be in [1, 2^40]");
+  if (product(shape) > kMaxValue)
+    return makeError("domain_distribute: the shape " + shape.str() +
+                     " is too large (limit 2^40)");
+  std::vector<IntTuple> result;
+  int64_t rest = n;
+  for (const IntTuple &l : flat) {
+    int64_t g = std::gcd(l.value(), rest);
+    result.push_back(g);
+    rest /= g;
+  }
+  IntTuple flatShape = IntTuple::tuple(flat);
+  return coalesce(Layout(IntTuple::tuple(result), compactColMajor(flatShape)));
 }

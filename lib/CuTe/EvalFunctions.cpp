@@ -82,10 +82,9 @@ template <typename F> Fn layoutTiler(F f) {
   };
 }
 
-Value pairValue(const CallContext &c, const Layout &l, int64_t off) {
+Value pairValue(const CallContext &c, const Layout &l, const IntTuple &off) {
   return Value::ofList(
-      {Value::ofLayout(l, c.column), Value::ofTuple(IntTuple(off), c.column)},
-      c.column);
+      {Value::ofLayout(l, c.column), Value::ofTuple(off, c.column)}, c.column);
 }
 
 Value viewValue(const CallContext &c, const LayoutView &v) {
@@ -160,7 +159,29 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
       auto v = selectMode(c, c.args[0]);
       if (!v)
         return v.takeError();
+      if (hasBasis(v->layout.stride())) {
+        auto co = c.wrap(coshape(v->layout.inner()));
+        if (!co)
+          return co.takeError();
+        return tupleValue(c, product(*co));
+      }
       return tupleValue(c, v->layout.cosize());
+    };
+    m["coshape"] = [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.arity(1, 1))
+        return std::move(err);
+      auto l = c.layout(0);
+      if (!l)
+        return l.takeError();
+      auto v = selectMode(c, c.args[0]);
+      if (!v)
+        return v.takeError();
+      if (v->layout.isSwizzled())
+        return c.error("the coshape of a swizzled layout is not supported");
+      auto co = c.wrap(coshape(v->layout));
+      if (!co)
+        return co.takeError();
+      return tupleValue(c, *co);
     };
     m["rank"] = [](const CallContext &c) -> llvm::Expected<Value> {
       auto v = layoutOrTupleArg(c);
@@ -203,6 +224,88 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
     };
     m["get"] = get;
     m["layout"] = get;
+    // select<I...>(L): the modes I..., in that order (CuTe select).
+    m["select"] = [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.arity(1, 1))
+        return std::move(err);
+      if (c.templateArgs.empty())
+        return c.error("expected select<I...>(layout)");
+      auto l = c.layout(0);
+      if (!l)
+        return l.takeError();
+      std::vector<IntTuple> sh, st;
+      for (int64_t i : c.templateArgs) {
+        if (i < 0 || static_cast<size_t>(i) >= l->rank())
+          return c.error("mode " + llvm::Twine(i) + " is out of range for " +
+                         toString(*l) + " of rank " + llvm::Twine(l->rank()));
+        sh.push_back(l->shape()[i]);
+        st.push_back(l->stride()[i]);
+      }
+      return layoutValue(c, Layout(IntTuple::tuple(std::move(sh)),
+                                   IntTuple::tuple(std::move(st)))
+                                .withSwizzle(l->swizzle(), l->swizzleOffset()));
+    };
+    // group<B,E>(L): modes [B,E) become one mode (CuTe group).
+    m["group"] = [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.arity(1, 1))
+        return std::move(err);
+      if (c.templateArgs.size() != 2)
+        return c.error("expected group<B,E>(layout)");
+      auto l = c.layout(0);
+      if (!l)
+        return l.takeError();
+      int64_t b = c.templateArgs[0], e = c.templateArgs[1];
+      size_t r = l->shape().isTuple() ? l->rank() : 1;
+      if (b < 0 || e <= b || static_cast<size_t>(e) > r)
+        return c.error("modes [" + llvm::Twine(b) + "," + llvm::Twine(e) +
+                       ") are out of range for rank " + llvm::Twine(r));
+      std::vector<IntTuple> sh, st, gs, gd;
+      for (size_t i = 0; i < r; ++i) {
+        IntTuple si = l->shape()[i], di = l->stride()[i];
+        if (i >= static_cast<size_t>(b) && i < static_cast<size_t>(e)) {
+          gs.push_back(si);
+          gd.push_back(di);
+          if (i + 1 == static_cast<size_t>(e)) {
+            sh.push_back(IntTuple::tuple(gs));
+            st.push_back(IntTuple::tuple(gd));
+          }
+          continue;
+        }
+        sh.push_back(si);
+        st.push_back(di);
+      }
+      return layoutValue(c, Layout(IntTuple::tuple(std::move(sh)),
+                                   IntTuple::tuple(std::move(st)))
+                                .withSwizzle(l->swizzle(), l->swizzleOffset()));
+    };
+    // make_layout_like(L): a compact layout of L's shape whose strides
+    // follow the order of L's, stride-0 modes kept (CuTe make_layout_like).
+    m["make_layout_like"] = [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.noTemplate())
+        return std::move(err);
+      if (auto err = c.arity(1, 1))
+        return std::move(err);
+      auto l = c.layout(0);
+      if (!l)
+        return l.takeError();
+      if (hasBasis(l->stride()))
+        return c.error(toString(*l) + " has scaled-basis strides");
+      Layout z = filterZeros(l->inner());
+      auto o = c.wrap(makeOrderedLayout(z.shape(), l->stride()));
+      if (!o)
+        return o.takeError();
+      return layoutValue(c, Layout(l->shape(), o->stride()));
+    };
+    m["product_each"] = [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.noTemplate())
+        return std::move(err);
+      if (auto err = c.arity(1, 1))
+        return std::move(err);
+      auto t = c.tuple(0, false);
+      if (!t)
+        return t.takeError();
+      return tupleValue(c, productEach(*t));
+    };
     m["take"] = [](const CallContext &c) -> llvm::Expected<Value> {
       if (auto err = c.arity(1, 1))
         return std::move(err);
@@ -237,7 +340,7 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
       if (!crd)
         return crd.takeError();
       if (c.args.size() == 2 && c.args[1].isLayout()) {
-        auto r = c.wrap(c.args[1].layout.eval(*crd));
+        auto r = c.wrap(evalCoordinate(*crd, c.args[1].layout));
         if (!r)
           return r.takeError();
         return tupleValue(c, *r);
@@ -316,7 +419,25 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
         return r.takeError();
       return layoutValue(c, *r);
     };
-    m["filter"] = layoutUnary([](const Layout &l) { return filter(l); });
+    m["filter"] = [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.noTemplate())
+        return std::move(err);
+      if (auto err = c.arity(1, 2))
+        return std::move(err);
+      auto l = c.layout(0);
+      if (!l)
+        return l.takeError();
+      if (c.args.size() == 1)
+        return layoutValue(c, filter(*l));
+      auto p = c.tuple(1, false);
+      if (!p)
+        return p.takeError();
+      auto r = c.wrap(filter(*l, *p));
+      if (!r)
+        return r.takeError();
+      return layoutValue(c, *r);
+    };
+    m["nullspace"] = layoutUnary([](const Layout &l) { return nullspace(l); });
     m["filter_zeros"] =
         layoutUnary([](const Layout &l) { return filterZeros(l); });
     m["right_inverse"] =
@@ -445,6 +566,59 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
         return r.takeError();
       return layoutValue(c, *r);
     };
+    m["max_common_layout"] = [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.noTemplate())
+        return std::move(err);
+      if (auto err = c.arity(2, 2))
+        return std::move(err);
+      auto a = c.layout(0);
+      if (!a)
+        return a.takeError();
+      auto b = c.layout(1);
+      if (!b)
+        return b.takeError();
+      auto r = c.wrap(maxCommonLayout(*a, *b));
+      if (!r)
+        return r.takeError();
+      return layoutValue(c, *r);
+    };
+    m["recast_layout"] = [](const CallContext &c) -> llvm::Expected<Value> {
+      if (c.templateArgs.size() != 2)
+        return c.error("expected recast_layout<OldBits,NewBits>(layout), "
+                       "the element sizes in bits (CuTe's "
+                       "sizeof_bits<OldType>, sizeof_bits<NewType>)");
+      if (auto err = c.arity(1, 1))
+        return std::move(err);
+      auto l = c.layout(0);
+      if (!l)
+        return l.takeError();
+      auto r = c.wrap(recastLayout(*l, c.templateArgs[0], c.templateArgs[1]));
+      if (!r)
+        return r.takeError();
+      return layoutValue(c, *r);
+    };
+    m["domain_distribute"] = [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.noTemplate())
+        return std::move(err);
+      if (auto err = c.arity(2, 2))
+        return std::move(err);
+      IntTuple shape;
+      if (c.args[0].isLayout()) {
+        shape = c.args[0].layout.shape();
+      } else {
+        auto s = c.tuple(0, false);
+        if (!s)
+          return s.takeError();
+        shape = *s;
+      }
+      auto n = c.integer(1);
+      if (!n)
+        return n.takeError();
+      auto r = c.wrap(domainDistribute(shape, *n));
+      if (!r)
+        return r.takeError();
+      return layoutValue(c, *r);
+    };
     m["max_common_vector"] = [](const CallContext &c) -> llvm::Expected<Value> {
       if (auto err = c.noTemplate())
         return std::move(err);
@@ -539,7 +713,7 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
             return r.takeError();
           return layoutValue(c, *r);
         }
-        auto r = c.wrap(sliceAndOffset(*crd, *l));
+        auto r = c.wrap(sliceAndCoordinate(*crd, *l));
         if (!r)
           return r.takeError();
         return pairValue(c, r->first, r->second);
@@ -562,7 +736,7 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
       auto crd = c.tuple(2, true);
       if (!crd)
         return crd.takeError();
-      auto r = c.wrap(localTile(*l, *t, *crd));
+      auto r = c.wrap(localTileCoordinate(*l, *t, *crd));
       if (!r)
         return r.takeError();
       return pairValue(c, r->first, r->second);
@@ -581,7 +755,7 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
       auto idx = c.integer(2);
       if (!idx)
         return idx.takeError();
-      auto r = c.wrap(localPartition(*l, *thr, *idx));
+      auto r = c.wrap(localPartitionCoordinate(*l, *thr, *idx));
       if (!r)
         return r.takeError();
       return pairValue(c, r->first, r->second);
@@ -596,8 +770,7 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
       for (const Value &v : c.args)
         allLayouts &= v.isLayout();
       if (allLayouts) {
-        if (c.args.size() == 1)
-          return layoutValue(c, c.args[0].layout);
+        // CuTe's make_layout(L) wraps L into a rank-1 layout: (L).
         std::vector<Layout> ls;
         for (const Value &v : c.args)
           ls.push_back(v.layout);
@@ -613,13 +786,27 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
         return chk.takeError();
       if (c.args.size() == 1)
         return layoutValue(c, *chk);
-      auto stride = c.tuple(1, false);
+      auto stride = c.tuple(1, false, /*allowBasis=*/true);
       if (!stride)
         return stride.takeError();
       auto l = c.wrap(Layout::get(*shape, *stride));
       if (!l)
         return l.takeError();
       return layoutValue(c, *l);
+    };
+    m["make_identity_layout"] =
+        [](const CallContext &c) -> llvm::Expected<Value> {
+      if (auto err = c.noTemplate())
+        return std::move(err);
+      if (auto err = c.arity(1, 1))
+        return std::move(err);
+      auto shape = c.tuple(0, false);
+      if (!shape)
+        return shape.takeError();
+      auto r = c.wrap(makeIdentityLayout(*shape));
+      if (!r)
+        return r.takeError();
+      return layoutValue(c, *r);
     };
     auto major = [](bool right) -> Fn {
       return [right](const CallContext &c) -> llvm::Expected<Value> {

@@ -92,8 +92,10 @@ struct Value {
   const char *kindName() const {
     switch (kind) {
     case Kind::Tuple:
-      return tuple.isInt() ? "an integer"
-                           : (tuple.isUnderscore() ? "'_'" : "a tuple");
+      return tuple.isInt()          ? "an integer"
+             : tuple.isUnderscore() ? "'_'"
+             : tuple.isBasis()      ? "a scaled basis"
+                                    : "a tuple";
     case Kind::Layout:
       return "a layout";
     case Kind::Tiler:
@@ -145,7 +147,8 @@ struct CallContext {
                                          args[i].kindName());
     return args[i].layout;
   }
-  llvm::Expected<IntTuple> tuple(size_t i, bool allowUnderscore) const {
+  llvm::Expected<IntTuple> tuple(size_t i, bool allowUnderscore,
+                                 bool allowBasis = false) const {
     if (!args[i].isTuple() ||
         (!allowUnderscore && hasUnderscore(args[i].tuple)))
       return errorAt(args[i].column,
@@ -153,6 +156,12 @@ struct CallContext {
                          " must be an integer or a tuple of integers, got " +
                          (args[i].isTuple() ? llvm::Twine("'_'")
                                             : llvm::Twine(args[i].kindName())));
+    if (!allowBasis && hasBasis(args[i].tuple))
+      return errorAt(args[i].column,
+                     name + ": argument " + llvm::Twine(i + 1) +
+                         " must be an integer or a tuple of integers, got "
+                         "the scaled-basis elements of " +
+                         args[i].tuple.str());
     return args[i].tuple;
   }
   llvm::Expected<int64_t> integer(size_t i) const {
@@ -164,9 +173,14 @@ struct CallContext {
   }
   llvm::Expected<Tiler> tiler(size_t i) const {
     auto t = toTiler(args[i]);
-    if (!t)
-      return errorAt(args[i].column, name + ": argument " + llvm::Twine(i + 1) +
-                                         ": " + llvm::toString(t.takeError()));
+    if (!t) {
+      // toTiler's message carries the column already.
+      std::string msg = llvm::toString(t.takeError());
+      if (llvm::StringRef(msg).starts_with("column "))
+        msg = msg.substr(msg.find(": ") + 2);
+      return errorAt(args[i].column,
+                     name + ": argument " + llvm::Twine(i + 1) + ": " + msg);
+    }
     return t;
   }
   /// A flat list of integers: an integer or a flat tuple.

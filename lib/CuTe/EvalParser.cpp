@@ -30,7 +30,11 @@ llvm::Expected<Tiler> tile::cute::eval::toTiler(const Value &v) {
     return v.tiler;
   case Value::Kind::Tuple:
     for (const IntTuple &l : leaves(v.tuple))
-      if (l.isInt() && l.value() < 1)
+      if (l.isBasis())
+        return errorAt(v.column, "a tile size must be an integer, got the "
+                                 "scaled basis " +
+                                     l.str());
+      else if (l.isInt() && l.value() < 1)
         return errorAt(v.column, "a tile size must be at least 1, got " +
                                      llvm::Twine(l.value()));
     return Tiler::fromShape(v.tuple);
@@ -223,7 +227,27 @@ private:
       auto i = parseInt();
       if (!i)
         return i.takeError();
-      return Value::ofTuple(IntTuple(*i), start);
+      if (!peek('@'))
+        return Value::ofTuple(IntTuple(*i), start);
+      // A scaled basis element v@m0@m1...: CuTe prints the modes innermost
+      // first, so the path is the list reversed.
+      if (literalOnly)
+        return errorAt(col(), "scaled-basis strides ('" + llvm::Twine(*i) +
+                                  "@...') describe coordinates, not memory; "
+                                  "a layout attribute needs integer strides");
+      std::vector<int> path;
+      while (consume('@')) {
+        skipSpace();
+        size_t modeCol = col();
+        auto m = parseInt();
+        if (!m)
+          return m.takeError();
+        if (*m < 0 || *m > 64)
+          return errorAt(modeCol, "basis mode " + llvm::Twine(*m) +
+                                      " must be in [0, 64]");
+        path.insert(path.begin(), static_cast<int>(*m));
+      }
+      return Value::ofTuple(IntTuple::basis(*i, std::move(path)), start);
     }
     if (atIdentStart())
       return parseCall(depth);

@@ -23,11 +23,22 @@ IntTuple IntTuple::underscore() {
   return t;
 }
 
+IntTuple IntTuple::basis(int64_t value, std::vector<int> modes) {
+  if (modes.empty())
+    return IntTuple(value);
+  IntTuple t(value);
+  t.kind = Kind::Basis;
+  t.modes = std::move(modes);
+  return t;
+}
+
 bool IntTuple::operator==(const IntTuple &other) const {
   if (kind != other.kind)
     return false;
   if (kind == Kind::Int)
     return val == other.val;
+  if (kind == Kind::Basis)
+    return val == other.val && modes == other.modes;
   return children == other.children;
 }
 
@@ -38,6 +49,12 @@ void IntTuple::print(llvm::raw_ostream &os) const {
     return;
   case Kind::Underscore:
     os << '_';
+    return;
+  case Kind::Basis:
+    // CuTe prints the modes innermost first.
+    os << val;
+    for (size_t i = modes.size(); i-- > 0;)
+      os << '@' << modes[i];
     return;
   case Kind::Tuple:
     os << '(';
@@ -74,7 +91,7 @@ int tile::cute::depth(const IntTuple &t) {
 }
 
 int64_t tile::cute::product(const IntTuple &t) {
-  if (t.isInt())
+  if (t.isInt() || t.isBasis())
     return t.value();
   if (t.isUnderscore())
     return 1;
@@ -139,6 +156,15 @@ bool tile::cute::hasUnderscore(const IntTuple &t) {
     return true;
   for (const IntTuple &e : t.elems())
     if (hasUnderscore(e))
+      return true;
+  return false;
+}
+
+bool tile::cute::hasBasis(const IntTuple &t) {
+  if (t.isBasis())
+    return true;
+  for (const IntTuple &e : t.elems())
+    if (hasBasis(e))
       return true;
   return false;
 }

@@ -62,6 +62,9 @@ static llvm::Error checkShapeStride(const IntTuple &shape,
   if (shape.isUnderscore() || stride.isUnderscore())
     return makeError("'_' cannot be a shape or a stride");
   if (!shape.isTuple()) {
+    if (shape.isBasis())
+      return makeError("shape " + shape.str() +
+                       " must be an integer (scaled bases are strides)");
     if (shape.value() < 1)
       return makeError("shape " + llvm::Twine(shape.value()) +
                        " must be at least 1");

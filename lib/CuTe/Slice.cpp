@@ -91,6 +91,10 @@ llvm::Expected<Layout> tile::cute::dice(const IntTuple &coord,
 
 llvm::Expected<std::pair<Layout, int64_t>>
 tile::cute::sliceAndOffset(const IntTuple &coord, const Layout &layout) {
+  if (hasBasis(layout.stride()))
+    return makeError("slice: " + toString(layout) +
+                     " has scaled-basis strides, so its offset is a "
+                     "coordinate (use sliceAndCoordinate)");
   auto s = slice(coord, layout);
   if (!s)
     return s.takeError();
@@ -128,9 +132,29 @@ static llvm::Expected<IntTuple> padCoord(const IntTuple &coord, size_t n,
   return IntTuple::tuple(std::move(e));
 }
 
-llvm::Expected<std::pair<Layout, int64_t>>
-tile::cute::localTile(const Layout &a, const Tiler &tiler,
-                      const IntTuple &coord) {
+llvm::Expected<std::pair<Layout, IntTuple>>
+tile::cute::sliceAndCoordinate(const IntTuple &coord, const Layout &layout) {
+  if (!hasBasis(layout.stride())) {
+    auto r = sliceAndOffset(coord, layout);
+    if (!r)
+      return r.takeError();
+    return std::make_pair(r->first, IntTuple(r->second));
+  }
+  if (layout.isSwizzled())
+    return makeError("slice: a swizzled layout with scaled-basis strides is "
+                     "not supported");
+  auto s = slice(coord, layout);
+  if (!s)
+    return s.takeError();
+  auto off = evalCoordinate(zeroUnderscores(coord), layout);
+  if (!off)
+    return makeError("slice: " + llvm::toString(off.takeError()));
+  return std::make_pair(*s, *off);
+}
+
+/// The zipped divide of local_tile and the coordinate that slices it.
+static llvm::Expected<std::pair<Layout, IntTuple>>
+localTileSlice(const Layout &a, const Tiler &tiler, const IntTuple &coord) {
   auto zd = zippedDivide(a, tiler);
   if (!zd)
     return makeError("local_tile: " + llvm::toString(zd.takeError()));
@@ -138,12 +162,30 @@ tile::cute::localTile(const Layout &a, const Tiler &tiler,
   auto c = padCoord(coord, r1, "local_tile");
   if (!c)
     return c.takeError();
-  return sliceAndOffset(IntTuple::tuple({repeatUnderscore(r0), *c}), *zd);
+  return std::make_pair(*zd, IntTuple::tuple({repeatUnderscore(r0), *c}));
 }
 
 llvm::Expected<std::pair<Layout, int64_t>>
-tile::cute::localPartition(const Layout &a, const Layout &thr,
-                           int64_t threadIdx) {
+tile::cute::localTile(const Layout &a, const Tiler &tiler,
+                      const IntTuple &coord) {
+  auto s = localTileSlice(a, tiler, coord);
+  if (!s)
+    return s.takeError();
+  return sliceAndOffset(s->second, s->first);
+}
+
+llvm::Expected<std::pair<Layout, IntTuple>>
+tile::cute::localTileCoordinate(const Layout &a, const Tiler &tiler,
+                                const IntTuple &coord) {
+  auto s = localTileSlice(a, tiler, coord);
+  if (!s)
+    return s.takeError();
+  return sliceAndCoordinate(s->second, s->first);
+}
+
+/// The zipped divide of local_partition and the coordinate that slices it.
+static llvm::Expected<std::pair<Layout, IntTuple>>
+localPartitionSlice(const Layout &a, const Layout &thr, int64_t threadIdx) {
   if (thr.isSwizzled())
     return makeError("local_partition: the thread layout " + toString(thr) +
                      " must not be swizzled");
@@ -181,5 +223,23 @@ tile::cute::localPartition(const Layout &a, const Layout &thr,
   auto c = padCoord(coord, r0, "local_partition");
   if (!c)
     return c.takeError();
-  return sliceAndOffset(IntTuple::tuple({*c, repeatUnderscore(r1)}), *zd);
+  return std::make_pair(*zd, IntTuple::tuple({*c, repeatUnderscore(r1)}));
+}
+
+llvm::Expected<std::pair<Layout, int64_t>>
+tile::cute::localPartition(const Layout &a, const Layout &thr,
+                           int64_t threadIdx) {
+  auto s = localPartitionSlice(a, thr, threadIdx);
+  if (!s)
+    return s.takeError();
+  return sliceAndOffset(s->second, s->first);
+}
+
+llvm::Expected<std::pair<Layout, IntTuple>>
+tile::cute::localPartitionCoordinate(const Layout &a, const Layout &thr,
+                                     int64_t threadIdx) {
+  auto s = localPartitionSlice(a, thr, threadIdx);
+  if (!s)
+    return s.takeError();
+  return sliceAndCoordinate(s->second, s->first);
 }

@@ -29,6 +29,12 @@ when the Markdown is rendered) on the line right before a fenced block
       together, as a terminal shows them). The commands run in one bash
       process, so variables carry over. Every command must exit with 0
       unless the marker says `allow-fail`.
+  <!-- doc-test: eval-table -->
+      Followed by a Markdown table (not a fenced block) whose rows are
+      `| function | example | result |`: each example, a backticked
+      expression, is evaluated with `tile-layout --eval` and must print the
+      backticked result. An example cell `same operands` reuses the
+      operands of the row above with this row's function.
   <!-- doc-test: python -->
       The block is run by python3 in the scratch directory (PYTHONPATH holds
       the build's Python package); its stdout must match a following
@@ -93,6 +99,18 @@ def parse(path, rel):
         words = m.group(1).split()
         kind, args = (words[0], words[1:]) if words else ("", [])
         marker_line = i + 1
+        if kind == "eval-table":
+            j = i + 1
+            rows = []
+            while j < len(lines) and lines[j].startswith("|"):
+                rows.append(lines[j])
+                j += 1
+            if not rows:
+                errors.append(f"{rel}:{marker_line}: eval-table marker not followed by a table")
+            else:
+                blocks.append(Block(rel, marker_line, kind, words[1:], "\n".join(rows) + "\n"))
+            i = j
+            continue
         if kind not in ("file", "excerpt", "run", "output", "session", "python"):
             errors.append(f"{rel}:{marker_line}: unknown doc-test marker '{m.group(1)}'")
             i += 1
@@ -161,6 +179,7 @@ def environment(build):
     env["PATH"] = os.path.join(os.path.abspath(build), "bin") + os.pathsep + env.get("PATH", "")
     env["PYTHONPATH"] = os.path.join(os.path.abspath(build), "python")
     env["LC_ALL"] = "C"
+    env["TILE_BIN"] = os.path.join(os.path.abspath(build), "bin")
     return env
 
 
@@ -222,6 +241,49 @@ def check_session(block, cwd, env):
     return not problems, "\n".join(problems)
 
 
+CODE = re.compile(r"`([^`]*)`")
+
+
+def table_cells(row):
+    """The cells of a Markdown table row (a `|` inside backticks is text)."""
+    cells, cur, code = [], "", False
+    for ch in row.strip().strip("|"):
+        if ch == "`":
+            code = not code
+        if ch == "|" and not code:
+            cells.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    cells.append(cur.strip())
+    return cells
+
+
+def check_eval_table(block, cwd, env):
+    """Every `| function | example | result |` row evaluates as documented."""
+    problems, previous, checked = [], None, 0
+    for row in block.text.rstrip("\n").split("\n"):
+        cells = table_cells(row)
+        if len(cells) < 3 or set(cells[1]) <= set("-: "):
+            continue
+        example, result = CODE.findall(cells[1]), CODE.findall(cells[2])
+        if cells[1] == "same operands" and previous and CODE.findall(cells[0]):
+            name = CODE.findall(cells[0])[0].split("(")[0].split("<")[0]
+            example = [name + previous[previous.index("("):]]
+        if len(example) != 1 or len(result) != 1:
+            continue  # the header row
+        previous = example[0]
+        checked += 1
+        status, out, err = run([os.path.join(env["TILE_BIN"], "tile-layout"), "--eval",
+                                example[0]], cwd, env)
+        if status != 0 or out.strip() != result[0]:
+            problems.append(f"{example[0]}\n  documented: {result[0]}\n  printed:    "
+                            f"{(out + err).strip()}")
+    if not checked:
+        problems.append("an eval-table with no `example` / `result` rows")
+    return not problems, "\n".join(problems)
+
+
 def check_file(rel, source, build, verbose):
     blocks, errors = parse(os.path.join(source, rel), rel)
     results = [(False, e, "") for e in errors]
@@ -278,6 +340,8 @@ def check_file(rel, source, build, verbose):
                     last = None
             elif b.kind == "session":
                 ok, detail = check_session(b, scratch, env)
+            elif b.kind == "eval-table":
+                ok, detail = check_eval_table(b, scratch, env)
             results.append((ok, f"{b.where()} {b.kind}", detail))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

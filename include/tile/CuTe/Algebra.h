@@ -62,8 +62,11 @@ private:
 
 /// Every operation refuses layouts whose size, cosize or strides exceed
 /// 2^40 (so that no intermediate product overflows); this is that check,
-/// with `op` naming the operation in the message.
-llvm::Error checkLayoutBounds(const Layout &layout, llvm::StringRef op);
+/// with `op` naming the operation in the message. Scaled-basis strides are
+/// refused unless `allowBasis` (only composition, coalesce and the divides
+/// take them, as in CuTe).
+llvm::Error checkLayoutBounds(const Layout &layout, llvm::StringRef op,
+                              bool allowBasis = false);
 
 //===----------------------------------------------------------------------===//
 // Structure
@@ -95,6 +98,8 @@ Layout coalesce(const Layout &layout);
 llvm::Expected<Layout> coalesce(const Layout &layout, const IntTuple &profile);
 /// Size-1 for every stride-0 mode, then coalesce (CuTe filter).
 Layout filter(const Layout &layout);
+/// filter at the leaves of `profile`; modes past its rank are kept.
+llvm::Expected<Layout> filter(const Layout &layout, const IntTuple &profile);
 /// Replaces the extent of every stride-0 mode by 1 (CuTe filter_zeros).
 Layout filterZeros(const Layout &layout);
 
@@ -116,10 +121,19 @@ llvm::Expected<Layout> complement(const Layout &a, const IntTuple &cotarget);
 llvm::Expected<Layout> complement(const Layout &a);
 
 /// R with a(R(i)) == i for i < size(R), as large as CuTe makes it; `1:0` if
-/// `a` has no stride-1 mode.
+/// `a` has no stride-1 mode. CuTe's construction: coalesce, sort the modes
+/// by stride, keep each mode whose stride is the extent reached so far with
+/// the prefix product of its position as stride, coalesce.
 llvm::Expected<Layout> rightInverse(const Layout &a);
-/// R with R(a(i)) == i for i < size(a); requires `a` injective.
+/// CuTe's quasi-inverse: a(R(a(i))) == a(i), i.e. R(a(i)) == i for an
+/// injective `a`. Offsets outside the image of `a` are covered by modes of
+/// stride 0 (left_inverse(4:2) is (2,4):(0,1)). An error if a stride is not
+/// a multiple of the extent of the smaller ones (CuTe's static assert) or
+/// negative.
 llvm::Expected<Layout> leftInverse(const Layout &a);
+/// The stride-0 leaves of `a` with the strides of a column-major layout of
+/// its flattened shape: a(R(i)) == 0 (CuTe nullspace); `1:0` if none.
+llvm::Expected<Layout> nullspace(const Layout &a);
 
 /// a o (b, complement(b, shape(a))), or by mode for tuple tilers (modes of
 /// `a` past the tiler are kept).
@@ -138,7 +152,8 @@ llvm::Expected<Layout> tiledProduct(const Layout &a, const Tiler &b);
 llvm::Expected<Layout> flatProduct(const Layout &a, const Tiler &b);
 /// Rank-sensitive products: each element of `b` becomes a block `a`
 /// (blocked: a inner) or the blocks are interleaved (raked: b inner); the
-/// result has rank max(rank a, rank b) and each mode coalesced.
+/// result has rank max(rank a, rank b), mode i being (a_i, (a* o b)_i) as
+/// CuTe zips them (not coalesced).
 llvm::Expected<Layout> blockedProduct(const Layout &a, const Layout &b);
 llvm::Expected<Layout> rakedProduct(const Layout &a, const Layout &b);
 
@@ -153,11 +168,23 @@ localTile(const Layout &a, const Tiler &tiler, const IntTuple &coord);
 llvm::Expected<std::pair<Layout, int64_t>>
 localPartition(const Layout &a, const Layout &thr, int64_t threadIdx);
 
+/// sliceAndOffset, localTile and localPartition for layouts whose strides
+/// may be scaled bases (coordinate layouts such as make_identity_layout):
+/// the offset is the codomain value at the sliced coordinate, an integer
+/// for integer strides or a coordinate such as (4,16) (CuTe's
+/// ArithmeticTuple). The int64_t forms refuse scaled-basis layouts.
+llvm::Expected<std::pair<Layout, IntTuple>>
+sliceAndCoordinate(const IntTuple &coord, const Layout &layout);
+llvm::Expected<std::pair<Layout, IntTuple>>
+localTileCoordinate(const Layout &a, const Tiler &tiler, const IntTuple &coord);
+llvm::Expected<std::pair<Layout, IntTuple>>
+localPartitionCoordinate(const Layout &a, const Layout &thr, int64_t threadIdx);
+
 /// Repeats `block` until it fills `targetShape` (CuTe tile_to_shape): the
-/// block is padded to rank(targetShape), repeated by
-/// ceil_div(targetShape, block shape) in column-major order (or in the mode
-/// order `order`, e.g. (2,1) repeats along mode 1 first), and each mode is
-/// coalesced. The block extents must divide the target's. A swizzled block
+/// block is padded to rank(targetShape) and blocked_product-ed with a
+/// layout of ceil_div(targetShape, block shape) repeats in column-major
+/// order (or in the mode order `order`, e.g. (2,1) repeats along mode 1
+/// first). The block extents must divide the target's. A swizzled block
 /// keeps its swizzle (the usual way to build a swizzled shared buffer).
 llvm::Expected<Layout> tileToShape(const Layout &block,
                                    const IntTuple &targetShape,
@@ -180,6 +207,39 @@ llvm::Expected<int64_t> maxCommonVector(const Layout &a, const Layout &b);
 /// are multiplied by N.
 llvm::Expected<Layout> upcast(const Layout &layout, int64_t n);
 llvm::Expected<Layout> downcast(const Layout &layout, int64_t n);
+
+/// The layout of the elements contiguous in both `a` and `b` (CuTe
+/// max_common_layout): right_inverse(b) restricted to the leading stride-1
+/// mode of coalesce(a o right_inverse(b)), `1:0` if there is none.
+llvm::Expected<Layout> maxCommonLayout(const Layout &a, const Layout &b);
+/// The layout of `layout` reinterpreted from elements of `oldBits` to
+/// elements of `newBits` (CuTe recast_layout<Old,New>): upcast by the
+/// reduced ratio's numerator, downcast by its denominator.
+llvm::Expected<Layout> recastLayout(const Layout &layout, int64_t oldBits,
+                                    int64_t newBits);
+/// A column-major, ordered layout of `n` elements (or fewer) of `shape`
+/// that evenly divides it (CuTe domain_distribute): the gcd of each flat
+/// extent with what remains of n, coalesced.
+llvm::Expected<Layout> domainDistribute(const IntTuple &shape, int64_t n);
+
+//===----------------------------------------------------------------------===//
+// Scaled-basis strides (coordinate layouts)
+//===----------------------------------------------------------------------===//
+
+/// The layout mapping each coordinate of `shape` to itself, with
+/// scaled-basis strides (CuTe make_identity_layout): (4,8) gives
+/// (4,8):(1@0,1@1); an integer n gives n:1.
+llvm::Expected<Layout> makeIdentityLayout(const IntTuple &shape);
+/// The value of `layout` at a coordinate: an integer for integer strides,
+/// else a scaled basis element (`3@1`) or an ArithmeticTuple (`(1,(2,3))`),
+/// as CuTe's crd2idx computes it.
+llvm::Expected<IntTuple> evalCoordinate(const IntTuple &coord,
+                                        const Layout &layout);
+
+/// One past the largest value in each component of the codomain (CuTe
+/// coshape): cosize for integer strides, a tuple for scaled-basis strides
+/// (coshape of make_identity_layout((4,8)) is (4,8)).
+llvm::Expected<IntTuple> coshape(const Layout &layout);
 
 /// shape(complement(tiler, shape)): the number of tiles per mode.
 llvm::Expected<IntTuple> ceilDiv(const IntTuple &shape, const Layout &tiler);

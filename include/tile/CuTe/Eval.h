@@ -10,6 +10,8 @@
 //   swizzled     `Sw<B,M,S> o Shape:Stride` or `Sw<B,M,S> o off o
 //                Shape:Stride` (CuTe's ComposedLayout; `o` is the letter o)
 //   tiler        `<3:3,(2,4):(1,8)>` (a tuple of layouts / integers / `_`)
+//   scaled basis `1@0`, `1@0@1` (strides of coordinate layouts; not in
+//                parseLayout, a memory layout has integer strides)
 //   `_`          the slicing placeholder
 //   calls        CuTe's function names, nested:
 //                `logical_divide((6,8):(8,1),(3,4))`

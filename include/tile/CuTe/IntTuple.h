@@ -9,6 +9,12 @@
 // `4`, `(4,(2,3))`, `(2,_)`. A rank-1 tuple prints with its parentheses:
 // `(4)` is not the same IntTuple as `4`.
 //
+// A leaf may also be a scaled basis element (CuTe's ScaledBasis<v, m0, m1,
+// ...>): the value v in mode m0, sub-mode m1, ... of a coordinate. Strides
+// of coordinate layouts (make_identity_layout) are made of them. They print
+// as CuTe prints them, the value then the modes innermost first:
+// ScaledBasis<1,1,0> is `1@0@1`.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TILE_CUTE_INTTUPLE_H
@@ -27,7 +33,7 @@ namespace cute {
 
 class IntTuple {
 public:
-  enum class Kind : uint8_t { Int, Tuple, Underscore };
+  enum class Kind : uint8_t { Int, Tuple, Underscore, Basis };
 
   /// An integer leaf (implicit, so `IntTuple x = 4;` works).
   IntTuple(int64_t value = 0) : kind(Kind::Int), val(value) {}
@@ -39,14 +45,21 @@ public:
   }
   /// The slicing placeholder `_`.
   static IntTuple underscore();
+  /// The scaled basis element `value` at mode path `modes` (outermost
+  /// first; an empty path is the integer `value`).
+  static IntTuple basis(int64_t value, std::vector<int> modes);
 
   Kind getKind() const { return kind; }
   bool isInt() const { return kind == Kind::Int; }
   bool isTuple() const { return kind == Kind::Tuple; }
   bool isUnderscore() const { return kind == Kind::Underscore; }
+  bool isBasis() const { return kind == Kind::Basis; }
 
-  /// The value of an integer leaf (0 for others).
+  /// The value of an integer leaf or the scale of a basis leaf (0 for
+  /// others).
   int64_t value() const { return val; }
+  /// The mode path of a basis leaf, outermost first (empty for others).
+  llvm::ArrayRef<int> basisModes() const { return modes; }
   /// The elements of a tuple (empty for leaves).
   llvm::ArrayRef<IntTuple> elems() const { return children; }
 
@@ -67,6 +80,7 @@ private:
   Kind kind;
   int64_t val = 0;
   std::vector<IntTuple> children;
+  std::vector<int> modes;
 };
 
 llvm::raw_ostream &operator<<(llvm::raw_ostream &os, const IntTuple &t);
@@ -87,6 +101,8 @@ bool congruent(const IntTuple &a, const IntTuple &b);
 bool weaklyCongruent(const IntTuple &a, const IntTuple &b);
 /// True if some leaf is `_`.
 bool hasUnderscore(const IntTuple &t);
+/// True if some leaf is a scaled basis element.
+bool hasBasis(const IntTuple &t);
 /// The product of each top-level mode: ((2,3),4) -> (6,4).
 IntTuple productEach(const IntTuple &t);
 /// A tuple with the same profile as `t` where every leaf is `v`.

@@ -105,7 +105,10 @@ TEST(CuTeEval, CompositionDocExamples) {
       // Since CUTLASS 3.9 a non-dividing last take is admissible (#2432).
       {"composition((32,128):(128,1), (30,128):(1,32))", "(30,128):(128,1)"},
       {"composition(8:2, 4:0)", "4:0"},
-      {"composition((4,4):(4,1), 1:3)", "1:0"},
+      // CuTe's composition_impl (include/cute/layout.hpp, 2025): a size-1
+      // tiler keeps the stride left after dividing out the modes:
+      // ceil(3/4) * 1.
+      {"composition((4,4):(4,1), 1:3)", "1:1"},
       {"composition((4,8):(8,1), _)", "(4,8):(8,1)"},
       {"composition((4,8):(8,1), <_, 4:2>)", "(4,4):(8,2)"},
       {"composition((4,8,3):(1,4,32), (2,4))", "(2,4):(1,4)"},
@@ -152,9 +155,20 @@ TEST(CuTeEval, Inverses) {
       {"right_inverse((4,2):(2,1))", "(2,4):(4,1)"},
       {"right_inverse(4:2)", "1:0"},
       {"right_inverse((2,4):(4,1))", "(4,2):(2,1)"},
-      {"right_inverse(8:-1)", "8:-1"},
-      {"left_inverse(4:2)", "(2,4):(4,1)"},
+      // CuTe's right_inverse (include/cute/layout.hpp, 2025) compares the
+      // signed strides with the chain 1, s0*d0, ...: -1 never matches.
+      {"right_inverse(8:-1)", "1:0"},
+      {"right_inverse((4,2,3):(2,1,8))", "(2,4,3):(4,1,8)"},
+      // CuTe's left_inverse is the quasi-inverse built from the sorted
+      // strides: offsets outside the image get stride 0 (the examples of
+      // the reference Python port of layout.hpp's left_inverse).
+      {"left_inverse(4:2)", "(2,4):(0,1)"},
+      {"left_inverse(4:1)", "4:1"},
+      {"left_inverse((8,4):(1,8))", "32:1"},
+      {"left_inverse((4,8):(1,5))", "(5,8):(1,4)"},
       {"left_inverse((4,2):(2,1))", "(2,4):(4,1)"},
+      // All strides 0: the extent of the last mode with stride 0.
+      {"left_inverse(4:0)", "4:0"},
   });
 }
 
@@ -185,7 +199,14 @@ TEST(CuTeEval, ProductDocExamples) {
       // The doc's second 1-D figure: 8 tiles in the order of (4,2):(2,1).
       {"logical_product((2,2):(4,1), (4,2):(2,1))",
        "((2,2),(4,2)):((4,1),(8,2))"},
-      {"blocked_product((2,5):(5,1), (3,4):(1,3))", "(6,(5,4)):(5,(1,30))"},
+      // CuTe's blocked_product zips (A_i, (A* o B)_i) without coalescing
+      // (include/cute/layout.hpp, 2025: `return zip(get<0>(result),
+      // get<1>(result))`); the doc figure shows the older coalesced mode 0.
+      {"blocked_product((2,5):(5,1), (3,4):(1,3))",
+       "((2,3),(5,4)):((5,10),(1,30))"},
+      // Rank 1: zip of two integers is one mode ((4,3)).
+      {"blocked_product(4:1, 3:1)", "((4,3)):((1,4))"},
+      {"raked_product(4:1, 3:1)", "((3,4)):((4,1))"},
       {"raked_product((2,5):(5,1), (3,4):(1,3))",
        "((3,2),(4,5)):((10,5),(30,1))"},
       // By-mode products repeat each mode within its own complement (the
@@ -278,12 +299,15 @@ TEST(CuTeEval, Construction) {
       {"make_layout_left((2,3,4))", "(2,3,4):(1,2,6)"},
       {"make_ordered_layout((2,3,4),(1,0,2))", "(2,3,4):(3,1,6)"},
       // An 8x8 row-major block repeated column-major over a 32x64 buffer.
-      {"tile_to_shape((8,8):(8,1), (32,64))", "(32,(8,8)):(8,(1,256))"},
-      {"tile_to_shape((2,2):(1,2), (4,6), (2,1))", "((2,2),6):((1,12),2)"},
-      {"tile_to_shape(4:1, 16)", "16:1"},
+      // CuTe's tile_to_shape is blocked_product(block, ordered repeats),
+      // not coalesced (include/cute/layout.hpp, 2025).
+      {"tile_to_shape((8,8):(8,1), (32,64))", "((8,4),(8,8)):((8,64),(1,256))"},
+      {"tile_to_shape((2,2):(1,2), (4,6), (2,1))",
+       "((2,2),(2,3)):((1,12),(2,4))"},
+      {"tile_to_shape(4:1, 16)", "((4,4)):((1,4))"},
       // The Hopper 128B-swizzle atom tiled over a 128x64 buffer.
       {"tile_to_shape(Sw<3,4,3> o (8,64):(64,1), (128,64))",
-       "Sw<3,4,3> o (128,64):(64,1)"},
+       "Sw<3,4,3> o ((8,16),(64,1)):((64,512),(1,0))"},
       {"upcast<4>((16,16):(16,1))", "(16,4):(4,1)"},
       {"upcast<2>((8,4):(1,8))", "(4,4):(1,4)"},
       {"upcast<4>((2,4):(2,8))", "(1,4):(1,2)"},
@@ -322,7 +346,8 @@ TEST(CuTeEval, Errors) {
       {"size(4:1, 2)", "column 1: size: expected 1 argument"},
       {"composition(4:1)", "column 1: composition: expected 2 arguments"},
       {"tile_to_shape((2,2):(1,2), (5,6))", "does not divide the target"},
-      {"upcast<3>((16,16):(16,1))", "upcast: 3 and 16 do not divide"},
+      {"upcast<3>((16,16):(16,1))",
+       "upcast: stride 16 and 3 do not divide each other"},
       {"upcast((16,16):(16,1))", "expected upcast<N>(layout)"},
       {"logical_divide((4,8):(8,1), Sw<1,2,3>)", "expected a tiler"},
       {"4:1 4", "column 5: unexpected '4' after the expression"},
