@@ -214,6 +214,15 @@ class JITFunction:
         return launcher
 
     def run(self, grid, *args, num_warps: Optional[int] = None, **kwargs):
+        spec, runtime_args, consts = self.bind(*args, num_warps=num_warps, **kwargs)
+        if callable(grid):
+            grid = grid(dict(consts))
+        grid = tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)
+        return spec.kernel()[grid](*runtime_args)
+
+    def bind(self, *args, num_warps: Optional[int] = None, **kwargs):
+        """The specialization a launch with these arguments uses (compiled,
+        or read from a cache), the runtime arguments and the constexprs."""
         bound = {}
         names = [p.name for p in self.params]
         if len(args) > len(names):
@@ -256,10 +265,7 @@ class JITFunction:
                 raise TypeError(f"argument {p.name!r}: {type(v).__name__} is neither a "
                                 f"tensor nor a number")
         spec = self._compile(types, consts, div, num_warps or self.num_warps, "sm_90")
-        if callable(grid):
-            grid = grid(dict(consts))
-        grid = tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)
-        return spec.kernel()[grid](*runtime_args)
+        return spec, runtime_args, consts
 
 
 def jit(fn: Optional[Callable] = None, *, num_warps: int = 4):
