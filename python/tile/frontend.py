@@ -133,6 +133,9 @@ class Generator(ast.NodeVisitor):
         self.env: Dict[str, Any] = {}
         self.globals = fn.__globals__
         self.node: Optional[ast.AST] = None
+        # Names assigned inside an scf.if/scf.for but not before it: not
+        # visible after it.
+        self.scoped: set = set()
 
     # -- errors and emission ------------------------------------------------
 
@@ -173,10 +176,10 @@ class Generator(ast.NodeVisitor):
             raise self.error("@tile.jit applies to a function", fdef)
         args = []
         for name, t in self.params:
-            if isinstance(t, PtrType):
-                attr = " {tile.divisibility = 16 : i64}" if self.divisibility.get(name, 1) >= 16 else ""
-            else:
-                attr = " {tile.divisibility = 16 : i64}" if self.divisibility.get(name, 1) >= 16 else ""
+            # Pointers 16-byte aligned, integers multiples of 16 (Triton's
+            # specialization): the compiler may vectorize on it.
+            attr = " {tile.divisibility = 16 : i64}" if self.divisibility.get(name, 1) >= 16 \
+                else ""
             args.append(f"%{name}: {type_str(t)}{attr}")
             self.env[name] = Value(f"%{name}", t)
         for name, v in self.constexprs.items():
@@ -291,6 +294,7 @@ class Generator(ast.NodeVisitor):
                           f"{', '.join(type_str(v.type) for v in vals)}")
             branches.append(self.lines)
         self.lines, self.indent, self.env = outer_lines, outer_indent, before
+        self.scoped |= set(assigned) - set(before)
         types = [before[n].type for n in carried]
         if carried:
             res = self.fresh("if")
@@ -386,6 +390,7 @@ class Generator(ast.NodeVisitor):
         self.lines.extend(body)
         self.emit("}")
         self.env = env_after
+        self.scoped |= (set(assigned) | {node.target.id}) - set(before)
         for i, (n, v) in enumerate(zip(carried, inits)):
             self.env[n] = Value(f"{res}#{i}" if len(carried) > 1 else res, v.type)
 
@@ -394,6 +399,10 @@ class Generator(ast.NodeVisitor):
     def lookup(self, name: str, node: ast.AST) -> Any:
         if name in self.env:
             return self.env[name]
+        if name in self.scoped:
+            raise self.error(f"'{name}' is assigned only inside an `if` or a loop above; "
+                             f"give it a value before them so that it is defined on every "
+                             f"path", node)
         if name in self.globals:
             return self.globals[name]
         if hasattr(builtins, name):
@@ -748,20 +757,22 @@ class Generator(ast.NodeVisitor):
     def where(self, c, a, b, node) -> Value:
         if not isinstance(c, Value):
             return a if c else b
+        if elem_of(c.type) != tl.int1:
+            raise self.error(f"the condition of tile.where is a comparison result (i1), not "
+                             f"{type_str(c.type)}", node)
         if isinstance(a, Value) or isinstance(b, Value):
-            x, y = self.unify(a, b, node) if (isinstance(a, Value) and isinstance(b, Value)) \
-                else self.unify(a, b, node)
+            x, y = self.unify(a, b, node)
         else:
-            t = tl.float32 if isinstance(a, float) or isinstance(b, float) else tl.int32
+            e = tl.float32 if isinstance(a, float) or isinstance(b, float) else tl.int32
+            t = TensorType(c.type.shape, e) if isinstance(c.type, TensorType) else e
             x, y = self.constant(a, t), self.constant(b, t)
         shape = self.broadcast_shape(c.type, x.type, node)
         if shape:
             c, x, y = (self.broadcast_to(v, shape, node) for v in (c, x, y))
-        return self.op(f"arith.select {c.name}, {x.name}, {y.name} : "
-                       f"{type_str(c.type)}, {type_str(x.type)}"
-                       if isinstance(c.type, TensorType) else
-                       f"arith.select {c.name}, {x.name}, {y.name} : {type_str(x.type)}",
-                       x.type, "sel")
+            types = f"{type_str(c.type)}, {type_str(x.type)}"
+        else:
+            types = type_str(x.type)
+        return self.op(f"arith.select {c.name}, {x.name}, {y.name} : {types}", x.type, "sel")
 
     # -- builtins ------------------------------------------------------------------
 

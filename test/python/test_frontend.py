@@ -248,6 +248,40 @@ def odd_arange(x):
     r = tile.arange(0, 1000)  # L:arange
 
 
+@tile.jit
+def branch_only(x, n):
+    if n > 0:
+        v = tile.load(x)
+    tile.store(x, v)  # L:scoped
+
+
+@tile.jit
+def selects(x, BLOCK: tile.constexpr):
+    offs = tile.arange(0, BLOCK)
+    v = tile.load(x + offs)
+    tile.store(x + offs, tile.where(v > 0.0, v, 0.0) + tile.where(offs < 4, 1.0, 2.0))
+
+
+def test_where():
+    mlir = selects.lower({"x": "*f32"}, {"BLOCK": 64})
+    lines = [l.strip() for l in mlir.splitlines()]
+    # where(v > 0.0, v, 0.0): the Python 0.0 takes v's type and shape.
+    assert "%sel10 = arith.select %cmp8, %ld4, %cst9 : tensor<64xi1>, tensor<64xf32>" \
+        in lines, mlir
+    # where(offs < 4, 1.0, 2.0): two constants at the condition's shape.
+    assert lines[lines.index("%cmp12 = arith.cmpi slt, %r1, %cst11 : tensor<64xi32>") + 1:][:4] == [
+        "%cst13 = arith.constant dense<1.0> : tensor<64xf32>",
+        "%cst14 = arith.constant dense<2.0> : tensor<64xf32>",
+        "%sel15 = arith.select %cmp12, %cst13, %cst14 : tensor<64xi1>, tensor<64xf32>",
+        "%v16 = arith.addf %sel10, %sel15 : tensor<64xf32>"], mlir
+
+
+def test_error_name_only_in_branch():
+    expect_error(branch_only, "scoped", "v)",
+                 "'v' is assigned only inside an `if` or a loop above; give it a value "
+                 "before them so that it is defined on every path", x="*f32", n="i32")
+
+
 def expect_error(kernel, marker, snippet, message, **types):
     with harness.raises(tile.KernelSyntaxError) as e:
         kernel.lower({k: v for k, v in types.items() if isinstance(v, str)},
