@@ -27,6 +27,7 @@ import hashlib
 import inspect
 import json
 import os
+import re
 import warnings
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
@@ -90,11 +91,21 @@ def cache_dir() -> Optional[str]:
     return os.path.join(os.path.expanduser("~"), ".cache", "tile")
 
 
+_LOC = re.compile(r' loc\("(?:[^"\\]|\\.)*":\d+:\d+\)')
+
+
+def strip_locations(mlir: str) -> str:
+    """The generated text without its ` loc("file.py":line:col)` suffixes."""
+    return _LOC.sub("", mlir)
+
+
 def cache_key(mlir: str, arch: str, emit: str) -> str:
-    """The disk-cache key of one generated module: a hash of its text, the
-    arch, the output kind and CACHE_VERSION."""
+    """The disk-cache key of one generated module: a hash of its text
+    without locations (they name the kernel's file, which differs between
+    machines, and do not change the binary), the arch, the output kind and
+    CACHE_VERSION."""
     h = hashlib.sha256()
-    for part in (CACHE_VERSION, arch, emit, mlir):
+    for part in (CACHE_VERSION, arch, emit, strip_locations(mlir)):
         h.update(part.encode())
         h.update(b"\0")
     return h.hexdigest()[:32]

@@ -35,6 +35,10 @@ def col_of(marker, snippet):
     return line, text.index(snippet) + 1
 
 
+def no_locs(mlir):
+    return tile.jit_module.strip_locations(mlir)
+
+
 def body(mlir):
     """The generated lines without SSA numbering noise: '%ld13' -> '%ld'."""
     return [re.sub(r"%([a-z]+)\d+", r"%\1", l.strip()) for l in mlir.splitlines()]
@@ -44,7 +48,7 @@ def body(mlir):
 def vector_add(x, y, out, n, BLOCK: tile.constexpr):
     offs = tile.program_id(0) * BLOCK + tile.arange(0, BLOCK)
     mask = offs < n
-    tile.store(out + offs, tile.load(x + offs, mask) + tile.load(y + offs, mask), mask)
+    tile.store(out + offs, tile.load(x + offs, mask) + tile.load(y + offs, mask), mask)  # L:vadd-store
 
 
 @tile.jit(num_warps=8)
@@ -78,7 +82,7 @@ def row_sum(x, out, n, stride, BLOCK: tile.constexpr, SCALE: tile.constexpr):
 def test_vector_add_mlir():
     k = vector_add.specialize(x="*f32", y="*f32", out="*f32", n="i32", BLOCK=1024, emit="ptx")
     # Exact text: the dataflow (which value feeds which op) is the meaning.
-    assert k.asm["mlir"] == """\
+    assert no_locs(k.asm["mlir"]) == """\
 tile.kernel @vector_add(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64}, \
 %y: !tile.ptr<f32> {tile.divisibility = 16 : i64}, \
 %out: !tile.ptr<f32> {tile.divisibility = 16 : i64}, %n: i32) attributes {num_warps = 4 : i32} {
@@ -103,6 +107,15 @@ tile.kernel @vector_add(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64}, \
   tile.return
 }
 """, k.asm["mlir"]
+    # Every op carries the Python location it comes from: the load of y is
+    # the call `tile.load(y + offs, mask)`, its addptr the `y + offs`.
+    line, text = line_of("vadd-store")
+    col_load = text.index("tile.load(y") + 1
+    col_add = text.index("y + offs") + 1
+    assert (f'%ld16 = tile.load %ptr15, %cmp8 : tensor<1024x!tile.ptr<f32>> '
+            f'loc("{THIS}":{line}:{col_load})') in k.asm["mlir"], k.asm["mlir"]
+    assert (f'%ptr15 = tile.addptr %splat14, %v6 : tensor<1024x!tile.ptr<f32>>, '
+            f'tensor<1024xi32> loc("{THIS}":{line}:{col_add})') in k.asm["mlir"]
     # Compiled: 16-byte vector accesses (the divisibility reached the
     # lowering) in a kernel of 128 threads.
     assert ".maxntid 128, 1, 1" in k.asm["ptx"]
@@ -116,7 +129,7 @@ tile.kernel @vector_add(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64}, \
 
 def test_softmax_mlir():
     k = softmax.specialize(x="*f32", y="*f32", m="i32", N=1024, ROWS=4, emit="ptx")
-    b = body(k.asm["mlir"])
+    b = body(no_locs(k.asm["mlir"]))
     assert "attributes {num_warps = 8 : i32} {" in b[0], b[0]
     expected = [
         "%view = tile.make_view %x, shape [%m, 1024] : !tile.ptr<f32> -> !tile.view<?x1024xf32>",
@@ -145,7 +158,7 @@ def test_loops_ifs_and_casts():
     # an i32); the f16 loads are extended to f32; SCALE != 1 is a constexpr:
     # folded, the multiply by 2.0 is there and no scf.if for it; count > 1 is
     # a kernel value: an scf.if yielding total; the store truncates to f16.
-    assert k.asm["mlir"] == """\
+    assert no_locs(k.asm["mlir"]) == """\
 tile.kernel @row_sum(%x: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %out: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %n: i32, %stride: i32) attributes {num_warps = 4 : i32} {
   %pid1 = tile.program_id x : i32
   %cst2 = arith.constant dense<0.0> : tensor<256xf32>
@@ -263,7 +276,7 @@ def selects(x, BLOCK: tile.constexpr):
 
 
 def test_where():
-    mlir = selects.lower({"x": "*f32"}, {"BLOCK": 64})
+    mlir = no_locs(selects.lower({"x": "*f32"}, {"BLOCK": 64}))
     lines = [l.strip() for l in mlir.splitlines()]
     # where(v > 0.0, v, 0.0): the Python 0.0 takes v's type and shape.
     assert "%sel10 = arith.select %cmp8, %ld4, %cst9 : tensor<64xi1>, tensor<64xf32>" \
@@ -280,6 +293,27 @@ def test_error_name_only_in_branch():
     expect_error(branch_only, "scoped", "v)",
                  "'v' is assigned only inside an `if` or a loop above; give it a value "
                  "before them so that it is defined on every path", x="*f32", n="i32")
+
+
+@tile.jit
+def odd_tile(x, m):
+    v = tile.make_view(x, shape=(m, 128))
+    t = tile.load_tile(v, (0, 0), (3, 128))  # L:verifier
+    tile.store_tile(v, (0, 0), t)
+
+
+def test_verifier_error_points_at_python():
+    """An error the front end does not catch (the verifier's) is located at
+    the Python line through the ops' locations, with the line shown."""
+    with harness.raises(tile.CompileError) as e:
+        odd_tile.specialize(x="*f32", m="i32", emit="ptx")
+    line, col = col_of("verifier", "tile.load_tile")
+    assert e.value.location == (THIS, line, col), str(e.value)
+    assert str(e.value).splitlines()[:2] == [
+        f"{THIS}:{line}:{col}: error: 'tile.load_tile' op dimension #0 of "
+        f"'tensor<3x128xf32>' is 3, not a power of two; tile dimensions must be powers of "
+        f"two: use 4 and mask or pad the extra elements",
+        "    t = tile.load_tile(v, (0, 0), (3, 128))  # L:verifier"], str(e.value)
 
 
 def expect_error(kernel, marker, snippet, message, **types):
