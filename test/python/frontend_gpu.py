@@ -128,7 +128,11 @@ def populate(directory):
 
 
 def run_gpu():
-    import torch
+    try:
+        import torch
+    except ImportError:
+        print("SKIP: torch is not installed")
+        return 0
     if not torch.cuda.is_available():
         print("SKIP: no GPU")
         return 0
