@@ -56,6 +56,30 @@ def row_sum(x, out, n, stride, BLOCK: tile.constexpr):
     tile.store(out + row, total)
 
 
+@tile.jit
+def transpose(src, dst, m, n, BM: tile.constexpr, BN: tile.constexpr):
+    """dst (n x m) = src (m x n)^T, through views: the tile is stored with
+    order [1, 0], so tile element [a, b] lands at dst[j*BN + b, i*BM + a]."""
+    i, j = tile.program_id(0), tile.program_id(1)
+    vs = tile.make_view(src, shape=(m, n), strides=(n, 1))
+    vd = tile.make_view(dst, shape=(n, m))
+    t = tile.load_tile(vs, (i, j), (BM, BN), padding="zero")
+    tile.store_tile(vd, (i, j), t, order=[1, 0])
+
+
+@tile.jit
+def scale_2d(x, out, m, n, stride, alpha, BM: tile.constexpr, BN: tile.constexpr):
+    """out[r, c] = alpha * x[r, c] + c, through 2-D pointer tensors with
+    broadcast row and column offsets and a 2-D mask."""
+    rows = tile.program_id(0) * BM + tile.arange(0, BM)
+    cols = tile.program_id(1) * BN + tile.arange(0, BN)
+    offs = rows[:, None] * stride + cols[None, :]
+    mask = (rows[:, None] < m) & (cols[None, :] < n)
+    v = tile.load(x + offs, mask, 0.0)
+    tile.store(out + rows[:, None] * n + cols[None, :], alpha * v + cols[None, :].to(tile.float32),
+               mask)
+
+
 class Stand:
     """A stand-in tensor for --populate: a dtype and an aligned address."""
 
@@ -111,6 +135,31 @@ def launches(torch=None):
             return (x, out, n, n + 3), check
         cases.append((f"row_sum f16 {rows}x{n}", row_sum, lambda meta, rows=rows: (rows,),
                       make, ("f16", "f32", n, n + 3), {"BLOCK": 512}))
+    for m, n in ((70, 45),):
+        def make(m=m, n=n):
+            x = torch.randn(m, n, device="cuda")
+            buf = torch.full((n * m + 64,), float("nan"), device="cuda")
+            out = buf[:n * m]
+
+            def check():
+                return torch.equal(out.view(n, m), x.t()) and bool(torch.isnan(buf[n * m:]).all())
+            return (x, out, m, n), check
+        cases.append((f"transpose {m}x{n}", transpose,
+                      lambda meta, m=m, n=n: (tile.cdiv(m, 32), tile.cdiv(n, 32)),
+                      make, ("f32", "f32", m, n), {"BM": 32, "BN": 32}))
+    for m, n in ((37, 100),):
+        def make(m=m, n=n):
+            x = torch.randn(m, n + 7, device="cuda")
+            buf = torch.full((m * n + 64,), float("nan"), device="cuda")
+            out = buf[:m * n]
+
+            def check():
+                ref = 1.5 * x[:, :n] + torch.arange(n, device="cuda", dtype=torch.float32)
+                return torch.allclose(out.view(m, n), ref) and bool(torch.isnan(buf[m * n:]).all())
+            return (x, out, m, n, n + 7, 1.5), check
+        cases.append((f"scale_2d {m}x{n}", scale_2d,
+                      lambda meta, m=m, n=n: (tile.cdiv(m, 16), tile.cdiv(n, 64)),
+                      make, ("f32", "f32", m, n, n + 7, 1.5), {"BM": 16, "BN": 64}))
     return cases
 
 

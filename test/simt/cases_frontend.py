@@ -60,7 +60,29 @@ def row_sum(launch):
             ("past the end untouched", poison_kept(out, range(rows, rows + 8)), True)]
 
 
-PTR = {"x": 16, "y": 16, "out": 16}
+def transpose(launch):
+    r = rng(14)
+    m, n = 37, 21
+    x = small_floats(r, m * n)
+    out = Buffer("f32", m * n + 16)
+    launch((cdiv(m, 16), cdiv(n, 16), 1), [Buffer("f32", data=x), out, m, n])
+    want = [x[i * n + j] for j in range(n) for i in range(m)]
+    return [("out", out.values()[:m * n], want),
+            ("past the end untouched", poison_kept(out, range(m * n, m * n + 16)), True)]
+
+
+def scale_2d(launch):
+    r = rng(15)
+    m, n, stride = 19, 40, 43
+    x = small_floats(r, m * stride)
+    out = Buffer("f32", m * n + 16)
+    launch((cdiv(m, 8), cdiv(n, 32), 1), [Buffer("f32", data=x), out, m, n, stride, 1.5])
+    want = [1.5 * x[i * stride + j] + j for i in range(m) for j in range(n)]
+    return [("out", out.values()[:m * n], want),
+            ("past the end untouched", poison_kept(out, range(m * n, m * n + 16)), True)]
+
+
+PTR = {"x": 16, "y": 16, "out": 16, "src": 16, "dst": 16}
 CASES = [
     Case("frontend_vector_add", generated(fk.vector_add, dict(x="*f32", y="*f32", out="*f32",
                                                               n="i32"), {"BLOCK": 256}, PTR),
@@ -71,4 +93,11 @@ CASES = [
     Case("frontend_row_sum_f16", generated(fk.row_sum, dict(x="*f16", out="*f32", n="i32",
                                                             stride="i32"), {"BLOCK": 64}, PTR),
          "row_sum", row_sum),
+    Case("frontend_transpose", generated(fk.transpose, dict(src="*f32", dst="*f32", m="i32",
+                                                            n="i32"), {"BM": 16, "BN": 16}, PTR),
+         "transpose", transpose),
+    Case("frontend_scale_2d", generated(fk.scale_2d, dict(x="*f32", out="*f32", m="i32", n="i32",
+                                                          stride="i32", alpha="f32"),
+                                        {"BM": 8, "BN": 32}, PTR),
+         "scale_2d", scale_2d),
 ]
