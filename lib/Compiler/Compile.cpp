@@ -83,15 +83,15 @@ TimingScope nestTiming(TimingScope *parent, StringRef name) {
 /// Step 1: the source with its parameters substituted, or failure with
 /// errors located in `source` as written.
 FailureOr<std::unique_ptr<llvm::MemoryBuffer>>
-substituteParameters(std::unique_ptr<llvm::MemoryBuffer> source,
-                     MLIRContext &context, const CompileOptions &options,
-                     llvm::raw_ostream &diagnostics) {
+applyKernelParameters(std::unique_ptr<llvm::MemoryBuffer> source,
+                      MLIRContext &context, const CompileOptions &options,
+                      llvm::raw_ostream &diagnostics) {
   StringRef text = source->getBuffer();
   if (options.defines.empty() && !text.contains("${"))
     return std::move(source);
   std::vector<ParameterError> errors;
   std::optional<std::string> substituted =
-      substituteParameters(text, options.defines, errors);
+      tile::substituteParameters(text, options.defines, errors);
   if (substituted)
     return llvm::MemoryBuffer::getMemBufferCopy(*substituted,
                                                 source->getBufferIdentifier());
@@ -133,7 +133,7 @@ struct Compilation {
 
 LogicalResult
 Compilation::run(std::unique_ptr<llvm::MemoryBuffer> originalSource) {
-  FailureOr<std::unique_ptr<llvm::MemoryBuffer>> source = substituteParameters(
+  FailureOr<std::unique_ptr<llvm::MemoryBuffer>> source = applyKernelParameters(
       std::move(originalSource), context, options, diagnostics);
   if (failed(source))
     return failure();
