@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tile::python {
@@ -41,6 +42,8 @@ struct CompileRequest {
   std::string assembler = "auto";
   /// Explicit ptxas path; empty: search as tile-compile does.
   std::string ptxasPath;
+  /// Kernel parameters ${NAME}: (NAME, VALUE) pairs (tile-compile -D).
+  std::vector<std::pair<std::string, std::string>> defines;
 };
 
 struct CompileResponse {

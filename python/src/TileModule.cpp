@@ -32,7 +32,8 @@ PYBIND11_MODULE(_tile, m) {
       [](const std::string &source, const std::string &sourceName,
          const std::string &arch, const std::string &emit, unsigned optLevel,
          const std::string &assembler, const std::string &ptxas,
-         unsigned numStages) {
+         unsigned numStages,
+         const std::vector<std::pair<std::string, std::string>> &defines) {
         CompileRequest request;
         request.source = source;
         request.sourceName = sourceName;
@@ -42,6 +43,7 @@ PYBIND11_MODULE(_tile, m) {
         request.assembler = assembler;
         request.ptxasPath = ptxas;
         request.numStages = numStages;
+        request.defines = defines;
         CompileResponse response;
         {
           // Compilation may take a while; other Python threads can run.
@@ -65,6 +67,7 @@ PYBIND11_MODULE(_tile, m) {
       py::arg("arch") = "sm_90", py::arg("emit") = "cubin",
       py::arg("opt_level") = 3, py::arg("assembler") = "auto",
       py::arg("ptxas") = "", py::arg("num_stages") = 0,
+      py::arg("defines") = std::vector<std::pair<std::string, std::string>>(),
       "Compiles kernel text; returns a dict (ok, diagnostics, format, "
       "output, ptx, metadata_json, note).");
 

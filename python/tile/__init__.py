@@ -6,6 +6,13 @@ launches its kernels on torch tensors. It needs only the CUDA driver
 (libcuda) and, for tensors, torch: no LLVM or MLIR.
 """
 
-__all__ = ["runtime"]
+__all__ = ["runtime", "jit", "language"]
 
 from .compiler import CompileError, CompileWarning, CompiledKernel, can_assemble_cubin, compile, compile_file  # noqa: E402,F401
+from .language import (constexpr, dtype, int1, int8, int16, int32, int64, float16,  # noqa: E402,F401
+                       bfloat16, float32, float64, math, program_id, num_programs, arange,
+                       zeros, full, load, store, make_view, load_tile, store_tile, sum, max,
+                       min, where, maximum, minimum, exp, exp2, log, log2, sqrt, rsqrt, sin,
+                       cos, abs, erf, tanh, cast, dot, cdiv, static_assert)
+from . import jit as jit_module  # noqa: E402,F401  (tile.jit is the decorator)
+from .jit import JITFunction, KernelSyntaxError, jit  # noqa: E402,F401

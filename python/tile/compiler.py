@@ -187,9 +187,28 @@ def can_assemble_cubin() -> bool:
     return bool(_ext().can_assemble_cubin())
 
 
+def _define_value(name: str, value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float, str)):
+        return str(value)
+    raise TypeError(f"defines[{name!r}] = {value!r}: a parameter value is an int, float, "
+                    f"bool or str, not {type(value).__name__}")
+
+
+def _define_pairs(defines: Optional[Dict[str, Any]]) -> List[Tuple[str, str]]:
+    if defines is None:
+        return []
+    if not isinstance(defines, dict):
+        raise TypeError(f"defines must be a dict of parameter values, not "
+                        f"{type(defines).__name__}")
+    return [(str(k), _define_value(k, v)) for k, v in defines.items()]
+
+
 def compile(source: str, *, arch: str = "sm_90", emit: str = "cubin",
             opt_level: int = 3, name: str = "<string>", assembler: str = "auto",
-            ptxas: Optional[str] = None, num_stages: int = 0) -> CompiledKernel:
+            ptxas: Optional[str] = None, num_stages: int = 0,
+            defines: Optional[Dict[str, Any]] = None) -> CompiledKernel:
     """Compiles one kernel module (tile dialect text, or LLVM+NVVM dialect
     text) the way tile-compile does.
 
@@ -205,6 +224,9 @@ def compile(source: str, *, arch: str = "sm_90", emit: str = "cubin",
                tile.num_stages attribute (tile-compile --num-stages): 0
                (default) chooses from the shared-memory budget, 1 turns
                pipelining off, 2..16 asks for that many buffers.
+    defines    kernel parameters: {"BLOCK": 256, "DTYPE": "f16"} replaces
+               ${BLOCK} and ${DTYPE} in the source (tile-compile -D; ints,
+               floats, bools and str values; docs/tile-compile.md).
 
     Raises CompileError (diagnostics with file:line:col) when the kernel or
     an option is bad.
@@ -221,7 +243,7 @@ def compile(source: str, *, arch: str = "sm_90", emit: str = "cubin",
         raise ValueError(f"num_stages={num_stages!r}: use 0 (chosen from the shared-memory "
                          f"budget), 1 (no pipelining) or 2..16")
     out = _ext().compile(source, name, arch, emit, opt_level, assembler, ptxas or "",
-                         num_stages)
+                         num_stages, _define_pairs(defines))
     if not out["ok"]:
         raise CompileError(out["diagnostics"], name)
     fmt = out["format"]

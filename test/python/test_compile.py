@@ -347,6 +347,35 @@ def test_global_tensor_metadata():
     with harness.raises(rt.MetadataError) as e:
         rt.ModuleMetadata.from_json(bad)
     assert "global_tensor" in str(e.value), str(e.value)
+def test_defines_reach_the_kernel():
+    """defines= substitutes ${NAME} as tile-compile -D does: copy1d's BLOCK and
+    NUM_WARPS show in the metadata and the PTX; mistakes are located."""
+    path = os.path.join(ROOT, "examples", "copy1d.mlir")
+    default = tile.compile_file(path, emit="ptx")
+    assert default.kernel_metadata()["num_warps"] == 4
+    assert default.ptx.count("ld.global.v4.b32") == 4, default.ptx
+    big = tile.compile_file(path, emit="ptx", defines={"BLOCK": 4096, "NUM_WARPS": 8})
+    assert big.kernel_metadata()["num_warps"] == 8
+    assert big.kernel_metadata()["threads_per_block"] == 256
+    assert ".maxntid 256, 1, 1" in big.ptx
+    assert big.ptx.count("ld.global.v4.b32") == 8, big.ptx
+    with harness.raises(tile.CompileError) as e:
+        tile.compile_file(path, emit="ptx", defines={"BLOK": 1})
+    assert e.value.location == (path, 1, 1), str(e.value)
+    assert "-DBLOK=1 is not used: the kernel has no ${BLOK} (its parameters: NUM_WARPS, BLOCK)" \
+        in str(e.value), str(e.value)
+    src = "tile.kernel @k(%p: !tile.ptr<f32>) attributes {num_warps = 1 : i32} {\n" \
+          "  %c = arith.constant ${SCALE} : f32\n  tile.return\n}\n"
+    with harness.raises(tile.CompileError) as e:
+        tile.compile(src, name="k.mlir", emit="mlir")
+    assert e.value.location == ("k.mlir", 2, 23), str(e.value)
+    assert "parameter 'SCALE' has no value" in str(e.value)
+    # Booleans become MLIR's true/false; other types are refused.
+    with harness.raises(TypeError):
+        tile.compile(src, emit="mlir", defines={"SCALE": [1]})
+    ok = tile.compile(src.replace("${SCALE} : f32", "${SCALE}"), emit="mlir",
+                      defines={"SCALE": True})
+    assert ok.format == "mlir"
 
 
 if __name__ == "__main__":

@@ -5,49 +5,44 @@
 // docs/tile-compile.md:
 //
 //   tile-compile KERNEL.mlir -o OUT [--arch=sm_90] [--emit=mlir|llvm|ptx|cubin]
-//                [-O0|-O1|-O2|-O3]
+//                [-O0|-O1|-O2|-O3] [-DNAME=VALUE ...]
+//
+// The compile itself is tile::compileKernelModule (tile/Compiler/Compile.h);
+// this file parses the flags and writes the files.
 //
 // Exit codes: 0 success, 1 a compile error (located diagnostics on stderr),
 // 2 a bad command line.
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Compiler/Compile.h"
+#include "tile/Conversion/Pipelines.h"
+#include "tile/InitAll.h"
 #include "tile/Target/Cubin.h"
 #include "tile/Target/KernelMetadata.h"
 #include "tile/Target/PTX.h"
 
-#include "tile/Conversion/Pipelines.h"
-#include "tile/InitAll.h"
-
 #include "mlir/Conversion/Passes.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "mlir/Transforms/Passes.h"
 
-#include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Target/TargetMachine.h"
 
 #include <cstdlib>
 
@@ -177,6 +172,12 @@ static cl::opt<bool> ptxasVerboseOpt(
     cl::desc("Print the assembler's resource report (registers, spills)"),
     cl::init(false), cl::cat(category));
 
+static cl::list<std::string> defineOpts(
+    "D",
+    cl::desc("Give kernel parameter NAME (${NAME} in the source) the value "
+             "VALUE"),
+    cl::value_desc("NAME=VALUE"), cl::Prefix, cl::cat(category));
+
 static cl::opt<bool> timeOpt("time",
                              cl::desc("Report compile time per step (same as "
                                       "--mlir-timing)"),
@@ -186,12 +187,7 @@ static void printError(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "tile-compile") << message << "\n";
 }
 
-static int failWith(llvm::Error err) {
-  printError(llvm::toString(std::move(err)));
-  return 1;
-}
-
-static void buildPipeline(PassManager &pm) {
+static TileToLLVMOptions getPipelineOptions() {
   TileToLLVMOptions options;
   options.arch = archOpt;
   options.optLevel = optLevelOpt;
@@ -204,7 +200,7 @@ static void buildPipeline(PassManager &pm) {
       convertStrategyOpt == ConvertStrategyKind::Shared    ? "shared"
       : convertStrategyOpt == ConvertStrategyKind::Shuffle ? "shuffle"
                                                            : "auto";
-  buildTileToLLVMPipeline(pm, options);
+  return options;
 }
 
 static std::string extensionFor(EmitKind kind) {
@@ -301,118 +297,49 @@ static std::string getBinaryNameForMetadata(StringRef metadataPath) {
   return llvm::sys::path::convert_to_slash(relative);
 }
 
-static int compile(MLIRContext &context, llvm::SourceMgr &sourceMgr,
+static int compile(MLIRContext &context,
+                   std::unique_ptr<llvm::MemoryBuffer> input,
                    TimingScope &timing, EmitKind emit) {
-  // Parse (the parser also verifies).
-  OwningOpRef<ModuleOp> module;
-  if (failed(verifyParsableSource(sourceMgr, &context)))
+  CompileOptions options;
+  options.emit = emit == EmitKind::Mlir   ? CompileOutput::Mlir
+                 : emit == EmitKind::Llvm ? CompileOutput::Llvm
+                 : emit == EmitKind::Ptx  ? CompileOutput::Ptx
+                                          : CompileOutput::Cubin;
+  options.pipeline = getPipelineOptions();
+  options.cubin.ptxasPath = ptxasOpt;
+  options.cubin.assembler =
+      assemblerOpt == AssemblerKind::Ptxas       ? CubinAssembler::Ptxas
+      : assemblerOpt == AssemblerKind::NvJitLink ? CubinAssembler::NvJitLink
+                                                 : CubinAssembler::Auto;
+  if (ptxasVerboseOpt)
+    options.cubin.extraOptions.push_back(
+        options.cubin.assembler == CubinAssembler::Ptxas ||
+                (options.cubin.assembler == CubinAssembler::Auto &&
+                 !isNvJitLinkAvailable())
+            ? "-v"
+            : "-verbose");
+  for (const std::string &define : defineOpts) {
+    auto [name, value] = StringRef(define).split('=');
+    options.defines.emplace_back(name.str(), value.str());
+  }
+  options.configurePassManager = [](PassManager &pm) {
+    return applyPassManagerCLOptions(pm);
+  };
+
+  CompileResult result = compileKernelModule(std::move(input), context, options,
+                                             llvm::errs(), &timing);
+  if (!result.succeeded) {
+    if (!result.error.empty())
+      printError(result.error);
     return 1;
-  {
-    TimingScope parseTiming = timing.nest("parse");
-    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   }
-  if (!module || failed(verifyKernelModule(*module)))
-    return 1;
+  if (ptxasVerboseOpt && !result.assemblerLog.empty())
+    llvm::errs() << result.assemblerLog << "\n";
+  if (emit == EmitKind::Mlir || emit == EmitKind::Llvm)
+    return writeOnly(outputFilename, result.output);
 
-  // Lower to the LLVM + NVVM dialects. Modules written directly in those
-  // dialects go straight to translation.
-  if (findUntranslatableOp(*module)) {
-    PassManager pm(&context, ModuleOp::getOperationName());
-    if (failed(applyPassManagerCLOptions(pm)))
-      return 1;
-    TimingScope lowerTiming = timing.nest("lower to LLVM + NVVM");
-    pm.enableTiming(lowerTiming);
-    buildPipeline(pm);
-    if (failed(pm.run(*module)))
-      return 1;
-    if (failed(verifyLoweredToLLVM(*module)))
-      return 1;
-  }
-
-  if (emit == EmitKind::Mlir) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    module->print(os);
-    return writeOnly(outputFilename, text);
-  }
-
-  // wgmma kernels need sm_90a rather than the requested sm_90.
-  std::string arch = getLoweredTargetArch(*module, archOpt);
-
-  FailureOr<std::vector<KernelInfo>> kernels = extractKernelMetadata(*module);
-  if (failed(kernels))
-    return 1;
-
-  // Translate to LLVM IR and optimize.
-  // fp8 mma.sync needs a newer PTX ISA than some archs imply.
-  auto tm = createNVPTXTargetMachine(arch, optLevelOpt,
-                                     getLoweredPTXVersion(*module, arch));
-  if (!tm)
-    return failWith(tm.takeError());
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule;
-  {
-    TimingScope scope = timing.nest("translate to LLVM IR");
-    auto translated = translateToLLVMIR(*module, llvmContext, arch);
-    if (!translated)
-      return failWith(translated.takeError());
-    llvmModule = std::move(*translated);
-  }
-  {
-    TimingScope scope = timing.nest("LLVM -O" + std::to_string(optLevelOpt));
-    if (llvm::Error err = optimizeLLVMModule(*llvmModule, **tm, optLevelOpt))
-      return failWith(std::move(err));
-  }
-  if (emit == EmitKind::Llvm) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    llvmModule->print(os, nullptr);
-    return writeOnly(outputFilename, text);
-  }
-
-  std::string ptx;
-  {
-    TimingScope scope = timing.nest("NVPTX to PTX");
-    auto emitted = emitPTX(*llvmModule, **tm);
-    if (!emitted)
-      return failWith(emitted.takeError());
-    ptx = std::move(*emitted);
-  }
-
-  std::string binary;
-  StringRef format = emit == EmitKind::Cubin ? "cubin" : "ptx";
-  if (emit == EmitKind::Cubin) {
-    CubinOptions options;
-    options.optLevel = optLevelOpt;
-    options.ptxasPath = ptxasOpt;
-    options.assembler =
-        assemblerOpt == AssemblerKind::Ptxas       ? CubinAssembler::Ptxas
-        : assemblerOpt == AssemblerKind::NvJitLink ? CubinAssembler::NvJitLink
-                                                   : CubinAssembler::Auto;
-    std::string infoLog;
-    if (ptxasVerboseOpt) {
-      options.extraOptions.push_back(
-          options.assembler == CubinAssembler::Ptxas ||
-                  (options.assembler == CubinAssembler::Auto &&
-                   !isNvJitLinkAvailable())
-              ? "-v"
-              : "-verbose");
-      options.infoLog = &infoLog;
-    }
-    std::optional<std::string> assemblerName = resolveCubinAssembler(options);
-    TimingScope scope =
-        timing.nest("PTX to cubin (" + assemblerName.value_or("none") + ")");
-    auto cubin = assembleCubin(ptx, arch, options);
-    if (!cubin)
-      return failWith(cubin.takeError());
-    if (!infoLog.empty())
-      llvm::errs() << infoLog << "\n";
-    binary.assign(cubin->begin(), cubin->end());
-  } else {
-    binary = std::move(ptx);
-  }
   std::unique_ptr<llvm::ToolOutputFile> binaryFile =
-      writeFile(outputFilename, binary);
+      writeFile(outputFilename, result.output);
   if (!binaryFile)
     return 1;
 
@@ -425,7 +352,8 @@ static int compile(MLIRContext &context, llvm::SourceMgr &sourceMgr,
   }
   std::string binaryName = getBinaryNameForMetadata(metadataPath);
   llvm::json::Value json =
-      kernelMetadataToJSON(*kernels, arch, format, binaryName);
+      kernelMetadataToJSON(result.kernels, result.arch,
+                           stringifyCompileOutput(options.emit), binaryName);
   std::string text;
   llvm::raw_string_ostream os(text);
   os << llvm::formatv("{0:2}", json) << "\n";
@@ -486,6 +414,10 @@ int main(int argc, char **argv) {
     return badFlag("--chunk-registers=0 leaves no room for a chunk; use a "
                    "power of two such as 16 (or --register-budget=0 to turn "
                    "the split off)");
+  for (const std::string &define : defineOpts)
+    if (!StringRef(define).contains('='))
+      return badFlag("-D" + define + ": write -D" + define +
+                     "=VALUE (kernel parameters: docs/tile-compile.md)");
   if (llvm::Error err = verifyTargetArch(archOpt))
     return badFlag("--arch=" + archOpt + ": " + llvm::toString(std::move(err)));
   // Outputs that would overwrite the input or each other.
@@ -504,18 +436,12 @@ int main(int argc, char **argv) {
                    "kernel source: choose another path");
 
   DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  // The upstream dialects of the language (docs/TileLanguage.md), and those
-  // of hand-written LLVM-dialect kernels.
-  registry.insert<arith::ArithDialect, math::MathDialect, scf::SCFDialect,
-                  LLVM::LLVMDialect, NVVM::NVVMDialect>();
-  registerTargetTranslations(registry);
+  registerCompilerDialects(registry);
 
   if (printPipelineOpt) {
     MLIRContext context(registry);
     PassManager pm(&context, ModuleOp::getOperationName());
-    buildPipeline(pm);
+    buildTileToLLVMPipeline(pm, getPipelineOptions());
     llvm::outs() << "lowering (MLIR): ";
     pm.printAsTextualPipeline(llvm::outs());
     llvm::outs() << "\n"
@@ -574,14 +500,10 @@ int main(int argc, char **argv) {
            .lookup("mlir-print-op-on-diagnostic")
            ->getNumOccurrences())
     context.printOpOnDiagnostic(false);
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
-  SourceMgrDiagnosticHandler diagnosticHandler(sourceMgr, &context);
-
   DefaultTimingManager timingManager;
   applyDefaultTimingManagerCLOptions(timingManager);
   if (timeOpt)
     timingManager.setEnabled(true);
   TimingScope timing = timingManager.getRootScope();
-  return compile(context, sourceMgr, timing, emit);
+  return compile(context, std::move(input), timing, emit);
 }

@@ -1,0 +1,248 @@
+"""The `tile.*` calls of the Python kernel language (tile.frontend): each
+builtin's arguments checked (compile-time ones are Python values, the others
+kernel values) and its tile dialect emitted. A mixin of the generator, whose
+value machinery (constant, cast, unify, broadcast_to, ...) it uses."""
+
+from __future__ import annotations
+
+import ast
+from typing import Any, Dict, List
+
+from . import language as tl
+from .frontend_types import (PtrType, TensorType, Value, ViewType, describe as _describe,
+                             elem_of, shape_of, type_str)
+
+__all__ = ["BuiltinCalls"]
+
+_REDUCE = {"sum": "sum", "max": "max", "min": "min"}
+_MATH = {"exp": "math.exp", "exp2": "math.exp2", "log": "math.log", "log2": "math.log2",
+         "sqrt": "math.sqrt", "rsqrt": "math.rsqrt", "sin": "math.sin", "cos": "math.cos",
+         "erf": "math.erf", "tanh": "math.tanh"}
+_PADDING = ("zero", "nan", "pos_inf", "neg_inf", "undetermined")
+_MISSING = object()
+
+
+class BuiltinCalls:
+    """Generator methods for tile.* calls (mixed into tile.frontend.Generator)."""
+
+    def builtin(self, name: str, args: List[Any], kw: Dict[str, Any], node) -> Any:
+        def arg(i, key, default=_MISSING):
+            if i < len(args):
+                return args[i]
+            if key in kw:
+                return kw[key]
+            if default is _MISSING:
+                raise self.error(f"tile.{name}() needs its argument `{key}`", node)
+            return default
+
+        def const_int(v, what):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise self.error(f"{what} must be a compile-time integer (a literal or a "
+                                 f"tile.constexpr parameter), not {_describe(v)}", node)
+            return v
+
+        def shape_arg(v, what):
+            v = v if isinstance(v, (tuple, list)) else (v,)
+            return tuple(const_int(s, what) for s in v)
+
+        if name in ("program_id", "num_programs"):
+            axis = const_int(arg(0, "axis", 0), "the axis")
+            if axis not in (0, 1, 2):
+                raise self.error(f"axis {axis}: use 0, 1 or 2", node)
+            return self.op(f"tile.{name} {'xyz'[axis]} : i32", tl.int32, "pid")
+        if name == "arange":
+            start, end = const_int(arg(0, "start"), "start"), const_int(arg(1, "end"), "end")
+            n = end - start
+            if n <= 0 or n & (n - 1):
+                raise self.error(f"arange({start}, {end}) has {n} elements; tiles are powers "
+                                 f"of two: use {1 << max(0, (n - 1).bit_length())} and mask", node)
+            t = TensorType((n,), tl.int32)
+            return self.op(f"tile.arange {start}, {end} : {t.mlir}", t, "r")
+        if name in ("zeros", "full"):
+            shape = shape_arg(arg(0, "shape"), "a shape")
+            value = 0 if name == "zeros" else arg(1, "value")
+            dt = arg(1 if name == "zeros" else 2, "dtype", tl.float32)
+            return self.constant(value, TensorType(shape, dt))
+        if name == "cdiv":
+            a, b = arg(0, "a"), arg(1, "b")
+            return self.binop(ast.FloorDiv(), self.binop(ast.Add(), a,
+                                                         self.binop(ast.Sub(), b, 1, node), node),
+                              b, node)
+        if name == "static_assert":
+            cond = arg(0, "cond")
+            if isinstance(cond, Value):
+                raise self.error("tile.static_assert takes a compile-time condition", node)
+            if not cond:
+                raise self.error(f"static assertion failed: {arg(1, 'msg', '')}", node)
+            return None
+        if name == "load":
+            ptr = arg(0, "pointer")
+            if not isinstance(ptr, Value) or not isinstance(elem_of(ptr.type), PtrType):
+                raise self.error(f"tile.load takes a pointer or a tensor of pointers, not "
+                                 f"{_describe(ptr)}", node)
+            mask, other = arg(1, "mask", None), arg(2, "other", None)
+            elem = elem_of(ptr.type).elem
+            rt = TensorType(ptr.type.shape, elem) if isinstance(ptr.type, TensorType) else elem
+            operands = [ptr.name]
+            if mask is not None:
+                mask = self._mask(mask, ptr, node)
+                operands.append(mask.name)
+                if other is not None:
+                    other = self.as_value(other, rt, node) if not isinstance(other, Value) \
+                        else self.broadcast_to(self.cast(other, elem, node), shape_of(rt), node) \
+                        if shape_of(rt) else self.cast(other, elem, node)
+                    operands.append(other.name)
+            elif other is not None:
+                raise self.error("tile.load: `other` needs a `mask`", node)
+            return self.op(f"tile.load {', '.join(operands)} : {type_str(ptr.type)}", rt, "ld")
+        if name == "store":
+            ptr, value, mask = arg(0, "pointer"), arg(1, "value"), arg(2, "mask", None)
+            if not isinstance(ptr, Value) or not isinstance(elem_of(ptr.type), PtrType):
+                raise self.error(f"tile.store takes a pointer or a tensor of pointers, not "
+                                 f"{_describe(ptr)}", node)
+            elem = elem_of(ptr.type).elem
+            if isinstance(value, Value):
+                value = self.cast(value, elem, node)
+                if shape_of(ptr.type) != shape_of(value.type):
+                    value = self.broadcast_to(value, shape_of(ptr.type), node)
+            else:
+                value = self.as_value(value, TensorType(ptr.type.shape, elem)
+                                      if isinstance(ptr.type, TensorType) else elem, node)
+            operands = [ptr.name, value.name]
+            if mask is not None:
+                operands.append(self._mask(mask, ptr, node).name)
+            self.emit(f"tile.store {', '.join(operands)} : {type_str(ptr.type)}{self.loc()}")
+            return None
+        if name == "make_view":
+            ptr = arg(0, "pointer")
+            if not isinstance(ptr, Value) or not isinstance(ptr.type, PtrType):
+                raise self.error("tile.make_view takes a pointer argument of the kernel", node)
+            shape = arg(1, "shape")
+            shape = shape if isinstance(shape, (tuple, list)) else (shape,)
+            strides = arg(2, "strides", None)
+            entries, dims = [], []
+            for s in shape:
+                if isinstance(s, Value):
+                    entries.append(self._index_entry(s, node))
+                    dims.append(None)
+                else:
+                    entries.append(str(const_int(s, "a view extent")))
+                    dims.append(s)
+            text = f"tile.make_view {ptr.name}, shape [{', '.join(entries)}]"
+            if strides is not None:
+                strides = strides if isinstance(strides, (tuple, list)) else (strides,)
+                if len(strides) != len(shape):
+                    raise self.error(f"{len(strides)} strides for {len(shape)} extents", node)
+                text += ", strides [" + ", ".join(
+                    self._index_entry(s, node) if isinstance(s, Value)
+                    else str(const_int(s, "a stride")) for s in strides) + "]"
+            t = ViewType(ptr.type.elem, tuple(dims))
+            return self.op(f"{text} : {ptr.type.mlir} -> {t.mlir}", t, "view")
+        if name in ("load_tile", "store_tile"):
+            view = arg(0, "view")
+            if not isinstance(view, Value) or not isinstance(view.type, ViewType):
+                raise self.error(f"tile.{name} takes a view (tile.make_view), not "
+                                 f"{_describe(view)}", node)
+            index = arg(1, "index")
+            index = index if isinstance(index, (tuple, list)) else (index,)
+            if len(index) != len(view.type.shape):
+                raise self.error(f"the view has rank {len(view.type.shape)} but the index "
+                                 f"has {len(index)} entries", node)
+            idx = ", ".join(self.as_value(i, tl.int32, node).name for i in index)
+            order = kw.get("order")
+            order_txt = ""
+            if order is not None:
+                order_txt = f' order = "{order}"' if order in ("C", "F") else \
+                    f" order = [{', '.join(str(const_int(o, 'order')) for o in order)}]"
+            if name == "load_tile":
+                shape = shape_arg(arg(2, "shape"), "a tile shape")
+                padding = kw.get("padding", "undetermined")
+                if padding not in _PADDING:
+                    raise self.error(f"padding={padding!r}: use one of {', '.join(_PADDING)}",
+                                     node)
+                t = TensorType(shape, view.type.elem) if shape else view.type.elem
+                pad = f" padding = {padding}" if padding != "undetermined" else ""
+                return self.op(f"tile.load_tile {view.name}[{idx}]{order_txt}{pad} : "
+                               f"{view.type.mlir} -> {type_str(t)}", t, "tile")
+            value = arg(2, "value")
+            if not isinstance(value, Value):
+                raise self.error("tile.store_tile stores a tensor", node)
+            value = self.cast(value, view.type.elem, node)
+            self.emit(f"tile.store_tile {value.name}, {view.name}[{idx}]{order_txt} : "
+                      f"{type_str(value.type)}, {view.type.mlir}{self.loc()}")
+            return None
+        if name in _REDUCE:
+            x = arg(0, "input")
+            if not isinstance(x, Value) or not isinstance(x.type, TensorType):
+                if name in ("max", "min") and not isinstance(x, Value):
+                    raise self.error(f"tile.{name} reduces a tensor; for two values use "
+                                     f"tile.{name}imum(a, b)", node)
+                raise self.error(f"tile.{name} reduces a tensor, not {_describe(x)}", node)
+            axis = const_int(arg(1, "axis", 0), "the axis")
+            rank = len(x.type.shape)
+            if axis < 0:
+                axis += rank
+            if not 0 <= axis < rank:
+                raise self.error(f"axis {axis} is out of range for rank {rank}", node)
+            shape = x.type.shape[:axis] + x.type.shape[axis + 1:]
+            t = TensorType(shape, x.type.elem) if shape else x.type.elem
+            return self.op(f"tile.reduce {_REDUCE[name]} {x.name} {{axis = {axis} : i32}} : "
+                           f"{x.type.mlir} -> {type_str(t)}", t, "red")
+        if name in ("maximum", "minimum"):
+            x, y = self.unify(arg(0, "a"), arg(1, "b"), node)
+            fl = elem_of(x.type).is_float
+            op = {"maximum": "arith.maximumf" if fl else "arith.maxsi",
+                  "minimum": "arith.minimumf" if fl else "arith.minsi"}[name]
+            return self.op(f"{op} {x.name}, {y.name} : {type_str(x.type)}", x.type)
+        if name == "where":
+            return self.where(arg(0, "cond"), arg(1, "a"), arg(2, "b"), node)
+        if name == "cast":
+            x, dt = arg(0, "x"), arg(1, "dtype")
+            return self._to(x, dt, node)
+        if name == "abs":
+            x = arg(0, "x")
+            if not isinstance(x, Value):
+                return abs(x)
+            op = "math.absf" if elem_of(x.type).is_float else "math.absi"
+            return self.op(f"{op} {x.name} : {type_str(x.type)}", x.type)
+        if name in _MATH:
+            x = arg(0, "x")
+            if not isinstance(x, Value):
+                x = self.constant(float(x), tl.float32)
+            if not elem_of(x.type).is_float:
+                x = self.cast(x, tl.float32, node)
+            return self.op(f"{_MATH[name]} {x.name} : {type_str(x.type)}", x.type)
+        if name == "dot":
+            a, b, acc = arg(0, "a"), arg(1, "b"), arg(2, "acc", None)
+            if acc is None:
+                acc = self.constant(0.0, TensorType((a.type.shape[0], b.type.shape[1]),
+                                                    tl.float32))
+            return self.op(f"tile.dot {a.name}, {b.name}, {acc.name} : {a.type.mlir}, "
+                           f"{b.type.mlir} -> {acc.type.mlir}", acc.type, "dot")
+        raise self.error(f"tile.{name} is not supported by the front end yet", node)
+
+    def _to(self, x, dt, node) -> Any:
+        if not isinstance(dt, tl.dtype):
+            raise self.error(f"cast to {dt!r}: give a dtype such as tile.float16", node)
+        if not isinstance(x, Value):
+            return self.constant(x, dt)
+        return self.cast(x, dt, node)
+
+    def _mask(self, mask, ptr: Value, node) -> Value:
+        if not isinstance(mask, Value):
+            mask = self.constant(bool(mask), TensorType(ptr.type.shape, tl.int1)
+                                 if isinstance(ptr.type, TensorType) else tl.int1)
+        if elem_of(mask.type) != tl.int1:
+            raise self.error(f"a mask is a comparison result (i1), not "
+                             f"{type_str(mask.type)}", node)
+        if shape_of(mask.type) != shape_of(ptr.type):
+            mask = self.broadcast_to(mask, shape_of(ptr.type), node)
+        return mask
+
+    def _index_entry(self, v: Value, node) -> str:
+        if v.type == tl.int32:
+            return v.name
+        if v.type == tl.int64:
+            return f"{v.name} : i64"
+        raise self.error(f"view extents and strides are i32 or i64, not {type_str(v.type)}",
+                         node)

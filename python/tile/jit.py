@@ -1,0 +1,287 @@
+"""@tile.jit: kernels written in Python (docs/Python.md, "Kernels in Python").
+
+    @tile.jit
+    def add(x, y, out, n, BLOCK: tile.constexpr):
+        offs = tile.program_id(0) * BLOCK + tile.arange(0, BLOCK)
+        mask = offs < n
+        tile.store(out + offs, tile.load(x + offs, mask) + tile.load(y + offs, mask), mask)
+
+    add[(tile.cdiv(n, 1024),)](x, y, out, n, BLOCK=1024)    # torch tensors
+    k = add.specialize(x="*f32", y="*f32", out="*f32", n="i32", BLOCK=1024)
+    k.asm["mlir"], k.asm["ptx"]                               # no GPU needed
+
+Compiled modules are also kept on disk ($TILE_CACHE_DIR, default
+~/.cache/tile), keyed by a hash of the generated MLIR, the arch and
+CACHE_VERSION: a second process (or a machine without the compiler, given
+the directory) compiles nothing.
+
+A specialization is keyed by each argument's type (pointer element type,
+i32/i64/f32 scalars), its 16-divisibility (pointers whose address and
+integers whose value are multiples of 16, as Triton does), the constexpr
+values and num_warps; each compiles once per process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import json
+import os
+import re
+import warnings
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+from . import language as tl
+from .frontend import KernelSyntaxError, PtrType, generate_mlir
+
+__all__ = ["jit", "JITFunction", "Specialization", "KernelSyntaxError"]
+
+
+def _parse_type(name: str, text: str):
+    if not isinstance(text, str):
+        raise TypeError(f"argument {name!r}: a type is written as a string such as "
+                        f"'*f32' or 'i32', not {text!r}")
+    if text.startswith("*"):
+        elem = tl.DTYPES.get(text[1:])
+        if elem is None:
+            raise ValueError(f"argument {name!r}: unknown element type {text[1:]!r} "
+                             f"(use one of {', '.join(tl.DTYPES)})")
+        return PtrType(elem)
+    t = tl.DTYPES.get(text)
+    if t is None:
+        raise ValueError(f"argument {name!r}: unknown type {text!r}; write '*f32' for a "
+                         f"pointer or one of {', '.join(tl.DTYPES)}")
+    return t
+
+
+_TORCH_DTYPES = {"float32": "f32", "float16": "f16", "bfloat16": "bf16", "float64": "f64",
+                 "int32": "i32", "int64": "i64", "int16": "i16", "int8": "i8", "bool": "i1",
+                 "uint8": "i8"}
+
+
+class Specialization:
+    """One compiled specialization: `.asm["mlir"]` (the generated tile
+    dialect), `.asm["ptx"]`, `.compiled` (a tile.CompiledKernel)."""
+
+    def __init__(self, name: str, mlir: str, compiled, runtime_params: List[str]):
+        self.name = name
+        self.mlir = mlir
+        self.compiled = compiled
+        self.runtime_params = runtime_params
+        self._module = None
+        self.asm = {"mlir": mlir, "ptx": compiled.ptx if compiled is not None else None}
+
+    def kernel(self):
+        if self._module is None:
+            self._module = self.compiled.load()
+        return self._module[self.name]
+
+
+# Part of every disk-cache key: bump it when the compiler's output for the
+# same generated MLIR changes.
+CACHE_VERSION = "tile-0.1.0-1"
+
+
+def cache_dir() -> Optional[str]:
+    """$TILE_CACHE_DIR, else ~/.cache/tile; "" or "0" in $TILE_CACHE_DIR
+    turns the disk cache off (None)."""
+    d = os.environ.get("TILE_CACHE_DIR")
+    if d is not None:
+        return None if d in ("", "0") else d
+    return os.path.join(os.path.expanduser("~"), ".cache", "tile")
+
+
+_LOC = re.compile(r' loc\("(?:[^"\\]|\\.)*":\d+:\d+\)')
+
+
+def strip_locations(mlir: str) -> str:
+    """The generated text without its ` loc("file.py":line:col)` suffixes."""
+    return _LOC.sub("", mlir)
+
+
+def cache_key(mlir: str, arch: str, emit: str) -> str:
+    """The disk-cache key of one generated module: a hash of its text
+    without locations (they name the kernel's file, which differs between
+    machines, and do not change the binary), the arch, the output kind and
+    CACHE_VERSION."""
+    h = hashlib.sha256()
+    for part in (CACHE_VERSION, arch, emit, strip_locations(mlir)):
+        h.update(part.encode())
+        h.update(b"\0")
+    return h.hexdigest()[:32]
+
+
+def _compile_cached(mlir: str, arch: str, emit: str, name: str):
+    """tile.compile with the disk cache in front: a module compiled before
+    (by this process or another, or on another machine and copied) is read,
+    not compiled. Only cubin and ptx results are cached."""
+    from .compiler import CompiledKernel, compile as compile_text
+    directory = cache_dir() if emit in ("cubin", "ptx") else None
+    path = None
+    if directory:
+        path = os.path.join(directory, f"{cache_key(mlir, arch, emit)}.{emit}")
+        if os.path.exists(path) and os.path.exists(path + ".json"):
+            result = CompiledKernel.read(path)
+            result.source_name = name
+            return result
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = compile_text(mlir, arch=arch, emit=emit, name=name)
+    if path and result.format == emit:
+        try:
+            os.makedirs(directory, exist_ok=True)
+            tmp = f"{path}.{os.getpid()}.tmp"
+            result.save(tmp)
+            os.replace(tmp + ".json", path + ".json.tmp")
+            os.replace(tmp, path)
+            # The JSON names the binary it was saved beside; rename it too.
+            with open(path + ".json.tmp", encoding="utf-8") as f:
+                meta = json.load(f)
+            meta["binary"] = os.path.basename(path)
+            with open(path + ".json.tmp", "w", encoding="utf-8") as f:
+                json.dump(meta, f, indent=2)
+            os.replace(path + ".json.tmp", path + ".json")
+        except OSError:
+            pass  # an unwritable cache only costs a recompile
+    return result
+
+
+class JITFunction:
+    def __init__(self, fn: Callable, num_warps: int = 4):
+        self.fn = fn
+        self.__name__ = fn.__name__
+        self.__doc__ = fn.__doc__
+        self.num_warps = num_warps
+        sig = inspect.signature(fn)
+        self.params = list(sig.parameters.values())
+        self.constexprs = [p.name for p in self.params if p.annotation is tl.constexpr
+                           or p.annotation == "tile.constexpr" or p.annotation == "constexpr"
+                           or (isinstance(p.annotation, str) and p.annotation.endswith("constexpr"))]
+        self.cache: Dict[Tuple, Specialization] = {}
+
+    # -- specialization ------------------------------------------------------
+
+    def _key_and_args(self, types: Dict[str, Any], constexprs: Dict[str, Any],
+                      divisibility: Dict[str, int], num_warps: int, arch: str):
+        return (tuple(sorted((k, str(v)) for k, v in types.items())),
+                tuple(sorted((k, repr(v)) for k, v in constexprs.items())),
+                tuple(sorted(divisibility.items())), num_warps, arch)
+
+    def lower(self, types: Dict[str, Any], constexprs: Dict[str, Any],
+              divisibility: Optional[Dict[str, int]] = None,
+              num_warps: Optional[int] = None) -> str:
+        """The tile dialect text of one specialization (no compile)."""
+        params = []
+        for p in self.params:
+            if p.name in self.constexprs:
+                if p.name not in constexprs:
+                    if p.default is not inspect.Parameter.empty:
+                        constexprs[p.name] = p.default
+                    else:
+                        raise TypeError(f"{self.__name__}: constexpr {p.name!r} needs a value")
+                continue
+            if p.name not in types:
+                raise TypeError(f"{self.__name__}: argument {p.name!r} needs a type")
+            params.append((p.name, _parse_type(p.name, types[p.name])))
+        extra = set(constexprs) - set(self.constexprs)
+        if extra:
+            raise TypeError(f"{self.__name__}: {', '.join(sorted(extra))} "
+                            f"{'is' if len(extra) == 1 else 'are'} not constexpr parameters "
+                            f"of the kernel (annotate them `: tile.constexpr`)")
+        return generate_mlir(self.fn, self.fn.__name__, params, dict(constexprs),
+                             num_warps or self.num_warps, divisibility or {})
+
+    def specialize(self, *, num_warps: Optional[int] = None, arch: str = "sm_90",
+                   emit: str = "cubin", divisibility: Optional[Dict[str, int]] = None,
+                   **values: Any) -> Specialization:
+        """Compiles for explicit types: each runtime argument as a type string
+        ('*f32', 'i32', ...), each constexpr as its value. Pointers are taken
+        16-byte aligned unless `divisibility` says otherwise."""
+        types = {k: v for k, v in values.items() if k not in self.constexprs}
+        consts = {k: v for k, v in values.items() if k in self.constexprs}
+        if divisibility is None:
+            divisibility = {k: 16 for k, v in types.items() if isinstance(v, str)
+                            and v.startswith("*")}
+        return self._compile(types, consts, divisibility, num_warps or self.num_warps,
+                             arch, emit)
+
+    def _compile(self, types, consts, divisibility, num_warps, arch, emit="cubin"):
+        key = self._key_and_args(types, consts, divisibility, num_warps, arch) + (emit,)
+        spec = self.cache.get(key)
+        if spec is not None:
+            return spec
+        mlir = self.lower(types, dict(consts), divisibility, num_warps)
+        compiled = _compile_cached(mlir, arch, emit, f"{self.fn.__name__} (generated by @tile.jit)")
+        runtime = [p.name for p in self.params if p.name not in self.constexprs]
+        spec = Specialization(self.fn.__name__, mlir, compiled, runtime)
+        self.cache[key] = spec
+        return spec
+
+    # -- launch ------------------------------------------------------------------
+
+    def __getitem__(self, grid):
+        def launcher(*args, num_warps: Optional[int] = None, **kwargs):
+            return self.run(grid, *args, num_warps=num_warps, **kwargs)
+        return launcher
+
+    def run(self, grid, *args, num_warps: Optional[int] = None, **kwargs):
+        spec, runtime_args, consts = self.bind(*args, num_warps=num_warps, **kwargs)
+        if callable(grid):
+            grid = grid(dict(consts))
+        grid = tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)
+        return spec.kernel()[grid](*runtime_args)
+
+    def bind(self, *args, num_warps: Optional[int] = None, **kwargs):
+        """The specialization a launch with these arguments uses (compiled,
+        or read from a cache), the runtime arguments and the constexprs."""
+        bound = {}
+        names = [p.name for p in self.params]
+        if len(args) > len(names):
+            raise TypeError(f"{self.__name__} takes {len(names)} arguments, "
+                            f"{len(args)} given")
+        for n, a in zip(names, args):
+            bound[n] = a
+        for k, v in kwargs.items():
+            if k not in names:
+                raise TypeError(f"{self.__name__} has no parameter {k!r}")
+            bound[k] = v
+        types, consts, div, runtime_args = {}, {}, {}, []
+        for p in self.params:
+            if p.name not in bound:
+                if p.default is inspect.Parameter.empty:
+                    raise TypeError(f"{self.__name__}: missing argument {p.name!r}")
+                bound[p.name] = p.default
+            v = bound[p.name]
+            if p.name in self.constexprs:
+                consts[p.name] = v
+                continue
+            runtime_args.append(v)
+            if hasattr(v, "data_ptr") and hasattr(v, "dtype"):
+                dt = _TORCH_DTYPES.get(str(v.dtype).replace("torch.", ""))
+                if dt is None:
+                    raise TypeError(f"argument {p.name!r}: torch dtype {v.dtype} is not "
+                                    f"supported")
+                types[p.name] = "*" + dt
+                if v.data_ptr() % 16 == 0:
+                    div[p.name] = 16
+            elif isinstance(v, bool):
+                types[p.name] = "i1"
+            elif isinstance(v, int):
+                types[p.name] = "i32" if -2**31 <= v < 2**31 else "i64"
+                if v % 16 == 0 and v != 0:
+                    div[p.name] = 16
+            elif isinstance(v, float):
+                types[p.name] = "f32"
+            else:
+                raise TypeError(f"argument {p.name!r}: {type(v).__name__} is neither a "
+                                f"tensor nor a number")
+        spec = self._compile(types, consts, div, num_warps or self.num_warps, "sm_90")
+        return spec, runtime_args, consts
+
+
+def jit(fn: Optional[Callable] = None, *, num_warps: int = 4):
+    """Makes a Python function a tile kernel (`@tile.jit` or
+    `@tile.jit(num_warps=8)`)."""
+    if fn is None:
+        return lambda f: JITFunction(f, num_warps=num_warps)
+    return JITFunction(fn, num_warps=num_warps)
