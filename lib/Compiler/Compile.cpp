@@ -18,6 +18,7 @@
 
 #include "tile/Compiler/Parameters.h"
 #include "tile/InitAll.h"
+#include "tile/LayoutReport/LayoutReport.h"
 #include "tile/Target/PTX.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -52,13 +53,16 @@ StringRef tile::stringifyCompileOutput(CompileOutput output) {
     return "ptx";
   case CompileOutput::Cubin:
     return "cubin";
+  case CompileOutput::Layouts:
+    return "layouts";
   }
   return "cubin";
 }
 
 std::optional<CompileOutput> tile::symbolizeCompileOutput(StringRef name) {
-  for (CompileOutput output : {CompileOutput::Mlir, CompileOutput::Llvm,
-                               CompileOutput::Ptx, CompileOutput::Cubin})
+  for (CompileOutput output :
+       {CompileOutput::Mlir, CompileOutput::Llvm, CompileOutput::Ptx,
+        CompileOutput::Cubin, CompileOutput::Layouts})
     if (stringifyCompileOutput(output) == name)
       return output;
   return std::nullopt;
@@ -127,6 +131,7 @@ struct Compilation {
 
   LogicalResult run(std::unique_ptr<llvm::MemoryBuffer> source);
   LogicalResult lower(ModuleOp module);
+  LogicalResult reportLayouts(ModuleOp module, llvm::SourceMgr &sourceMgr);
   LogicalResult generate(ModuleOp module);
 };
 } // namespace
@@ -152,6 +157,8 @@ Compilation::run(std::unique_ptr<llvm::MemoryBuffer> originalSource) {
   }
   if (!module || failed(verifyKernelModule(*module)))
     return failure();
+  if (options.emit == CompileOutput::Layouts)
+    return reportLayouts(*module, sourceMgr);
   if (failed(lower(*module)))
     return failure();
 
@@ -168,6 +175,28 @@ Compilation::run(std::unique_ptr<llvm::MemoryBuffer> originalSource) {
     return success();
   }
   return generate(*module);
+}
+
+/// --emit=layouts: the tile-level pipeline, then the report of what it chose.
+LogicalResult Compilation::reportLayouts(ModuleOp module,
+                                         llvm::SourceMgr &sourceMgr) {
+  PassManager pm(&context, ModuleOp::getOperationName());
+  if (options.configurePassManager && failed(options.configurePassManager(pm)))
+    return failure();
+  TimingScope scope = nestTiming(timing, "layout pipeline");
+  if (timing)
+    pm.enableTiming(scope);
+  buildTileLayoutPipeline(pm, options.pipeline);
+  if (failed(pm.run(module)))
+    return failure();
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  LayoutReportOptions report;
+  report.sourceName = buffer->getBufferIdentifier().str();
+  report.sourceText = buffer->getBuffer();
+  report.convertStrategy = options.pipeline.convertStrategy;
+  llvm::raw_string_ostream os(result.output);
+  return writeLayoutReport(module, os, report);
 }
 
 /// Step 3: to the LLVM + NVVM dialects, unless the module is in them.

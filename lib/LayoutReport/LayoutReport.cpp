@@ -93,7 +93,8 @@ class ReportWriter {
 public:
   ReportWriter(raw_ostream &os, const LayoutReportOptions &options,
                ConvertStrategy strategy)
-      : os(os), options(options), strategy(strategy) {
+      : os(os), options(options), defaultStrategy(strategy),
+        strategy(strategy) {
     StringRef text = options.sourceText;
     while (!text.empty()) {
       auto [line, rest] = text.split('\n');
@@ -114,7 +115,7 @@ private:
 
   raw_ostream &os;
   const LayoutReportOptions &options;
-  ConvertStrategy strategy;
+  ConvertStrategy defaultStrategy, strategy;
   SmallVector<StringRef> lines;
   std::map<std::string, int> pictureIds;
 };
@@ -301,6 +302,13 @@ void ReportWriter::describeReduce(Operation *op) {
 
 void ReportWriter::writeKernel(tl::KernelOp kernel) {
   tl::annotateAccessFacts(kernel);
+  // A kernel's own convert strategy overrides the option, as in the
+  // lowering.
+  strategy = defaultStrategy;
+  if (auto name = kernel->getAttrOfType<StringAttr>("tile.convert_strategy"))
+    if (std::optional<ConvertStrategy> own =
+            parseConvertStrategy(name.getValue()))
+      strategy = *own;
   os << "<h2>kernel <code>@" << escapeHtml(kernel.getSymName())
      << "</code> (num_warps = " << kernel.getNumWarps() << ")</h2>\n";
   // Ops by source line, in order.

@@ -23,7 +23,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 __all__ = ["CompileError", "CompileWarning", "CompiledKernel", "compile",
            "compile_file", "can_assemble_cubin", "EMIT_KINDS"]
 
-EMIT_KINDS = ("cubin", "ptx", "llvm", "mlir")
+EMIT_KINDS = ("cubin", "ptx", "llvm", "mlir", "layouts")
 
 
 def _ext():
@@ -89,7 +89,8 @@ class CompileWarning(UserWarning):
 class CompiledKernel:
     """What tile.compile produced.
 
-    format    "cubin", "ptx", "llvm" or "mlir": what `binary`/`asm` hold.
+    format    "cubin", "ptx", "llvm", "mlir" or "layouts": what `binary`/`asm`
+              hold.
               Only differs from the `emit` asked for when a cubin was asked
               for and no CUDA toolkit was found (then "ptx"; see `note`).
     binary    bytes: the cubin, or the PTX text encoded (what the runtime
@@ -213,7 +214,8 @@ def compile(source: str, *, arch: str = "sm_90", emit: str = "cubin",
     text) the way tile-compile does.
 
     arch       "sm_80", "sm_90", "sm_90a", ... (sm_80 and newer)
-    emit       "cubin" (default), "ptx", "llvm" or "mlir". Without a CUDA
+    emit       "cubin" (default), "ptx", "llvm", "mlir" or "layouts" (the
+               HTML report of tile-compile --emit=layouts, in `asm`). Without a CUDA
                toolkit, "cubin" falls back to "ptx" with a CompileWarning
                (result.note says so); the CUDA driver JIT-compiles PTX.
     opt_level  0..3, for the MLIR pipeline, LLVM and the assembler.

@@ -4,7 +4,7 @@
 // form) out, plus a JSON file with what a launcher needs. The contract is
 // docs/tile-compile.md:
 //
-//   tile-compile KERNEL.mlir -o OUT [--arch=sm_90] [--emit=mlir|llvm|ptx|cubin]
+//   tile-compile KERNEL.mlir -o OUT [--arch=sm_90] [--emit=mlir|llvm|ptx|cubin|layouts]
 //                [-O0|-O1|-O2|-O3] [-DNAME=VALUE ...]
 //
 // The compile itself is tile::compileKernelModule (tile/Compiler/Compile.h);
@@ -50,7 +50,7 @@ using namespace tile;
 namespace cl = llvm::cl;
 
 namespace {
-enum class EmitKind { Mlir, Llvm, Ptx, Cubin, Default };
+enum class EmitKind { Mlir, Llvm, Ptx, Cubin, Layouts, Default };
 } // namespace
 
 static cl::OptionCategory category("tile-compile options");
@@ -78,7 +78,10 @@ static cl::opt<EmitKind>
                        clEnumValN(EmitKind::Ptx, "ptx", "PTX assembly"),
                        clEnumValN(EmitKind::Cubin, "cubin",
                                   "a cubin (needs ptxas "
-                                  "or nvJitLink)")),
+                                  "or nvJitLink)"),
+                       clEnumValN(EmitKind::Layouts, "layouts",
+                                  "an HTML report of the chosen layouts, "
+                                  "converts, accesses and reductions")),
             cl::init(EmitKind::Default), cl::cat(category));
 
 static cl::opt<unsigned>
@@ -211,6 +214,8 @@ static std::string extensionFor(EmitKind kind) {
     return "ll";
   case EmitKind::Ptx:
     return "ptx";
+  case EmitKind::Layouts:
+    return "html";
   default:
     return "cubin";
   }
@@ -301,10 +306,11 @@ static int compile(MLIRContext &context,
                    std::unique_ptr<llvm::MemoryBuffer> input,
                    TimingScope &timing, EmitKind emit) {
   CompileOptions options;
-  options.emit = emit == EmitKind::Mlir   ? CompileOutput::Mlir
-                 : emit == EmitKind::Llvm ? CompileOutput::Llvm
-                 : emit == EmitKind::Ptx  ? CompileOutput::Ptx
-                                          : CompileOutput::Cubin;
+  options.emit = emit == EmitKind::Mlir      ? CompileOutput::Mlir
+                 : emit == EmitKind::Llvm    ? CompileOutput::Llvm
+                 : emit == EmitKind::Ptx     ? CompileOutput::Ptx
+                 : emit == EmitKind::Layouts ? CompileOutput::Layouts
+                                             : CompileOutput::Cubin;
   options.pipeline = getPipelineOptions();
   options.cubin.ptxasPath = ptxasOpt;
   options.cubin.assembler =
@@ -335,7 +341,8 @@ static int compile(MLIRContext &context,
   }
   if (ptxasVerboseOpt && !result.assemblerLog.empty())
     llvm::errs() << result.assemblerLog << "\n";
-  if (emit == EmitKind::Mlir || emit == EmitKind::Llvm)
+  if (emit == EmitKind::Mlir || emit == EmitKind::Llvm ||
+      emit == EmitKind::Layouts)
     return writeOnly(outputFilename, result.output);
 
   std::unique_ptr<llvm::ToolOutputFile> binaryFile =

@@ -50,9 +50,15 @@ enum class CompileOutput {
   Ptx,
   /// A cubin (needs ptxas or nvJitLink at run time).
   Cubin,
+  /// An HTML report of the layouts the compiler chose (tensors by source
+  /// line with pictures, converts and their lowering, access facts,
+  /// reduction plans), after the tile-level pipeline; nothing is lowered
+  /// (docs/tile-compile.md, "--emit=layouts").
+  Layouts,
 };
 
-/// "mlir", "llvm", "ptx", "cubin"; and back (std::nullopt for other text).
+/// "mlir", "llvm", "ptx", "cubin", "layouts"; and back (std::nullopt for
+/// other text).
 StringRef stringifyCompileOutput(CompileOutput output);
 std::optional<CompileOutput> symbolizeCompileOutput(StringRef name);
 
