@@ -210,6 +210,15 @@ public:
     std::optional<query::WarpShape> shape = query::getWarpShape(encoding);
     if (!shape)
       return success();
+    if (shape->numWarps != numWarps && query::isThreadValueLayout(encoding))
+      return op->emitOpError()
+             << "layout " << encoding << " of " << type
+             << " distributes over " << query::getNumThreads(encoding)
+             << " threads but the kernel has num_warps = " << numWarps
+             << " (" << numWarps * TileDialect::kWarpSize
+             << " threads); give the TV layout a thread mode of "
+             << numWarps * TileDialect::kWarpSize
+             << " threads (or change the kernel's num_warps)";
     if (shape->numWarps != numWarps)
       return op->emitOpError()
              << "layout " << encoding << " of " << type << " spans "

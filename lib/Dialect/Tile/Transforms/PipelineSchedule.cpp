@@ -101,6 +101,9 @@ std::string whyNotCopyable(Operation *load, Block *body) {
     return "its tile has rank " + std::to_string(type.getRank()) +
            " (only rank 2 is staged through shared memory)";
   if (auto loadTile = dyn_cast<LoadTileOp>(load)) {
+    if (loadTile.getView().getType().getLayout())
+      return "its view has a CuTe layout (asynchronous tile copies need "
+             "explicit strides)";
     PaddingMode padding = loadTile.getPadding();
     if (padding != PaddingMode::zero && padding != PaddingMode::undetermined)
       return "its padding is " + stringifyPaddingMode(padding).str() +
