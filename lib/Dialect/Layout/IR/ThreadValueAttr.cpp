@@ -14,8 +14,9 @@
 //   2. the index split into the tile's dims, colexicographically (dim 0
 //      takes the low bits);
 //   3. thread bits 0..4 become `lane`, the others `warp`;
-//   4. the tile repeats over the tensor in more `register` bits, dim 0
-//      first.
+//   4. the tile repeats over a larger tensor in more `register` bits, dim
+//      0 first; over a smaller one it is broadcast (coordinates past the
+//      extent become 0), as for #layout.blocked.
 //
 //===----------------------------------------------------------------------===//
 
@@ -220,21 +221,21 @@ std::optional<LinearLayout> tile::layout::detail::threadValueToLinearLayout(
                                          form->getBasis(in, i).end()));
   }
   for (auto [d, extent] : llvm::enumerate(shape)) {
-    if (extent < tile[d] || extent % tile[d] != 0) {
-      std::string s;
-      llvm::raw_string_ostream os(s);
-      os << "the TV layout covers a tile of ";
-      llvm::interleave(tile, os, "x");
-      os << "; dim " << d << " of the tensor is " << extent
-         << ", not a multiple of " << tile[d]
-         << " (the tile must cover the tensor, repeated in registers)";
-      return fail(s);
-    }
+    if (extent < 1 || (extent & (extent - 1)) != 0)
+      return fail("dim " + std::to_string(d) + " of the tensor is " +
+                  std::to_string(extent) + ", not a power of two");
+    // A larger tensor repeats the tile in registers.
     for (int64_t r = tile[d]; r < extent; r *= 2) {
       LinearLayout::Basis b(shape.size(), 0);
       b[d] = int32_t(r);
       bases["register"].push_back(b);
     }
+    // A smaller one is broadcast: coordinates past the extent become 0.
+    if (extent < tile[d])
+      for (auto &entry : bases)
+        for (LinearLayout::Basis &b : entry.second)
+          if (b[d] >= extent)
+            b[d] = 0;
   }
   bases["block"];
   LinearLayout::DimSizes outDims;
