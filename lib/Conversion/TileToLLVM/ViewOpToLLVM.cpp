@@ -136,6 +136,22 @@ int capVectorWidth(int width, const std::optional<tl::ViewLayoutPlan> &plan) {
   return width;
 }
 
+/// With a CuTe layout whose vector axis is split into several leaves (or
+/// swizzled), only a group starting at a multiple of its width is
+/// consecutive in memory; an aligned address alone does not say that (the
+/// base may be misaligned), and the per-element fallbacks of a vector group
+/// step from its first address. So vectors need proven alignment (which
+/// includes the origin); otherwise every element is accessed on its own.
+void requireProvenVectors(TileAccesses &accesses,
+                          const std::optional<tl::ViewLayoutPlan> &plan,
+                          int64_t axis) {
+  if (!plan || axis < 0 || accesses.vectorWidth <= 1 ||
+      accesses.alignmentProven)
+    return;
+  if (plan->swizzled || !plan->isSingleLeaf(axis))
+    accesses.vectorWidth = 1;
+}
+
 /// Records that the vector axis's stride `stride` (i64, in elements) is
 /// tested against 1 at run time.
 void setTestedStride(OpBuilder &b, Location loc, TileAccesses &accesses,
@@ -514,6 +530,7 @@ getTileSpaceAccesses(OpTy op, Value llView, ValueRange indices,
   chooseViewVectors(result, op, unitAxis,
                     capVectorWidth(getTileVectorWidth(tileType, tileDim), plan),
                     getElementBytes(memType), checked);
+  requireProvenVectors(result, plan, unitAxis);
   result.versionCondition = emitVersionCondition(
       b, loc, view, origin, unitAxis, result, op, checked,
       tileDim >= 0 ? tileShape[tileDim] : 1, getElementBytes(memType));
@@ -689,6 +706,7 @@ getOffsetAccesses(OpTy op, Value llView, ValueRange offsets, Type tileType,
   chooseViewVectors(result, op, unitAxis,
                     capVectorWidth(getTileVectorWidth(tileType, unitAxis), plan),
                     getElementBytes(memType), /*checked=*/true);
+  requireProvenVectors(result, plan, unitAxis);
   result.versionCondition = emitVersionCondition(
       b, loc, view, origin, unitAxis, result, op, /*checked=*/true,
       /*originStep=*/1, getElementBytes(memType));

@@ -101,3 +101,25 @@ tile.kernel @swizzle_broadcast(%src: !tile.ptr<f16>, %dst: !tile.ptr<f16>, %i: i
   tile.store_at %x, %w[%i] : f16, !tile.view<?xf16, #layout.strided<((4,2,8)):((0,1,2))>>
   tile.return
 }
+
+// -----
+
+// load_at at an arbitrary offset through 8x4 row-major tiles
+// ((8,8),(4,16)):((4,512),(1,32)): a group of 4 columns is consecutive only
+// when it starts at a multiple of 4, which nothing proves here (the base
+// may be misaligned too), so every element is loaded on its own, at its own
+// address: no vector loads.
+#b = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-LABEL: llvm.func @unproven_split_axis
+// CHECK-NOT: ld.global.v
+// CHECK: llvm.urem
+// CHECK: ld.global.b32
+// CHECK-NOT: ld.global.v
+// CHECK: llvm.return
+tile.kernel @unproven_split_axis(%src: !tile.ptr<f32>, %dst: !tile.ptr<f32>, %r: i32, %c: i32) {
+  %v = tile.make_view %src, shape [64, 64] : !tile.ptr<f32> -> !tile.view<64x64xf32, #layout.strided<((8,8),(4,16)):((4,512),(1,32))>>
+  %o = tile.make_view %dst, shape [64, 64] : !tile.ptr<f32> -> !tile.view<64x64xf32>
+  %t = tile.load_at %v[%r, %c] : !tile.view<64x64xf32, #layout.strided<((8,8),(4,16)):((4,512),(1,32))>> -> tensor<32x32xf32, #b>
+  tile.store_at %t, %o[%r, %c] : tensor<32x32xf32, #b>, !tile.view<64x64xf32>
+  tile.return
+}

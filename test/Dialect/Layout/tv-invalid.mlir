@@ -20,7 +20,13 @@
 
 // -----
 
-// expected-error @+1 {{#layout.tv: the TV layout (32,3):(1,32) has no linear form}}
+// A stride that is not a power of two has no linear form.
+// expected-error @+1 {{#layout.tv: the TV layout (32,4):(1,24) has no linear form}}
+"test.use"() {a = #layout.tv<tile = (8,16), tv = (32,4):(1,24)>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{#layout.tv: the tile extent 12 is not a power of two}}
 "test.use"() {a = #layout.tv<tile = (8,12), tv = (32,3):(1,32)>} : () -> ()
 
 // -----

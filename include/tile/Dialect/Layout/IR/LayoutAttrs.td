@@ -204,8 +204,7 @@ def Layout_ThreadValueAttr : Layout_Attr<"ThreadValue", "tv",
     CuTe's `make_layout_tv(threads, make_layout(values))`: thread `t` owns
     the `values` block at the coordinate where the thread layout takes the
     value `t`, tiled over a `threads` shape times `values` tile. A tensor
-    larger than the tile repeats it in more registers (dim 0 first), a
-    smaller one is broadcast (as for `#layout.blocked`). Thread
+    larger than the tile repeats it in more registers (dim 0 first). Thread
     `t` is lane `t % 32` of warp `t / 32`; value `v` is register `v`. The
     extents must be powers of two and the strides 0 or distinct powers of
     two (the layout has a linear form); the layout must cover its tile once
