@@ -256,11 +256,11 @@ Value emitModeOffset(OpBuilder &b, Location loc, Value c,
     }
     if (leaf.stride == 0)
       continue;
-    Value term = leaf.stride == 1
-                     ? x
-                     : LLVM::MulOp::create(b, loc, x,
-                                           i64Const(b, loc, leaf.stride))
-                           .getResult();
+    Value term =
+        leaf.stride == 1
+            ? x
+            : LLVM::MulOp::create(b, loc, x, i64Const(b, loc, leaf.stride))
+                  .getResult();
     offset =
         offset ? LLVM::AddOp::create(b, loc, offset, term).getResult() : term;
   }
@@ -281,10 +281,9 @@ Value emitSwizzle(OpBuilder &b, Location loc, Value offset,
                  << (plan.swizzleBase + std::max(0, shift));
   Value sel = LLVM::AndOp::create(b, loc, x, i64Const(b, loc, int64_t(yyy)));
   Value amount = i64Const(b, loc, shift >= 0 ? shift : -shift);
-  Value moved =
-      shift >= 0
-          ? LLVM::LShrOp::create(b, loc, sel, amount).getResult()
-          : LLVM::ShlOp::create(b, loc, sel, amount).getResult();
+  Value moved = shift >= 0
+                    ? LLVM::LShrOp::create(b, loc, sel, amount).getResult()
+                    : LLVM::ShlOp::create(b, loc, sel, amount).getResult();
   return LLVM::XOrOp::create(b, loc, x, moved);
 }
 
@@ -514,9 +513,8 @@ getTileSpaceAccesses(OpTy op, Value llView, ValueRange indices,
   auto coords = getTileCoords(b, loc, tileType, rank);
   Type memType = getMemoryType(converter, viewType.getElementType());
   TileAccesses result;
-  result.elements =
-      computeAccesses(b, loc, view, plan ? &*plan : nullptr, memType, origin,
-                      order, coords, checkAxis);
+  result.elements = computeAccesses(b, loc, view, plan ? &*plan : nullptr,
+                                    memType, origin, order, coords, checkAxis);
   bool strideTested = false;
   int64_t unitAxis = getVectorAxis(op.getView(), tileType, order, strideTested);
   if (strideTested)
@@ -703,9 +701,10 @@ getOffsetAccesses(OpTy op, Value llView, ValueRange offsets, Type tileType,
   if (strideTested)
     setTestedStride(b, loc, result, view.strides[unitAxis],
                     getElementBytes(memType));
-  chooseViewVectors(result, op, unitAxis,
-                    capVectorWidth(getTileVectorWidth(tileType, unitAxis), plan),
-                    getElementBytes(memType), /*checked=*/true);
+  chooseViewVectors(
+      result, op, unitAxis,
+      capVectorWidth(getTileVectorWidth(tileType, unitAxis), plan),
+      getElementBytes(memType), /*checked=*/true);
   requireProvenVectors(result, plan, unitAxis);
   result.versionCondition = emitVersionCondition(
       b, loc, view, origin, unitAxis, result, op, /*checked=*/true,

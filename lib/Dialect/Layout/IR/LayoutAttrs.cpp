@@ -873,9 +873,8 @@ ParseResult parseLayoutTokens(AsmParser &parser, std::string &text) {
 /// `(e0, e1, ...)` or a single integer.
 ParseResult parseIntTuple(AsmParser &parser, SmallVectorImpl<int64_t> &out) {
   if (succeeded(parser.parseOptionalLParen())) {
-    if (parser.parseCommaSeparatedList([&] {
-          return parser.parseInteger(out.emplace_back());
-        }) ||
+    if (parser.parseCommaSeparatedList(
+            [&] { return parser.parseInteger(out.emplace_back()); }) ||
         parser.parseRParen())
       return failure();
     return success();
@@ -923,9 +922,9 @@ Attribute ThreadValueAttr::parse(AsmParser &parser, Type) {
                             << "': " << llvm::toString(layout.takeError());
       return {};
     }
-    return parser.getChecked<ThreadValueAttr>(
-        loc, parser.getContext(), tile, cute::toString(*layout), "",
-        ArrayRef<int64_t>());
+    return parser.getChecked<ThreadValueAttr>(loc, parser.getContext(), tile,
+                                              cute::toString(*layout), "",
+                                              ArrayRef<int64_t>());
   }
   if (key == "threads") {
     std::string text;

@@ -343,8 +343,7 @@ tile::layout::toLinearLayout(Attribute layout, ArrayRef<int64_t> shape) {
   auto *dialect = layout.getContext()->getLoadedDialect<LayoutDialect>();
   if (!dialect ||
       !isa<BlockedAttr, SliceAttr, LinearAttr, SwizzledSharedAttr, StridedAttr,
-           ThreadValueAttr, NvmmaAttr, DotOperandAttr, NvmmaSharedAttr>(
-          layout))
+           ThreadValueAttr, NvmmaAttr, DotOperandAttr, NvmmaSharedAttr>(layout))
     return computeLinearLayout(layout, shape, nullptr);
   return dialect->getCachedLinearLayout(layout, shape);
 }

@@ -7,7 +7,8 @@
 // right_inverse(raked_product(T, values)) with the shape (size(T), size(V))).
 //
 // (Its parser and printer are in LayoutAttrs.cpp, beside the attribute
-// storage.) Its linear form, for a tensor whose extents are multiples of the tile:
+// storage.) Its linear form, for a tensor whose extents are multiples of the
+// tile:
 //   1. the TV layout as a map (thread, register) -> tile index over F2
 //      (cute::toLinearLayoutByMode): power-of-two extents, strides 0 or
 //      distinct powers of two;
@@ -25,7 +26,6 @@
 #include "tile/CuTe/Algebra.h"
 #include "tile/CuTe/Eval.h"
 #include "tile/CuTe/LinearLayoutConversion.h"
-
 
 using namespace tile;
 using namespace tile::layout;
@@ -85,19 +85,17 @@ computeTileAndLayout(ArrayRef<int64_t> tileParam, StringRef tvText,
   if (threads->rank() != values.size())
     return makeError("the thread layout " + threadsText + " has rank " +
                      llvm::Twine(threads->rank()) + " but values has " +
-                     llvm::Twine(values.size()) +
-                     " extents; give one per dim");
+                     llvm::Twine(values.size()) + " extents; give one per dim");
   SmallVector<int64_t> tile;
   for (auto [i, v] : llvm::enumerate(values)) {
     if (v < 1)
-      return makeError("values extent " + llvm::Twine(v) +
-                       " is not positive");
+      return makeError("values extent " + llvm::Twine(v) + " is not positive");
     tile.push_back(threads->mode(i).size() * v);
   }
   llvm::Expected<cute::Layout> tv = makeLayoutTV(*threads, values);
   if (!tv)
-    return makeError("make_layout_tv(" + threadsText + ", values) failed: " +
-                     llvm::toString(tv.takeError()));
+    return makeError("make_layout_tv(" + threadsText +
+                     ", values) failed: " + llvm::toString(tv.takeError()));
   return std::make_pair(tile, *tv);
 }
 
@@ -108,9 +106,10 @@ ThreadValueAttr::getTileAndLayout() const {
 
 /// The TV layout's (thread, register) -> tile coordinates form, checked:
 /// rank 2, powers of two, linear, covering the tile.
-static llvm::Expected<LinearLayout>
-getTileForm(ArrayRef<int64_t> tileParam, StringRef tvText,
-            StringRef threadsText, ArrayRef<int64_t> values) {
+static llvm::Expected<LinearLayout> getTileForm(ArrayRef<int64_t> tileParam,
+                                                StringRef tvText,
+                                                StringRef threadsText,
+                                                ArrayRef<int64_t> values) {
   auto tileAndLayout =
       computeTileAndLayout(tileParam, tvText, threadsText, values);
   if (!tileAndLayout)
@@ -137,8 +136,8 @@ getTileForm(ArrayRef<int64_t> tileParam, StringRef tvText,
   llvm::Expected<LinearLayout> ll =
       cute::toLinearLayoutByMode(tv, {"thread", "register"}, "index");
   if (!ll)
-    return makeError("the TV layout " + text + " has no linear form: " +
-                     llvm::toString(ll.takeError()));
+    return makeError("the TV layout " + text +
+                     " has no linear form: " + llvm::toString(ll.takeError()));
   // The nonzero images must be exactly the bits of [0, numel).
   int64_t seen = 0;
   for (StringRef in : {"thread", "register"})
@@ -180,8 +179,8 @@ getTileForm(ArrayRef<int64_t> tileParam, StringRef tvText,
 
 LogicalResult
 ThreadValueAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                        ArrayRef<int64_t> tile, StringRef tv,
-                        StringRef threads, ArrayRef<int64_t> values) {
+                        ArrayRef<int64_t> tile, StringRef tv, StringRef threads,
+                        ArrayRef<int64_t> values) {
   if (threads.empty() == tv.empty())
     return emitError() << "#layout.tv takes either `tile` and `tv` or "
                           "`threads` and `values`";
@@ -210,9 +209,8 @@ std::optional<LinearLayout> tile::layout::detail::threadValueToLinearLayout(
     return std::nullopt;
   };
   if (shape.size() != tile.size())
-    return fail("the TV layout's tile has rank " +
-                std::to_string(tile.size()) + " but the tensor has rank " +
-                std::to_string(shape.size()));
+    return fail("the TV layout's tile has rank " + std::to_string(tile.size()) +
+                " but the tensor has rank " + std::to_string(shape.size()));
   LinearLayout::BasesT bases;
   for (StringRef in : {"register", "lane", "warp"}) {
     auto &list = bases[in.str()];

@@ -60,8 +60,7 @@ computeViewFacts(AxisInfoAnalysis &info, Value view,
   SmallVector<int64_t> sizeDiv, strideDiv(rank, 1);
   for (OpFoldResult s : shape)
     sizeDiv.push_back(getDivisibility(info, s));
-  std::optional<ViewLayoutPlan> plan =
-      getViewLayoutPlan(make.getViewType());
+  std::optional<ViewLayoutPlan> plan = getViewLayoutPlan(make.getViewType());
   if (plan) {
     // A CuTe layout: static strides; the other leaves of the vector axis
     // and the swizzle are folded into maxVector (ViewLayout.h).

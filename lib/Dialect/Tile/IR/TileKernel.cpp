@@ -212,10 +212,10 @@ public:
       return success();
     if (shape->numWarps != numWarps && query::isThreadValueLayout(encoding))
       return op->emitOpError()
-             << "layout " << encoding << " of " << type
-             << " distributes over " << query::getNumThreads(encoding)
-             << " threads but the kernel has num_warps = " << numWarps
-             << " (" << numWarps * TileDialect::kWarpSize
+             << "layout " << encoding << " of " << type << " distributes over "
+             << query::getNumThreads(encoding)
+             << " threads but the kernel has num_warps = " << numWarps << " ("
+             << numWarps * TileDialect::kWarpSize
              << " threads); give the TV layout a thread mode of "
              << numWarps * TileDialect::kWarpSize
              << " threads (or change the kernel's num_warps)";

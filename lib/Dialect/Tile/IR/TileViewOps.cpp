@@ -590,8 +590,7 @@ int64_t tile::tl::getUnitStrideAxis(Value view) {
   if (rank == 0)
     return -1;
   if (make.getViewType().getLayout()) {
-    std::optional<ViewLayoutPlan> plan =
-        getViewLayoutPlan(make.getViewType());
+    std::optional<ViewLayoutPlan> plan = getViewLayoutPlan(make.getViewType());
     return plan ? plan->vectorAxis : -1;
   }
   std::optional<ArrayRef<int64_t>> strides = make.getStaticStrides();

@@ -34,8 +34,8 @@ int64_t ViewLayoutPlan::getStrideDivisibility(int64_t a) const {
 
 bool ViewLayoutPlan::isPlainStrided() const {
   return !swizzled && llvm::all_of(modes, [](const auto &leaves) {
-           return leaves.size() == 1;
-         });
+    return leaves.size() == 1;
+  });
 }
 
 std::optional<ViewLayoutPlan> tl::getViewLayoutPlan(ViewType type) {
