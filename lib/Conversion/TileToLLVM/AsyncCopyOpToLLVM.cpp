@@ -37,6 +37,7 @@
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Dialect/Tile/Analysis/AccessFacts.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Dialect/Tile/IR/ViewLayout.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -394,9 +395,12 @@ std::string tile::whyAsyncCopyNotLowerable(Operation *op) {
         cast<RankedTensorType>(copy.getPtrs().getType()));
   } else if (auto copy = dyn_cast<tl::AsyncLoadTileOp>(op)) {
     mem = copy.getDst().getType();
-    if (copy.getView().getType().getLayout())
-      return "tile.async_load_tile of a view with a layout is not supported "
-             "yet; make the view with explicit strides";
+    if (std::optional<tl::ViewLayoutPlan> plan =
+            tl::getViewLayoutPlan(copy.getView().getType());
+        plan && !plan->isPlainStrided())
+      return "tile.async_load_tile of a view whose CuTe layout has nested "
+             "modes or a swizzle is not supported; copy through a view whose "
+             "modes coalesce to one stride each";
     if (Attribute layout = copy.getCopyLayout())
       ll = layout::toLinearLayout(layout, mem.getShape());
   } else {

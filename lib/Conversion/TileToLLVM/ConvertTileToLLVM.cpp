@@ -128,9 +128,6 @@ static std::string whyTypeNotLowerable(Type type) {
   if (!tensor) {
     if (isa<TensorType>(type))
       return "unranked tensors cannot be lowered";
-    if (auto view = dyn_cast<tl::ViewType>(type); view && view.getLayout())
-      return "views with a layout parameter cannot be lowered yet; make the "
-             "view with explicit strides";
     return "";
   }
   if (!tensor.getEncoding())

@@ -5,6 +5,16 @@
 // tile, the view coordinate of its element, an in-bounds predicate and the
 // address base + sum(coord * stride).
 //
+// A view typed with a CuTe layout (#layout.strided<L>) keeps the same
+// struct; its addresses come from L instead (ViewLayout.h): element
+// (c0, c1, ...) is at base + Sw(off + sum_a crd2idx(c_a, mode_a)), each
+// mode coalesced and split into its leaves with udiv/urem by the leaf
+// sizes (shifts and masks for powers of two). A layout whose modes are all
+// single leaves without a swizzle is an ordinary view with static strides.
+// Its stride fields hold, per axis, the gcd of the mode's strides: what the
+// run-time vectorization checks test (every stride a multiple of the
+// vector); vectors come from the plan's vector axis and width.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tile/Conversion/TileToLLVM/LayoutIndexing.h"
@@ -14,11 +24,13 @@
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
 #include "tile/Dialect/Tile/Analysis/AccessFacts.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Dialect/Tile/IR/ViewLayout.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 #include <limits>
+#include <numeric>
 #include <type_traits>
 
 using namespace tile;
@@ -116,6 +128,30 @@ int getTileVectorWidth(Type tileType, int64_t tileDim) {
   return getVectorWidth(*ll, tileDim, maxWidth);
 }
 
+/// The vector width of the tile's layout, capped for a view with a CuTe
+/// layout by the widest contiguous, aligned vector the layout allows.
+int capVectorWidth(int width, const std::optional<tl::ViewLayoutPlan> &plan) {
+  if (plan)
+    return int(std::min<int64_t>(width, plan->maxVector));
+  return width;
+}
+
+/// With a CuTe layout whose vector axis is split into several leaves (or
+/// swizzled), only a group starting at a multiple of its width is
+/// consecutive in memory; an aligned address alone does not say that (the
+/// base may be misaligned), and the per-element fallbacks of a vector group
+/// step from its first address. So vectors need proven alignment (which
+/// includes the origin); otherwise every element is accessed on its own.
+void requireProvenVectors(TileAccesses &accesses,
+                          const std::optional<tl::ViewLayoutPlan> &plan,
+                          int64_t axis) {
+  if (!plan || axis < 0 || accesses.vectorWidth <= 1 ||
+      accesses.alignmentProven)
+    return;
+  if (plan->swizzled || !plan->isSingleLeaf(axis))
+    accesses.vectorWidth = 1;
+}
+
 /// Records that the vector axis's stride `stride` (i64, in elements) is
 /// tested against 1 at run time.
 void setTestedStride(OpBuilder &b, Location loc, TileAccesses &accesses,
@@ -202,14 +238,66 @@ Value emitVersionCondition(OpBuilder &b, Location loc, const ViewParts &view,
   return ok;
 }
 
+/// CuTe's crd2idx of the 1-D coordinate `c` (i64) in a coalesced mode:
+/// leaf i gets (c / (s_0 ... s_{i-1})) % s_i, the last leaf no modulo.
+/// Null when every stride is 0.
+Value emitModeOffset(OpBuilder &b, Location loc, Value c,
+                     ArrayRef<tl::ViewLayoutLeaf> leaves) {
+  Value rest = c;
+  Value offset;
+  for (auto [i, leaf] : llvm::enumerate(leaves)) {
+    bool last = i + 1 == leaves.size();
+    Value x = rest;
+    if (!last) {
+      Value size = i64Const(b, loc, leaf.size);
+      if (leaf.stride != 0)
+        x = LLVM::URemOp::create(b, loc, rest, size);
+      rest = LLVM::UDivOp::create(b, loc, rest, size);
+    }
+    if (leaf.stride == 0)
+      continue;
+    Value term =
+        leaf.stride == 1
+            ? x
+            : LLVM::MulOp::create(b, loc, x, i64Const(b, loc, leaf.stride))
+                  .getResult();
+    offset =
+        offset ? LLVM::AddOp::create(b, loc, offset, term).getResult() : term;
+  }
+  return offset;
+}
+
+/// Sw<B,M,S>(off + offset): x ^ ((x & Y) >> S), Y = (2^B - 1) << (M +
+/// max(0, S)), a left shift for negative S (cute::Swizzle::apply).
+Value emitSwizzle(OpBuilder &b, Location loc, Value offset,
+                  const tl::ViewLayoutPlan &plan) {
+  Value x = offset ? offset : i64Const(b, loc, 0);
+  if (plan.swizzleOffset)
+    x = LLVM::AddOp::create(b, loc, x, i64Const(b, loc, plan.swizzleOffset));
+  if (plan.swizzleBits == 0)
+    return x;
+  int shift = plan.swizzleShift;
+  uint64_t yyy = ((uint64_t(1) << plan.swizzleBits) - 1)
+                 << (plan.swizzleBase + std::max(0, shift));
+  Value sel = LLVM::AndOp::create(b, loc, x, i64Const(b, loc, int64_t(yyy)));
+  Value amount = i64Const(b, loc, shift >= 0 ? shift : -shift);
+  Value moved = shift >= 0
+                    ? LLVM::LShrOp::create(b, loc, sel, amount).getResult()
+                    : LLVM::ShlOp::create(b, loc, sel, amount).getResult();
+  return LLVM::XOrOp::create(b, loc, x, moved);
+}
+
 /// For each register (coordinates in tile dims, i32), the access to the view
-/// element at `origin[a] + x_d` along view axis a = axisOfTileDim[d].
+/// element at `origin[a] + x_d` along view axis a = axisOfTileDim[d]. With
+/// `plan` (a view with a CuTe layout), the address comes from the layout.
 SmallVector<ElementAccess>
 computeAccesses(OpBuilder &b, Location loc, const ViewParts &view,
-                Type memType, ArrayRef<Value> origin,
-                ArrayRef<int64_t> axisOfTileDim,
+                const tl::ViewLayoutPlan *plan, Type memType,
+                ArrayRef<Value> origin, ArrayRef<int64_t> axisOfTileDim,
                 ArrayRef<SmallVector<Value>> regCoords,
                 ArrayRef<bool> checkAxis) {
+  if (plan && plan->isPlainStrided())
+    plan = nullptr; // the constant strides say it all
   Type i64 = b.getI64Type();
   int64_t rank = view.sizes.size();
   auto ptrType = view.base.getType();
@@ -232,10 +320,17 @@ computeAccesses(OpBuilder &b, Location loc, const ViewParts &view,
                                         axisCoord[a], view.sizes[a]);
         mask = mask ? LLVM::AndOp::create(b, loc, mask, in).getResult() : in;
       }
-      Value term = LLVM::MulOp::create(b, loc, axisCoord[a], view.strides[a]);
+      Value term =
+          plan ? emitModeOffset(b, loc, axisCoord[a], plan->modes[a])
+               : LLVM::MulOp::create(b, loc, axisCoord[a], view.strides[a])
+                     .getResult();
+      if (!term)
+        continue;
       offset =
           offset ? LLVM::AddOp::create(b, loc, offset, term).getResult() : term;
     }
+    if (plan && plan->swizzled)
+      offset = emitSwizzle(b, loc, offset, *plan);
     Value ptr = view.base;
     if (offset)
       ptr = LLVM::GEPOp::create(b, loc, ptrType, memType, view.base,
@@ -293,6 +388,35 @@ Value getPaddingValue(OpBuilder &b, Location loc, Type type,
 // make_view
 //===----------------------------------------------------------------------===//
 
+/// The stride fields of a view with a CuTe layout: per axis the gcd of its
+/// mode's strides (the stride itself for a single leaf).
+SmallVector<Value> getLayoutViewStrides(OpBuilder &b, Location loc,
+                                        const tl::ViewLayoutPlan &plan) {
+  SmallVector<Value> strides;
+  for (const auto &leaves : plan.modes) {
+    int64_t g = 0;
+    for (const tl::ViewLayoutLeaf &leaf : leaves)
+      g = std::gcd(g, leaf.stride);
+    if (leaves.size() == 1)
+      g = leaves.front().stride;
+    strides.push_back(i64Const(b, loc, g));
+  }
+  return strides;
+}
+
+/// Unpacks a lowered view of type `type`; the strides of a view with a CuTe
+/// layout are the constants make_view stored.
+ViewParts unpackTypedView(OpBuilder &b, Location loc, Value llView,
+                          tl::ViewType type,
+                          std::optional<tl::ViewLayoutPlan> &plan) {
+  // The type converter gives every view 1 + 2 * rank fields.
+  ViewParts view = *unpackView(b, loc, llView, type.getShape());
+  plan = tl::getViewLayoutPlan(type);
+  if (plan)
+    view.strides = getLayoutViewStrides(b, loc, *plan);
+  return view;
+}
+
 struct MakeViewOpConversion : public ConvertOpToLLVMPattern<tl::MakeViewOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -301,8 +425,6 @@ struct MakeViewOpConversion : public ConvertOpToLLVMPattern<tl::MakeViewOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     tl::ViewType type = op.getViewType();
-    if (type.getLayout())
-      return rewriter.notifyMatchFailure(op, "views with a layout");
     int64_t rank = type.getRank();
     SmallVector<Value> sizes;
     unsigned next = 0;
@@ -318,7 +440,10 @@ struct MakeViewOpConversion : public ConvertOpToLLVMPattern<tl::MakeViewOp> {
     if (int64_t(sizes.size()) != rank)
       return failure();
     SmallVector<Value> strides;
-    if (std::optional<ArrayRef<int64_t>> staticStrides = op.getStaticStrides()) {
+    if (std::optional<tl::ViewLayoutPlan> plan = tl::getViewLayoutPlan(type)) {
+      strides = getLayoutViewStrides(rewriter, loc, *plan);
+    } else if (std::optional<ArrayRef<int64_t>> staticStrides =
+                   op.getStaticStrides()) {
       next = 0;
       for (int64_t stride : *staticStrides) {
         if (ShapedType::isDynamic(stride)) {
@@ -365,8 +490,8 @@ getTileSpaceAccesses(OpTy op, Value llView, ValueRange indices,
   Location loc = op.getLoc();
   tl::ViewType viewType = op.getView().getType();
   int64_t rank = viewType.getRank();
-  // The type converter gives every view 1 + 2 * rank fields.
-  ViewParts view = *unpackView(b, loc, llView, viewType.getShape());
+  std::optional<tl::ViewLayoutPlan> plan;
+  ViewParts view = unpackTypedView(b, loc, llView, viewType, plan);
   SmallVector<int64_t> order = op.getOrderOrIdentity();
   SmallVector<int64_t> tileShape = op.getTileShape();
   SmallVector<Value> origin(rank);
@@ -388,8 +513,8 @@ getTileSpaceAccesses(OpTy op, Value llView, ValueRange indices,
   auto coords = getTileCoords(b, loc, tileType, rank);
   Type memType = getMemoryType(converter, viewType.getElementType());
   TileAccesses result;
-  result.elements = computeAccesses(b, loc, view, memType, origin, order,
-                                    coords, checkAxis);
+  result.elements = computeAccesses(b, loc, view, plan ? &*plan : nullptr,
+                                    memType, origin, order, coords, checkAxis);
   bool strideTested = false;
   int64_t unitAxis = getVectorAxis(op.getView(), tileType, order, strideTested);
   if (strideTested)
@@ -401,8 +526,9 @@ getTileSpaceAccesses(OpTy op, Value llView, ValueRange indices,
       tileDim = d;
   bool checked = unitAxis >= 0 && checkAxis[unitAxis];
   chooseViewVectors(result, op, unitAxis,
-                    getTileVectorWidth(tileType, tileDim),
+                    capVectorWidth(getTileVectorWidth(tileType, tileDim), plan),
                     getElementBytes(memType), checked);
+  requireProvenVectors(result, plan, unitAxis);
   result.versionCondition = emitVersionCondition(
       b, loc, view, origin, unitAxis, result, op, checked,
       tileDim >= 0 ? tileShape[tileDim] : 1, getElementBytes(memType));
@@ -556,8 +682,8 @@ getOffsetAccesses(OpTy op, Value llView, ValueRange offsets, Type tileType,
   Location loc = op.getLoc();
   tl::ViewType viewType = op.getView().getType();
   int64_t rank = viewType.getRank();
-  // The type converter gives every view 1 + 2 * rank fields.
-  ViewParts view = *unpackView(b, loc, llView, viewType.getShape());
+  std::optional<tl::ViewLayoutPlan> plan;
+  ViewParts view = unpackTypedView(b, loc, llView, viewType, plan);
   SmallVector<Value> origin;
   for (Value offset : offsets)
     origin.push_back(castIndexToI64(b, loc, offset));
@@ -566,16 +692,20 @@ getOffsetAccesses(OpTy op, Value llView, ValueRange offsets, Type tileType,
   auto coords = getTileCoords(b, loc, tileType, rank);
   Type memType = getMemoryType(converter, viewType.getElementType());
   TileAccesses result;
-  result.elements = computeAccesses(b, loc, view, memType, origin, identity,
-                                    coords, checkAxis);
+  result.elements =
+      computeAccesses(b, loc, view, plan ? &*plan : nullptr, memType, origin,
+                      identity, coords, checkAxis);
   bool strideTested = false;
   int64_t unitAxis =
       getVectorAxis(op.getView(), tileType, identity, strideTested);
   if (strideTested)
     setTestedStride(b, loc, result, view.strides[unitAxis],
                     getElementBytes(memType));
-  chooseViewVectors(result, op, unitAxis, getTileVectorWidth(tileType, unitAxis),
-                    getElementBytes(memType), /*checked=*/true);
+  chooseViewVectors(
+      result, op, unitAxis,
+      capVectorWidth(getTileVectorWidth(tileType, unitAxis), plan),
+      getElementBytes(memType), /*checked=*/true);
+  requireProvenVectors(result, plan, unitAxis);
   result.versionCondition = emitVersionCondition(
       b, loc, view, origin, unitAxis, result, op, /*checked=*/true,
       /*originStep=*/1, getElementBytes(memType));

@@ -823,6 +823,151 @@ StridedAttr StridedAttr::get(MLIRContext *ctx, const cute::Layout &layout) {
   return get(ctx, cute::toString(layout));
 }
 
+namespace {
+
+/// Reads the tokens of a CuTe layout (integers, `(`, `)`, `,`, `:`) up to a
+/// `,` outside parentheses or the `>` closing the attribute, which are left
+/// to the caller.
+ParseResult parseLayoutTokens(AsmParser &parser, std::string &text) {
+  int depth = 0;
+  while (true) {
+    SMLoc loc = parser.getCurrentLocation();
+    if (depth == 0 && !text.empty()) {
+      // Stop before a top-level ',' or the closing '>'.
+      if (succeeded(parser.parseOptionalComma())) {
+        // Put it back by recording that the caller consumed it.
+        text += '\x01';
+        return success();
+      }
+    }
+    if (succeeded(parser.parseOptionalGreater())) {
+      text += '\x02';
+      return success();
+    }
+    if (succeeded(parser.parseOptionalLParen())) {
+      ++depth;
+      text += '(';
+    } else if (succeeded(parser.parseOptionalRParen())) {
+      if (depth == 0)
+        return parser.emitError(loc, "unbalanced ')' in a CuTe layout");
+      --depth;
+      text += ')';
+    } else if (succeeded(parser.parseOptionalComma())) {
+      text += ',';
+    } else if (succeeded(parser.parseOptionalColon())) {
+      text += ':';
+    } else {
+      int64_t value;
+      OptionalParseResult integer = parser.parseOptionalInteger(value);
+      if (!integer.has_value())
+        return parser.emitError(loc)
+               << "unexpected token in a CuTe layout; write Shape:Stride, "
+                  "e.g. ((2,4),(2,2)):((8,1),(4,16))";
+      if (failed(*integer))
+        return failure();
+      text += std::to_string(value);
+    }
+  }
+}
+
+/// `(e0, e1, ...)` or a single integer.
+ParseResult parseIntTuple(AsmParser &parser, SmallVectorImpl<int64_t> &out) {
+  if (succeeded(parser.parseOptionalLParen())) {
+    if (parser.parseCommaSeparatedList(
+            [&] { return parser.parseInteger(out.emplace_back()); }) ||
+        parser.parseRParen())
+      return failure();
+    return success();
+  }
+  return parser.parseInteger(out.emplace_back());
+}
+
+void printIntTuple(AsmPrinter &printer, ArrayRef<int64_t> values) {
+  printer << '(';
+  llvm::interleave(values, printer, ",");
+  printer << ')';
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// #layout.tv syntax
+//===----------------------------------------------------------------------===//
+
+Attribute ThreadValueAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef key;
+  if (parser.parseLess() || parser.parseKeyword(&key) || parser.parseEqual())
+    return {};
+  auto finish = [](std::string &text) {
+    char end = text.back();
+    text.pop_back();
+    return end;
+  };
+  if (key == "tile") {
+    SmallVector<int64_t> tile;
+    std::string text;
+    if (parseIntTuple(parser, tile) || parser.parseComma() ||
+        parser.parseKeyword("tv") || parser.parseEqual() ||
+        parseLayoutTokens(parser, text))
+      return {};
+    if (finish(text) != '\x02') {
+      parser.emitError(parser.getCurrentLocation(),
+                       "expected '>' after the TV layout");
+      return {};
+    }
+    llvm::Expected<cute::Layout> layout = cute::parseLayout(text);
+    if (!layout) {
+      parser.emitError(loc) << "bad CuTe layout '" << text
+                            << "': " << llvm::toString(layout.takeError());
+      return {};
+    }
+    return parser.getChecked<ThreadValueAttr>(loc, parser.getContext(), tile,
+                                              cute::toString(*layout), "",
+                                              ArrayRef<int64_t>());
+  }
+  if (key == "threads") {
+    std::string text;
+    SmallVector<int64_t> values;
+    if (parseLayoutTokens(parser, text))
+      return {};
+    if (finish(text) != '\x01') {
+      parser.emitError(parser.getCurrentLocation(),
+                       "expected ', values = (...)' after the thread layout");
+      return {};
+    }
+    if (parser.parseKeyword("values") || parser.parseEqual() ||
+        parseIntTuple(parser, values) || parser.parseGreater())
+      return {};
+    llvm::Expected<cute::Layout> layout = cute::parseLayout(text);
+    if (!layout) {
+      parser.emitError(loc) << "bad CuTe layout '" << text
+                            << "': " << llvm::toString(layout.takeError());
+      return {};
+    }
+    return parser.getChecked<ThreadValueAttr>(loc, parser.getContext(),
+                                              ArrayRef<int64_t>(), "",
+                                              cute::toString(*layout), values);
+  }
+  parser.emitError(loc) << "expected 'tile = (...), tv = L' or 'threads = L, "
+                           "values = (...)' in #layout.tv, got '"
+                        << key << "'";
+  return {};
+}
+
+void ThreadValueAttr::print(AsmPrinter &printer) const {
+  printer << '<';
+  if (!getThreads().empty()) {
+    printer << "threads = " << getThreads() << ", values = ";
+    printIntTuple(printer, getValues());
+  } else {
+    printer << "tile = ";
+    printIntTuple(printer, getTile());
+    printer << ", tv = " << getTv();
+  }
+  printer << '>';
+}
+
 //===----------------------------------------------------------------------===//
 // Interface methods that are plain accessors
 //===----------------------------------------------------------------------===//

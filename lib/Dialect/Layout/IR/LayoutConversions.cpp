@@ -302,6 +302,8 @@ tile::layout::computeLinearLayout(Attribute layout, ArrayRef<int64_t> shape,
     return swizzledToLL(attr, shape, why);
   if (auto attr = dyn_cast_or_null<StridedAttr>(layout))
     return detail::stridedToLinearLayout(attr, shape, why);
+  if (auto attr = dyn_cast_or_null<ThreadValueAttr>(layout))
+    return detail::threadValueToLinearLayout(attr, shape, why);
   if (auto attr = dyn_cast_or_null<NvmmaAttr>(layout))
     return detail::nvmmaToLinearLayout(attr, shape, why);
   if (auto attr = dyn_cast_or_null<DotOperandAttr>(layout))
@@ -341,7 +343,7 @@ tile::layout::toLinearLayout(Attribute layout, ArrayRef<int64_t> shape) {
   auto *dialect = layout.getContext()->getLoadedDialect<LayoutDialect>();
   if (!dialect ||
       !isa<BlockedAttr, SliceAttr, LinearAttr, SwizzledSharedAttr, StridedAttr,
-           NvmmaAttr, DotOperandAttr, NvmmaSharedAttr>(layout))
+           ThreadValueAttr, NvmmaAttr, DotOperandAttr, NvmmaSharedAttr>(layout))
     return computeLinearLayout(layout, shape, nullptr);
   return dialect->getCachedLinearLayout(layout, shape);
 }

@@ -17,6 +17,12 @@ std::optional<LinearLayout> stridedToLinearLayout(StridedAttr attr,
                                                   ArrayRef<int64_t> shape,
                                                   std::string *why);
 
+/// The linear form of a CuTe TV layout (ThreadValueAttr.cpp), or
+/// std::nullopt with the reason in `why`.
+std::optional<LinearLayout> threadValueToLinearLayout(ThreadValueAttr attr,
+                                                      ArrayRef<int64_t> shape,
+                                                      std::string *why);
+
 /// The linear forms of the tensor-core layouts (MmaAttrs.cpp), or
 /// std::nullopt with the reason in `why`.
 std::optional<LinearLayout>

@@ -4,6 +4,7 @@
 
 #include "tile/Dialect/Tile/Analysis/AxisInfo.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Dialect/Tile/IR/ViewLayout.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -59,7 +60,13 @@ computeViewFacts(AxisInfoAnalysis &info, Value view,
   SmallVector<int64_t> sizeDiv, strideDiv(rank, 1);
   for (OpFoldResult s : shape)
     sizeDiv.push_back(getDivisibility(info, s));
-  if (strides.empty()) {
+  std::optional<ViewLayoutPlan> plan = getViewLayoutPlan(make.getViewType());
+  if (plan) {
+    // A CuTe layout: static strides; the other leaves of the vector axis
+    // and the swizzle are folded into maxVector (ViewLayout.h).
+    for (int64_t a = 0; a < rank; ++a)
+      strideDiv[a] = plan->getStrideDivisibility(a);
+  } else if (strides.empty()) {
     // Compact row-major: stride[a] is the product of the later extents.
     int64_t running = 1;
     for (int64_t a = rank - 1; a >= 0; --a) {
@@ -80,6 +87,8 @@ computeViewFacts(AxisInfoAnalysis &info, Value view,
   for (int64_t a = 0; a < rank; ++a)
     if (a != axis)
       align = std::gcd(align, mulCapped(bytes, strideDiv[a]));
+  if (plan)
+    align = std::gcd(align, mulCapped(bytes, plan->maxVector));
   ViewAccessFacts facts;
   facts.axis = axis;
   facts.alignment = align;

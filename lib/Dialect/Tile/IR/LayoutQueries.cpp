@@ -23,6 +23,15 @@ bool tl::query::isMemoryLayout(Attribute encoding) {
   return isa_and_nonnull<layout::SharedLayoutAttrInterface>(encoding);
 }
 
+bool tl::query::isThreadValueLayout(Attribute encoding) {
+  return isa_and_nonnull<layout::ThreadValueAttr>(encoding);
+}
+
+int64_t tl::query::getNumThreads(Attribute encoding) {
+  auto tv = dyn_cast_or_null<layout::ThreadValueAttr>(encoding);
+  return tv ? tv.getNumThreads() : 0;
+}
+
 std::optional<SmallVector<int64_t>>
 tl::query::getMemoryLayoutShape(Attribute layout) {
   if (auto strided = dyn_cast_or_null<layout::StridedAttr>(layout))

@@ -29,6 +29,11 @@ bool isDistributedLayout(Attribute encoding);
 /// SharedLayoutAttrInterface: #layout.strided, #layout.swizzled_shared).
 bool isMemoryLayout(Attribute encoding);
 
+/// True for a CuTe thread-value layout (#layout.tv).
+bool isThreadValueLayout(Attribute encoding);
+/// The threads of a #layout.tv (0 for other layouts).
+int64_t getNumThreads(Attribute encoding);
+
 /// The tensor shape a memory layout describes, when it fixes one
 /// (#layout.strided: the sizes of its top-level modes).
 std::optional<SmallVector<int64_t>> getMemoryLayoutShape(Attribute layout);

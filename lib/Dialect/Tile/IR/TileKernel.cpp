@@ -222,6 +222,15 @@ public:
              << partition->index << " of tile.warp_specialize has "
              << numWarps << "; make the product of warpsPerCTA equal "
              << numWarps << " (or change the partition's warps)";
+    if (shape->numWarps != numWarps && query::isThreadValueLayout(encoding))
+      return op->emitOpError()
+             << "layout " << encoding << " of " << type << " distributes over "
+             << query::getNumThreads(encoding)
+             << " threads but the kernel has num_warps = " << numWarps << " ("
+             << numWarps * TileDialect::kWarpSize
+             << " threads); give the TV layout a thread mode of "
+             << numWarps * TileDialect::kWarpSize
+             << " threads (or change the kernel's num_warps)";
     if (shape->numWarps != numWarps)
       return op->emitOpError()
              << "layout " << encoding << " of " << type << " spans "

@@ -8,6 +8,7 @@
 
 #include "MixedIndexList.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Dialect/Tile/IR/ViewLayout.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -587,8 +588,12 @@ int64_t tile::tl::getUnitStrideAxis(Value view) {
   if (!make)
     return -1;
   int64_t rank = make.getViewType().getRank();
-  if (rank == 0 || make.getViewType().getLayout())
+  if (rank == 0)
     return -1;
+  if (make.getViewType().getLayout()) {
+    std::optional<ViewLayoutPlan> plan = getViewLayoutPlan(make.getViewType());
+    return plan ? plan->vectorAxis : -1;
+  }
   std::optional<ArrayRef<int64_t>> strides = make.getStaticStrides();
   if (!strides)
     return rank - 1; // compact row-major

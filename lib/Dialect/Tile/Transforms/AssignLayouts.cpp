@@ -17,6 +17,7 @@
 #include "LayoutUtils.h"
 #include "MatmulLayouts.h"
 #include "tile/Dialect/Tile/Analysis/AxisInfo.h"
+#include "tile/Dialect/Tile/IR/ViewLayout.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -191,6 +192,11 @@ int64_t LayoutAssigner::getViewContiguousAxis(Value view) {
   auto viewType = cast<ViewType>(view.getType());
   int64_t rank = viewType.getRank();
   auto make = view.getDefiningOp<MakeViewOp>();
+  if (make && viewType.getLayout()) {
+    // A CuTe layout: the axis whose mode starts with a stride-1 leaf.
+    int64_t axis = getUnitStrideAxis(view);
+    return axis >= 0 ? axis : rank - 1;
+  }
   if (!make || !make.getStaticStrides())
     return rank - 1; // compact row-major, or nothing known
   ArrayRef<int64_t> strides = *make.getStaticStrides();
@@ -263,6 +269,10 @@ LayoutAssigner::getPreferredLayout(const Access &access) {
     // alignment of the base pointer still limits the vector width.
     if (std::optional<int64_t> align = getViewBaseAlignment(view))
       vec = std::min(vec, std::max<int64_t>(1, *align / elemBytes));
+    // A CuTe layout may break the contiguous runs into shorter ones.
+    if (std::optional<ViewLayoutPlan> plan =
+            getViewLayoutPlan(cast<ViewType>(view.getType())))
+      vec = std::min(vec, plan->maxVector);
   }
   pref.layout = buildBlockedLayout(ctx, shape, pref.contigDim, vec,
                                    warpsAt(access.op),

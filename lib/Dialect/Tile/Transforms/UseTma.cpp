@@ -110,6 +110,8 @@ std::string whyNotTma(KernelOp kernel, Value view, Type type,
   auto makeView = view.getDefiningOp<MakeViewOp>();
   if (!makeView)
     return "the view is not made by tile.make_view in the kernel";
+  if (makeView.getViewType().getLayout())
+    return "the view has a CuTe layout (TMA needs explicit strides)";
   auto ptr = dyn_cast<BlockArgument>(makeView.getPtr());
   if (!ptr || ptr.getOwner() != &kernel.getBody().front())
     return "the view's pointer is not a kernel parameter";

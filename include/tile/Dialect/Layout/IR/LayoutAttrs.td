@@ -190,6 +190,47 @@ def Layout_StridedAttr : Layout_Attr<"Strided", "strided",
 }
 
 //===----------------------------------------------------------------------===//
+// tv (CuTe thread-value layouts, Mojo's distribute)
+//===----------------------------------------------------------------------===//
+
+def Layout_ThreadValueAttr : Layout_Attr<"ThreadValue", "tv",
+    [DeclareAttrInterfaceMethods<DistributedLayoutAttrInterface>]> {
+  let summary = "A CuTe thread-value layout, or Mojo's vectorize + distribute";
+  let description = [{
+    A distributed layout written CuTe's way: a TV layout
+    `(thread, value) -> coordinate` of a `tile` (the coordinate is the 1-D
+    colexicographic index of the tile, as in CuTe's `make_tiled_copy`), or
+    Mojo's `tile.vectorize[values]().distribute[threads](lane)`, which is
+    CuTe's `make_layout_tv(threads, make_layout(values))`: thread `t` owns
+    the `values` block at the coordinate where the thread layout takes the
+    value `t`, tiled over a `threads` shape times `values` tile. A tensor
+    larger than the tile repeats it in more registers (dim 0 first). Thread
+    `t` is lane `t % 32` of warp `t / 32`; value `v` is register `v`. The
+    extents must be powers of two and the strides 0 or distinct powers of
+    two (the layout has a linear form); the layout must cover its tile once
+    (up to threads holding the same elements, stride 0).
+
+    ```mlir
+    #layout.tv<tile = (4,8), tv = ((2,4),(2,2)):((8,1),(4,16))>
+    #layout.tv<threads = (8,4):(4,1), values = (1,4)>
+    ```
+  }];
+  let parameters = (ins
+    OptionalArrayRefParameter<"int64_t">:$tile,
+    StringRefParameter<"TV layout text", "\"\"">:$tv,
+    StringRefParameter<"thread layout text", "\"\"">:$threads,
+    OptionalArrayRefParameter<"int64_t">:$values);
+  let extraClassDeclaration = [{
+    /// The tile and the TV layout: as written, or for the `threads` form
+    /// make_layout_tv(threads, values) computed with the CuTe algebra.
+    ::llvm::Expected<std::pair<::llvm::SmallVector<int64_t>,
+                               ::tile::cute::Layout>> getTileAndLayout() const;
+    /// Threads (size of the TV layout's thread mode).
+    int64_t getNumThreads() const;
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // nvmma
 //===----------------------------------------------------------------------===//
 

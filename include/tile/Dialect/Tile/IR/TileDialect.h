@@ -59,7 +59,9 @@ inline bool isPowerOf2(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
 Type replaceElementType(Type type, Type elementType);
 
 /// The view axis with a static stride of 1 of a view made by
-/// tile.make_view (the last axis of a compact row-major view), or -1.
+/// tile.make_view (the last axis of a compact row-major view; for a view
+/// with a #layout.strided, the axis whose coalesced mode starts with a
+/// stride-1 leaf, ViewLayout.h), or -1.
 int64_t getUnitStrideAxis(Value view);
 
 /// The default layout of an asynchronous copy of a `shape` tile of

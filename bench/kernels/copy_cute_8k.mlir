@@ -1,0 +1,18 @@
+// bench/cute_copy.py: the same copy as copy_strided_8k through views typed
+// with a CuTe layout that writes row-major 8192 x 8192 with nested modes,
+// ((64,128),(64,128)):((8192,524288),(1,64)); the lowering coalesces each
+// mode (to 8192:8192 and 8192:1).
+
+#row = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+!v = !tile.view<8192x8192xf32, #layout.strided<((64,128),(64,128)):((8192,524288),(1,64))>>
+
+tile.kernel @copy_cute_8k(%src: !tile.ptr<f32> {tile.divisibility = 16 : i64},
+                          %dst: !tile.ptr<f32> {tile.divisibility = 16 : i64}) {
+  %i = tile.program_id x : i32
+  %j = tile.program_id y : i32
+  %in = tile.make_view %src, shape [8192, 8192] : !tile.ptr<f32> -> !v
+  %out = tile.make_view %dst, shape [8192, 8192] : !tile.ptr<f32> -> !v
+  %t = tile.load_tile %in[%i, %j] : !v -> tensor<64x64xf32, #row>
+  tile.store_tile %t, %out[%i, %j] : tensor<64x64xf32, #row>, !v
+  tile.return
+}
