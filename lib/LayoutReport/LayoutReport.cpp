@@ -243,18 +243,26 @@ void ReportWriter::describeAccess(Operation *op) {
        << ", alignment " << list(pointer->alignment) << " bytes";
     if (!pointer->maskConstancy.empty())
       os << ", mask constancy " << list(pointer->maskConstancy);
-    // The widest vector every fact allows (docs/Vectorization.md).
-    int64_t best = 1;
+    // The widest vector the layout and the addresses allow
+    // (docs/Vectorization.md), and whether the mask is uniform over it.
+    int64_t best = 1, bestDim = -1;
     for (size_t d = 0; d < runs.size() && d < pointer->contiguity.size();
          ++d) {
       int64_t v = std::min<int64_t>(runs[d], pointer->contiguity[d]);
       v = std::min<int64_t>(v, pointer->alignment[d] / bytes);
-      if (!pointer->maskConstancy.empty())
-        v = std::min<int64_t>(v, pointer->maskConstancy[d]);
-      best = std::max<int64_t>(best, llvm::bit_floor(uint64_t(std::max<int64_t>(v, 1))));
+      v = int64_t(llvm::bit_floor(uint64_t(std::max<int64_t>(v, 1))));
+      if (v > best) {
+        best = v;
+        bestDim = int64_t(d);
+      }
     }
-    os << "; vectors of up to " << best << " elements (" << best * bytes
+    os << "; vectors of " << best << " elements (" << best * bytes
        << " bytes)";
+    if (bestDim >= 0 && !pointer->maskConstancy.empty() &&
+        pointer->maskConstancy[bestDim] < best)
+      os << ", the mask not provably uniform over them: each vector is "
+            "issued when all its elements are in, element by element "
+            "otherwise";
   } else {
     os << "view axis with stride 1: " << view->axis
        << ", alignment of the tile's rows " << view->alignment
