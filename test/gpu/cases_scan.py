@@ -9,13 +9,30 @@ line counts that are not multiples of a program's 4 lines and axis lengths
 below the tile's (masked, padded with the identity).
 """
 
+import os
+
 import torch
 
-from gpu_cases import DEV, is_poison, poisoned, randint, randn
+from gpu_cases import DEV, is_poison, median_ms, randint, randn
+from gpu_cases import poisoned as poisoned_float
 
 TILE_LINES = 4
 ART = "scan_ops"
 DTYPES = {"f32": torch.float32, "f16": torch.float16, "i32": torch.int32}
+
+
+INT_POISON_BYTE = 0xA5
+
+
+def poisoned(shape, dtype):
+    """gpu_cases.poisoned, but with every byte 0xA5 for integers (its integer
+    poison does not fit in i32). An unwritten element fails the exact
+    comparison with the reference."""
+    if dtype.is_floating_point:
+        return poisoned_float(shape, dtype)
+    t = torch.empty(shape, dtype=dtype, device=DEV)
+    t.view(torch.uint8).fill_(INT_POISON_BYTE)
+    return t
 
 
 def _data(shape, ty, gen, lo=-8, hi=8):
@@ -36,7 +53,10 @@ def _global(axis, m, n):
 
 def _untouched(out, n_written):
     """The poisoned tail beyond the written part must stay poisoned."""
-    return ("tail untouched", bool(is_poison(out.view(-1)[n_written:]).all()), True)
+    tail = out.view(-1)[n_written:]
+    if tail.is_floating_point():
+        return ("tail untouched", bool(is_poison(tail).all()), True)
+    return ("tail untouched", bool((tail.view(torch.uint8) == INT_POISON_BYTE).all()), True)
 
 
 def _ref_scan(x, axis, kind, reverse, exclusive):
@@ -159,6 +179,19 @@ def topk_runner(axis, ty, kk):
     return run
 
 
+def run_auto_row_ops(k, m, gen):
+    """scan_auto.mlir (no layouts written): cumsum, argmax, descending sort
+    of m rows of 256, 8 rows per program."""
+    x = randn((m, 256), gen)
+    y = poisoned((m, 256), torch.float32)
+    z = poisoned(m, torch.int32)
+    s = poisoned((m, 256), torch.float32)
+    k[((m + 7) // 8,)](x, y, z, s, m)
+    xd = x.double()
+    return [("cumsum", y, xd.cumsum(1)), ("argmax", z, xd.argmax(1).to(torch.int32)),
+            ("sort", s, torch.sort(xd, dim=1, descending=True).values)]
+
+
 # Shapes (m lines, n along the axis): n <= 128 (the tile), m not a
 # multiple of 4 in most.
 SHAPES = [(1, 1), (3, 77), (4, 128), (9, 100), (130, 128)]
@@ -166,6 +199,7 @@ SORT_SHAPES = [(1, 2), (3, 77), (4, 128), (9, 100), (130, 128)]
 TOPK_SHAPES = [(1, 16), (3, 77), (9, 128), (130, 100)]
 
 CASES = [
+    ("scan_auto", "auto_row_ops", run_auto_row_ops, [1, 13, 1000]),
     (ART, "cumsum_f32_A", scan_runner(1, "f32", "sum"), SHAPES),
     (ART, "cumsum_f16_B", scan_runner(1, "f16", "sum"), SHAPES),
     (ART, "cumsum_i32_C", scan_runner(0, "i32", "sum"), SHAPES),
@@ -186,3 +220,38 @@ CASES = [
     (ART, "topk_f32_A", topk_runner(1, "f32", 8), TOPK_SHAPES),
     (ART, "topk_i32_C", topk_runner(0, "i32", 16), TOPK_SHAPES),
 ]
+
+
+def runtime_scan_timing(artifacts, gen):
+    """Informational: rows of 128 f32 (65536 rows, 4 per program) through
+    cumsum_f32_A, sort_f32_A and topk_f32_A against torch.cumsum, torch.sort
+    and torch.topk in the same run (times printed; the check is the result)."""
+    import tile.runtime as rt
+    kernels = rt.load(os.path.join(artifacts, ART + ".cubin.json"))
+    m, n = 65536, 128
+    x = randn((m, n), gen)
+    grid = _grid(m)
+    y = poisoned((m, n), torch.float32)
+    vals = poisoned((m, 8), torch.float32)
+    idx = poisoned((m, 8), torch.int32)
+    cumsum, sort, topk = (kernels[name] for name in ("cumsum_f32_A", "sort_f32_A", "topk_f32_A"))
+    cumsum[grid](x, y, m, n)
+    checks = [("cumsum 65536 x 128", y, x.double().cumsum(1))]
+    ys = poisoned((m, n), torch.float32)
+    sort[grid](x, ys, m, n)
+    checks.append(("sort 65536 x 128", ys, torch.sort(x.double(), dim=1).values))
+    topk[grid](x, vals, idx, m, n)
+    checks.append(("topk 8 of 65536 x 128", vals, torch.topk(x.double(), 8, dim=1).values))
+    parts = []
+    for label, ours, theirs in (
+            ("cumsum", lambda: cumsum[grid](x, y, m, n), lambda: torch.cumsum(x, dim=1)),
+            ("sort", lambda: sort[grid](x, ys, m, n), lambda: torch.sort(x, dim=1)),
+            ("topk 8", lambda: topk[grid](x, vals, idx, m, n), lambda: torch.topk(x, 8, dim=1))):
+        t_ours, t_torch = median_ms(ours), median_ms(theirs)
+        parts.append(f"{label} {t_ours:.3f} ms vs torch {t_torch:.3f} ms "
+                     f"(speed {t_torch / t_ours:.2f}x)")
+    print("TIMING rows of 128 f32, 65536 rows: " + "; ".join(parts))
+    return checks
+
+
+RUNTIME_CASES = [("scan_ops.timing", runtime_scan_timing)]

@@ -134,7 +134,28 @@ def topk_rows(launch):
     return [("values", y.values(), wv), ("indices", z.values(), wi)]
 
 
-CASES = [Case(name, SRC, name, fn, opt_passes=PASSES) for name, fn in [
+def auto_row_ops(launch):
+    """test/gpu/kernels/scan_auto.mlir through tile-compile's pipeline (layout
+    assignment chooses the layouts): cumsum, argmax and a descending sort of
+    10 rows of 256 in two programs of 8 rows."""
+    m = 10
+    x = small_floats(rng(40), m * 256, -20, 20)
+    y, z, s = Buffer("f32", m * 256), Buffer("i32", m), Buffer("f32", m * 256)
+    launch((2, 1, 1), [Buffer("f32", data=x), y, z, s, m])
+    rows = [x[i * 256:(i + 1) * 256] for i in range(m)]
+    cums = []
+    for r in rows:
+        acc = 0.0
+        for v in r:
+            acc += v
+            cums.append(acc)
+    return [("cumsum", y.values(), cums),
+            ("argmax", z.values(), [r.index(max(r)) for r in rows]),
+            ("sort", s.values(), [v for r in rows for v in sorted(r, reverse=True)])]
+
+
+CASES = [Case("auto_row_ops", "test/gpu/kernels/scan_auto.mlir", "auto_row_ops", auto_row_ops)]
+CASES += [Case(name, SRC, name, fn, opt_passes=PASSES) for name, fn in [
     ("cumsum_rows", cumsum_rows), ("cumprod_cols_rev", cumprod_cols_rev),
     ("cummax_excl", cummax_excl), ("cumsum_excl_rev", cumsum_excl_rev),
     ("cummax_index", cummax_index), ("argmax_rows", argmax_rows),
