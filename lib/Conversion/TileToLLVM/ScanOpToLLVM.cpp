@@ -283,7 +283,8 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tl::ScanOp> {
                                        lanePos, c32(1));
       int32_t axisLaneMask = int32_t(numLanes - 1) << plan->laneBase;
       Value lastLane =
-          reverse ? LLVM::AndOp::create(rewriter, loc, ids.lane,
+          plan->numOuter() == 1 ? Value()
+          : reverse ? LLVM::AndOp::create(rewriter, loc, ids.lane,
                                         c32(~axisLaneMask & (kWarpSize - 1)))
                         .getResult()
                   : LLVM::OrOp::create(rewriter, loc, ids.lane,
@@ -302,7 +303,9 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tl::ScanOp> {
           }
           seg.lanePrefix =
               shuffleTuple(v, dir, c32(int64_t(1) << plan->laneBase));
-          seg.laneTotal = shuffleTuple(v, NVVM::ShflKind::idx, lastLane);
+          // The segment total is needed only by later warps and chunks.
+          if (plan->numOuter() > 1)
+            seg.laneTotal = shuffleTuple(v, NVVM::ShflKind::idx, lastLane);
         }
     } else {
       for (auto &chunks : segments)
