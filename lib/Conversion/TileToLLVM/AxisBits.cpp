@@ -25,8 +25,8 @@ std::optional<AxisBits> tile::analyzeAxisBits(const LinearLayout &layout,
   int64_t rank = layout.getNumOutDims();
   if (axis < 0 || axis >= rank)
     return fail("the axis is out of range");
-  int numBits = llvm::Log2_32(layout.getOutDimSize(
-      layout.getOutDimNames()[axis]));
+  int numBits =
+      llvm::Log2_32(layout.getOutDimSize(layout.getOutDimNames()[axis]));
   AxisBits result;
   SmallVector<std::optional<AxisBits::Bit>> bits(numBits);
   for (const auto &[name, dimBases] : layout.getBases()) {

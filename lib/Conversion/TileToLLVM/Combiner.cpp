@@ -76,7 +76,7 @@ ScalarTuple tile::selectTuple(OpBuilder &b, Location loc, Value cond,
                               ArrayRef<Value> t, ArrayRef<Value> f) {
   ScalarTuple result;
   for (auto [x, y] : llvm::zip(t, f))
-    result.push_back(x == y ? x : LLVM::SelectOp::create(b, loc, cond, x, y)
-                                      .getResult());
+    result.push_back(
+        x == y ? x : LLVM::SelectOp::create(b, loc, cond, x, y).getResult());
   return result;
 }

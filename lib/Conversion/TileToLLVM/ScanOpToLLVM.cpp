@@ -103,8 +103,8 @@ std::optional<ScanPlan> buildScanPlan(tl::ScanOp op, std::string *why) {
   for (auto [c, bit] : llvm::enumerate(bits->bits)) {
     auto outOfOrder = [&](const char *what) {
       return fail(Twine("along the scan axis the layout puts ") + what +
-                  " bit " + Twine(bit.hwBit) + " (axis step " +
-                  Twine(1u << c) + ") above a " + names[phase] +
+                  " bit " + Twine(bit.hwBit) + " (axis step " + Twine(1u << c) +
+                  ") above a " + names[phase] +
                   " bit; a scan needs the axis held by registers, then "
                   "consecutive lanes, then warps, then register repeats: "
                   "convert the operand to a blocked layout");
@@ -142,8 +142,8 @@ std::optional<ScanPlan> buildScanPlan(tl::ScanOp op, std::string *why) {
   plan.numNonAxisElems =
       srcType.getNumElements() / srcType.getDimSize(plan.axis);
   for (Value v : op.getSrcs())
-    plan.elemBytes.push_back(getElementBytes(
-        cast<RankedTensorType>(v.getType()).getElementType()));
+    plan.elemBytes.push_back(
+        getElementBytes(cast<RankedTensorType>(v.getType()).getElementType()));
   return plan;
 }
 
@@ -189,9 +189,9 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tl::ScanOp> {
     bool reverse = op.getReverse(), exclusive = op.getExclusive();
     auto c32 = [&](int64_t v) { return i32Const(rewriter, loc, v); };
     auto bitsOf = [&](Value v, int shift, int64_t mask) -> Value {
-      Value s = shift ? LLVM::LShrOp::create(rewriter, loc, v, c32(shift))
-                            .getResult()
-                      : v;
+      Value s =
+          shift ? LLVM::LShrOp::create(rewriter, loc, v, c32(shift)).getResult()
+                : v;
       return LLVM::AndOp::create(rewriter, loc, s, c32(mask));
     };
 
@@ -216,16 +216,17 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tl::ScanOp> {
     if (plan->numLaneBits) {
       lanePos = bitsOf(ids.lane, plan->laneBase, numLanes - 1);
       if (reverse)
-        lanePos = LLVM::XOrOp::create(rewriter, loc, lanePos, c32(numLanes - 1));
+        lanePos =
+            LLVM::XOrOp::create(rewriter, loc, lanePos, c32(numLanes - 1));
     }
     if (!plan->warpBits.empty()) {
       for (auto [i, hw] : llvm::enumerate(plan->warpBits)) {
         Value b = bitsOf(ids.warp, hw, 1);
         if (i)
           b = LLVM::ShlOp::create(rewriter, loc, b, c32(i));
-        warpPos = warpPos ? LLVM::OrOp::create(rewriter, loc, warpPos, b)
-                                .getResult()
-                          : b;
+        warpPos =
+            warpPos ? LLVM::OrOp::create(rewriter, loc, warpPos, b).getResult()
+                    : b;
       }
       if (reverse)
         warpPos = LLVM::XOrOp::create(rewriter, loc, warpPos,
@@ -253,7 +254,8 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tl::ScanOp> {
         int32_t chunkRegs = spread(flip(cf, numChunks), plan->chunkRegBits);
         ScalarTuple acc;
         for (int64_t tf = 0; tf < numLow; ++tf) {
-          int32_t r = g | chunkRegs | spread(flip(tf, numLow), plan->lowRegBits);
+          int32_t r =
+              g | chunkRegs | spread(flip(tf, numLow), plan->lowRegBits);
           seg.regOf.push_back(r);
           ScalarTuple x = tupleAt(r);
           if (exclusive) {
@@ -284,21 +286,21 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tl::ScanOp> {
       int32_t axisLaneMask = int32_t(numLanes - 1) << plan->laneBase;
       Value lastLane =
           plan->numOuter() == 1 ? Value()
-          : reverse ? LLVM::AndOp::create(rewriter, loc, ids.lane,
-                                        c32(~axisLaneMask & (kWarpSize - 1)))
-                        .getResult()
-                  : LLVM::OrOp::create(rewriter, loc, ids.lane,
-                                       c32(axisLaneMask))
-                        .getResult();
+          : reverse
+              ? LLVM::AndOp::create(rewriter, loc, ids.lane,
+                                    c32(~axisLaneMask & (kWarpSize - 1)))
+                    .getResult()
+              : LLVM::OrOp::create(rewriter, loc, ids.lane, c32(axisLaneMask))
+                    .getResult();
       for (auto &chunks : segments)
         for (Segment &seg : chunks) {
           ScalarTuple v = seg.total;
           for (int k = 0; k < plan->numLaneBits; ++k) {
             ScalarTuple u =
                 shuffleTuple(v, dir, c32(int64_t(1) << (plan->laneBase + k)));
-            Value has = LLVM::ICmpOp::create(rewriter, loc,
-                                             LLVM::ICmpPredicate::uge, lanePos,
-                                             c32(int64_t(1) << k));
+            Value has =
+                LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::uge,
+                                     lanePos, c32(int64_t(1) << k));
             v = selectTuple(rewriter, loc, has, combine(u, v), v);
           }
           seg.lanePrefix =
@@ -321,9 +323,9 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tl::ScanOp> {
       SmallVector<SmallVector<Value>> srcCoords =
           emitIndices(rewriter, loc, plan->src);
       SmallVector<int32_t> reducedShape;
-      for (auto [d, size] :
-           llvm::enumerate(cast<RankedTensorType>(op.getSrcs().front().getType())
-                               .getShape()))
+      for (auto [d, size] : llvm::enumerate(
+               cast<RankedTensorType>(op.getSrcs().front().getType())
+                   .getShape()))
         if (int64_t(d) != plan->axis)
           reducedShape.push_back(size);
       Value smem = getSharedMemoryPtr(rewriter, loc);
@@ -345,8 +347,9 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tl::ScanOp> {
         SmallVector<Value> coords = srcCoords[g];
         coords.erase(coords.begin() + plan->axis);
         elementOf.push_back(
-            reducedShape.empty() ? c32(0)
-                                 : linearize(rewriter, loc, coords, reducedShape));
+            reducedShape.empty()
+                ? c32(0)
+                : linearize(rewriter, loc, coords, reducedShape));
       }
       emitBarrier(rewriter, loc);
       for (auto [gi, chunks] : llvm::enumerate(segments))
@@ -374,16 +377,14 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tl::ScanOp> {
           for (int64_t w = 1; w < numWarps; ++w) {
             Value is = LLVM::ICmpOp::create(
                 rewriter, loc, LLVM::ICmpPredicate::eq, warpPos, c32(w));
-            prefix =
-                selectTuple(rewriter, loc, is, acc[cf * numWarps + w - 1],
-                            prefix);
+            prefix = selectTuple(rewriter, loc, is, acc[cf * numWarps + w - 1],
+                                 prefix);
           }
           outerPrefix[gi].push_back(prefix);
           outerValid[gi].push_back(
               cf ? i1Const(rewriter, loc, true)
-                 : LLVM::ICmpOp::create(rewriter, loc,
-                                        LLVM::ICmpPredicate::ne, warpPos,
-                                        c32(0))
+                 : LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                        warpPos, c32(0))
                        .getResult());
         }
       }
@@ -399,8 +400,8 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tl::ScanOp> {
     }
 
     // The elements: outer prefix op (lane prefix op in-thread value).
-    SmallVector<SmallVector<Value>> results(
-        numOperands, SmallVector<Value>(numRegs));
+    SmallVector<SmallVector<Value>> results(numOperands,
+                                            SmallVector<Value>(numRegs));
     for (auto [gi, chunks] : llvm::enumerate(segments))
       for (auto [cf, seg] : llvm::enumerate(chunks))
         for (auto [tf, x] : llvm::enumerate(seg.local)) {

@@ -92,8 +92,8 @@ std::optional<SortPlan> buildSortPlan(Operation *op, std::string *why) {
     plan.shape.push_back(size);
   plan.numElems = srcType.getNumElements();
   for (Value v : op->getOperands())
-    plan.elemBytes.push_back(getElementBytes(
-        cast<RankedTensorType>(v.getType()).getElementType()));
+    plan.elemBytes.push_back(
+        getElementBytes(cast<RankedTensorType>(v.getType()).getElementType()));
   if (isa<tl::TopKOp>(op)) {
     auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
     plan.result = TileLLVMTypeConverter::getLinearLayout(resultType);
@@ -105,8 +105,7 @@ std::optional<SortPlan> buildSortPlan(Operation *op, std::string *why) {
 
 /// Emits the sort of `regs` (per operand, per register) in place.
 void emitBitonicSort(OpBuilder &b, Location loc, const SortPlan &plan,
-                     bool descending,
-                     SmallVector<SmallVector<Value>> &regs,
+                     bool descending, SmallVector<SmallVector<Value>> &regs,
                      ArrayRef<Type> elemTypes) {
   size_t numOperands = regs.size();
   int32_t numRegs = regs.front().size();
@@ -169,8 +168,8 @@ void emitBitonicSort(OpBuilder &b, Location loc, const SortPlan &plan,
             emitStore(b, loc, regs[o][r], slotAddress(o, linear[r]));
         emitBarrier(b, loc);
         for (int32_t r = 0; r < numRegs; ++r) {
-          Value other = LLVM::XOrOp::create(b, loc, linear[r],
-                                            c32(axisStride << j));
+          Value other =
+              LLVM::XOrOp::create(b, loc, linear[r], c32(axisStride << j));
           for (size_t o = 0; o < numOperands; ++o)
             partner[o][r] =
                 emitLoad(b, loc, elemTypes[o], slotAddress(o, other));
@@ -185,9 +184,8 @@ void emitBitonicSort(OpBuilder &b, Location loc, const SortPlan &plan,
         // The lower side of an ascending block keeps the smaller key.
         Value keepSmaller = LLVM::XOrOp::create(b, loc, ascending, upper);
         Value mine = regs[0][r], theirs = partner[0][r];
-        Value take = LLVM::SelectOp::create(b, loc, keepSmaller,
-                                            less(theirs, mine),
-                                            less(mine, theirs));
+        Value take = LLVM::SelectOp::create(
+            b, loc, keepSmaller, less(theirs, mine), less(mine, theirs));
         for (size_t o = 0; o < numOperands; ++o)
           regs[o][r] =
               LLVM::SelectOp::create(b, loc, take, partner[o][r], regs[o][r]);
@@ -290,6 +288,6 @@ std::string tile::whySortNotLowerable(Operation *op) {
 
 void tile::populateSortOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                         RewritePatternSet &patterns) {
-  patterns.add<SortLikeConversion<tl::SortOp>,
-               SortLikeConversion<tl::TopKOp>>(converter);
+  patterns.add<SortLikeConversion<tl::SortOp>, SortLikeConversion<tl::TopKOp>>(
+      converter);
 }

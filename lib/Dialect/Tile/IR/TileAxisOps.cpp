@@ -52,8 +52,8 @@ static ParseResult parseAxisOp(OpAsmParser &parser, OperationState &result,
       Attribute kind = syntax.parseKind(keyword);
       if (!kind)
         return parser.emitError(kindLoc)
-               << "unknown " << syntax.kindNoun << " '" << keyword
-               << "'; use " << syntax.kindChoices << " or a combiner region";
+               << "unknown " << syntax.kindNoun << " '" << keyword << "'; use "
+               << syntax.kindChoices << " or a combiner region";
       result.addAttribute(syntax.kindAttrName, kind);
     }
   }
@@ -170,7 +170,8 @@ static LogicalResult verifyCombiner(Operation *op, Region &combiner,
                                     ValueRange srcs, bool mustCommute) {
   SmallVector<Type> elementTypes;
   for (Value src : srcs)
-    elementTypes.push_back(cast<RankedTensorType>(src.getType()).getElementType());
+    elementTypes.push_back(
+        cast<RankedTensorType>(src.getType()).getElementType());
   size_t n = elementTypes.size();
   StringRef opName = op->getName().getStringRef();
   if (!combiner.hasOneBlock())
@@ -292,8 +293,8 @@ void ReduceOp::build(OpBuilder &builder, OperationState &state, Value src,
         ValueRange{src}, axis, ReduceKindAttr::get(builder.getContext(), kind));
 }
 
-void ReduceOp::build(OpBuilder &builder, OperationState &state,
-                     ValueRange srcs, int32_t axis) {
+void ReduceOp::build(OpBuilder &builder, OperationState &state, ValueRange srcs,
+                     int32_t axis) {
   SmallVector<Type> types;
   for (Value src : srcs)
     types.push_back(
@@ -307,9 +308,10 @@ ParseResult ReduceOp::parse(OpAsmParser &parser, OperationState &result) {
     std::optional<ReduceKind> kind = symbolizeReduceKind(keyword);
     return kind ? ReduceKindAttr::get(ctx, *kind) : Attribute();
   };
-  AxisSyntax syntax{getKindAttrName(result.name), parseKind, "sum, max, min",
-                    "reduction", /*hasCombiner=*/true,
-                    /*hasResultTypes=*/true};
+  AxisSyntax syntax{
+      getKindAttrName(result.name), parseKind, "sum, max, min", "reduction",
+      /*hasCombiner=*/true,
+      /*hasResultTypes=*/true};
   return parseAxisOp(parser, result, syntax);
 }
 
@@ -362,8 +364,7 @@ LogicalResult ReduceOp::verify() {
       continue;
     }
     auto resultTensor = dyn_cast<RankedTensorType>(result);
-    if (!resultTensor ||
-        resultTensor.getShape() != ArrayRef<int64_t>(shape) ||
+    if (!resultTensor || resultTensor.getShape() != ArrayRef<int64_t>(shape) ||
         resultTensor.getElementType() != elementType)
       return emitOpError() << "result " << which << "type " << result
                            << " must be the operand type without dimension #"
@@ -381,8 +382,8 @@ LogicalResult ReduceOp::verify() {
       if (resultTensor.getEncoding() != expected)
         return emitOpError()
                << "result " << which << "layout must be " << expected
-               << " (the operand layout sliced along axis " << axis
-               << "), got " << resultTensor.getEncoding();
+               << " (the operand layout sliced along axis " << axis << "), got "
+               << resultTensor.getEncoding();
   }
   return success();
 }
@@ -410,15 +411,16 @@ ParseResult ScanOp::parse(OpAsmParser &parser, OperationState &result) {
     return kind ? ScanKindAttr::get(ctx, *kind) : Attribute();
   };
   AxisSyntax syntax{getKindAttrName(result.name), parseKind,
-                    "sum, prod, max, min", "scan", /*hasCombiner=*/true,
+                    "sum, prod, max, min",        "scan",
+                    /*hasCombiner=*/true,
                     /*hasResultTypes=*/false};
   return parseAxisOp(parser, result, syntax);
 }
 
 void ScanOp::print(OpAsmPrinter &p) {
   std::optional<ScanKind> kind = getKind();
-  printAxisOp(p, *this, kind ? stringifyScanKind(*kind) : "",
-              getKindAttrName(), &getCombiner(), /*printResultTypes=*/false);
+  printAxisOp(p, *this, kind ? stringifyScanKind(*kind) : "", getKindAttrName(),
+              &getCombiner(), /*printResultTypes=*/false);
 }
 
 LogicalResult ScanOp::verify() {
@@ -471,8 +473,7 @@ void SortOp::print(OpAsmPrinter &p) {
 
 LogicalResult SortOp::verify() {
   FailureOr<int64_t> axis = verifyAxisOperands(*this, getSrcs(), getAxis());
-  if (failed(axis) ||
-      failed(verifyBitonicAxis(*this, firstType(*this), *axis)))
+  if (failed(axis) || failed(verifyBitonicAxis(*this, firstType(*this), *axis)))
     return failure();
   if (getValues().size() != getSrcs().size())
     return emitOpError() << "has " << getValues().size() << " results but "
@@ -533,9 +534,8 @@ LogicalResult TopKOp::verify() {
                            << srcType.getElementType();
     if (resultType.getEncoding() != resultLayout)
       return emitOpError() << "result #" << i << " has layout "
-                           << resultType.getEncoding()
-                           << " but result #0 has " << resultLayout
-                           << "; all results share one layout";
+                           << resultType.getEncoding() << " but result #0 has "
+                           << resultLayout << "; all results share one layout";
   }
   if (bool(src.getEncoding()) != bool(resultLayout))
     return emitOpError(src.getEncoding()
