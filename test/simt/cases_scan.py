@@ -134,6 +134,19 @@ def topk_rows(launch):
     return [("values", y.values(), wv), ("indices", z.values(), wi)]
 
 
+def cumsum_chunks_rev(launch):
+    x = small_floats(rng(41), 4 * 128)
+    y = Buffer("f32", 4 * 128)
+    launch((1, 1, 1), [Buffer("f32", data=x), y])
+    want = [0.0] * (4 * 128)
+    for i in range(4):
+        acc = 0.0
+        for j in reversed(range(128)):
+            acc += x[i * 128 + j]
+            want[i * 128 + j] = acc
+    return [("y", y.values(), want)]
+
+
 def auto_row_ops(launch):
     """test/gpu/kernels/scan_auto.mlir through tile-compile's pipeline (layout
     assignment chooses the layouts): cumsum, argmax and a descending sort of
@@ -159,4 +172,5 @@ CASES += [Case(name, SRC, name, fn, opt_passes=PASSES) for name, fn in [
     ("cumsum_rows", cumsum_rows), ("cumprod_cols_rev", cumprod_cols_rev),
     ("cummax_excl", cummax_excl), ("cumsum_excl_rev", cumsum_excl_rev),
     ("cummax_index", cummax_index), ("argmax_rows", argmax_rows),
-    ("sort_rows", sort_rows), ("sort_cols", sort_cols), ("topk_rows", topk_rows)]]
+    ("sort_rows", sort_rows), ("sort_cols", sort_cols), ("topk_rows", topk_rows),
+    ("cumsum_chunks_rev", cumsum_chunks_rev)]]

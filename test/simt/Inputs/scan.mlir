@@ -148,3 +148,16 @@ tile.kernel @topk_rows(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %z: !tile.ptr<i32
   tile.store_tile %k#1, %oi[%c0, %c0] : tensor<8x8xi32, #k8>, !tile.view<8x8xi32>
   tile.return
 }
+
+// Rows of 128 over 32 lanes and 4 register repeats, one warp along the axis
+// (the chunk totals are combined in the thread), scanned in reverse.
+#ch = #layout.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
+tile.kernel @cumsum_chunks_rev(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>) {
+  %c0 = arith.constant 0 : i32
+  %v = tile.make_view %x, shape [4, 128] : !tile.ptr<f32> -> !tile.view<4x128xf32>
+  %t = tile.load_tile %v[%c0, %c0] : !tile.view<4x128xf32> -> tensor<4x128xf32, #ch>
+  %s = tile.scan sum %t {axis = 1 : i32, reverse} : tensor<4x128xf32, #ch>
+  %o = tile.make_view %y, shape [4, 128] : !tile.ptr<f32> -> !tile.view<4x128xf32>
+  tile.store_tile %s, %o[%c0, %c0] : tensor<4x128xf32, #ch>, !tile.view<4x128xf32>
+  tile.return
+}
