@@ -23,6 +23,18 @@ tile-pipeline: at the default stage count and, as `_sN`, compiled with
 --num-stages N (1: not pipelined), the sweep behind the default rule in
 docs/Passes.md. "x Triton" is the same untuned 128x128x64 tl.dot loop, "x
 Tr.pipe" Triton's pipelined 128x256x64 (num_stages=3, 8 warps).
+
+`matmul_persistent` (examples/matmul_persistent.mlir: 128x256x64, 3-slot
+TMA ring carried across tiles, grouped tile order, TMA-store epilogue) and
+`matmul_persistent_128` (test/gpu/kernels: 128x128x64, 4 slots) run a 1-D
+grid of min(#SMs, tiles) programs. `--dtypes f16,bf16` adds bf16 rows
+(cuBLAS, Triton's pipelined loop, the persistent kernels' bf16 forms);
+`--odd` times the small and odd shapes (M = 1, 16, 64, 128 with N = K =
+4096, and 4095^3) for cuBLAS, Triton, matmul_tma and the persistent
+kernels: operands with rows padded to a multiple of 8 elements (TMA needs
+16-byte row strides), viewed at the shape; cuBLAS is timed on those views
+and on contiguous copies. `--kernels REGEX` keeps the tile kernels whose
+name matches (cuBLAS and Triton always run).
 """
 
 import argparse
@@ -38,7 +50,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--artifacts", default=os.path.join(ROOT, ".device-carry", "artifacts"))
     ap.add_argument("--sizes", default="4096,8192")
+    ap.add_argument("--dtypes", default="f16", help="f16 and/or bf16, comma separated")
+    ap.add_argument("--odd", action="store_true", help="also the small and odd shapes")
+    ap.add_argument("--kernels", default="", help="regex: only these tile kernels")
     args = ap.parse_args()
+    import re
     import torch
     if not torch.cuda.is_available():
         print("SKIP: no CUDA GPU visible to torch")
@@ -58,9 +74,21 @@ def main():
     def kernel(name, kname):
         return rt.load(os.path.join(args.artifacts, f"{name}.cubin.json"))[kname]
 
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    wanted = lambda name: re.search(args.kernels, name) is not None
+
+    def persistent(name, kname, bn, m, n, a, b, c):
+        """A launcher of a persistent GEMM: min(#SMs, tiles) programs."""
+        k = kernel(name, kname)
+        tiles = ((m + 127) // 128) * ((n + bn - 1) // bn)
+        kk = a.shape[1]
+        return lambda: k[(min(sms, tiles),)](a, b, c, m, n, kk, a.stride(0), b.stride(0),
+                                             c.stride(0))
+
     print(f"device: {torch.cuda.get_device_name()}")
     print(f"{'GEMM fp16':<41}{'TFLOP/s':>9}{'x cuBLAS':>10}{'x Triton':>10}{'x Tr.pipe':>10}")
-    for s in [int(x) for x in args.sizes.split(",")]:
+    sizes = [int(x) for x in args.sizes.split(",")]
+    for s in (sizes if "f16" in args.dtypes.split(",") else []):
         a = torch.randn((s, s), device="cuda", dtype=torch.float16)
         b = torch.randn((s, s), device="cuda", dtype=torch.float16)
         c = torch.empty((s, s), device="cuda", dtype=torch.float16)
@@ -97,6 +125,8 @@ def main():
                 *[(f"{stem}_s{st}", stem, 128, 128, lead_args)
                   for stem in ("auto_matmul_rm", "matmul_wgmma_rm")
                   for st in (1, 2, 3, 4, 5)]):
+            if not wanted(name):
+                continue
             try:
                 k = kernel(name, kname)
             except Exception as e:  # an artifact set without this kernel
@@ -112,24 +142,109 @@ def main():
                 print(f"{name}: WRONG RESULT, relative error {err:.3e}")
                 continue
             rows.append((f"tile {name}", bench(fn)))
-        # examples/matmul_tma.mlir: TMA loads, 3 stages, async wgmma.
+        # examples/matmul_tma.mlir: TMA loads, 3 stages, async wgmma; and
+        # the persistent kernels (examples/matmul_persistent.mlir).
         k = kernel("matmul_tma", "matmul_tma")
         grid = ((s + 127) // 128, (s + 127) // 128)
-        c.fill_(float("nan"))
-        fn = lambda: k[grid](a, b, c, s, s, s, s, s, s)
-        fn()
-        torch.cuda.synchronize()
-        err = ((c.double() - ref.double()).norm() / ref.double().norm()).item()
-        if err < 2e-3:
-            rows.append(("tile matmul_tma", bench(fn)))
-        else:
-            print(f"matmul_tma: WRONG RESULT, relative error {err:.3e}")
+        launchers = [("matmul_tma", lambda: k[grid](a, b, c, s, s, s, s, s, s))]
+        for name, bn in (("matmul_persistent", 256), ("matmul_persistent_128", 128)):
+            try:
+                launchers.append((name, persistent(name, name, bn, s, s, a, b, c)))
+            except Exception as e:
+                print(f"{name}: not available ({type(e).__name__}: {e})")
+        for name, fn in launchers:
+            if not wanted(name):
+                continue
+            c.fill_(float("nan"))
+            fn()
+            torch.cuda.synchronize()
+            err = ((c.double() - ref.double()).norm() / ref.double().norm()).item()
+            if err < 2e-3:
+                rows.append((f"tile {name}", bench(fn)))
+            else:
+                print(f"{name}: WRONG RESULT, relative error {err:.3e}")
         t_tri_same = t_triton[(1, 4, 128)]
         t_tri_best = t_triton[(3, 8, 256)]
         for name, t in rows:
             tf = flops / (t * 1e-3) / 1e12
             print(f"{s}^3 {name:<36}{tf:9.1f}{t_cublas / t:10.2f}{t_tri_same / t:10.2f}"
                   f"{t_tri_best / t:10.2f}")
+
+    # bf16 in, bf16 out, f32 accumulation.
+    if "bf16" in args.dtypes.split(","):
+        print(f"{'GEMM bf16':<41}{'TFLOP/s':>9}{'x cuBLAS':>10}{'x Tr.pipe':>10}")
+    for s in (sizes if "bf16" in args.dtypes.split(",") else []):
+        a = torch.randn((s, s), device="cuda", dtype=torch.bfloat16)
+        b = torch.randn((s, s), device="cuda", dtype=torch.bfloat16)
+        c = torch.empty((s, s), device="cuda", dtype=torch.bfloat16)
+        ref = torch.matmul(a, b).double()
+        flops = 2 * s ** 3
+        rows = [("cuBLAS (torch.matmul)", bench(lambda: torch.matmul(a, b, out=c)))]
+        grid = (triton.cdiv(s, 128), triton.cdiv(s, 256))
+        fn = lambda: tl_matmul[grid](a, b, c, s, s, s, s, 1, s, 1, s, 1, BM=128, BN=256,
+                                     BK=64, num_stages=3, num_warps=8)
+        fn()
+        rows.append(("Triton 128x256x64 stages=3 warps=8", bench(fn)))
+        for name, bn in (("matmul_persistent", 256), ("matmul_persistent_128", 128)):
+            if not wanted(name):
+                continue
+            try:
+                fn = persistent(name, name + "_bf16", bn, s, s, a, b, c)
+            except Exception as e:
+                print(f"{name}_bf16: not available ({type(e).__name__}: {e})")
+                continue
+            c.fill_(float("nan"))
+            fn()
+            torch.cuda.synchronize()
+            err = ((c.double() - ref).norm() / ref.norm()).item()
+            if not err < 1e-2:
+                print(f"{name}_bf16: WRONG RESULT, relative error {err:.3e}")
+                continue
+            rows.append((f"tile {name}_bf16", bench(fn)))
+        for name, t in rows:
+            print(f"{s}^3 {name:<36}{flops / (t * 1e-3) / 1e12:9.1f}{rows[0][1] / t:10.2f}"
+                  f"{rows[1][1] / t:10.2f}")
+
+    # Small and odd shapes, fp16: rows padded to 8 elements for TMA.
+    if args.odd:
+        print(f"{'GEMM fp16, small/odd shapes':<41}{'TFLOP/s':>9}{'x cuBLAS':>10}")
+    for m, n, kk in ([(1, 4096, 4096), (16, 4096, 4096), (64, 4096, 4096),
+                      (128, 4096, 4096), (4095, 4095, 4095)] if args.odd else []):
+        up = lambda x: (x + 7) // 8 * 8
+        a = torch.randn((m, up(kk)), device="cuda", dtype=torch.float16)[:, :kk]
+        b = torch.randn((kk, up(n)), device="cuda", dtype=torch.float16)[:, :n]
+        c = torch.empty((m, up(n)), device="cuda", dtype=torch.float16)
+        ac, bc = a.contiguous(), b.contiguous()
+        ref = (a.double() @ b.double())
+        flops = 2 * m * n * kk
+        rows = [("cuBLAS (torch.matmul), contiguous", bench(lambda: torch.matmul(ac, bc)))]
+        if (ac.stride(0), bc.stride(0)) != (a.stride(0), b.stride(0)):
+            rows.append(("cuBLAS on the padded views", bench(lambda: torch.matmul(a, b))))
+        cc = c[:, :n]
+        fn = lambda: tl_matmul[(triton.cdiv(m, 128), triton.cdiv(n, 256))](
+            a, b, cc, m, n, kk, a.stride(0), 1, b.stride(0), 1, c.stride(0), 1,
+            BM=128, BN=256, BK=64, num_stages=3, num_warps=8)
+        fn()
+        rows.append(("Triton 128x256x64 stages=3 warps=8", bench(fn)))
+        k = kernel("matmul_tma", "matmul_tma")
+        launchers = [("matmul_tma", lambda: k[((m + 127) // 128, (n + 127) // 128)](
+            a, b, c, m, n, kk, a.stride(0), b.stride(0), c.stride(0)))]
+        for name, bn in (("matmul_persistent", 256), ("matmul_persistent_128", 128)):
+            launchers.append((name, persistent(name, name, bn, m, n, a, b, c)))
+        for name, fn in launchers:
+            if not wanted(name):
+                continue
+            c.fill_(float("nan"))
+            fn()
+            torch.cuda.synchronize()
+            err = ((c[:, :n].double() - ref).norm() / ref.norm()).item()
+            if not err < 2e-3:
+                print(f"{m}x{n}x{kk} {name}: WRONG RESULT, relative error {err:.3e}")
+                continue
+            rows.append((f"tile {name}", bench(fn)))
+        for name, t in rows:
+            print(f"{m}x{n}x{kk} {name:<36}{flops / (t * 1e-3) / 1e12:9.2f}"
+                  f"{rows[0][1] / t:10.2f}")
     return 0
 
 

@@ -54,7 +54,7 @@ struct TileToLLVMPipelineOptions
 };
 } // namespace
 
-void tile::buildTileToLLVMPipeline(OpPassManager &pm,
+void tile::buildTileLayoutPipeline(OpPassManager &pm,
                                    const TileToLLVMOptions &opts) {
   // Layouts first: the lowering needs one on every tensor. The target
   // decides which tensor cores a dot without layouts uses.
@@ -96,6 +96,11 @@ void tile::buildTileToLLVMPipeline(OpPassManager &pm,
   tl::UseTmaPassOptions useTma;
   useTma.computeCapability = computeCapability;
   pm.addNestedPass<tl::KernelOp>(tl::createUseTmaPass(useTma));
+}
+
+void tile::buildTileToLLVMPipeline(OpPassManager &pm,
+                                   const TileToLLVMOptions &opts) {
+  buildTileLayoutPipeline(pm, opts);
   ConvertTileToLLVMPassOptions lowering;
   lowering.arch = opts.arch;
   lowering.convertStrategy = opts.convertStrategy;

@@ -109,9 +109,10 @@ tile::analyzeConversion(const LinearLayout &src, const LinearLayout &dst,
   }
   for (const char *dim : {kLane, kWarp, kBlock})
     if (src.getInDimSize(dim) != dst.getInDimSize(dim)) {
-      setError(error, llvm::Twine("the layouts have different ") + dim +
-                          " sizes (" + llvm::Twine(src.getInDimSize(dim)) +
-                          " and " + llvm::Twine(dst.getInDimSize(dim)) + ")");
+      setError(error, llvm::Twine("the layouts have different numbers of ") +
+                          dim + "s (" + llvm::Twine(src.getInDimSize(dim)) +
+                          " and " + llvm::Twine(dst.getInDimSize(dim)) +
+                          "); a conversion keeps the threads of the tensor");
       return std::nullopt;
     }
   if (src.getNumOutDims() != dst.getNumOutDims()) {

@@ -2,14 +2,16 @@
 //
 // Parses a layout attribute from its text and prints the forms tile-layout
 // prints, through the same library functions (toLinearLayout's uncached
-// twin computeLinearLayout, LinearAttr, and tile-layout's LayoutTable.cpp,
-// which this module compiles in).
+// twin computeLinearLayout, LinearAttr, and the TileLayoutPrint library's
+// tables and pictures).
 //
 //===----------------------------------------------------------------------===//
 
 #include "PythonAPI.h"
 
-#include "LayoutTable.h"
+#include "tile/LayoutPrint/ConversionView.h"
+#include "tile/LayoutPrint/LayoutSvg.h"
+#include "tile/LayoutPrint/LayoutTable.h"
 
 #include "tile/CuTe/Eval.h"
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
@@ -152,6 +154,105 @@ TextResult tile::python::layoutJson(const std::string &attr,
   llvm::raw_string_ostream os(text);
   printLayoutJson(os, *r.ll, r.shape, r.shared);
   os.flush();
+  return okText(text);
+}
+
+TextResult tile::python::layoutSvg(const std::string &attr,
+                                   const std::vector<int64_t> &shape,
+                                   unsigned maxRows, unsigned maxCols,
+                                   unsigned elementBits, bool html) {
+  std::unique_lock<std::mutex> lock;
+  MLIRContext &ctx = getContext(lock);
+  std::string error;
+  SvgOptions svg;
+  svg.html = html;
+  svg.elementBits = elementBits;
+  svg.caption = attr;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (shape.empty()) {
+    Attribute parsed = parseLayoutAttr(ctx, attr, error);
+    if (!parsed)
+      return errorText(error);
+    if (auto strided = dyn_cast<layout::StridedAttr>(parsed)) {
+      if (!printCuteSvg(os, strided.getLayout(), svg, error))
+        return errorText(error);
+      return okText(text);
+    }
+  }
+  Resolved r;
+  if (!resolve(ctx, attr, shape, r, error))
+    return errorText(error);
+  if (auto nvmma = dyn_cast<layout::NvmmaSharedAttr>(r.attr);
+      nvmma && !elementBits)
+    svg.elementBits = nvmma.getElementBitWidth();
+  if (r.shared && !svg.elementBits)
+    return errorText("the picture of a shared layout needs element_bits "
+                     "(8, 16, 32 or 64): the element size decides the banks");
+  if (!shape.empty()) {
+    svg.caption += " on ";
+    for (auto [i, d] : llvm::enumerate(shape))
+      svg.caption += (i ? "x" : "") + std::to_string(d);
+  }
+  TableOptions options;
+  options.maxRows = maxRows;
+  options.maxCols = maxCols;
+  if (!printLayoutSvg(os, *r.ll, r.shape, r.shared, options, svg, error))
+    return errorText(error);
+  return okText(text);
+}
+
+TextResult tile::python::layoutConvert(const std::string &attr,
+                                       const std::string &dstAttr,
+                                       const std::vector<int64_t> &shape,
+                                       unsigned elementBits,
+                                       const std::string &strategyName,
+                                       const std::string &format,
+                                       unsigned maxRows, unsigned maxCols) {
+  std::optional<ConvertStrategy> strategy = parseConvertStrategy(strategyName);
+  if (!strategy)
+    return errorText("bad strategy '" + strategyName +
+                     "': expected auto, shared or shuffle");
+  if (format != "text" && format != "svg" && format != "html")
+    return errorText("bad format '" + format +
+                     "': expected text, svg or html");
+  if (!llvm::is_contained({8u, 16u, 32u, 64u}, elementBits))
+    return errorText("bad element_bits " + std::to_string(elementBits) +
+                     ": expected 8, 16, 32 or 64");
+  std::unique_lock<std::mutex> lock;
+  MLIRContext &ctx = getContext(lock);
+  std::string error;
+  Resolved src, dst;
+  if (!resolve(ctx, attr, shape, src, error))
+    return errorText(error);
+  if (!resolve(ctx, dstAttr, std::vector<int64_t>(src.shape.begin(),
+                                                  src.shape.end()),
+               dst, error))
+    return errorText("in the destination layout: " + error);
+  ConversionView view;
+  if (!computeConversionView(*src.ll, *dst.ll, src.shape, elementBits,
+                             *strategy, view, error))
+    return errorText(error);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (format == "text") {
+    printConversionText(os, view, attr, dstAttr);
+    return okText(text);
+  }
+  SvgOptions svg;
+  svg.html = format == "html";
+  std::string shapeText;
+  for (int64_t d : src.shape)
+    shapeText += (shapeText.empty() ? "" : "x") + std::to_string(d);
+  svg.caption = "layout.convert of a " + shapeText + " tensor of " +
+                std::to_string(elementBits) + "-bit elements";
+  svg.fromText = attr;
+  svg.toText = dstAttr;
+  TableOptions options;
+  options.maxRows = maxRows;
+  options.maxCols = maxCols;
+  if (!printConversionSvg(os, view, options, svg, error))
+    return errorText(error);
   return okText(text);
 }
 

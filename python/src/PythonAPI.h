@@ -81,6 +81,19 @@ TextResult layoutLinear(const std::string &attr,
                         const std::vector<int64_t> &shape);
 TextResult layoutJson(const std::string &attr,
                       const std::vector<int64_t> &shape);
+/// The picture of tile-layout --format=svg (html: the self-contained page);
+/// a strided layout without a shape draws CuTe's print_layout grid.
+/// `elementBits` (0: unknown) decides a shared layout's banks.
+TextResult layoutSvg(const std::string &attr, const std::vector<int64_t> &shape,
+                     unsigned maxRows, unsigned maxCols, unsigned elementBits,
+                     bool html);
+/// tile-layout --convert-to: the conversion of a `shape` tensor from `attr`
+/// to `dstAttr`, as the text summary or (svg/html) the picture.
+TextResult layoutConvert(const std::string &attr, const std::string &dstAttr,
+                         const std::vector<int64_t> &shape,
+                         unsigned elementBits, const std::string &strategy,
+                         const std::string &format, unsigned maxRows,
+                         unsigned maxCols);
 /// The attribute parsed and printed back (canonical form), or the error.
 TextResult layoutCanonical(const std::string &attr);
 

@@ -97,6 +97,29 @@ PYBIND11_MODULE(_tile, m) {
       },
       py::arg("attr"), py::arg("shape"));
   m.def(
+      "layout_svg",
+      [](const std::string &attr, const std::vector<int64_t> &shape,
+         unsigned maxRows, unsigned maxCols, unsigned elementBits, bool html) {
+        return valueOrThrow(
+            layoutSvg(attr, shape, maxRows, maxCols, elementBits, html));
+      },
+      py::arg("attr"), py::arg("shape"), py::arg("max_rows") = 0,
+      py::arg("max_cols") = 0, py::arg("element_bits") = 0,
+      py::arg("html") = false);
+  m.def(
+      "layout_convert",
+      [](const std::string &attr, const std::string &dst,
+         const std::vector<int64_t> &shape, unsigned elementBits,
+         const std::string &strategy, const std::string &format,
+         unsigned maxRows, unsigned maxCols) {
+        return valueOrThrow(layoutConvert(attr, dst, shape, elementBits,
+                                          strategy, format, maxRows, maxCols));
+      },
+      py::arg("attr"), py::arg("dst"), py::arg("shape"),
+      py::arg("element_bits") = 32, py::arg("strategy") = "auto",
+      py::arg("format") = "text", py::arg("max_rows") = 0,
+      py::arg("max_cols") = 0);
+  m.def(
       "layout_canonical",
       [](const std::string &attr) {
         return valueOrThrow(layoutCanonical(attr));

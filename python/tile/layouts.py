@@ -97,6 +97,48 @@ class Layout:
         "block": ...}} ("offset" and "block" for shared layouts)."""
         return json.loads(_ext().layout_json(self._text(), _shape(shape)))
 
+    def to_svg(self, shape: Union[None, int, str, Sequence[int]] = None, *,
+               max_rows: int = 0, max_cols: int = 0, element_bits: int = 0,
+               html: bool = False) -> str:
+        """tile-layout --format=svg for `shape`: the table drawn as a grid,
+        colored by thread (shared layouts: by bank, which needs
+        `element_bits` unless the layout knows it), with a legend; `html`
+        wraps it in one self-contained page. A strided layout without a
+        shape draws CuTe's print_layout grid."""
+        return _ext().layout_svg(self._text(), _shape(shape), max_rows,
+                                 max_cols, element_bits, html)
+
+    def _default_shape(self) -> Optional[List[int]]:
+        """The shape a notebook picture uses: the one the layout implies
+        (linear, strided), or None."""
+        return []
+
+    def _repr_svg_(self) -> Optional[str]:
+        """Notebooks (IPython/Jupyter) show the layout as its picture on
+        its default shape, elided to 32 x 32 cells; None (the text repr)
+        where no shape is implied or the picture fails."""
+        shape = self._default_shape()
+        if shape is None:
+            return None
+        try:
+            return _ext().layout_svg(self._text(), shape, 32, 32, 0, False)
+        except ValueError:
+            return None
+
+    def convert_to(self, other: "Layout", shape: Union[None, int, str, Sequence[int]] = None,
+                   *, element_bits: int = 32, strategy: str = "auto",
+                   format: str = "text", max_rows: int = 0, max_cols: int = 0) -> str:
+        """tile-layout --convert-to: what a layout.convert of a `shape`
+        tensor of `element_bits`-bit elements from this layout to `other`
+        moves and how the compiler lowers it (strategy auto, shared or
+        shuffle). format "text" gives the summary, "svg"/"html" the two
+        layouts side by side with every destination element marked."""
+        if not isinstance(other, Layout):
+            raise TypeError(f"other must be a layout object, got {other!r}")
+        return _ext().layout_convert(self._text(), other._text(), _shape(shape),
+                                     element_bits, strategy, format, max_rows,
+                                     max_cols)
+
     def to_linear_layout(self, shape: Union[None, int, str, Sequence[int]] = None) -> "Linear":
         """The equivalent Linear layout for `shape` (distributed layouts only:
         tile-layout --format=linear)."""
@@ -144,6 +186,11 @@ class Blocked(Layout):
         self.warps_per_cta = _ints("warps_per_cta", warps_per_cta)
         self.order = _ints("order", order)
         self._cta = _cta_fields(ctas_per_cga, cta_split_num, cta_order)
+
+    def _default_shape(self) -> Optional[List[int]]:
+        # One CTA tile: every thread's elements once.
+        return [s * t * w for s, t, w in zip(self.size_per_thread, self.threads_per_warp,
+                                             self.warps_per_cta)]
 
     def _text(self) -> str:
         return (f"#layout.blocked<sizePerThread = {_list(self.size_per_thread)}, "

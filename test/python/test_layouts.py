@@ -151,5 +151,83 @@ def test_errors():
         Blocked([2.5], [32], [4], [0])
 
 
+def _svg_cells(svg):
+    """The cells of a picture: {data-coord: [texts]} per grid, in order."""
+    import xml.etree.ElementTree as ET
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    cells = []
+    for g in root.iter(ns + "g"):
+        if g.get("class") == "cell":
+            texts = {t.get("class"): t.text for t in g.iter(ns + "text")}
+            desc = g.find(ns + "desc")
+            cells.append((g.get("data-coord"), texts, desc.text if desc is not None else None))
+    return root, cells
+
+
+def test_to_svg():
+    # The picture has one cell per element with the table's owners, and a
+    # legend; it is the tile-layout --format=svg document.
+    svg = GLUON.to_svg([4, 8])
+    root, cells = _svg_cells(svg)
+    assert root.get("data-cells") == "32" and len(cells) == 32, root.attrib
+    table = GLUON.table([4, 8]).replace("[", " ").replace("]", " ")
+    owners = ["|".join(o.strip() for o in part.split("|"))
+              for part in table.replace("\n", ",").split(",") if part.strip()]
+    assert [texts["owner"] for _, texts, _ in cells] == owners, (cells[:3], owners[:3])
+    assert cells[0][0] == "0,0" and cells[-1][0] == "3,7"
+    assert 'id="legend"' in svg and "T&lt;thread&gt;:&lt;register&gt;" in svg
+    page = GLUON.to_svg([4, 8], html=True)
+    assert page.startswith("<!DOCTYPE html>") and svg in page
+    # Elision as in the table; shared layouts colored by bank.
+    _, elided = _svg_cells(GLUON.to_svg([64, 64], max_rows=4, max_cols=4))
+    assert len(elided) == 16
+    _, banks = _svg_cells(SwizzledShared(2, 1, 4, [1, 0]).to_svg([8, 8], element_bits=16))
+    assert banks[8][1]["owner"] == "10" and banks[8][1]["sub"] == "b5", banks[8]
+    with harness.raises(ValueError) as e:
+        SwizzledShared(2, 1, 4, [1, 0]).to_svg([8, 8])
+    assert "element_bits" in str(e.value)
+
+
+def test_repr_svg():
+    # Notebooks: a blocked layout draws one CTA tile (here 4x8 elements of
+    # 2x4 registers, 2x2 lanes, 1x1 warps); strided and linear layouts their
+    # own shape; layouts without an implied shape fall back to the text repr.
+    small = Blocked([2, 4], [2, 2], [1, 1], [1, 0])
+    root, cells = _svg_cells(small._repr_svg_())
+    assert len(cells) == 32 and cells[-1][0] == "3,7"
+    root, cells = _svg_cells(Strided("(4,2):(2,1)")._repr_svg_())
+    # CuTe's print_layout grid: cell (m, n) = layout(m + 4 n) = 2 m + n.
+    assert [texts["owner"] for _, texts, _ in cells] == [str(i) for i in range(8)], cells
+    assert SwizzledShared(2, 1, 4, [1, 0])._repr_svg_() is None
+    assert Slice(1, GLUON)._repr_svg_() is None
+
+
+def test_convert_to():
+    # Rows of warps to columns of warps on 8x8 (test/tile-layout/convert.test).
+    rows = Blocked([1, 1], [4, 8], [2, 1], [1, 0])
+    cols = Blocked([1, 1], [8, 4], [1, 2], [1, 0])
+    text = rows.convert_to(cols, [8, 8])
+    assert "data movement: shared-memory" in text, text
+    assert ("elements: 8 in place, 0 within a thread, 24 across lanes, 32 across warps, "
+            "0 across CTAs") in text, text
+    # Within a warp the cost model picks shuffles unless told otherwise.
+    pairs = Blocked([2], [32], [1], [0])
+    ones = Blocked([1], [32], [1], [0])
+    assert "lowering: warp shuffles (2 rounds" in pairs.convert_to(ones, [64])
+    assert "lowering: shared memory (256 bytes" in pairs.convert_to(ones, [64], strategy="shared")
+    root, cells = _svg_cells(rows.convert_to(cols, [8, 8], format="svg"))
+    assert len(cells) == 128
+    moves = [desc for _, _, desc in cells[64:]]
+    assert moves.count("in place") == 8 and moves.count("across warps") == 32, moves
+    with harness.raises(ValueError) as e:
+        rows.convert_to(Blocked([1, 1], [8, 4], [4, 1], [1, 0]), [8, 8])
+    assert "different numbers of warps (2 and 4)" in str(e.value), str(e.value)
+    with harness.raises(ValueError):
+        rows.convert_to(cols, [8, 8], strategy="fast")
+    with harness.raises(TypeError):
+        rows.convert_to("#layout.blocked", [8, 8])
+
+
 if __name__ == "__main__":
     sys.exit(harness.run(dict(globals())))

@@ -9,8 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LayoutSvg.h"
-#include "LayoutTable.h"
+#include "tile/LayoutPrint/ConversionView.h"
+#include "tile/LayoutPrint/LayoutSvg.h"
+#include "tile/LayoutPrint/LayoutTable.h"
 
 #include "tile/CuTe/Eval.h"
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
@@ -58,6 +59,17 @@ cl::opt<unsigned> elementBits(
 cl::opt<std::string> evalText("eval",
                               cl::desc("Evaluate a CuTe layout expression"),
                               cl::value_desc("expr"), cl::cat(category));
+cl::opt<std::string> convertTo(
+    "convert-to",
+    cl::desc("Show a layout.convert from the layout to this one: what moves "
+             "and how the compiler lowers it (table: a summary; svg|html: "
+             "both layouts side by side)"),
+    cl::value_desc("layout"), cl::cat(category));
+cl::opt<std::string> convertStrategy(
+    "convert-strategy",
+    cl::desc("With --convert-to: the lowering strategy, auto (the cost "
+             "model, default), shared or shuffle"),
+    cl::init("auto"), cl::cat(category));
 cl::opt<unsigned> maxRows("max-rows",
                           cl::desc("Elide rows beyond this many (first "
                                    "half, ..., last half); 0 = all"),
@@ -131,6 +143,48 @@ bool parseRange(StringRef text, StringRef what, std::optional<Range> &range,
   return true;
 }
 
+/// --convert-to: the conversion from the layout (`src`) to convertTo.
+int runConvert(MLIRContext &ctx, const LinearLayout &src,
+               ArrayRef<int64_t> shape, const TableOptions &options,
+               SvgOptions svg) {
+  if (format != Format::Table && format != Format::Svg &&
+      format != Format::Html)
+    return usageError("--convert-to prints --format=table (a summary), svg "
+                      "or html");
+  std::optional<ConvertStrategy> strategy =
+      parseConvertStrategy(convertStrategy);
+  if (!strategy)
+    return usageError("bad --convert-strategy='" + convertStrategy +
+                      "': expected auto, shared or shuffle");
+  std::string error;
+  Attribute attr = parseLayoutAttr(ctx, convertTo, error);
+  if (!attr)
+    return inputError("in --convert-to: " + error);
+  std::string why;
+  std::optional<LinearLayout> dst =
+      layout::computeLinearLayout(attr, shape, &why);
+  if (!dst)
+    return inputError("in --convert-to: " + why);
+  unsigned bits = elementBits.getNumOccurrences() ? unsigned(elementBits) : 32;
+  ConversionView view;
+  if (!computeConversionView(src, *dst, shape, bits, *strategy, view, error))
+    return inputError(error);
+  if (format == Format::Table) {
+    printConversionText(llvm::outs(), view, layoutText, convertTo);
+    return 0;
+  }
+  std::string shapeShown;
+  for (int64_t d : shape)
+    shapeShown += (shapeShown.empty() ? "" : "x") + std::to_string(d);
+  svg.caption = "layout.convert of a " + shapeShown + " tensor of " +
+                std::to_string(bits) + "-bit elements";
+  svg.fromText = layoutText;
+  svg.toText = convertTo;
+  if (!printConversionSvg(llvm::outs(), view, options, svg, error))
+    return inputError(error);
+  return 0;
+}
+
 int runEval() {
   llvm::Expected<std::string> result = cute::evaluateExpression(evalText);
   if (!result)
@@ -153,8 +207,10 @@ int main(int argc, char **argv) {
   }
 
   if (evalText.getNumOccurrences()) {
-    if (!layoutText.empty() || shapeText.getNumOccurrences())
-      return usageError("--eval takes no layout and no --shape");
+    if (!layoutText.empty() || shapeText.getNumOccurrences() ||
+        convertTo.getNumOccurrences())
+      return usageError("--eval takes no layout, no --shape and no "
+                        "--convert-to");
     return runEval();
   }
   if (layoutText.empty())
@@ -183,7 +239,8 @@ int main(int argc, char **argv) {
 
   // The strided layout's own table needs no shape.
   if (auto strided = dyn_cast<layout::StridedAttr>(attr);
-      strided && format == Format::Table && !shapeText.getNumOccurrences()) {
+      strided && format == Format::Table && !shapeText.getNumOccurrences() &&
+      !convertTo.getNumOccurrences()) {
     llvm::outs() << cute::formatLayoutTable(strided.getLayout());
     return 0;
   }
@@ -197,7 +254,8 @@ int main(int argc, char **argv) {
   if (shapeText.getNumOccurrences())
     svg.caption += " on " + shapeText;
   if (auto strided = dyn_cast<layout::StridedAttr>(attr);
-      strided && picture && !shapeText.getNumOccurrences()) {
+      strided && picture && !shapeText.getNumOccurrences() &&
+      !convertTo.getNumOccurrences()) {
     if (!printCuteSvg(llvm::outs(), strided.getLayout(), svg, error))
       return inputError(error);
     return 0;
@@ -226,6 +284,9 @@ int main(int argc, char **argv) {
   if (!ll)
     return inputError(why);
   bool shared = isa<layout::SharedLayoutAttrInterface>(attr);
+
+  if (convertTo.getNumOccurrences())
+    return runConvert(ctx, *ll, shape, options, svg);
 
   // #layout.nvmma_shared knows its element size.
   if (auto nvmma = dyn_cast<layout::NvmmaSharedAttr>(attr);

@@ -43,6 +43,14 @@ struct TileToLLVMOptions {
 
 /// Appends to `pm` (anchored on builtin.module) the passes that lower the
 /// tile language to the LLVM and NVVM dialects.
+/// The tile-level part of the pipeline: layout assignment, tile splitting,
+/// resource checks, software pipelining, convert optimization, TMA use.
+/// Its output is what convert-tile-to-llvm lowers (and what
+/// `tile-compile --emit=layouts` reports on).
+void buildTileLayoutPipeline(mlir::OpPassManager &pm,
+                             const TileToLLVMOptions &opts);
+
+/// buildTileLayoutPipeline, then the lowering to the LLVM dialect.
 void buildTileToLLVMPipeline(mlir::OpPassManager &pm,
                              const TileToLLVMOptions &opts);
 

@@ -190,91 +190,6 @@ SmallVector<Value> tile::transferThroughSharedMemory(OpBuilder &b,
 // Planned (swizzled, vectorized) shared-memory round trip
 //===----------------------------------------------------------------------===//
 
-/// The value of output `name` of `layout` at `ins` (named inputs).
-static int32_t applyNamed(const LinearLayout &layout,
-                          ArrayRef<std::pair<std::string, int32_t>> ins,
-                          StringRef name) {
-  SmallVector<std::pair<std::string, int32_t>> full;
-  for (const std::string &dim : layout.getInDimNames()) {
-    int32_t v = 0;
-    for (auto &[n, x] : ins)
-      if (n == dim)
-        v = x;
-    full.push_back({dim, v});
-  }
-  for (auto &[n, x] : layout.apply(full))
-    if (n == name)
-      return x;
-  return 0;
-}
-
-/// Checks that `map` ((register, lane, warp, block) -> scratch inputs)
-/// followed by `scratch` is `layout`. All three are linear over F2, so it is
-/// enough to compare them on every input bit.
-static bool verifyScratchMap(const LinearLayout &layout,
-                             const LinearLayout &map,
-                             const LinearLayout &scratch) {
-  SmallVector<std::string> ins = layout.getInDimNames();
-  for (const std::string &dim : ins) {
-    for (int bit = 0; bit < layout.getInDimSizeLog2(dim); ++bit) {
-      SmallVector<std::pair<std::string, int32_t>> named;
-      for (const std::string &d : ins)
-        named.push_back({d, d == dim ? (1 << bit) : 0});
-      SmallVector<std::pair<std::string, int32_t>> mid;
-      for (const std::string &d : scratch.getInDimNames())
-        mid.push_back({d, map.hasOutDim(d) ? applyNamed(map, named, d) : 0});
-      if (scratch.apply(mid) != layout.apply(named))
-        return false;
-    }
-  }
-  return true;
-}
-
-/// Checks that the vector's registers step through offsets 1, 2, 4, ... and
-/// every other input bit moves the offset by a multiple of the vector size,
-/// so each vector is contiguous and aligned.
-static bool verifyVector(const LinearLayout &map, const VectorAccess &vector) {
-  if (vector.elems != (1 << vector.regBits.size()))
-    return false;
-  for (const std::string &dim : map.getInDimNames())
-    for (int bit = 0; bit < map.getInDimSizeLog2(dim); ++bit) {
-      int32_t offset = applyNamed(map, {{dim, 1 << bit}}, "offset");
-      int32_t iteration = map.hasOutDim("iteration")
-                              ? applyNamed(map, {{dim, 1 << bit}}, "iteration")
-                              : 0;
-      auto it = llvm::find(vector.regBits, bit);
-      if (dim == kRegister && it != vector.regBits.end()) {
-        if (offset != (1 << (it - vector.regBits.begin())) || iteration != 0)
-          return false;
-      } else if (offset % vector.elems != 0) {
-        return false;
-      }
-    }
-  return true;
-}
-
-/// A shared-memory plan for converting `src` to `dst`, checked element by
-/// element (one iteration, maps into the scratch that agree with both
-/// layouts); std::nullopt to use the plain row-major round trip.
-static std::optional<SharedMemoryPlan>
-getCheckedPlan(const LinearLayout &src, const LinearLayout &dst,
-               Type elementType) {
-  int elemBits = int(getElementBytes(elementType)) * 8;
-  if (!llvm::isPowerOf2_32(elemBits) || elemBits < 8 || elemBits > 64)
-    return std::nullopt;
-  std::optional<SharedMemoryPlan> plan =
-      planSharedMemoryConversion(src, dst, elemBits);
-  if (!plan || plan->numIterations != 1 || !plan->storeMap.hasOutDim("offset") ||
-      !plan->loadMap.hasOutDim("offset"))
-    return std::nullopt;
-  if (!verifyScratchMap(src, plan->storeMap, plan->scratch) ||
-      !verifyScratchMap(dst, plan->loadMap, plan->scratch) ||
-      !verifyVector(plan->storeMap, plan->storeVector) ||
-      !verifyVector(plan->loadMap, plan->loadVector))
-    return std::nullopt;
-  return plan;
-}
-
 /// Offsets (elements, i32) in the scratch of every register through `map`:
 /// the thread part once, the register part as a constant.
 static SmallVector<Value> emitScratchOffsets(OpBuilder &b, Location loc,
@@ -371,75 +286,11 @@ transferWithPlan(OpBuilder &b, Location loc, const SharedMemoryPlan &plan,
 // Choosing the strategy
 //===----------------------------------------------------------------------===//
 
-std::optional<ConvertStrategy> tile::parseConvertStrategy(StringRef name) {
-  return llvm::StringSwitch<std::optional<ConvertStrategy>>(name)
-      .Case("auto", ConvertStrategy::Auto)
-      .Case("shared", ConvertStrategy::Shared)
-      .Case("shuffle", ConvertStrategy::Shuffle)
-      .Default(std::nullopt);
-}
-
-/// The most selects per round planWarpShuffle may use (2^4 - 1: a tree over
-/// four lane bits); the cost model then weighs them.
-static constexpr int kMaxShuffleSelects = 15;
-
 ConvertLowering tile::planConvertLowering(const ReshapeLayouts &layouts,
                                           Type elementType,
                                           ConvertStrategy strategy) {
-  ConvertLowering lowering;
-  const LinearLayout &src = layouts.src;
-  const LinearLayout &dst = layouts.dstInSrcSpace;
-  if (isRegisterOnlyTransfer(layouts)) {
-    lowering.kind = ConvertLowering::Kind::Registers;
-    return lowering;
-  }
-  int elemBits = int(getElementBytes(elementType)) * 8;
-  lowering.sharedPlan = getCheckedPlan(src, dst, elementType);
-  lowering.scratchBytes = lowering.sharedPlan
-                              ? lowering.sharedPlan->scratchBytes
-                              : getTransferScratchBytes(src, elementType);
-  if (lowering.sharedPlan)
-    lowering.sharedCost =
-        estimateSharedMemoryCost(*lowering.sharedPlan, src, dst);
-  if (strategy == ConvertStrategy::Shared)
-    return lowering;
-
-  std::string why;
-  std::optional<WarpShufflePlan> plan;
-  if (src.getInDimSize(kLane) != kWarpSize)
-    why = "the layouts do not have " + std::to_string(kWarpSize) + " lanes";
-  else if (elemBits > 64)
-    why = "elements wider than 64 bits";
-  else
-    plan = planWarpShuffle(src, dst, kMaxShuffleSelects, &why);
-  if (plan && !verifyWarpShufflePlan(src, dst, *plan, &why)) {
-    why = "the shuffle plan failed its check (" + why + ")";
-    plan.reset();
-  }
-  if (!plan) {
-    lowering.whyNotShuffle = why;
-    return lowering;
-  }
-  lowering.shuffleCost = estimateWarpShuffleCost(*plan, elemBits);
-  // Without a checked plan the row-major round trip stores and loads every
-  // register one element at a time (one wavefront each at best).
-  int64_t sharedCost =
-      lowering.sharedCost >= 0
-          ? lowering.sharedCost
-          : ConversionCostModel().wavefront *
-                    (src.getInDimSize(kRegister) + dst.getInDimSize(kRegister)) +
-                2 * ConversionCostModel().barrier;
-  if (strategy == ConvertStrategy::Auto && lowering.shuffleCost > sharedCost) {
-    lowering.whyNotShuffle = "the shuffles cost " +
-                             std::to_string(lowering.shuffleCost) +
-                             ", shared memory " + std::to_string(sharedCost);
-    return lowering;
-  }
-  lowering.kind = ConvertLowering::Kind::Shuffle;
-  lowering.shufflePlan = std::move(plan);
-  lowering.sharedPlan.reset();
-  lowering.scratchBytes = 0;
-  return lowering;
+  return chooseConversion(layouts.src, layouts.dstInSrcSpace,
+                          int(getElementBytes(elementType)) * 8, strategy);
 }
 
 namespace {

@@ -433,32 +433,8 @@ constexpr llvm::StringLiteral kConvertStrategyAttr = "tile.convert_strategy";
 
 /// The remark of convert-remarks: the lowering chosen and the costs.
 void emitConvertRemark(layout::ConvertOp op, const ConvertLowering &lowering) {
-  InFlightDiagnostic diag = op.emitRemark();
-  switch (lowering.kind) {
-  case ConvertLowering::Kind::Registers:
-    diag << "layout.convert: registers only";
-    return;
-  case ConvertLowering::Kind::Shuffle: {
-    const WarpShufflePlan &plan = *lowering.shufflePlan;
-    diag << "layout.convert: warp shuffles (" << plan.numRounds
-         << " rounds, " << plan.numShuffles() << " shuffles, "
-         << plan.numSendSelects << " send and " << plan.numRecvSelects
-         << " receive selects per round; cost " << lowering.shuffleCost
-         << ", shared memory " << lowering.sharedCost << ")";
-    return;
-  }
-  case ConvertLowering::Kind::SharedMemory:
-    diag << "layout.convert: shared memory (" << lowering.scratchBytes
-         << " bytes";
-    if (lowering.sharedPlan)
-      diag << ", vectors of " << lowering.sharedPlan->storeVector.elems
-           << "/" << lowering.sharedPlan->loadVector.elems
-           << " elements; cost " << lowering.sharedCost;
-    diag << ")";
-    if (!lowering.whyNotShuffle.empty())
-      diag << "; no warp shuffles: " << lowering.whyNotShuffle;
-    return;
-  }
+  op.emitRemark() << "layout.convert: "
+                  << describeConversionChoice(lowering);
 }
 
 /// The compute capability of "sm_XY" / "sm_XYa" / "sm_XYf", or 0.

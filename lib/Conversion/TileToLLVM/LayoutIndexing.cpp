@@ -119,14 +119,6 @@ HardwareIds tile::getHardwareIds(OpBuilder &b, Location loc) {
   return ids;
 }
 
-SmallVector<int32_t> tile::getRegisterCoords(const LinearLayout &layout,
-                                             int32_t reg) {
-  SmallVector<int32_t> ins;
-  for (const std::string &name : layout.getInDimNames())
-    ins.push_back(name == kRegister ? reg : 0);
-  return layout.apply(ins);
-}
-
 LinearLayout tile::getThreadPart(const LinearLayout &layout) {
   LinearLayout::BasesT bases;
   for (const auto &[name, dimBases] : layout.getBases())
@@ -178,20 +170,6 @@ SmallVector<SmallVector<Value>> tile::emitIndices(OpBuilder &b, Location loc,
   return result;
 }
 
-/// A basis flattened to one integer (output dims concatenated, first dim in
-/// the low bits).
-static uint64_t flattenCoords(const LinearLayout &layout,
-                              ArrayRef<int32_t> coords) {
-  uint64_t flat = 0;
-  int shift = 0;
-  auto outDims = layout.getOutDims();
-  for (unsigned d = 0; d < outDims.size(); ++d) {
-    flat |= uint64_t(uint32_t(coords[d])) << shift;
-    shift += llvm::Log2_32(uint32_t(outDims[d].second));
-  }
-  return flat;
-}
-
 llvm::StringMap<int32_t> tile::getBroadcastMasks(const LinearLayout &layout) {
   // Gaussian elimination over F2 on the flattened bases, in order:
   // pivots[k] is a vector of the span whose highest set bit is k.
@@ -212,42 +190,6 @@ llvm::StringMap<int32_t> tile::getBroadcastMasks(const LinearLayout &layout) {
     masks[name] = mask;
   }
   return masks;
-}
-
-/// Bases of `dim`, padded with zero bases to `numBits`.
-static std::vector<LinearLayout::Basis>
-paddedBases(const LinearLayout &layout, StringRef dim, unsigned numBits) {
-  std::vector<LinearLayout::Basis> bases;
-  if (layout.hasInDim(dim))
-    bases = layout.getBases().lookup(dim.str());
-  while (bases.size() < numBits)
-    bases.push_back(LinearLayout::Basis(layout.getNumOutDims(), 0));
-  return bases;
-}
-
-std::optional<SmallVector<unsigned>>
-tile::matchRegisters(const LinearLayout &src, const LinearLayout &dst) {
-  if (src.getOutDims() != dst.getOutDims())
-    return std::nullopt;
-  for (StringRef dim : {kLane, kWarp, kBlock}) {
-    unsigned bits =
-        std::max(src.getInDimSizeLog2(dim), dst.getInDimSizeLog2(dim));
-    if (paddedBases(src, dim, bits) != paddedBases(dst, dim, bits))
-      return std::nullopt;
-  }
-  llvm::DenseMap<uint64_t, unsigned> srcRegs;
-  int32_t numSrc = src.getInDimSize(kRegister);
-  for (int32_t r = 0; r < numSrc; ++r)
-    srcRegs.try_emplace(flattenCoords(src, getRegisterCoords(src, r)), r);
-  SmallVector<unsigned> map;
-  int32_t numDst = dst.getInDimSize(kRegister);
-  for (int32_t r = 0; r < numDst; ++r) {
-    auto it = srcRegs.find(flattenCoords(dst, getRegisterCoords(dst, r)));
-    if (it == srcRegs.end())
-      return std::nullopt;
-    map.push_back(it->second);
-  }
-  return map;
 }
 
 //===----------------------------------------------------------------------===//

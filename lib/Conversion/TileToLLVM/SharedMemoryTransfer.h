@@ -10,6 +10,7 @@
 #ifndef LIB_CONVERSION_TILETOLLVM_SHAREDMEMORYTRANSFER_H
 #define LIB_CONVERSION_TILETOLLVM_SHAREDMEMORYTRANSFER_H
 
+#include "tile/LinearLayout/ConversionChoice.h"
 #include "tile/LinearLayout/ConversionPlan.h"
 #include "tile/LinearLayout/LinearLayout.h"
 #include "tile/Support/LLVM.h"
@@ -72,39 +73,8 @@ LinearLayout projectOutputs(const LinearLayout &layout,
 // layout.convert strategies
 //===----------------------------------------------------------------------===//
 
-/// Which lowering a layout.convert that moves data between threads may use
-/// (the convert-strategy option of convert-tile-to-llvm, or the
-/// `tile.convert_strategy` attribute of a kernel).
-enum class ConvertStrategy {
-  /// The cheaper of warp shuffles and shared memory (the cost model of
-  /// ConversionPlan.h); shared memory when no shuffle plan exists.
-  Auto,
-  /// Always the shared-memory round trip.
-  Shared,
-  /// Warp shuffles whenever a plan exists; shared memory otherwise (the
-  /// pass reports that with a remark).
-  Shuffle,
-};
-std::optional<ConvertStrategy> parseConvertStrategy(StringRef name);
-
-/// How one layout.convert is lowered.
-struct ConvertLowering {
-  enum class Kind { Registers, Shuffle, SharedMemory };
-  Kind kind = Kind::SharedMemory;
-  /// For Kind::Shuffle: the checked plan.
-  std::optional<WarpShufflePlan> shufflePlan;
-  /// For Kind::SharedMemory: the checked swizzled plan, or none for the
-  /// row-major round trip.
-  std::optional<SharedMemoryPlan> sharedPlan;
-  /// Shared-memory bytes it needs (0 unless Kind::SharedMemory).
-  int64_t scratchBytes = 0;
-  /// Estimated costs (ConversionCostModel units; -1 where not computed).
-  int64_t shuffleCost = -1;
-  int64_t sharedCost = -1;
-  /// Why the shuffle path was not taken (empty when it was, or when it was
-  /// never considered).
-  std::string whyNotShuffle;
-};
+/// How one layout.convert is lowered (ConversionChoice.h).
+using ConvertLowering = ConversionChoice;
 
 /// Chooses the lowering of a layout.convert from `layouts.src` to
 /// `layouts.dstInSrcSpace` of elements of `elementType` (a tile or LLVM

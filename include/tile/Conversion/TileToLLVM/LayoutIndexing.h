@@ -3,14 +3,15 @@
 // Index arithmetic read off a distributed layout's linear form: the names
 // of its input dims, the thread's hardware ids (lane, warp, block), the
 // and/shift/xor plan that applies a linear layout to run-time values, the
-// coordinates of every register of a thread, the registers two layouts
-// share, broadcast bits, and the vector width a layout allows along a dim.
+// broadcast bits (register coordinates and the registers two layouts share
+// are in ConversionChoice.h), and the vector width a layout allows along a dim.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILE_CONVERSION_TILETOLLVM_LAYOUTINDEXING_H
 #define TILE_CONVERSION_TILETOLLVM_LAYOUTINDEXING_H
 
+#include "tile/LinearLayout/ConversionChoice.h"
 #include "tile/LinearLayout/LinearLayout.h"
 #include "tile/Support/LLVM.h"
 
@@ -86,20 +87,8 @@ HardwareIds getHardwareIds(OpBuilder &b, Location loc);
 SmallVector<SmallVector<Value>> emitIndices(OpBuilder &b, Location loc,
                                             const LinearLayout &layout);
 
-/// The compile-time coordinates of register `reg` at lane = warp = block = 0
-/// (in output-dim order).
-SmallVector<int32_t> getRegisterCoords(const LinearLayout &layout, int32_t reg);
-
 /// The layout restricted to its thread inputs (lane, warp, block).
 LinearLayout getThreadPart(const LinearLayout &layout);
-
-/// For every register of `dst`, a register of `src` holding the same element
-/// in every thread, when both layouts have the same output dims and the same
-/// thread part; std::nullopt otherwise. Broadcast registers of `src` are
-/// never needed twice, and registers that `dst` duplicates map to the same
-/// source register.
-std::optional<SmallVector<unsigned>> matchRegisters(const LinearLayout &src,
-                                                    const LinearLayout &dst);
 
 /// Per input dim of `layout` (by name), the mask of bits that are broadcast
 /// copies: their basis is in the span of the bases before them (in input

@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LayoutTable.h"
+#include "tile/LayoutPrint/LayoutTable.h"
 
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILE_TOOLS_TILE_LAYOUT_LAYOUTTABLE_H
-#define TILE_TOOLS_TILE_LAYOUT_LAYOUTTABLE_H
+#ifndef TILE_LAYOUTPRINT_LAYOUTTABLE_H
+#define TILE_LAYOUTPRINT_LAYOUTTABLE_H
 
 #include "tile/LinearLayout/LinearLayout.h"
 #include "tile/Support/LLVM.h"
@@ -92,4 +92,4 @@ Attribute parseLayoutAttr(MLIRContext &ctx, StringRef text, std::string &error);
 
 } // namespace tile
 
-#endif // TILE_TOOLS_TILE_LAYOUT_LAYOUTTABLE_H
+#endif // TILE_LAYOUTPRINT_LAYOUTTABLE_H

@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILE_TOOLS_TILE_LAYOUT_LAYOUTSVG_H
-#define TILE_TOOLS_TILE_LAYOUT_LAYOUTSVG_H
+#ifndef TILE_LAYOUTPRINT_LAYOUTSVG_H
+#define TILE_LAYOUTPRINT_LAYOUTSVG_H
 
-#include "LayoutTable.h"
+#include "tile/LayoutPrint/LayoutTable.h"
 
 #include "tile/CuTe/Layout.h"
 
@@ -20,6 +20,8 @@ struct SvgOptions {
   unsigned elementBits = 0;
   /// The caption: the layout and shape as the user wrote them.
   std::string caption;
+  /// For a conversion: the two layouts as the user wrote them.
+  std::string fromText, toText;
 };
 
 /// Draws the table of `ll` for `shape` as an SVG grid: one cell per shown
@@ -40,4 +42,4 @@ bool printCuteSvg(raw_ostream &os, const cute::Layout &layout,
 
 } // namespace tile
 
-#endif // TILE_TOOLS_TILE_LAYOUT_LAYOUTSVG_H
+#endif // TILE_LAYOUTPRINT_LAYOUTSVG_H
