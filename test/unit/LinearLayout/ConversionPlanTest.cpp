@@ -293,7 +293,7 @@ TEST(ConversionPlan, AnalyzeErrors) {
   LinearLayout b = blocked({32, 32}, {1, 8}, {8, 4}, {1, 1}, {1, 0});
   LinearLayout c = blocked({32, 32}, {1, 8}, {16, 1}, {1, 1}, {1, 0});
   EXPECT_FALSE(analyzeConversion(b, c, &err));
-  EXPECT_NE(err.find("lane sizes"), std::string::npos) << err;
+  EXPECT_NE(err.find("different numbers of lanes"), std::string::npos) << err;
   // Different shapes.
   LinearLayout d = blocked({32, 64}, {1, 4}, {4, 8}, {1, 1}, {1, 0});
   EXPECT_FALSE(analyzeConversion(a, d, &err));
