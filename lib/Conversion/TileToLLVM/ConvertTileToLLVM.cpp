@@ -84,6 +84,10 @@ int64_t tile::getScratchBytes(Operation *op) {
     return getReduceScratchBytes(op);
   if (isa<tl::AtomicRMWOp, tl::AtomicCASOp>(op))
     return getAtomicScratchBytes(op);
+  if (isa<tl::ScanOp>(op))
+    return getScanScratchBytes(op);
+  if (isa<tl::SortOp, tl::TopKOp>(op))
+    return getSortScratchBytes(op);
   if (isa<layout::ConvertOp, tl::BroadcastOp, tl::ExpandDimsOp>(op)) {
     auto srcType = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
     auto dstType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
@@ -156,6 +160,10 @@ std::string tile::whyNotLowerable(Operation *op) {
   if (dialect == "tile") {
     if (isa<tl::ReduceOp>(op))
       return whyReduceNotLowerable(op);
+    if (isa<tl::ScanOp>(op))
+      return whyScanNotLowerable(op);
+    if (isa<tl::SortOp, tl::TopKOp>(op))
+      return whySortNotLowerable(op);
     if (isa<tl::KernelOp, tl::ReturnOp, tl::ProgramIdOp, tl::NumProgramsOp,
             tl::MakeViewOp, tl::LoadTileOp, tl::StoreTileOp, tl::LoadAtOp,
             tl::StoreAtOp, tl::ArangeOp, tl::SplatOp, tl::AddPtrOp,
@@ -611,6 +619,8 @@ struct ConvertTileToLLVMPass
     populateElementwiseOpToLLVMPatterns(converter, patterns);
     populateCastOpToLLVMPatterns(converter, patterns);
     populateReduceOpToLLVMPatterns(converter, patterns);
+    populateScanOpToLLVMPatterns(converter, patterns);
+    populateSortOpToLLVMPatterns(converter, patterns);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, &strategies);
     populateSharedMemoryOpToLLVMPatterns(converter, patterns);
     populateTmaOpToLLVMPatterns(converter, patterns);

@@ -15,10 +15,12 @@
 //     in a fixed order, so every copy of a result is bitwise equal.
 // Without step 3 the result registers are taken from the partials through
 // the result layout (the slice of L), or through the same scratch when its
-// registers cannot be matched.
+// registers cannot be matched. Several operands (one layout) are reduced
+// together as tuples, one scalar per operand, each with its own scratch.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Combiner.h"
 #include "SharedMemoryTransfer.h"
 #include "tile/Conversion/TileToLLVM/LayoutIndexing.h"
 #include "tile/Conversion/TileToLLVM/MemoryAccess.h"
@@ -57,17 +59,27 @@ struct ReducePlan {
   /// Result register -> source register whose group holds its value, when
   /// no scratch is needed.
   std::optional<SmallVector<unsigned>> resultRegs;
-  /// Elements of the result (1 for a scalar) and bytes of one.
+  /// Elements of the result (1 for a scalar) and bytes of one, per operand.
   int64_t numResultElems = 1;
-  int64_t elemBytes = 4;
+  SmallVector<int64_t> elemBytes;
 
   bool needsSharedMemory() const {
     return !warpAxisBits.empty() || (!scalarResult && !resultRegs);
   }
+  /// Offset of operand `i`'s scratch (8-byte aligned); `i` = the number of
+  /// operands gives the total.
+  int64_t scratchOffset(size_t i) const {
+    int64_t offset = 0;
+    for (size_t j = 0; j < i; ++j)
+      offset += llvm::alignTo((int64_t(1) << warpAxisBits.size()) *
+                                  numResultElems * elemBytes[j],
+                              8);
+    return offset;
+  }
   int64_t scratchBytes() const {
     if (!needsSharedMemory())
       return 0;
-    return (int64_t(1) << warpAxisBits.size()) * numResultElems * elemBytes;
+    return scratchOffset(elemBytes.size());
   }
 };
 
@@ -88,7 +100,9 @@ std::optional<ReducePlan> buildReducePlan(tl::ReduceOp op, std::string *why) {
   if (plan.axis < 0 || plan.axis >= rank ||
       src->getNumOutDims() != rank)
     return fail("the reduction axis is out of range");
-  plan.elemBytes = getElementBytes(srcType.getElementType());
+  for (Value src : op.getSrcs())
+    plan.elemBytes.push_back(getElementBytes(
+        cast<RankedTensorType>(src.getType()).getElementType()));
 
   // Classify the input bits; keep the axis bits whose steps are independent.
   uint32_t pivots[32] = {};
@@ -153,12 +167,10 @@ std::optional<ReducePlan> buildReducePlan(tl::ReduceOp op, std::string *why) {
   return plan;
 }
 
-/// Emits the combination of two scalars.
-using Combiner = llvm::function_ref<Value(Value, Value)>;
-
-Value combineRegisters(ArrayRef<Value> values, Combiner combine) {
-  Value acc = values.front();
-  for (Value v : values.drop_front())
+ScalarTuple combineRegisters(ArrayRef<ScalarTuple> values,
+                             const CombinerEmitter &combine) {
+  ScalarTuple acc = values.front();
+  for (const ScalarTuple &v : values.drop_front())
     acc = combine(acc, v);
   return acc;
 }
@@ -174,57 +186,65 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tl::ReduceOp> {
     std::optional<ReducePlan> plan = buildReducePlan(op, &why);
     if (!plan)
       return rewriter.notifyMatchFailure(op, why);
-    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
-    Type elemType = getTypeConverter()->convertType(srcType.getElementType());
-    Type resultType = op.getResult().getType();
-    Type llResultType = getTypeConverter()->convertType(resultType);
-    if (!elemType || !llResultType)
-      return failure();
+    size_t numOperands = op.getSrcs().size();
+    SmallVector<Type> elemTypes, llResultTypes;
+    for (auto [src, result] : llvm::zip(op.getSrcs(), op.getValues())) {
+      elemTypes.push_back(getTypeConverter()->convertType(
+          cast<RankedTensorType>(src.getType()).getElementType()));
+      llResultTypes.push_back(
+          getTypeConverter()->convertType(result.getType()));
+      if (!elemTypes.back() || !llResultTypes.back())
+        return failure();
+    }
 
     // The combiner: a predefined kind or the region, inlined per pair.
     Block *body = op.getCombiner().empty() ? nullptr
                                            : &op.getCombiner().front();
-    std::optional<tl::ReduceKind> kind = op.getKind();
+    std::optional<CombineKind> kind;
+    if (std::optional<tl::ReduceKind> k = op.getKind())
+      kind = *k == tl::ReduceKind::sum   ? CombineKind::sum
+             : *k == tl::ReduceKind::max ? CombineKind::max
+                                         : CombineKind::min;
     if (!kind && !body)
       return rewriter.notifyMatchFailure(op, "no combiner");
-    bool isFloat = isa<FloatType>(elemType);
-    auto combine = [&](Value a, Value b) -> Value {
-      if (kind) {
-        switch (*kind) {
-        case tl::ReduceKind::sum:
-          return isFloat ? LLVM::FAddOp::create(rewriter, loc, a, b).getResult()
-                         : LLVM::AddOp::create(rewriter, loc, a, b).getResult();
-        case tl::ReduceKind::max:
-          return isFloat
-                     ? LLVM::MaximumOp::create(rewriter, loc, a, b).getResult()
-                     : LLVM::SMaxOp::create(rewriter, loc, a, b).getResult();
-        case tl::ReduceKind::min:
-          return isFloat
-                     ? LLVM::MinimumOp::create(rewriter, loc, a, b).getResult()
-                     : LLVM::SMinOp::create(rewriter, loc, a, b).getResult();
+    CombinerEmitter combine(rewriter, loc, kind, body);
+    auto replaceWithTuples = [&](ArrayRef<ScalarTuple> perResultReg) {
+      SmallVector<Value> replacements;
+      for (size_t o = 0; o < numOperands; ++o) {
+        if (plan->scalarResult) {
+          replacements.push_back(perResultReg.front()[o]);
+          continue;
         }
+        SmallVector<Value> regs;
+        for (const ScalarTuple &t : perResultReg)
+          regs.push_back(t[o]);
+        replacements.push_back(
+            packStruct(rewriter, loc, llResultTypes[o], regs));
       }
-      IRMapping mapping;
-      mapping.map(body->getArgument(0), a);
-      mapping.map(body->getArgument(1), b);
-      for (Operation &inner : body->without_terminator())
-        rewriter.clone(inner, mapping);
-      return mapping.lookupOrDefault(body->getTerminator()->getOperand(0));
+      rewriter.replaceOp(op, replacements);
     };
 
     // 1. Within the thread: one partial per group of registers that differ
     //    only in axis bits. Groups are keyed by their non-axis bits.
-    SmallVector<Value> regs = unpackStruct(rewriter, loc, adaptor.getSrc());
-    int32_t numRegs = regs.size();
-    std::map<int32_t, Value> partials;
+    SmallVector<SmallVector<Value>> regs;
+    for (Value src : adaptor.getSrcs())
+      regs.push_back(unpackStruct(rewriter, loc, src));
+    int32_t numRegs = regs.front().size();
+    auto tupleAt = [&](int32_t r) {
+      ScalarTuple t;
+      for (size_t o = 0; o < numOperands; ++o)
+        t.push_back(regs[o][r]);
+      return t;
+    };
+    std::map<int32_t, ScalarTuple> partials;
     for (int32_t g = 0; g < numRegs; ++g) {
       if (g & ~plan->regNonAxisMask)
         continue;
-      SmallVector<Value> members;
+      SmallVector<ScalarTuple> members;
       // Enumerate the subsets of the axis mask in increasing order.
       int32_t s = 0;
       do {
-        members.push_back(regs[g | s]);
+        members.push_back(tupleAt(g | s));
         s = (s - plan->regAxisMask) & plan->regAxisMask;
       } while (s != 0);
       partials[g] = combineRegisters(members, combine);
@@ -232,19 +252,22 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tl::ReduceOp> {
 
     // 2. Across lanes.
     for (int bit : plan->laneAxisBits)
-      for (auto &[g, v] : partials)
-        v = combine(v, emitShuffleXor(rewriter, loc, v, 1u << bit));
+      for (auto &[g, v] : partials) {
+        ScalarTuple other;
+        for (Value x : v)
+          other.push_back(emitShuffleXor(rewriter, loc, x, 1u << bit));
+        v = combine(v, other);
+      }
 
-    SmallVector<Value> results;
+    SmallVector<ScalarTuple> results;
     if (!plan->needsSharedMemory()) {
       if (plan->scalarResult) {
-        rewriter.replaceOp(op, partials.begin()->second);
+        replaceWithTuples(partials.begin()->second);
         return success();
       }
       for (unsigned r : *plan->resultRegs)
         results.push_back(partials[r & plan->regNonAxisMask]);
-      rewriter.replaceOp(op,
-                         packStruct(rewriter, loc, llResultType, results));
+      replaceWithTuples(results);
       return success();
     }
 
@@ -252,10 +275,10 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tl::ReduceOp> {
     SmallVector<int32_t> resultShape;
     if (plan->result)
       resultShape = getOutShape(*plan->result);
-    int64_t bytes = plan->elemBytes;
     Value smem = getSharedMemoryPtr(rewriter, loc);
     auto smemType = smem.getType();
-    auto slotAddress = [&](Value warpIndex, Value element) -> Value {
+    auto slotAddress = [&](size_t o, Value warpIndex, Value element) -> Value {
+      int64_t bytes = plan->elemBytes[o];
       Value slot = element;
       if (warpIndex) {
         Value base = LLVM::MulOp::create(
@@ -265,6 +288,10 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tl::ReduceOp> {
       }
       Value offset = LLVM::MulOp::create(rewriter, loc, slot,
                                          i32Const(rewriter, loc, bytes));
+      // Operand o's scratch follows the earlier operands'.
+      if (int64_t base = plan->scratchOffset(o))
+        offset = LLVM::AddOp::create(rewriter, loc, offset,
+                                     i32Const(rewriter, loc, base));
       return LLVM::GEPOp::create(rewriter, loc, smemType,
                                  rewriter.getI8Type(), smem,
                                  ValueRange{offset});
@@ -294,24 +321,30 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tl::ReduceOp> {
         coords.erase(coords.begin() + plan->axis);
         element = linearize(rewriter, loc, coords, resultShape);
       }
-      emitStore(rewriter, loc, v, slotAddress(warpIndex, element));
+      for (size_t o = 0; o < numOperands; ++o)
+        emitStore(rewriter, loc, v[o], slotAddress(o, warpIndex, element));
     }
     emitBarrier(rewriter, loc);
 
     int64_t numWarpParts = int64_t(1) << plan->warpAxisBits.size();
-    auto readResult = [&](Value element) -> Value {
-      SmallVector<Value> parts;
-      for (int64_t j = 0; j < numWarpParts; ++j)
-        parts.push_back(emitLoad(
-            rewriter, loc, elemType,
-            slotAddress(j ? i32Const(rewriter, loc, j) : Value(), element)));
+    auto readResult = [&](Value element) -> ScalarTuple {
+      SmallVector<ScalarTuple> parts;
+      for (int64_t j = 0; j < numWarpParts; ++j) {
+        ScalarTuple part;
+        for (size_t o = 0; o < numOperands; ++o)
+          part.push_back(emitLoad(
+              rewriter, loc, elemTypes[o],
+              slotAddress(o, j ? i32Const(rewriter, loc, j) : Value(),
+                          element)));
+        parts.push_back(part);
+      }
       return combineRegisters(parts, combine);
     };
     if (plan->scalarResult) {
-      rewriter.replaceOp(op, readResult(i32Const(rewriter, loc, 0)));
+      replaceWithTuples(readResult(i32Const(rewriter, loc, 0)));
       return success();
     }
-    std::map<SmallVector<int32_t>, Value> done;
+    std::map<SmallVector<int32_t>, ScalarTuple> done;
     SmallVector<SmallVector<Value>> dstCoords =
         emitIndices(rewriter, loc, *plan->result);
     for (auto [r, coords] : llvm::enumerate(dstCoords)) {
@@ -323,7 +356,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tl::ReduceOp> {
                  .first;
       results.push_back(it->second);
     }
-    rewriter.replaceOp(op, packStruct(rewriter, loc, llResultType, results));
+    replaceWithTuples(results);
     return success();
   }
 };

@@ -104,6 +104,12 @@ SmallVector<Value> emitWarpShuffleConversion(OpBuilder &b, Location loc,
 int64_t getReduceScratchBytes(Operation *op);
 /// Why a tile.reduce cannot be lowered, or the empty string.
 std::string whyReduceNotLowerable(Operation *op);
+/// Likewise for tile.scan (ScanOpToLLVM.cpp) and for tile.sort and
+/// tile.topk (SortOpToLLVM.cpp).
+int64_t getScanScratchBytes(Operation *op);
+std::string whyScanNotLowerable(Operation *op);
+int64_t getSortScratchBytes(Operation *op);
+std::string whySortNotLowerable(Operation *op);
 
 } // namespace tile
 

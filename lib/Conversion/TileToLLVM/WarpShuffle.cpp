@@ -14,19 +14,27 @@ namespace NVVM = mlir::NVVM;
 
 Value tile::emitShuffleXor(OpBuilder &b, Location loc, Value value,
                            unsigned laneMask) {
+  return emitShuffle(b, loc, value, NVVM::ShflKind::bfly,
+                     i32Const(b, loc, laneMask));
+}
+
+Value tile::emitShuffle(OpBuilder &b, Location loc, Value value,
+                        NVVM::ShflKind kind, Value laneArg) {
   Type type = value.getType();
   Type i32 = b.getI32Type();
+  // PTX's clamp: 0 for `up` (lanes below the delta keep their value), the
+  // last lane for the other modes.
+  int clamp = kind == NVVM::ShflKind::up ? 0 : kWarpSize - 1;
   auto shfl32 = [&](Value v) -> Value {
     return NVVM::ShflOp::create(b, loc, v.getType(), i32Const(b, loc, -1), v,
-                                i32Const(b, loc, laneMask),
-                                i32Const(b, loc, kWarpSize - 1),
-                                NVVM::ShflKind::bfly, UnitAttr());
+                                laneArg, i32Const(b, loc, clamp), kind,
+                                UnitAttr());
   };
   if (type.isF32() || type.isInteger(32))
     return shfl32(value);
   if (isa<LLVM::LLVMPointerType>(type)) {
     Value asInt = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), value);
-    Value shuffled = emitShuffleXor(b, loc, asInt, laneMask);
+    Value shuffled = emitShuffle(b, loc, asInt, kind, laneArg);
     return LLVM::IntToPtrOp::create(b, loc, type, shuffled);
   }
   unsigned bits = type.getIntOrFloatBitWidth();

@@ -752,7 +752,7 @@ func.func @reduce_combiner_not_commutative_swapped(%x: tensor<16xi32>) {
 // -----
 
 func.func @yield_outside_reduce(%x: f32) {
-  // expected-error @+1 {{expects parent op 'tile.reduce'}}
+  // expected-error @+1 {{expects parent op to be one of 'tile.reduce, tile.scan'}}
   tile.yield %x : f32
 }
 

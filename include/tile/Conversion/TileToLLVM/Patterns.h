@@ -77,6 +77,12 @@ void populateCastOpToLLVMPatterns(TileLLVMTypeConverter &converter,
 /// tile.reduce.
 void populateReduceOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                     RewritePatternSet &patterns);
+/// tile.scan.
+void populateScanOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns);
+/// tile.sort and tile.topk.
+void populateSortOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns);
 /// layout.local_alloc, local_load, local_store, memdesc_index,
 /// memdesc_trans and barrier.
 void populateSharedMemoryOpToLLVMPatterns(TileLLVMTypeConverter &converter,

@@ -10,6 +10,7 @@
 
 #include "tile/Support/LLVM.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Builders.h"
 
 namespace tile {
@@ -18,6 +19,12 @@ namespace tile {
 /// scalar type of up to 64 bits.
 Value emitShuffleXor(OpBuilder &b, Location loc, Value value,
                      unsigned laneMask);
+
+/// `shfl.sync.<kind>` of `value`, for any scalar type of up to 64 bits:
+/// `laneArg` (i32) is the delta of `up`/`down`, the mask of `bfly` or the
+/// source lane of `idx`.
+Value emitShuffle(OpBuilder &b, Location loc, Value value,
+                  mlir::NVVM::ShflKind kind, Value laneArg);
 
 } // namespace tile
 

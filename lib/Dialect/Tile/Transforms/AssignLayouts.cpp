@@ -289,9 +289,10 @@ SmallVector<int64_t> LayoutAssigner::getReducedDims(Value data) {
   while (!worklist.empty()) {
     Value v = worklist.pop_back_val();
     for (Operation *user : v.getUsers()) {
-      if (auto reduce = dyn_cast<ReduceOp>(user)) {
-        if (reduce.getSrc() == v && !llvm::is_contained(dims, reduce.getAxis()))
-          dims.push_back(reduce.getAxis());
+      if (isa<ReduceOp, ScanOp>(user)) {
+        uint32_t axis = user->getAttrOfType<IntegerAttr>("axis").getInt();
+        if (!llvm::is_contained(dims, axis))
+          dims.push_back(axis);
         continue;
       }
       if (!isElementwise(user))
@@ -381,11 +382,26 @@ bool LayoutAssigner::propagateOnce() {
     }
     if (auto reduce = dyn_cast<ReduceOp>(op)) {
       int64_t axis = reduce.getAxis();
-      Value result = reduce.getResult();
-      if (isTensor(result)) {
+      // The operands share one layout; each result is its slice.
+      changed |= propagateGroup(llvm::to_vector(reduce.getSrcs()));
+      for (Value result : reduce.getValues()) {
+        if (!isTensor(result))
+          continue;
         changed |= assign(result, sliceOf(get(reduce.getSrc()), axis));
         changed |= assign(reduce.getSrc(), parentOf(get(result), axis));
       }
+      continue;
+    }
+    if (isa<ScanOp, SortOp>(op)) {
+      // Operands and results share one layout.
+      SmallVector<Value> group = llvm::to_vector(op->getOperands());
+      llvm::append_range(group, op->getResults());
+      changed |= propagateGroup(group);
+      continue;
+    }
+    if (auto topk = dyn_cast<TopKOp>(op)) {
+      changed |= propagateGroup(llvm::to_vector(topk.getSrcs()));
+      changed |= propagateGroup(SmallVector<Value>(topk.getValues()));
       continue;
     }
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
@@ -628,20 +644,36 @@ LogicalResult LayoutAssigner::materialize() {
       continue;
     }
     if (auto reduce = dyn_cast<ReduceOp>(op)) {
-      Value result = reduce.getResult();
-      if (!isTensor(result))
-        continue;
-      Type natural =
-          ReduceOp::inferResultType(reduce.getSrc().getType(), reduce.getAxis());
-      if (!natural || natural == result.getType())
-        continue;
-      // The result was given another layout: reduce into the slice of the
-      // operand's layout, then convert.
-      Type wanted = result.getType();
-      result.setType(natural);
-      b.setInsertionPointAfter(reduce);
-      Value c = layout::ConvertOp::create(b, reduce.getLoc(), wanted, result);
-      result.replaceAllUsesExcept(c, c.getDefiningOp());
+      Attribute l = getLayout(reduce.getSrc().getType());
+      for (OpOperand &o : reduce->getOpOperands().drop_front())
+        fix(o, l);
+      for (auto [src, result] : llvm::zip(reduce.getSrcs(), reduce.getValues())) {
+        if (!isTensor(result))
+          continue;
+        Type natural = ReduceOp::inferResultType(
+            cast<RankedTensorType>(src.getType()), reduce.getAxis());
+        if (!natural || natural == result.getType())
+          continue;
+        // The result was given another layout: reduce into the slice of the
+        // operand's layout, then convert.
+        Type wanted = result.getType();
+        result.setType(natural);
+        b.setInsertionPointAfter(reduce);
+        Value c = layout::ConvertOp::create(b, reduce.getLoc(), wanted, result);
+        result.replaceAllUsesExcept(c, c.getDefiningOp());
+      }
+      continue;
+    }
+    if (isa<ScanOp, SortOp>(op)) {
+      // Results keep the layout decided for them; operands follow.
+      for (auto [o, r] : llvm::zip(op->getOpOperands(), op->getResults()))
+        fix(o, getLayout(r.getType()));
+      continue;
+    }
+    if (auto topk = dyn_cast<TopKOp>(op)) {
+      Attribute l = getLayout(topk.getSrcs().front().getType());
+      for (OpOperand &o : topk->getOpOperands().drop_front())
+        fix(o, l);
       continue;
     }
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
@@ -701,7 +733,7 @@ LogicalResult LayoutAssigner::run() {
   bool unsupported = false;
   for (Operation *op : ops) {
     if (op->getNumRegions() == 0 ||
-        isa<scf::ForOp, scf::IfOp, ReduceOp>(op))
+        isa<scf::ForOp, scf::IfOp, ReduceOp, ScanOp>(op))
       continue;
     auto lacksLayout = [&](Value v) { return isTensor(v) && !has(v); };
     bool lacks = llvm::any_of(op->getResults(), lacksLayout);

@@ -251,6 +251,9 @@ private:
     }
     if (auto red = dyn_cast<ReduceOp>(op)) {
       int64_t axis = static_cast<int32_t>(red.getAxis());
+      if (red.getSrcs().size() != 1)
+        return fail("a reduction of several operands on its way cannot be "
+                    "split");
       if (!red.getKind()) {
         std::string why;
         if (failed(checkElementwiseCombiner(red, why)))
@@ -290,6 +293,8 @@ private:
       }
       if (auto red = dyn_cast<ReduceOp>(user)) {
         int64_t axis = static_cast<int32_t>(red.getAxis());
+        if (red.getSrcs().size() != 1)
+          return fail("its reduction of several operands cannot be split");
         if (axis == d) {
           if (!red.getKind()) {
             std::string why;

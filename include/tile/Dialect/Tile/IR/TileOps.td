@@ -457,14 +457,16 @@ def Tile_StoreOp : Tile_Op<"store", [
 def Tile_ReduceOp : Tile_Op<"reduce", [
     Pure
   ]> {
-  let summary = "reduce a tensor along one axis";
+  let summary = "reduce one or several tensors along one axis";
   let description = [{
     Combines the elements along `axis` with `sum`, `max` or `min` (signed
     for integers; for floats `max`/`min` propagate NaN like
     `arith.maximumf`/`arith.minimumf`), or with the combiner region: a block
-    of two scalars of the element type yielding one, associative and
-    commutative. The result drops `axis`; its layout is
-    `#layout.slice<dim = axis, parent = L>` for an operand in layout `L`. A
+    of two tuples of scalars (`a0, ..., an-1, b0, ..., bn-1`, one per
+    operand) yielding one tuple, associative and commutative. Several
+    operands of one shape and layout are reduced together (argmax: values
+    and indices) and need a combiner. Each result drops `axis`; its layout
+    is `#layout.slice<dim = axis, parent = L>` for operands in layout `L`. A
     1-D operand reduces to a scalar.
 
     ```mlir
@@ -472,19 +474,27 @@ def Tile_ReduceOp : Tile_Op<"reduce", [
          : tensor<64x128xf32, #l> -> tensor<64xf32, #layout.slice<dim = 1, parent = #l>>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$src, I32Attr:$axis,
+  let arguments = (ins Variadic<AnyRankedTensor>:$srcs, I32Attr:$axis,
                        OptionalAttr<Tile_ReduceKindAttr>:$kind);
-  let results = (outs AnyType:$result);
+  let results = (outs Variadic<AnyType>:$values);
   let regions = (region AnyRegion:$combiner);
   let builders = [
     // A predefined reduction; the result type (slice layout included) is
     // inferred.
     OpBuilder<(ins "::mlir::Value":$src, "int32_t":$axis,
                    "::tile::tl::ReduceKind":$kind)>,
-    // A reduction with an empty combiner region for the caller to fill.
-    OpBuilder<(ins "::mlir::Value":$src, "int32_t":$axis)>
+    // A reduction of `srcs` with an empty combiner region for the caller to
+    // fill; the result types are inferred.
+    OpBuilder<(ins "::mlir::ValueRange":$srcs, "int32_t":$axis)>
   ];
   let extraClassDeclaration = [{
+    /// The first (for a predefined kind, the only) operand and result.
+    ::mlir::TypedValue<::mlir::RankedTensorType> getSrc() {
+      return ::llvm::cast<::mlir::TypedValue<::mlir::RankedTensorType>>(
+          getSrcs().front());
+    }
+    ::mlir::Value getResult() { return getValues().front(); }
+    ::mlir::Type getType() { return getResult().getType(); }
     /// The type of the reduction of `src` along `axis`: the element type
     /// for a 1-D operand, else the tensor without `axis`, whose layout is the
     /// slice of the operand's along `axis`. Null when `axis` is out of range.
@@ -497,18 +507,21 @@ def Tile_ReduceOp : Tile_Op<"reduce", [
 }
 
 def Tile_YieldOp : Tile_Op<"yield", [
-    Pure, HasParent<"ReduceOp">, ReturnLike, Terminator
+    Pure, ParentOneOf<["ReduceOp", "ScanOp"]>, ReturnLike, Terminator
   ]> {
   let summary = "the value of a combiner region";
   let description = [{
     ```mlir
     tile.yield %m : f32
+    tile.yield %v, %i : f32, i32
     ```
   }];
   let arguments = (ins Variadic<AnyType>:$values);
   let builders = [OpBuilder<(ins), [{ /* nothing to yield */ }]>];
   let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
 }
+
+include "tile/Dialect/Tile/IR/TileScanOps.td"
 
 //===----------------------------------------------------------------------===//
 // Matrix multiplication
