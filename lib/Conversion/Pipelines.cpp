@@ -51,6 +51,11 @@ struct TileToLLVMPipelineOptions
       llvm::cl::desc("Remarks from tile-pipeline: each loop's schedule, or "
                      "why it is not pipelined"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> convertRemarks{
+      *this, "convert-remarks",
+      llvm::cl::desc("A remark for every layout.convert the lowering "
+                     "meets: its lowering and estimated costs"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> enableAsserts{
       *this, "enable-asserts",
       llvm::cl::desc("Compile tile.assert ops in (else only kernels or "
@@ -110,6 +115,7 @@ void tile::buildTileToLLVMPipeline(OpPassManager &pm,
   lowering.arch = opts.arch;
   lowering.convertStrategy = opts.convertStrategy;
   lowering.enableAsserts = opts.enableAsserts;
+  lowering.convertRemarks = opts.convertRemarks;
   pm.addPass(createConvertTileToLLVMPass(lowering));
   // NVVM ops that are inline PTX underneath (wgmma.mma_async).
   pm.addPass(createConvertNVVMToLLVMPass());
@@ -139,6 +145,7 @@ void tile::registerTilePipelines() {
         opts.convertStrategy = options.convertStrategy;
         opts.numStages = options.numStages;
         opts.pipelineRemarks = options.pipelineRemarks;
+        opts.convertRemarks = options.convertRemarks;
         opts.enableAsserts = options.enableAsserts;
         tile::buildTileToLLVMPipeline(pm, opts);
       });

@@ -114,6 +114,12 @@ static cl::opt<bool> pipelineRemarksOpt(
              "it is not pipelined"),
     cl::init(false), cl::cat(category));
 
+static cl::opt<bool> convertRemarksOpt(
+    "convert-remarks",
+    cl::desc("Remark on every layout.convert the lowering meets: registers, "
+             "warp shuffles or shared memory, with the estimated costs"),
+    cl::init(false), cl::cat(category));
+
 static cl::opt<bool> enableAssertsOpt(
     "enable-asserts",
     cl::desc("Compile tile.assert ops in (Triton's debug mode); without it "
@@ -198,6 +204,7 @@ static TileToLLVMOptions getPipelineOptions() {
   options.chunkRegisters = chunkRegistersOpt;
   options.numStages = numStagesOpt;
   options.pipelineRemarks = pipelineRemarksOpt;
+  options.convertRemarks = convertRemarksOpt;
   options.enableAsserts = enableAssertsOpt;
   options.convertStrategy =
       convertStrategyOpt == ConvertStrategyKind::Shared    ? "shared"

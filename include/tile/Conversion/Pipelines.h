@@ -39,6 +39,9 @@ struct TileToLLVMOptions {
   unsigned numStages = 0;
   /// Remarks from tile-pipeline on every loop with a dot.
   bool pipelineRemarks = false;
+  /// Remarks from convert-tile-to-llvm on every layout.convert: the
+  /// lowering it gets and the cost model's estimates.
+  bool convertRemarks = false;
   /// Compile tile.assert ops in (Triton's debug mode); without it only the
   /// kernels or modules with tile.enable_asserts keep theirs.
   bool enableAsserts = false;
