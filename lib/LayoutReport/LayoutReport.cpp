@@ -163,8 +163,10 @@ void ReportWriter::describeConvert(layout::ConvertOp convert) {
       layout::toLinearLayout(srcType.getEncoding(), srcType.getShape());
   std::optional<LinearLayout> dst =
       layout::toLinearLayout(dstType.getEncoding(), dstType.getShape());
-  os << "<div class=\"convert\"><p><b>layout.convert</b> from <code>"
-     << escapeHtml(printed(srcType.getEncoding())) << "</code></p>\n";
+  os << "<div class=\"convert\"><p><b>layout.convert</b> of <code>"
+     << escapeHtml(printed(srcType)) << "</code> from <code>"
+     << escapeHtml(printed(srcType.getEncoding())) << "</code> to <code>"
+     << escapeHtml(printed(dstType.getEncoding())) << "</code></p>\n";
   ConversionView view;
   std::string error;
   if (!src || !dst ||
