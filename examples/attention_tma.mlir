@@ -25,38 +25,32 @@
 // Launch: grid (cdiv(n, 128), B * H), 8 warps (two warpgroups, 64 query rows
 // each). Program (i, bh) computes rows [128 i, 128 i + 128) of head bh:
 //   - Q (128 x d) comes once by TMA;
-//   - K blocks of BN keys run through an SK-slot ring and V blocks through
-//     an SV-slot ring (one mbarrier per slot, expect-tx of the block's
-//     bytes; block b sits in slot b % S, its phase parity is (b / S) & 1);
-//   - iteration j, with S_j = Q K_j^T already in registers and O possibly
-//     still receiving P_(j-1) V_(j-1):
+//   - K and V blocks of BN keys (128 at d = 128, 64 at d = 64) run through
+//     two-slot rings, one mbarrier per slot with an expect-tx of the
+//     block's bytes: block b sits in slot b % 2, phase parity (b / 2) & 1;
+//   - iteration j starts with P_j (the register A operand of the second
+//     wgmma), alpha_j and O complete (FA3's intra-warpgroup overlap):
 //       1. wait for K_(j+1), issue S_(j+1) = Q K_(j+1)^T (async wgmma);
-//       2. softmax of S_j (masked only in the loop over the blocks that
-//          need a mask): m' = max(m, c rowmax(S)), P = exp2(c S - m')
+//       2. O = O alpha_j, wait for V_j, issue O += P_j V_j (async wgmma);
+//       3. wait for S_(j+1) only (P_j V_j keeps running) and compute its
+//          online softmax: m' = max(m, c rowmax(S)), P = exp2(c S - m')
 //          (flush-to-zero ex2), alpha = exp2(m - m'), l = l alpha + rowsum P;
-//       3. wait for P_(j-1) V_(j-1) (one wgmma group may stay in flight:
-//          S_(j+1)); synchronize the CTA: K_j's and V_(j-1)'s slots are
-//          free, so one thread starts the TMA loads of K_(j+SK) and
-//          V_(j-1+SV) into them;
-//       4. O = O alpha; wait for V_j; issue O += P_j V_j (async wgmma, P
-//          from registers);
-//       5. wait for S_(j+1) (P_j V_j may stay in flight).
-//     The tensor cores thus compute S_(j+1) during softmax j and P_j V_j
-//     during softmax j + 1.
-//   - blocks [0, nfull) need no mask (inside the sequence and, when causal,
-//     left of the program's first row); blocks [nfull, hi) are the last
-//     partial block and, when causal, the diagonal: two loops, the second
-//     with the mask.
-//   - in the last iteration S_hi reads a K slot no load refilled (no load
-//     is issued past the last block, so none is in flight at the exit); its
-//     result is never used.
+//       4. wait for P_j V_j; synchronize the CTA: K_(j+1)'s and V_j's slots
+//          are free, and one thread starts the TMA loads of K_(j+3) and
+//          V_(j+2) into them (only of blocks that exist: no load is in
+//          flight at the exit).
+//     No wgmma is in flight across the back edge (ptxas keeps them async).
+//   - block 0's softmax is in the prologue and the last block's P V after
+//     the loop; the loop is split in two: blocks 1 .. nfull - 1 need no mask
+//     (inside the sequence and, when causal, left of the program's first
+//     row), the rest (the last partial block, the diagonal) are masked.
 //   - O / l is stored from registers; rows past n are dropped by the store.
 
 #sw = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
 #swT = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16>
 #bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
 
-#mmaS_tma_f16_64 = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]>
+#mmaS_tma_f16_64 = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]>
 #mmaO_tma_f16_64 = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]>
 #opP_tma_f16_64 = #layout.dot_operand<opIdx = 0, parent = #mmaO_tma_f16_64, kWidth = 2>
 #rowS_tma_f16_64 = #layout.slice<dim = 1, parent = #mmaS_tma_f16_64>
@@ -77,11 +71,11 @@ tile.kernel @attention_tma_f16_d64(
   %c1 = arith.constant 1 : i32
   %c2 = arith.constant 2 : i32
   %c3 = arith.constant 3 : i32
-  %cSK = arith.constant 3 : i32
+  %cSK = arith.constant 2 : i32
   %cSV = arith.constant 2 : i32
-  %cBN = arith.constant 128 : i32
-  %cBN1 = arith.constant 127 : i32
-  %cR = arith.constant 1 : i32
+  %cBN = arith.constant 64 : i32
+  %cBN1 = arith.constant 63 : i32
+  %cR = arith.constant 2 : i32
   %c128 = arith.constant 128 : i32
   %b = arith.divsi %bh, %heads : i32
   %h = arith.remsi %bh, %heads : i32
@@ -109,8 +103,8 @@ tile.kernel @attention_tma_f16_d64(
   %vrh = arith.muli %h, %vhn : i32
   %vrow0 = arith.addi %vrb, %vrh : i32
   %dq = tile.make_tensor_desc %fq : !tile.view<?x64xf16> -> !layout.tensordesc<128x64xf16, #sw>
-  %dk = tile.make_tensor_desc %fk : !tile.view<?x64xf16> -> !layout.tensordesc<128x64xf16, #sw>
-  %dv = tile.make_tensor_desc %fv : !tile.view<?x64xf16> -> !layout.tensordesc<128x64xf16, #sw>
+  %dk = tile.make_tensor_desc %fk : !tile.view<?x64xf16> -> !layout.tensordesc<64x64xf16, #sw>
+  %dv = tile.make_tensor_desc %fv : !tile.view<?x64xf16> -> !layout.tensordesc<64x64xf16, #sw>
   // O: the [n, d] slice of this head, stored from registers (the store
   // drops rows past n).
   %b64 = arith.extsi %b : i32 to i64
@@ -126,14 +120,14 @@ tile.kernel @attention_tma_f16_d64(
 
   // Shared memory: Q, the K and V rings, one mbarrier per buffer slot.
   %sq = layout.local_alloc : !layout.memdesc<128x64xf16, #sw>
-  %sk = layout.local_alloc : !layout.memdesc<3x128x64xf16, #sw>
-  %sv = layout.local_alloc : !layout.memdesc<2x128x64xf16, #sw>
+  %sk = layout.local_alloc : !layout.memdesc<2x64x64xf16, #sw>
+  %sv = layout.local_alloc : !layout.memdesc<2x64x64xf16, #sw>
   %bq = layout.local_alloc : !layout.memdesc<1xi64, #bl>
-  %bk = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
+  %bk = layout.local_alloc : !layout.memdesc<2x1xi64, #bl>
   %bv = layout.local_alloc : !layout.memdesc<2x1xi64, #bl>
   layout.init_barrier %bq, 1 : !layout.memdesc<1xi64, #bl>
   scf.for %i = %c0 to %cSK step %c1 : i32 {
-    %ib = layout.memdesc_index %bk[%i] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %ib = layout.memdesc_index %bk[%i] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     layout.init_barrier %ib, 1 : !layout.memdesc<1xi64, #bl>
   }
   scf.for %i = %c0 to %cSV step %c1 : i32 {
@@ -142,7 +136,7 @@ tile.kernel @attention_tma_f16_d64(
   }
 
   // Key blocks [0, hi): all ceil(n / BN), or, when causal, those left of
-  // the end of the diagonal (1 (i + 1)); blocks below nfull need no mask.
+  // the end of the diagonal (2 (i + 1)); blocks below nfull need no mask.
   %nr = arith.addi %n, %cBN1 : i32
   %nblocks = arith.divsi %nr, %cBN : i32
   %pm1 = arith.addi %pm, %c1 : i32
@@ -155,7 +149,8 @@ tile.kernel @attention_tma_f16_d64(
   %cfull = arith.minsi %nfull0, %first : i32
   %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
 
-  // Prologue: Q, K_0 .. K_(SK-1), V_0 .. V_(SV-2); S_0 = Q K_0^T.
+  // Prologue: Q, K_0 .. K_(SK-1), V_0 .. V_(SV-1); S_0 = Q K_0^T; then
+  // K_SK into the slot S_0 read.
   %qr0 = arith.muli %pm, %c128 : i32
   %qr = arith.addi %qrow0, %qr0 : i32
   layout.barrier_expect %bq, 16384 : !layout.memdesc<1xi64, #bl>
@@ -165,236 +160,280 @@ tile.kernel @attention_tma_f16_d64(
     %khaspb = arith.cmpi slt, %pb, %hi : i32
     scf.if %khaspb {
       %ks = arith.remsi %pb, %cSK : i32
-      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
+      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
       %kr0 = arith.muli %pb, %cBN : i32
       %kr = arith.addi %krow0, %kr0 : i32
-      layout.barrier_expect %kb, 16384 : !layout.memdesc<1xi64, #bl>
+      layout.barrier_expect %kb, 8192 : !layout.memdesc<1xi64, #bl>
       layout.async_tma_copy_global_to_local %dk[%kr, %c0] %kbuf, %kb
-          : !layout.tensordesc<128x64xf16, #sw>, !layout.memdesc<128x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
+          : !layout.tensordesc<64x64xf16, #sw>, !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
     }
   }
-  %cSV1 = arith.subi %cSV, %c1 : i32
-  scf.for %pb = %c0 to %cSV1 step %c1 : i32 {
+  scf.for %pb = %c0 to %cSV step %c1 : i32 {
     %vhaspb = arith.cmpi slt, %pb, %hi : i32
     scf.if %vhaspb {
       %vs = arith.remsi %pb, %cSV : i32
       %vb = layout.memdesc_index %bv[%vs] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %vbuf = layout.memdesc_index %sv[%vs] : !layout.memdesc<2x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
+      %vbuf = layout.memdesc_index %sv[%vs] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
       %vr0 = arith.muli %pb, %cBN : i32
       %vr = arith.addi %vrow0, %vr0 : i32
-      layout.barrier_expect %vb, 16384 : !layout.memdesc<1xi64, #bl>
+      layout.barrier_expect %vb, 8192 : !layout.memdesc<1xi64, #bl>
       layout.async_tma_copy_global_to_local %dv[%vr, %c0] %vbuf, %vb
-          : !layout.tensordesc<128x64xf16, #sw>, !layout.memdesc<128x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
+          : !layout.tensordesc<64x64xf16, #sw>, !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
     }
   }
   layout.wait_barrier %bq, %c0 : !layout.memdesc<1xi64, #bl>
-  %bk0 = layout.memdesc_index %bk[%c0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+  %bk0 = layout.memdesc_index %bk[%c0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
   layout.wait_barrier %bk0, %c0 : !layout.memdesc<1xi64, #bl>
-  %sk0 = layout.memdesc_index %sk[%c0] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-  %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
-  %zs = arith.constant dense<0.0> : tensor<128x128xf32, #mmaS_tma_f16_64>
-  %qk0 = tile.dot %sq, %skt0, %zs : !layout.memdesc<128x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<128x128xf32, #mmaS_tma_f16_64>
+  %sk0 = layout.memdesc_index %sk[%c0] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
+  %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #swT>
+  %zs = arith.constant dense<0.0> : tensor<128x64xf32, #mmaS_tma_f16_64>
+  %qk0 = tile.dot %sq, %skt0, %zs : !layout.memdesc<128x64xf16, #sw>, !layout.memdesc<64x64xf16, #swT> -> tensor<128x64xf32, #mmaS_tma_f16_64>
+  layout.barrier
+  %khascSK = arith.cmpi slt, %cSK, %hi : i32
+  scf.if %khascSK {
+    %ks = arith.remsi %cSK, %cSK : i32
+    %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
+    %kr0 = arith.muli %cSK, %cBN : i32
+    %kr = arith.addi %krow0, %kr0 : i32
+    layout.barrier_expect %kb, 8192 : !layout.memdesc<1xi64, #bl>
+    layout.async_tma_copy_global_to_local %dk[%kr, %c0] %kbuf, %kb
+        : !layout.tensordesc<64x64xf16, #sw>, !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
+  }
 
   // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
   %log2e = arith.constant 1.44269504 : f32
   %qk_scale = arith.mulf %sm_scale, %log2e : f32
-  %scale = tile.splat %qk_scale : f32 -> tensor<128x128xf32, #mmaS_tma_f16_64>
+  %scale = tile.splat %qk_scale : f32 -> tensor<128x64xf32, #mmaS_tma_f16_64>
   %scale_r = tile.splat %qk_scale : f32 -> tensor<128xf32, #rowS_tma_f16_64>
   // Row and column indices of the score block, for the mask.
   %rowi = tile.arange 0, 128 : tensor<128xi32, #rowS_tma_f16_64>
   %row0v = tile.splat %qr0 : i32 -> tensor<128xi32, #rowS_tma_f16_64>
   %rows1 = arith.addi %rowi, %row0v : tensor<128xi32, #rowS_tma_f16_64>
   %rows2 = tile.expand_dims %rows1 {axis = 1 : i32} : tensor<128xi32, #rowS_tma_f16_64> -> tensor<128x1xi32, #mmaS_tma_f16_64>
-  %rows = tile.broadcast %rows2 : tensor<128x1xi32, #mmaS_tma_f16_64> -> tensor<128x128xi32, #mmaS_tma_f16_64>
-  %coli = tile.arange 0, 128 : tensor<128xi32, #colS_tma_f16_64>
-  %nv = tile.splat %n : i32 -> tensor<128x128xi32, #mmaS_tma_f16_64>
+  %rows = tile.broadcast %rows2 : tensor<128x1xi32, #mmaS_tma_f16_64> -> tensor<128x64xi32, #mmaS_tma_f16_64>
+  %coli = tile.arange 0, 64 : tensor<64xi32, #colS_tma_f16_64>
+  %nv = tile.splat %n : i32 -> tensor<128x64xi32, #mmaS_tma_f16_64>
   %notcausal = arith.cmpi eq, %causal, %c0 : i32
-  %notcausalv = tile.splat %notcausal : i1 -> tensor<128x128xi1, #mmaS_tma_f16_64>
-  %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32, #mmaS_tma_f16_64>
+  %notcausalv = tile.splat %notcausal : i1 -> tensor<128x64xi1, #mmaS_tma_f16_64>
+  %ninf = arith.constant dense<0xFF800000> : tensor<128x64xf32, #mmaS_tma_f16_64>
   %zo = arith.constant dense<0.0> : tensor<128x64xf32, #mmaO_tma_f16_64>
   %m0 = arith.constant dense<0xFF800000> : tensor<128xf32, #rowS_tma_f16_64>
   %l0 = arith.constant dense<0.0> : tensor<128xf32, #rowS_tma_f16_64>
 
-  // Blocks [0, nfull): no mask.
-  %full:4 = scf.for %j = %c0 to %nfull step %c1
-      iter_args(%acc_i = %zo, %m_i = %m0, %l_i = %l0, %qk = %qk0)
-      -> (tensor<128x64xf32, #mmaO_tma_f16_64>, tensor<128xf32, #rowS_tma_f16_64>, tensor<128xf32, #rowS_tma_f16_64>, tensor<128x128xf32, #mmaS_tma_f16_64>) : i32 {
-    // 1. S_(j+1) = Q K_(j+1)^T, asynchronous (K_(j+1) waited for if it exists).
+  // Block 0's softmax (masked: it may be the diagonal or the last block).
+  // The mask: columns past n, and right of the diagonal when causal.
+  %col0_p0 = arith.muli %c0, %cBN : i32
+  %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #colS_tma_f16_64>
+  %cols1_p0 = arith.addi %coli, %col0v_p0 : tensor<64xi32, #colS_tma_f16_64>
+  %cols2_p0 = tile.expand_dims %cols1_p0 {axis = 0 : i32} : tensor<64xi32, #colS_tma_f16_64> -> tensor<1x64xi32, #mmaS_tma_f16_64>
+  %cols_p0 = tile.broadcast %cols2_p0 : tensor<1x64xi32, #mmaS_tma_f16_64> -> tensor<128x64xi32, #mmaS_tma_f16_64>
+  %inseq_p0 = arith.cmpi slt, %cols_p0, %nv : tensor<128x64xi32, #mmaS_tma_f16_64>
+  %below_p0 = arith.cmpi sle, %cols_p0, %rows : tensor<128x64xi32, #mmaS_tma_f16_64>
+  %causal_ok_p0 = arith.ori %below_p0, %notcausalv : tensor<128x64xi1, #mmaS_tma_f16_64>
+  %keep_p0 = arith.andi %inseq_p0, %causal_ok_p0 : tensor<128x64xi1, #mmaS_tma_f16_64>
+  %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<128x64xi1, #mmaS_tma_f16_64>, tensor<128x64xf32, #mmaS_tma_f16_64>
+  // Online softmax in units of the scaled scores (block 0 always has a
+  // kept column, so m' is finite from the first block on).
+  %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<128x64xf32, #mmaS_tma_f16_64> -> tensor<128xf32, #rowS_tma_f16_64>
+  %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<128xf32, #rowS_tma_f16_64>
+  %m_p0 = arith.maximumf %m0, %mxs_p0 : tensor<128xf32, #rowS_tma_f16_64>
+  %negm_p0 = arith.negf %m_p0 : tensor<128xf32, #rowS_tma_f16_64>
+  %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<128xf32, #rowS_tma_f16_64> -> tensor<128x1xf32, #mmaS_tma_f16_64>
+  %mb_p0 = tile.broadcast %mb2_p0 : tensor<128x1xf32, #mmaS_tma_f16_64> -> tensor<128x64xf32, #mmaS_tma_f16_64>
+  %sd_p0 = math.fma %s_p0, %scale, %mb_p0 : tensor<128x64xf32, #mmaS_tma_f16_64>
+  %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<128x64xf32, #mmaS_tma_f16_64>
+  %md_p0 = arith.subf %m0, %m_p0 : tensor<128xf32, #rowS_tma_f16_64>
+  %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<128xf32, #rowS_tma_f16_64>
+  %ps_p0 = tile.reduce sum %p_p0 {axis = 1 : i32} : tensor<128x64xf32, #mmaS_tma_f16_64> -> tensor<128xf32, #rowS_tma_f16_64>
+  %la_p0 = arith.mulf %l0, %alpha_p0 : tensor<128xf32, #rowS_tma_f16_64>
+  %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<128xf32, #rowS_tma_f16_64>
+  %pt_p0 = arith.truncf %p_p0 : tensor<128x64xf32, #mmaS_tma_f16_64> to tensor<128x64xf16, #mmaS_tma_f16_64>
+  %pa_p0 = layout.convert %pt_p0 : tensor<128x64xf16, #mmaS_tma_f16_64> -> tensor<128x64xf16, #opP_tma_f16_64>
+  // Iteration j computes P_j V_j and the softmax of block j + 1, for
+  // j + 1 < hi. Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
+  %hi1 = arith.subi %hi, %c1 : i32
+  %nfull1 = arith.subi %nfull, %c1 : i32
+  %mid0 = arith.maxsi %nfull1, %c0 : i32
+  %mid = arith.minsi %mid0, %hi1 : i32
+  %full:5 = scf.for %j = %c0 to %mid step %c1
+      iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
+      -> (tensor<128x64xf32, #mmaO_tma_f16_64>, tensor<128xf32, #rowS_tma_f16_64>, tensor<128xf32, #rowS_tma_f16_64>, tensor<128xf32, #rowS_tma_f16_64>, tensor<128x64xf16, #opP_tma_f16_64>) : i32 {
+    // 1. S_(j+1) = Q K_(j+1)^T, asynchronous.
     %j1 = arith.addi %j, %c1 : i32
-    %more = arith.cmpi slt, %j1, %hi : i32
-    scf.if %more {
-      %kwsj1 = arith.remsi %j1, %cSK : i32
-      %kwrj1 = arith.divsi %j1, %cSK : i32
-      %kwpj1 = arith.andi %kwrj1, %c1 : i32
-      %kwbj1 = layout.memdesc_index %bk[%kwsj1] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %kwbj1, %kwpj1 : !layout.memdesc<1xi64, #bl>
-    }
+    %kwsj1 = arith.remsi %j1, %cSK : i32
+    %kwrj1 = arith.divsi %j1, %cSK : i32
+    %kwpj1 = arith.andi %kwrj1, %c1 : i32
+    %kwbj1 = layout.memdesc_index %bk[%kwsj1] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    layout.wait_barrier %kwbj1, %kwpj1 : !layout.memdesc<1xi64, #bl>
     %ks1 = arith.remsi %j1, %cSK : i32
-    %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-    %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
-    %qk_next = tile.dot %sq, %sktn, %zs async : !layout.memdesc<128x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<128x128xf32, #mmaS_tma_f16_64>
-    // 2. Online softmax in units of the scaled scores (block 0 always has
-    // a kept column, so m' is finite from the first block on).
-    %mx = tile.reduce max %qk {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_f16_64> -> tensor<128xf32, #rowS_tma_f16_64>
-    %mxs = arith.mulf %mx, %scale_r : tensor<128xf32, #rowS_tma_f16_64>
-    %m_new = arith.maximumf %m_i, %mxs : tensor<128xf32, #rowS_tma_f16_64>
-    %negm = arith.negf %m_new : tensor<128xf32, #rowS_tma_f16_64>
-    %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32, #rowS_tma_f16_64> -> tensor<128x1xf32, #mmaS_tma_f16_64>
-    %mb = tile.broadcast %mb2 : tensor<128x1xf32, #mmaS_tma_f16_64> -> tensor<128x128xf32, #mmaS_tma_f16_64>
-    %sd = math.fma %qk, %scale, %mb : tensor<128x128xf32, #mmaS_tma_f16_64>
-    %p = math.exp2 %sd fastmath<afn> : tensor<128x128xf32, #mmaS_tma_f16_64>
-    %md = arith.subf %m_i, %m_new : tensor<128xf32, #rowS_tma_f16_64>
-    %alpha = math.exp2 %md fastmath<afn> : tensor<128xf32, #rowS_tma_f16_64>
-    %ps = tile.reduce sum %p {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_f16_64> -> tensor<128xf32, #rowS_tma_f16_64>
-    %la = arith.mulf %l_i, %alpha : tensor<128xf32, #rowS_tma_f16_64>
-    %l_new = arith.addf %la, %ps : tensor<128xf32, #rowS_tma_f16_64>
-    %pt = arith.truncf %p : tensor<128x128xf32, #mmaS_tma_f16_64> to tensor<128x128xf16, #mmaS_tma_f16_64>
-    %pa = layout.convert %pt : tensor<128x128xf16, #mmaS_tma_f16_64> -> tensor<128x128xf16, #opP_tma_f16_64>
-    // 3. P_(j-1) V_(j-1) done (S_(j+1) may still run); after the CTA
-    // barrier no warpgroup reads K_j's or V_(j-1)'s slot: refill them with
-    // K_(j+SK) and V_(j-1+SV).
-    %acc_w = tile.dot_wait %acc_i {pendings = 1 : i32} : tensor<128x64xf32, #mmaO_tma_f16_64>
-    layout.barrier
-    %jk = arith.addi %j, %cSK : i32
-    %khasjk = arith.cmpi slt, %jk, %hi : i32
-    scf.if %khasjk {
-      %ks = arith.remsi %jk, %cSK : i32
-      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-      %kr0 = arith.muli %jk, %cBN : i32
-      %kr = arith.addi %krow0, %kr0 : i32
-      layout.barrier_expect %kb, 16384 : !layout.memdesc<1xi64, #bl>
-      layout.async_tma_copy_global_to_local %dk[%kr, %c0] %kbuf, %kb
-          : !layout.tensordesc<128x64xf16, #sw>, !layout.memdesc<128x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
-    }
-    %jv0 = arith.addi %j, %cSV : i32
-    %jv = arith.subi %jv0, %c1 : i32
-    %vhasjv = arith.cmpi slt, %jv, %hi : i32
-    scf.if %vhasjv {
-      %vs = arith.remsi %jv, %cSV : i32
-      %vb = layout.memdesc_index %bv[%vs] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %vbuf = layout.memdesc_index %sv[%vs] : !layout.memdesc<2x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-      %vr0 = arith.muli %jv, %cBN : i32
-      %vr = arith.addi %vrow0, %vr0 : i32
-      layout.barrier_expect %vb, 16384 : !layout.memdesc<1xi64, #bl>
-      layout.async_tma_copy_global_to_local %dv[%vr, %c0] %vbuf, %vb
-          : !layout.tensordesc<128x64xf16, #sw>, !layout.memdesc<128x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
-    }
-    // 4. O = O alpha + P_j V_j (asynchronous; P from registers).
-    %alphao = layout.convert %alpha : tensor<128xf32, #rowS_tma_f16_64> -> tensor<128xf32, #rowO_tma_f16_64>
-    %ab2 = tile.expand_dims %alphao {axis = 1 : i32} : tensor<128xf32, #rowO_tma_f16_64> -> tensor<128x1xf32, #mmaO_tma_f16_64>
-    %ab = tile.broadcast %ab2 : tensor<128x1xf32, #mmaO_tma_f16_64> -> tensor<128x64xf32, #mmaO_tma_f16_64>
-    %acc_s = arith.mulf %acc_w, %ab : tensor<128x64xf32, #mmaO_tma_f16_64>
+    %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
+    %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #swT>
+    %qk_next = tile.dot %sq, %sktn, %zs async : !layout.memdesc<128x64xf16, #sw>, !layout.memdesc<64x64xf16, #swT> -> tensor<128x64xf32, #mmaS_tma_f16_64>
+    // 2. O = O alpha_j + P_j V_j, asynchronous (P from registers).
+    %alphao_j = layout.convert %alpha_i : tensor<128xf32, #rowS_tma_f16_64> -> tensor<128xf32, #rowO_tma_f16_64>
+    %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<128xf32, #rowO_tma_f16_64> -> tensor<128x1xf32, #mmaO_tma_f16_64>
+    %ab_j = tile.broadcast %ab2_j : tensor<128x1xf32, #mmaO_tma_f16_64> -> tensor<128x64xf32, #mmaO_tma_f16_64>
+    %accs_j = arith.mulf %acc_i, %ab_j : tensor<128x64xf32, #mmaO_tma_f16_64>
     %vwsj = arith.remsi %j, %cSV : i32
     %vwrj = arith.divsi %j, %cSV : i32
     %vwpj = arith.andi %vwrj, %c1 : i32
     %vwbj = layout.memdesc_index %bv[%vwsj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     layout.wait_barrier %vwbj, %vwpj : !layout.memdesc<1xi64, #bl>
-    %vsl = arith.remsi %j, %cSV : i32
-    %svc = layout.memdesc_index %sv[%vsl] : !layout.memdesc<2x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-    %acc_a = tile.dot %pa, %svc, %acc_s async : tensor<128x128xf16, #opP_tma_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<128x64xf32, #mmaO_tma_f16_64>
-    // 5. S_(j+1) done (P_j V_j may still run).
-    %qk_n = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<128x128xf32, #mmaS_tma_f16_64>
-    scf.yield %acc_a, %m_new, %l_new, %qk_n : tensor<128x64xf32, #mmaO_tma_f16_64>, tensor<128xf32, #rowS_tma_f16_64>, tensor<128xf32, #rowS_tma_f16_64>, tensor<128x128xf32, #mmaS_tma_f16_64>
-  }
-  // P V of the last unmasked block done before the second loop takes O
-  // over (a wgmma accumulator still in flight must not be copied).
-  %acc_f = tile.dot_wait %full#0 {pendings = 0 : i32} : tensor<128x64xf32, #mmaO_tma_f16_64>
-  // Blocks [nfull, hi): the last partial block and the diagonal.
-  %part:4 = scf.for %j = %nfull to %hi step %c1
-      iter_args(%acc_i = %acc_f, %m_i = %full#1, %l_i = %full#2, %qk = %full#3)
-      -> (tensor<128x64xf32, #mmaO_tma_f16_64>, tensor<128xf32, #rowS_tma_f16_64>, tensor<128xf32, #rowS_tma_f16_64>, tensor<128x128xf32, #mmaS_tma_f16_64>) : i32 {
-    // 1. S_(j+1) = Q K_(j+1)^T, asynchronous (K_(j+1) waited for if it exists).
-    %j1 = arith.addi %j, %c1 : i32
-    %more = arith.cmpi slt, %j1, %hi : i32
-    scf.if %more {
-      %kwsj1 = arith.remsi %j1, %cSK : i32
-      %kwrj1 = arith.divsi %j1, %cSK : i32
-      %kwpj1 = arith.andi %kwrj1, %c1 : i32
-      %kwbj1 = layout.memdesc_index %bk[%kwsj1] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %kwbj1, %kwpj1 : !layout.memdesc<1xi64, #bl>
-    }
-    %ks1 = arith.remsi %j1, %cSK : i32
-    %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-    %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
-    %qk_next = tile.dot %sq, %sktn, %zs async : !layout.memdesc<128x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<128x128xf32, #mmaS_tma_f16_64>
-    // 2. The mask: columns past n, and right of the diagonal when causal.
-    %col0 = arith.muli %j, %cBN : i32
-    %col0v = tile.splat %col0 : i32 -> tensor<128xi32, #colS_tma_f16_64>
-    %cols1 = arith.addi %coli, %col0v : tensor<128xi32, #colS_tma_f16_64>
-    %cols2 = tile.expand_dims %cols1 {axis = 0 : i32} : tensor<128xi32, #colS_tma_f16_64> -> tensor<1x128xi32, #mmaS_tma_f16_64>
-    %cols = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_tma_f16_64> -> tensor<128x128xi32, #mmaS_tma_f16_64>
-    %inseq = arith.cmpi slt, %cols, %nv : tensor<128x128xi32, #mmaS_tma_f16_64>
-    %below = arith.cmpi sle, %cols, %rows : tensor<128x128xi32, #mmaS_tma_f16_64>
-    %causal_ok = arith.ori %below, %notcausalv : tensor<128x128xi1, #mmaS_tma_f16_64>
-    %keep = arith.andi %inseq, %causal_ok : tensor<128x128xi1, #mmaS_tma_f16_64>
-    %s = arith.select %keep, %qk, %ninf : tensor<128x128xi1, #mmaS_tma_f16_64>, tensor<128x128xf32, #mmaS_tma_f16_64>
-    // 2. Online softmax in units of the scaled scores (block 0 always has
-    // a kept column, so m' is finite from the first block on).
-    %mx = tile.reduce max %s {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_f16_64> -> tensor<128xf32, #rowS_tma_f16_64>
-    %mxs = arith.mulf %mx, %scale_r : tensor<128xf32, #rowS_tma_f16_64>
-    %m_new = arith.maximumf %m_i, %mxs : tensor<128xf32, #rowS_tma_f16_64>
-    %negm = arith.negf %m_new : tensor<128xf32, #rowS_tma_f16_64>
-    %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32, #rowS_tma_f16_64> -> tensor<128x1xf32, #mmaS_tma_f16_64>
-    %mb = tile.broadcast %mb2 : tensor<128x1xf32, #mmaS_tma_f16_64> -> tensor<128x128xf32, #mmaS_tma_f16_64>
-    %sd = math.fma %s, %scale, %mb : tensor<128x128xf32, #mmaS_tma_f16_64>
-    %p = math.exp2 %sd fastmath<afn> : tensor<128x128xf32, #mmaS_tma_f16_64>
-    %md = arith.subf %m_i, %m_new : tensor<128xf32, #rowS_tma_f16_64>
-    %alpha = math.exp2 %md fastmath<afn> : tensor<128xf32, #rowS_tma_f16_64>
-    %ps = tile.reduce sum %p {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_f16_64> -> tensor<128xf32, #rowS_tma_f16_64>
-    %la = arith.mulf %l_i, %alpha : tensor<128xf32, #rowS_tma_f16_64>
-    %l_new = arith.addf %la, %ps : tensor<128xf32, #rowS_tma_f16_64>
-    %pt = arith.truncf %p : tensor<128x128xf32, #mmaS_tma_f16_64> to tensor<128x128xf16, #mmaS_tma_f16_64>
-    %pa = layout.convert %pt : tensor<128x128xf16, #mmaS_tma_f16_64> -> tensor<128x128xf16, #opP_tma_f16_64>
-    // 3. P_(j-1) V_(j-1) done (S_(j+1) may still run); after the CTA
-    // barrier no warpgroup reads K_j's or V_(j-1)'s slot: refill them with
-    // K_(j+SK) and V_(j-1+SV).
-    %acc_w = tile.dot_wait %acc_i {pendings = 1 : i32} : tensor<128x64xf32, #mmaO_tma_f16_64>
+    %vslj = arith.remsi %j, %cSV : i32
+    %svcj = layout.memdesc_index %sv[%vslj] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
+    %acc_j = tile.dot %pa_i, %svcj, %accs_j async : tensor<128x64xf16, #opP_tma_f16_64>, !layout.memdesc<64x64xf16, #sw> -> tensor<128x64xf32, #mmaO_tma_f16_64>
+    // 3. S_(j+1) done (P_j V_j may still run): its softmax overlaps P_j V_j.
+    %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<128x64xf32, #mmaS_tma_f16_64>
+    // Online softmax in units of the scaled scores (block 0 always has a
+    // kept column, so m' is finite from the first block on).
+    %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<128x64xf32, #mmaS_tma_f16_64> -> tensor<128xf32, #rowS_tma_f16_64>
+    %mxs_n = arith.mulf %mx_n, %scale_r : tensor<128xf32, #rowS_tma_f16_64>
+    %m_n = arith.maximumf %m_i, %mxs_n : tensor<128xf32, #rowS_tma_f16_64>
+    %negm_n = arith.negf %m_n : tensor<128xf32, #rowS_tma_f16_64>
+    %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<128xf32, #rowS_tma_f16_64> -> tensor<128x1xf32, #mmaS_tma_f16_64>
+    %mb_n = tile.broadcast %mb2_n : tensor<128x1xf32, #mmaS_tma_f16_64> -> tensor<128x64xf32, #mmaS_tma_f16_64>
+    %sd_n = math.fma %qk, %scale, %mb_n : tensor<128x64xf32, #mmaS_tma_f16_64>
+    %p_n = math.exp2 %sd_n fastmath<afn> : tensor<128x64xf32, #mmaS_tma_f16_64>
+    %md_n = arith.subf %m_i, %m_n : tensor<128xf32, #rowS_tma_f16_64>
+    %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<128xf32, #rowS_tma_f16_64>
+    %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<128x64xf32, #mmaS_tma_f16_64> -> tensor<128xf32, #rowS_tma_f16_64>
+    %la_n = arith.mulf %l_i, %alpha_n : tensor<128xf32, #rowS_tma_f16_64>
+    %l_n = arith.addf %la_n, %ps_n : tensor<128xf32, #rowS_tma_f16_64>
+    %pt_n = arith.truncf %p_n : tensor<128x64xf32, #mmaS_tma_f16_64> to tensor<128x64xf16, #mmaS_tma_f16_64>
+    %pa_n = layout.convert %pt_n : tensor<128x64xf16, #mmaS_tma_f16_64> -> tensor<128x64xf16, #opP_tma_f16_64>
+    // 4. P_j V_j done; after the CTA barrier no warpgroup reads K_(j+1)'s or
+    // V_j's slot: one thread refills them with K_(j+1+SK) and V_(j+SV).
+    %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<128x64xf32, #mmaO_tma_f16_64>
     layout.barrier
-    %jk = arith.addi %j, %cSK : i32
+    %jk = arith.addi %j1, %cSK : i32
     %khasjk = arith.cmpi slt, %jk, %hi : i32
     scf.if %khasjk {
       %ks = arith.remsi %jk, %cSK : i32
-      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
+      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
       %kr0 = arith.muli %jk, %cBN : i32
       %kr = arith.addi %krow0, %kr0 : i32
-      layout.barrier_expect %kb, 16384 : !layout.memdesc<1xi64, #bl>
+      layout.barrier_expect %kb, 8192 : !layout.memdesc<1xi64, #bl>
       layout.async_tma_copy_global_to_local %dk[%kr, %c0] %kbuf, %kb
-          : !layout.tensordesc<128x64xf16, #sw>, !layout.memdesc<128x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
+          : !layout.tensordesc<64x64xf16, #sw>, !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
     }
-    %jv0 = arith.addi %j, %cSV : i32
-    %jv = arith.subi %jv0, %c1 : i32
+    %jv = arith.addi %j, %cSV : i32
     %vhasjv = arith.cmpi slt, %jv, %hi : i32
     scf.if %vhasjv {
       %vs = arith.remsi %jv, %cSV : i32
       %vb = layout.memdesc_index %bv[%vs] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %vbuf = layout.memdesc_index %sv[%vs] : !layout.memdesc<2x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
+      %vbuf = layout.memdesc_index %sv[%vs] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
       %vr0 = arith.muli %jv, %cBN : i32
       %vr = arith.addi %vrow0, %vr0 : i32
-      layout.barrier_expect %vb, 16384 : !layout.memdesc<1xi64, #bl>
+      layout.barrier_expect %vb, 8192 : !layout.memdesc<1xi64, #bl>
       layout.async_tma_copy_global_to_local %dv[%vr, %c0] %vbuf, %vb
-          : !layout.tensordesc<128x64xf16, #sw>, !layout.memdesc<128x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
+          : !layout.tensordesc<64x64xf16, #sw>, !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
     }
-    // 4. O = O alpha + P_j V_j (asynchronous; P from registers).
-    %alphao = layout.convert %alpha : tensor<128xf32, #rowS_tma_f16_64> -> tensor<128xf32, #rowO_tma_f16_64>
-    %ab2 = tile.expand_dims %alphao {axis = 1 : i32} : tensor<128xf32, #rowO_tma_f16_64> -> tensor<128x1xf32, #mmaO_tma_f16_64>
-    %ab = tile.broadcast %ab2 : tensor<128x1xf32, #mmaO_tma_f16_64> -> tensor<128x64xf32, #mmaO_tma_f16_64>
-    %acc_s = arith.mulf %acc_w, %ab : tensor<128x64xf32, #mmaO_tma_f16_64>
+    scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<128x64xf32, #mmaO_tma_f16_64>, tensor<128xf32, #rowS_tma_f16_64>, tensor<128xf32, #rowS_tma_f16_64>, tensor<128xf32, #rowS_tma_f16_64>, tensor<128x64xf16, #opP_tma_f16_64>
+  }
+  %part:5 = scf.for %j = %mid to %hi1 step %c1
+      iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
+      -> (tensor<128x64xf32, #mmaO_tma_f16_64>, tensor<128xf32, #rowS_tma_f16_64>, tensor<128xf32, #rowS_tma_f16_64>, tensor<128xf32, #rowS_tma_f16_64>, tensor<128x64xf16, #opP_tma_f16_64>) : i32 {
+    // 1. S_(j+1) = Q K_(j+1)^T, asynchronous.
+    %j1 = arith.addi %j, %c1 : i32
+    %kwsj1 = arith.remsi %j1, %cSK : i32
+    %kwrj1 = arith.divsi %j1, %cSK : i32
+    %kwpj1 = arith.andi %kwrj1, %c1 : i32
+    %kwbj1 = layout.memdesc_index %bk[%kwsj1] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    layout.wait_barrier %kwbj1, %kwpj1 : !layout.memdesc<1xi64, #bl>
+    %ks1 = arith.remsi %j1, %cSK : i32
+    %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
+    %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #swT>
+    %qk_next = tile.dot %sq, %sktn, %zs async : !layout.memdesc<128x64xf16, #sw>, !layout.memdesc<64x64xf16, #swT> -> tensor<128x64xf32, #mmaS_tma_f16_64>
+    // 2. O = O alpha_j + P_j V_j, asynchronous (P from registers).
+    %alphao_j = layout.convert %alpha_i : tensor<128xf32, #rowS_tma_f16_64> -> tensor<128xf32, #rowO_tma_f16_64>
+    %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<128xf32, #rowO_tma_f16_64> -> tensor<128x1xf32, #mmaO_tma_f16_64>
+    %ab_j = tile.broadcast %ab2_j : tensor<128x1xf32, #mmaO_tma_f16_64> -> tensor<128x64xf32, #mmaO_tma_f16_64>
+    %accs_j = arith.mulf %acc_i, %ab_j : tensor<128x64xf32, #mmaO_tma_f16_64>
     %vwsj = arith.remsi %j, %cSV : i32
     %vwrj = arith.divsi %j, %cSV : i32
     %vwpj = arith.andi %vwrj, %c1 : i32
     %vwbj = layout.memdesc_index %bv[%vwsj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     layout.wait_barrier %vwbj, %vwpj : !layout.memdesc<1xi64, #bl>
-    %vsl = arith.remsi %j, %cSV : i32
-    %svc = layout.memdesc_index %sv[%vsl] : !layout.memdesc<2x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-    %acc_a = tile.dot %pa, %svc, %acc_s async : tensor<128x128xf16, #opP_tma_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<128x64xf32, #mmaO_tma_f16_64>
-    // 5. S_(j+1) done (P_j V_j may still run).
-    %qk_n = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<128x128xf32, #mmaS_tma_f16_64>
-    scf.yield %acc_a, %m_new, %l_new, %qk_n : tensor<128x64xf32, #mmaO_tma_f16_64>, tensor<128xf32, #rowS_tma_f16_64>, tensor<128xf32, #rowS_tma_f16_64>, tensor<128x128xf32, #mmaS_tma_f16_64>
+    %vslj = arith.remsi %j, %cSV : i32
+    %svcj = layout.memdesc_index %sv[%vslj] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
+    %acc_j = tile.dot %pa_i, %svcj, %accs_j async : tensor<128x64xf16, #opP_tma_f16_64>, !layout.memdesc<64x64xf16, #sw> -> tensor<128x64xf32, #mmaO_tma_f16_64>
+    // 3. S_(j+1) done (P_j V_j may still run): its softmax overlaps P_j V_j.
+    %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<128x64xf32, #mmaS_tma_f16_64>
+    // The mask: columns past n, and right of the diagonal when causal.
+    %col0_n = arith.muli %j1, %cBN : i32
+    %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #colS_tma_f16_64>
+    %cols1_n = arith.addi %coli, %col0v_n : tensor<64xi32, #colS_tma_f16_64>
+    %cols2_n = tile.expand_dims %cols1_n {axis = 0 : i32} : tensor<64xi32, #colS_tma_f16_64> -> tensor<1x64xi32, #mmaS_tma_f16_64>
+    %cols_n = tile.broadcast %cols2_n : tensor<1x64xi32, #mmaS_tma_f16_64> -> tensor<128x64xi32, #mmaS_tma_f16_64>
+    %inseq_n = arith.cmpi slt, %cols_n, %nv : tensor<128x64xi32, #mmaS_tma_f16_64>
+    %below_n = arith.cmpi sle, %cols_n, %rows : tensor<128x64xi32, #mmaS_tma_f16_64>
+    %causal_ok_n = arith.ori %below_n, %notcausalv : tensor<128x64xi1, #mmaS_tma_f16_64>
+    %keep_n = arith.andi %inseq_n, %causal_ok_n : tensor<128x64xi1, #mmaS_tma_f16_64>
+    %s_n = arith.select %keep_n, %qk, %ninf : tensor<128x64xi1, #mmaS_tma_f16_64>, tensor<128x64xf32, #mmaS_tma_f16_64>
+    // Online softmax in units of the scaled scores (block 0 always has a
+    // kept column, so m' is finite from the first block on).
+    %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<128x64xf32, #mmaS_tma_f16_64> -> tensor<128xf32, #rowS_tma_f16_64>
+    %mxs_n = arith.mulf %mx_n, %scale_r : tensor<128xf32, #rowS_tma_f16_64>
+    %m_n = arith.maximumf %m_i, %mxs_n : tensor<128xf32, #rowS_tma_f16_64>
+    %negm_n = arith.negf %m_n : tensor<128xf32, #rowS_tma_f16_64>
+    %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<128xf32, #rowS_tma_f16_64> -> tensor<128x1xf32, #mmaS_tma_f16_64>
+    %mb_n = tile.broadcast %mb2_n : tensor<128x1xf32, #mmaS_tma_f16_64> -> tensor<128x64xf32, #mmaS_tma_f16_64>
+    %sd_n = math.fma %s_n, %scale, %mb_n : tensor<128x64xf32, #mmaS_tma_f16_64>
+    %p_n = math.exp2 %sd_n fastmath<afn> : tensor<128x64xf32, #mmaS_tma_f16_64>
+    %md_n = arith.subf %m_i, %m_n : tensor<128xf32, #rowS_tma_f16_64>
+    %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<128xf32, #rowS_tma_f16_64>
+    %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<128x64xf32, #mmaS_tma_f16_64> -> tensor<128xf32, #rowS_tma_f16_64>
+    %la_n = arith.mulf %l_i, %alpha_n : tensor<128xf32, #rowS_tma_f16_64>
+    %l_n = arith.addf %la_n, %ps_n : tensor<128xf32, #rowS_tma_f16_64>
+    %pt_n = arith.truncf %p_n : tensor<128x64xf32, #mmaS_tma_f16_64> to tensor<128x64xf16, #mmaS_tma_f16_64>
+    %pa_n = layout.convert %pt_n : tensor<128x64xf16, #mmaS_tma_f16_64> -> tensor<128x64xf16, #opP_tma_f16_64>
+    // 4. P_j V_j done; after the CTA barrier no warpgroup reads K_(j+1)'s or
+    // V_j's slot: one thread refills them with K_(j+1+SK) and V_(j+SV).
+    %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<128x64xf32, #mmaO_tma_f16_64>
+    layout.barrier
+    %jk = arith.addi %j1, %cSK : i32
+    %khasjk = arith.cmpi slt, %jk, %hi : i32
+    scf.if %khasjk {
+      %ks = arith.remsi %jk, %cSK : i32
+      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
+      %kr0 = arith.muli %jk, %cBN : i32
+      %kr = arith.addi %krow0, %kr0 : i32
+      layout.barrier_expect %kb, 8192 : !layout.memdesc<1xi64, #bl>
+      layout.async_tma_copy_global_to_local %dk[%kr, %c0] %kbuf, %kb
+          : !layout.tensordesc<64x64xf16, #sw>, !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
+    }
+    %jv = arith.addi %j, %cSV : i32
+    %vhasjv = arith.cmpi slt, %jv, %hi : i32
+    scf.if %vhasjv {
+      %vs = arith.remsi %jv, %cSV : i32
+      %vb = layout.memdesc_index %bv[%vs] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %vbuf = layout.memdesc_index %sv[%vs] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
+      %vr0 = arith.muli %jv, %cBN : i32
+      %vr = arith.addi %vrow0, %vr0 : i32
+      layout.barrier_expect %vb, 8192 : !layout.memdesc<1xi64, #bl>
+      layout.async_tma_copy_global_to_local %dv[%vr, %c0] %vbuf, %vb
+          : !layout.tensordesc<64x64xf16, #sw>, !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
+    }
+    scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<128x64xf32, #mmaO_tma_f16_64>, tensor<128xf32, #rowS_tma_f16_64>, tensor<128xf32, #rowS_tma_f16_64>, tensor<128xf32, #rowS_tma_f16_64>, tensor<128x64xf16, #opP_tma_f16_64>
   }
-  %acc = tile.dot_wait %part#0 {pendings = 0 : i32} : tensor<128x64xf32, #mmaO_tma_f16_64>
+  // The last block's P V, then O / l.
+  %alphao_last = layout.convert %part#3 : tensor<128xf32, #rowS_tma_f16_64> -> tensor<128xf32, #rowO_tma_f16_64>
+  %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<128xf32, #rowO_tma_f16_64> -> tensor<128x1xf32, #mmaO_tma_f16_64>
+  %ab_last = tile.broadcast %ab2_last : tensor<128x1xf32, #mmaO_tma_f16_64> -> tensor<128x64xf32, #mmaO_tma_f16_64>
+  %accs_last = arith.mulf %part#0, %ab_last : tensor<128x64xf32, #mmaO_tma_f16_64>
+  %vwshi1 = arith.remsi %hi1, %cSV : i32
+  %vwrhi1 = arith.divsi %hi1, %cSV : i32
+  %vwphi1 = arith.andi %vwrhi1, %c1 : i32
+  %vwbhi1 = layout.memdesc_index %bv[%vwshi1] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+  layout.wait_barrier %vwbhi1, %vwphi1 : !layout.memdesc<1xi64, #bl>
+  %vslhi1 = arith.remsi %hi1, %cSV : i32
+  %svchi1 = layout.memdesc_index %sv[%vslhi1] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
+  %acc_last = tile.dot %part#4, %svchi1, %accs_last async : tensor<128x64xf16, #opP_tma_f16_64>, !layout.memdesc<64x64xf16, #sw> -> tensor<128x64xf32, #mmaO_tma_f16_64>
+  %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<128x64xf32, #mmaO_tma_f16_64>
   %lo = layout.convert %part#2 : tensor<128xf32, #rowS_tma_f16_64> -> tensor<128xf32, #rowO_tma_f16_64>
   %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<128xf32, #rowO_tma_f16_64> -> tensor<128x1xf32, #mmaO_tma_f16_64>
   %lb = tile.broadcast %lb2 : tensor<128x1xf32, #mmaO_tma_f16_64> -> tensor<128x64xf32, #mmaO_tma_f16_64>
@@ -425,7 +464,7 @@ tile.kernel @attention_tma_f16_d128(
   %c1 = arith.constant 1 : i32
   %c2 = arith.constant 2 : i32
   %c3 = arith.constant 3 : i32
-  %cSK = arith.constant 3 : i32
+  %cSK = arith.constant 2 : i32
   %cSV = arith.constant 2 : i32
   %cBN = arith.constant 128 : i32
   %cBN1 = arith.constant 127 : i32
@@ -474,14 +513,14 @@ tile.kernel @attention_tma_f16_d128(
 
   // Shared memory: Q, the K and V rings, one mbarrier per buffer slot.
   %sq = layout.local_alloc : !layout.memdesc<128x128xf16, #sw>
-  %sk = layout.local_alloc : !layout.memdesc<3x128x128xf16, #sw>
+  %sk = layout.local_alloc : !layout.memdesc<2x128x128xf16, #sw>
   %sv = layout.local_alloc : !layout.memdesc<2x128x128xf16, #sw>
   %bq = layout.local_alloc : !layout.memdesc<1xi64, #bl>
-  %bk = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
+  %bk = layout.local_alloc : !layout.memdesc<2x1xi64, #bl>
   %bv = layout.local_alloc : !layout.memdesc<2x1xi64, #bl>
   layout.init_barrier %bq, 1 : !layout.memdesc<1xi64, #bl>
   scf.for %i = %c0 to %cSK step %c1 : i32 {
-    %ib = layout.memdesc_index %bk[%i] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %ib = layout.memdesc_index %bk[%i] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     layout.init_barrier %ib, 1 : !layout.memdesc<1xi64, #bl>
   }
   scf.for %i = %c0 to %cSV step %c1 : i32 {
@@ -503,7 +542,8 @@ tile.kernel @attention_tma_f16_d128(
   %cfull = arith.minsi %nfull0, %first : i32
   %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
 
-  // Prologue: Q, K_0 .. K_(SK-1), V_0 .. V_(SV-2); S_0 = Q K_0^T.
+  // Prologue: Q, K_0 .. K_(SK-1), V_0 .. V_(SV-1); S_0 = Q K_0^T; then
+  // K_SK into the slot S_0 read.
   %qr0 = arith.muli %pm, %c128 : i32
   %qr = arith.addi %qrow0, %qr0 : i32
   layout.barrier_expect %bq, 32768 : !layout.memdesc<1xi64, #bl>
@@ -513,8 +553,8 @@ tile.kernel @attention_tma_f16_d128(
     %khaspb = arith.cmpi slt, %pb, %hi : i32
     scf.if %khaspb {
       %ks = arith.remsi %pb, %cSK : i32
-      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<3x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
+      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
       %kr0 = arith.muli %pb, %cBN : i32
       %kr = arith.addi %krow0, %kr0 : i32
       layout.barrier_expect %kb, 32768 : !layout.memdesc<1xi64, #bl>
@@ -522,8 +562,7 @@ tile.kernel @attention_tma_f16_d128(
           : !layout.tensordesc<128x128xf16, #sw>, !layout.memdesc<128x128xf16, #sw>, !layout.memdesc<1xi64, #bl>
     }
   }
-  %cSV1 = arith.subi %cSV, %c1 : i32
-  scf.for %pb = %c0 to %cSV1 step %c1 : i32 {
+  scf.for %pb = %c0 to %cSV step %c1 : i32 {
     %vhaspb = arith.cmpi slt, %pb, %hi : i32
     scf.if %vhaspb {
       %vs = arith.remsi %pb, %cSV : i32
@@ -537,12 +576,24 @@ tile.kernel @attention_tma_f16_d128(
     }
   }
   layout.wait_barrier %bq, %c0 : !layout.memdesc<1xi64, #bl>
-  %bk0 = layout.memdesc_index %bk[%c0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+  %bk0 = layout.memdesc_index %bk[%c0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
   layout.wait_barrier %bk0, %c0 : !layout.memdesc<1xi64, #bl>
-  %sk0 = layout.memdesc_index %sk[%c0] : !layout.memdesc<3x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
+  %sk0 = layout.memdesc_index %sk[%c0] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
   %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #swT>
   %zs = arith.constant dense<0.0> : tensor<128x128xf32, #mmaS_tma_f16_128>
   %qk0 = tile.dot %sq, %skt0, %zs : !layout.memdesc<128x128xf16, #sw>, !layout.memdesc<128x128xf16, #swT> -> tensor<128x128xf32, #mmaS_tma_f16_128>
+  layout.barrier
+  %khascSK = arith.cmpi slt, %cSK, %hi : i32
+  scf.if %khascSK {
+    %ks = arith.remsi %cSK, %cSK : i32
+    %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
+    %kr0 = arith.muli %cSK, %cBN : i32
+    %kr = arith.addi %krow0, %kr0 : i32
+    layout.barrier_expect %kb, 32768 : !layout.memdesc<1xi64, #bl>
+    layout.async_tma_copy_global_to_local %dk[%kr, %c0] %kbuf, %kb
+        : !layout.tensordesc<128x128xf16, #sw>, !layout.memdesc<128x128xf16, #sw>, !layout.memdesc<1xi64, #bl>
+  }
 
   // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
   %log2e = arith.constant 1.44269504 : f32
@@ -564,60 +615,104 @@ tile.kernel @attention_tma_f16_d128(
   %m0 = arith.constant dense<0xFF800000> : tensor<128xf32, #rowS_tma_f16_128>
   %l0 = arith.constant dense<0.0> : tensor<128xf32, #rowS_tma_f16_128>
 
-  // Blocks [0, nfull): no mask.
-  %full:4 = scf.for %j = %c0 to %nfull step %c1
-      iter_args(%acc_i = %zo, %m_i = %m0, %l_i = %l0, %qk = %qk0)
-      -> (tensor<128x128xf32, #mmaO_tma_f16_128>, tensor<128xf32, #rowS_tma_f16_128>, tensor<128xf32, #rowS_tma_f16_128>, tensor<128x128xf32, #mmaS_tma_f16_128>) : i32 {
-    // 1. S_(j+1) = Q K_(j+1)^T, asynchronous (K_(j+1) waited for if it exists).
+  // Block 0's softmax (masked: it may be the diagonal or the last block).
+  // The mask: columns past n, and right of the diagonal when causal.
+  %col0_p0 = arith.muli %c0, %cBN : i32
+  %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<128xi32, #colS_tma_f16_128>
+  %cols1_p0 = arith.addi %coli, %col0v_p0 : tensor<128xi32, #colS_tma_f16_128>
+  %cols2_p0 = tile.expand_dims %cols1_p0 {axis = 0 : i32} : tensor<128xi32, #colS_tma_f16_128> -> tensor<1x128xi32, #mmaS_tma_f16_128>
+  %cols_p0 = tile.broadcast %cols2_p0 : tensor<1x128xi32, #mmaS_tma_f16_128> -> tensor<128x128xi32, #mmaS_tma_f16_128>
+  %inseq_p0 = arith.cmpi slt, %cols_p0, %nv : tensor<128x128xi32, #mmaS_tma_f16_128>
+  %below_p0 = arith.cmpi sle, %cols_p0, %rows : tensor<128x128xi32, #mmaS_tma_f16_128>
+  %causal_ok_p0 = arith.ori %below_p0, %notcausalv : tensor<128x128xi1, #mmaS_tma_f16_128>
+  %keep_p0 = arith.andi %inseq_p0, %causal_ok_p0 : tensor<128x128xi1, #mmaS_tma_f16_128>
+  %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<128x128xi1, #mmaS_tma_f16_128>, tensor<128x128xf32, #mmaS_tma_f16_128>
+  // Online softmax in units of the scaled scores (block 0 always has a
+  // kept column, so m' is finite from the first block on).
+  %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_f16_128> -> tensor<128xf32, #rowS_tma_f16_128>
+  %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<128xf32, #rowS_tma_f16_128>
+  %m_p0 = arith.maximumf %m0, %mxs_p0 : tensor<128xf32, #rowS_tma_f16_128>
+  %negm_p0 = arith.negf %m_p0 : tensor<128xf32, #rowS_tma_f16_128>
+  %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<128xf32, #rowS_tma_f16_128> -> tensor<128x1xf32, #mmaS_tma_f16_128>
+  %mb_p0 = tile.broadcast %mb2_p0 : tensor<128x1xf32, #mmaS_tma_f16_128> -> tensor<128x128xf32, #mmaS_tma_f16_128>
+  %sd_p0 = math.fma %s_p0, %scale, %mb_p0 : tensor<128x128xf32, #mmaS_tma_f16_128>
+  %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<128x128xf32, #mmaS_tma_f16_128>
+  %md_p0 = arith.subf %m0, %m_p0 : tensor<128xf32, #rowS_tma_f16_128>
+  %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<128xf32, #rowS_tma_f16_128>
+  %ps_p0 = tile.reduce sum %p_p0 {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_f16_128> -> tensor<128xf32, #rowS_tma_f16_128>
+  %la_p0 = arith.mulf %l0, %alpha_p0 : tensor<128xf32, #rowS_tma_f16_128>
+  %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<128xf32, #rowS_tma_f16_128>
+  %pt_p0 = arith.truncf %p_p0 : tensor<128x128xf32, #mmaS_tma_f16_128> to tensor<128x128xf16, #mmaS_tma_f16_128>
+  %pa_p0 = layout.convert %pt_p0 : tensor<128x128xf16, #mmaS_tma_f16_128> -> tensor<128x128xf16, #opP_tma_f16_128>
+  // Iteration j computes P_j V_j and the softmax of block j + 1, for
+  // j + 1 < hi. Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
+  %hi1 = arith.subi %hi, %c1 : i32
+  %nfull1 = arith.subi %nfull, %c1 : i32
+  %mid0 = arith.maxsi %nfull1, %c0 : i32
+  %mid = arith.minsi %mid0, %hi1 : i32
+  %full:5 = scf.for %j = %c0 to %mid step %c1
+      iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
+      -> (tensor<128x128xf32, #mmaO_tma_f16_128>, tensor<128xf32, #rowS_tma_f16_128>, tensor<128xf32, #rowS_tma_f16_128>, tensor<128xf32, #rowS_tma_f16_128>, tensor<128x128xf16, #opP_tma_f16_128>) : i32 {
+    // 1. S_(j+1) = Q K_(j+1)^T, asynchronous.
     %j1 = arith.addi %j, %c1 : i32
-    %more = arith.cmpi slt, %j1, %hi : i32
-    scf.if %more {
-      %kwsj1 = arith.remsi %j1, %cSK : i32
-      %kwrj1 = arith.divsi %j1, %cSK : i32
-      %kwpj1 = arith.andi %kwrj1, %c1 : i32
-      %kwbj1 = layout.memdesc_index %bk[%kwsj1] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %kwbj1, %kwpj1 : !layout.memdesc<1xi64, #bl>
-    }
+    %kwsj1 = arith.remsi %j1, %cSK : i32
+    %kwrj1 = arith.divsi %j1, %cSK : i32
+    %kwpj1 = arith.andi %kwrj1, %c1 : i32
+    %kwbj1 = layout.memdesc_index %bk[%kwsj1] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    layout.wait_barrier %kwbj1, %kwpj1 : !layout.memdesc<1xi64, #bl>
     %ks1 = arith.remsi %j1, %cSK : i32
-    %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
+    %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
     %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #swT>
     %qk_next = tile.dot %sq, %sktn, %zs async : !layout.memdesc<128x128xf16, #sw>, !layout.memdesc<128x128xf16, #swT> -> tensor<128x128xf32, #mmaS_tma_f16_128>
-    // 2. Online softmax in units of the scaled scores (block 0 always has
-    // a kept column, so m' is finite from the first block on).
-    %mx = tile.reduce max %qk {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_f16_128> -> tensor<128xf32, #rowS_tma_f16_128>
-    %mxs = arith.mulf %mx, %scale_r : tensor<128xf32, #rowS_tma_f16_128>
-    %m_new = arith.maximumf %m_i, %mxs : tensor<128xf32, #rowS_tma_f16_128>
-    %negm = arith.negf %m_new : tensor<128xf32, #rowS_tma_f16_128>
-    %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32, #rowS_tma_f16_128> -> tensor<128x1xf32, #mmaS_tma_f16_128>
-    %mb = tile.broadcast %mb2 : tensor<128x1xf32, #mmaS_tma_f16_128> -> tensor<128x128xf32, #mmaS_tma_f16_128>
-    %sd = math.fma %qk, %scale, %mb : tensor<128x128xf32, #mmaS_tma_f16_128>
-    %p = math.exp2 %sd fastmath<afn> : tensor<128x128xf32, #mmaS_tma_f16_128>
-    %md = arith.subf %m_i, %m_new : tensor<128xf32, #rowS_tma_f16_128>
-    %alpha = math.exp2 %md fastmath<afn> : tensor<128xf32, #rowS_tma_f16_128>
-    %ps = tile.reduce sum %p {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_f16_128> -> tensor<128xf32, #rowS_tma_f16_128>
-    %la = arith.mulf %l_i, %alpha : tensor<128xf32, #rowS_tma_f16_128>
-    %l_new = arith.addf %la, %ps : tensor<128xf32, #rowS_tma_f16_128>
-    %pt = arith.truncf %p : tensor<128x128xf32, #mmaS_tma_f16_128> to tensor<128x128xf16, #mmaS_tma_f16_128>
-    %pa = layout.convert %pt : tensor<128x128xf16, #mmaS_tma_f16_128> -> tensor<128x128xf16, #opP_tma_f16_128>
-    // 3. P_(j-1) V_(j-1) done (S_(j+1) may still run); after the CTA
-    // barrier no warpgroup reads K_j's or V_(j-1)'s slot: refill them with
-    // K_(j+SK) and V_(j-1+SV).
-    %acc_w = tile.dot_wait %acc_i {pendings = 1 : i32} : tensor<128x128xf32, #mmaO_tma_f16_128>
+    // 2. O = O alpha_j + P_j V_j, asynchronous (P from registers).
+    %alphao_j = layout.convert %alpha_i : tensor<128xf32, #rowS_tma_f16_128> -> tensor<128xf32, #rowO_tma_f16_128>
+    %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<128xf32, #rowO_tma_f16_128> -> tensor<128x1xf32, #mmaO_tma_f16_128>
+    %ab_j = tile.broadcast %ab2_j : tensor<128x1xf32, #mmaO_tma_f16_128> -> tensor<128x128xf32, #mmaO_tma_f16_128>
+    %accs_j = arith.mulf %acc_i, %ab_j : tensor<128x128xf32, #mmaO_tma_f16_128>
+    %vwsj = arith.remsi %j, %cSV : i32
+    %vwrj = arith.divsi %j, %cSV : i32
+    %vwpj = arith.andi %vwrj, %c1 : i32
+    %vwbj = layout.memdesc_index %bv[%vwsj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    layout.wait_barrier %vwbj, %vwpj : !layout.memdesc<1xi64, #bl>
+    %vslj = arith.remsi %j, %cSV : i32
+    %svcj = layout.memdesc_index %sv[%vslj] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
+    %acc_j = tile.dot %pa_i, %svcj, %accs_j async : tensor<128x128xf16, #opP_tma_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<128x128xf32, #mmaO_tma_f16_128>
+    // 3. S_(j+1) done (P_j V_j may still run): its softmax overlaps P_j V_j.
+    %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<128x128xf32, #mmaS_tma_f16_128>
+    // Online softmax in units of the scaled scores (block 0 always has a
+    // kept column, so m' is finite from the first block on).
+    %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_f16_128> -> tensor<128xf32, #rowS_tma_f16_128>
+    %mxs_n = arith.mulf %mx_n, %scale_r : tensor<128xf32, #rowS_tma_f16_128>
+    %m_n = arith.maximumf %m_i, %mxs_n : tensor<128xf32, #rowS_tma_f16_128>
+    %negm_n = arith.negf %m_n : tensor<128xf32, #rowS_tma_f16_128>
+    %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<128xf32, #rowS_tma_f16_128> -> tensor<128x1xf32, #mmaS_tma_f16_128>
+    %mb_n = tile.broadcast %mb2_n : tensor<128x1xf32, #mmaS_tma_f16_128> -> tensor<128x128xf32, #mmaS_tma_f16_128>
+    %sd_n = math.fma %qk, %scale, %mb_n : tensor<128x128xf32, #mmaS_tma_f16_128>
+    %p_n = math.exp2 %sd_n fastmath<afn> : tensor<128x128xf32, #mmaS_tma_f16_128>
+    %md_n = arith.subf %m_i, %m_n : tensor<128xf32, #rowS_tma_f16_128>
+    %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<128xf32, #rowS_tma_f16_128>
+    %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_f16_128> -> tensor<128xf32, #rowS_tma_f16_128>
+    %la_n = arith.mulf %l_i, %alpha_n : tensor<128xf32, #rowS_tma_f16_128>
+    %l_n = arith.addf %la_n, %ps_n : tensor<128xf32, #rowS_tma_f16_128>
+    %pt_n = arith.truncf %p_n : tensor<128x128xf32, #mmaS_tma_f16_128> to tensor<128x128xf16, #mmaS_tma_f16_128>
+    %pa_n = layout.convert %pt_n : tensor<128x128xf16, #mmaS_tma_f16_128> -> tensor<128x128xf16, #opP_tma_f16_128>
+    // 4. P_j V_j done; after the CTA barrier no warpgroup reads K_(j+1)'s or
+    // V_j's slot: one thread refills them with K_(j+1+SK) and V_(j+SV).
+    %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<128x128xf32, #mmaO_tma_f16_128>
     layout.barrier
-    %jk = arith.addi %j, %cSK : i32
+    %jk = arith.addi %j1, %cSK : i32
     %khasjk = arith.cmpi slt, %jk, %hi : i32
     scf.if %khasjk {
       %ks = arith.remsi %jk, %cSK : i32
-      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<3x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
+      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
       %kr0 = arith.muli %jk, %cBN : i32
       %kr = arith.addi %krow0, %kr0 : i32
       layout.barrier_expect %kb, 32768 : !layout.memdesc<1xi64, #bl>
       layout.async_tma_copy_global_to_local %dk[%kr, %c0] %kbuf, %kb
           : !layout.tensordesc<128x128xf16, #sw>, !layout.memdesc<128x128xf16, #sw>, !layout.memdesc<1xi64, #bl>
     }
-    %jv0 = arith.addi %j, %cSV : i32
-    %jv = arith.subi %jv0, %c1 : i32
+    %jv = arith.addi %j, %cSV : i32
     %vhasjv = arith.cmpi slt, %jv, %hi : i32
     scf.if %vhasjv {
       %vs = arith.remsi %jv, %cSV : i32
@@ -629,91 +724,82 @@ tile.kernel @attention_tma_f16_d128(
       layout.async_tma_copy_global_to_local %dv[%vr, %c0] %vbuf, %vb
           : !layout.tensordesc<128x128xf16, #sw>, !layout.memdesc<128x128xf16, #sw>, !layout.memdesc<1xi64, #bl>
     }
-    // 4. O = O alpha + P_j V_j (asynchronous; P from registers).
-    %alphao = layout.convert %alpha : tensor<128xf32, #rowS_tma_f16_128> -> tensor<128xf32, #rowO_tma_f16_128>
-    %ab2 = tile.expand_dims %alphao {axis = 1 : i32} : tensor<128xf32, #rowO_tma_f16_128> -> tensor<128x1xf32, #mmaO_tma_f16_128>
-    %ab = tile.broadcast %ab2 : tensor<128x1xf32, #mmaO_tma_f16_128> -> tensor<128x128xf32, #mmaO_tma_f16_128>
-    %acc_s = arith.mulf %acc_w, %ab : tensor<128x128xf32, #mmaO_tma_f16_128>
+    scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<128x128xf32, #mmaO_tma_f16_128>, tensor<128xf32, #rowS_tma_f16_128>, tensor<128xf32, #rowS_tma_f16_128>, tensor<128xf32, #rowS_tma_f16_128>, tensor<128x128xf16, #opP_tma_f16_128>
+  }
+  %part:5 = scf.for %j = %mid to %hi1 step %c1
+      iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
+      -> (tensor<128x128xf32, #mmaO_tma_f16_128>, tensor<128xf32, #rowS_tma_f16_128>, tensor<128xf32, #rowS_tma_f16_128>, tensor<128xf32, #rowS_tma_f16_128>, tensor<128x128xf16, #opP_tma_f16_128>) : i32 {
+    // 1. S_(j+1) = Q K_(j+1)^T, asynchronous.
+    %j1 = arith.addi %j, %c1 : i32
+    %kwsj1 = arith.remsi %j1, %cSK : i32
+    %kwrj1 = arith.divsi %j1, %cSK : i32
+    %kwpj1 = arith.andi %kwrj1, %c1 : i32
+    %kwbj1 = layout.memdesc_index %bk[%kwsj1] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    layout.wait_barrier %kwbj1, %kwpj1 : !layout.memdesc<1xi64, #bl>
+    %ks1 = arith.remsi %j1, %cSK : i32
+    %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
+    %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #swT>
+    %qk_next = tile.dot %sq, %sktn, %zs async : !layout.memdesc<128x128xf16, #sw>, !layout.memdesc<128x128xf16, #swT> -> tensor<128x128xf32, #mmaS_tma_f16_128>
+    // 2. O = O alpha_j + P_j V_j, asynchronous (P from registers).
+    %alphao_j = layout.convert %alpha_i : tensor<128xf32, #rowS_tma_f16_128> -> tensor<128xf32, #rowO_tma_f16_128>
+    %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<128xf32, #rowO_tma_f16_128> -> tensor<128x1xf32, #mmaO_tma_f16_128>
+    %ab_j = tile.broadcast %ab2_j : tensor<128x1xf32, #mmaO_tma_f16_128> -> tensor<128x128xf32, #mmaO_tma_f16_128>
+    %accs_j = arith.mulf %acc_i, %ab_j : tensor<128x128xf32, #mmaO_tma_f16_128>
     %vwsj = arith.remsi %j, %cSV : i32
     %vwrj = arith.divsi %j, %cSV : i32
     %vwpj = arith.andi %vwrj, %c1 : i32
     %vwbj = layout.memdesc_index %bv[%vwsj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     layout.wait_barrier %vwbj, %vwpj : !layout.memdesc<1xi64, #bl>
-    %vsl = arith.remsi %j, %cSV : i32
-    %svc = layout.memdesc_index %sv[%vsl] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
-    %acc_a = tile.dot %pa, %svc, %acc_s async : tensor<128x128xf16, #opP_tma_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<128x128xf32, #mmaO_tma_f16_128>
-    // 5. S_(j+1) done (P_j V_j may still run).
-    %qk_n = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<128x128xf32, #mmaS_tma_f16_128>
-    scf.yield %acc_a, %m_new, %l_new, %qk_n : tensor<128x128xf32, #mmaO_tma_f16_128>, tensor<128xf32, #rowS_tma_f16_128>, tensor<128xf32, #rowS_tma_f16_128>, tensor<128x128xf32, #mmaS_tma_f16_128>
-  }
-  // P V of the last unmasked block done before the second loop takes O
-  // over (a wgmma accumulator still in flight must not be copied).
-  %acc_f = tile.dot_wait %full#0 {pendings = 0 : i32} : tensor<128x128xf32, #mmaO_tma_f16_128>
-  // Blocks [nfull, hi): the last partial block and the diagonal.
-  %part:4 = scf.for %j = %nfull to %hi step %c1
-      iter_args(%acc_i = %acc_f, %m_i = %full#1, %l_i = %full#2, %qk = %full#3)
-      -> (tensor<128x128xf32, #mmaO_tma_f16_128>, tensor<128xf32, #rowS_tma_f16_128>, tensor<128xf32, #rowS_tma_f16_128>, tensor<128x128xf32, #mmaS_tma_f16_128>) : i32 {
-    // 1. S_(j+1) = Q K_(j+1)^T, asynchronous (K_(j+1) waited for if it exists).
-    %j1 = arith.addi %j, %c1 : i32
-    %more = arith.cmpi slt, %j1, %hi : i32
-    scf.if %more {
-      %kwsj1 = arith.remsi %j1, %cSK : i32
-      %kwrj1 = arith.divsi %j1, %cSK : i32
-      %kwpj1 = arith.andi %kwrj1, %c1 : i32
-      %kwbj1 = layout.memdesc_index %bk[%kwsj1] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %kwbj1, %kwpj1 : !layout.memdesc<1xi64, #bl>
-    }
-    %ks1 = arith.remsi %j1, %cSK : i32
-    %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
-    %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #swT>
-    %qk_next = tile.dot %sq, %sktn, %zs async : !layout.memdesc<128x128xf16, #sw>, !layout.memdesc<128x128xf16, #swT> -> tensor<128x128xf32, #mmaS_tma_f16_128>
-    // 2. The mask: columns past n, and right of the diagonal when causal.
-    %col0 = arith.muli %j, %cBN : i32
-    %col0v = tile.splat %col0 : i32 -> tensor<128xi32, #colS_tma_f16_128>
-    %cols1 = arith.addi %coli, %col0v : tensor<128xi32, #colS_tma_f16_128>
-    %cols2 = tile.expand_dims %cols1 {axis = 0 : i32} : tensor<128xi32, #colS_tma_f16_128> -> tensor<1x128xi32, #mmaS_tma_f16_128>
-    %cols = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_tma_f16_128> -> tensor<128x128xi32, #mmaS_tma_f16_128>
-    %inseq = arith.cmpi slt, %cols, %nv : tensor<128x128xi32, #mmaS_tma_f16_128>
-    %below = arith.cmpi sle, %cols, %rows : tensor<128x128xi32, #mmaS_tma_f16_128>
-    %causal_ok = arith.ori %below, %notcausalv : tensor<128x128xi1, #mmaS_tma_f16_128>
-    %keep = arith.andi %inseq, %causal_ok : tensor<128x128xi1, #mmaS_tma_f16_128>
-    %s = arith.select %keep, %qk, %ninf : tensor<128x128xi1, #mmaS_tma_f16_128>, tensor<128x128xf32, #mmaS_tma_f16_128>
-    // 2. Online softmax in units of the scaled scores (block 0 always has
-    // a kept column, so m' is finite from the first block on).
-    %mx = tile.reduce max %s {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_f16_128> -> tensor<128xf32, #rowS_tma_f16_128>
-    %mxs = arith.mulf %mx, %scale_r : tensor<128xf32, #rowS_tma_f16_128>
-    %m_new = arith.maximumf %m_i, %mxs : tensor<128xf32, #rowS_tma_f16_128>
-    %negm = arith.negf %m_new : tensor<128xf32, #rowS_tma_f16_128>
-    %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32, #rowS_tma_f16_128> -> tensor<128x1xf32, #mmaS_tma_f16_128>
-    %mb = tile.broadcast %mb2 : tensor<128x1xf32, #mmaS_tma_f16_128> -> tensor<128x128xf32, #mmaS_tma_f16_128>
-    %sd = math.fma %s, %scale, %mb : tensor<128x128xf32, #mmaS_tma_f16_128>
-    %p = math.exp2 %sd fastmath<afn> : tensor<128x128xf32, #mmaS_tma_f16_128>
-    %md = arith.subf %m_i, %m_new : tensor<128xf32, #rowS_tma_f16_128>
-    %alpha = math.exp2 %md fastmath<afn> : tensor<128xf32, #rowS_tma_f16_128>
-    %ps = tile.reduce sum %p {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_f16_128> -> tensor<128xf32, #rowS_tma_f16_128>
-    %la = arith.mulf %l_i, %alpha : tensor<128xf32, #rowS_tma_f16_128>
-    %l_new = arith.addf %la, %ps : tensor<128xf32, #rowS_tma_f16_128>
-    %pt = arith.truncf %p : tensor<128x128xf32, #mmaS_tma_f16_128> to tensor<128x128xf16, #mmaS_tma_f16_128>
-    %pa = layout.convert %pt : tensor<128x128xf16, #mmaS_tma_f16_128> -> tensor<128x128xf16, #opP_tma_f16_128>
-    // 3. P_(j-1) V_(j-1) done (S_(j+1) may still run); after the CTA
-    // barrier no warpgroup reads K_j's or V_(j-1)'s slot: refill them with
-    // K_(j+SK) and V_(j-1+SV).
-    %acc_w = tile.dot_wait %acc_i {pendings = 1 : i32} : tensor<128x128xf32, #mmaO_tma_f16_128>
+    %vslj = arith.remsi %j, %cSV : i32
+    %svcj = layout.memdesc_index %sv[%vslj] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
+    %acc_j = tile.dot %pa_i, %svcj, %accs_j async : tensor<128x128xf16, #opP_tma_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<128x128xf32, #mmaO_tma_f16_128>
+    // 3. S_(j+1) done (P_j V_j may still run): its softmax overlaps P_j V_j.
+    %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<128x128xf32, #mmaS_tma_f16_128>
+    // The mask: columns past n, and right of the diagonal when causal.
+    %col0_n = arith.muli %j1, %cBN : i32
+    %col0v_n = tile.splat %col0_n : i32 -> tensor<128xi32, #colS_tma_f16_128>
+    %cols1_n = arith.addi %coli, %col0v_n : tensor<128xi32, #colS_tma_f16_128>
+    %cols2_n = tile.expand_dims %cols1_n {axis = 0 : i32} : tensor<128xi32, #colS_tma_f16_128> -> tensor<1x128xi32, #mmaS_tma_f16_128>
+    %cols_n = tile.broadcast %cols2_n : tensor<1x128xi32, #mmaS_tma_f16_128> -> tensor<128x128xi32, #mmaS_tma_f16_128>
+    %inseq_n = arith.cmpi slt, %cols_n, %nv : tensor<128x128xi32, #mmaS_tma_f16_128>
+    %below_n = arith.cmpi sle, %cols_n, %rows : tensor<128x128xi32, #mmaS_tma_f16_128>
+    %causal_ok_n = arith.ori %below_n, %notcausalv : tensor<128x128xi1, #mmaS_tma_f16_128>
+    %keep_n = arith.andi %inseq_n, %causal_ok_n : tensor<128x128xi1, #mmaS_tma_f16_128>
+    %s_n = arith.select %keep_n, %qk, %ninf : tensor<128x128xi1, #mmaS_tma_f16_128>, tensor<128x128xf32, #mmaS_tma_f16_128>
+    // Online softmax in units of the scaled scores (block 0 always has a
+    // kept column, so m' is finite from the first block on).
+    %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_f16_128> -> tensor<128xf32, #rowS_tma_f16_128>
+    %mxs_n = arith.mulf %mx_n, %scale_r : tensor<128xf32, #rowS_tma_f16_128>
+    %m_n = arith.maximumf %m_i, %mxs_n : tensor<128xf32, #rowS_tma_f16_128>
+    %negm_n = arith.negf %m_n : tensor<128xf32, #rowS_tma_f16_128>
+    %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<128xf32, #rowS_tma_f16_128> -> tensor<128x1xf32, #mmaS_tma_f16_128>
+    %mb_n = tile.broadcast %mb2_n : tensor<128x1xf32, #mmaS_tma_f16_128> -> tensor<128x128xf32, #mmaS_tma_f16_128>
+    %sd_n = math.fma %s_n, %scale, %mb_n : tensor<128x128xf32, #mmaS_tma_f16_128>
+    %p_n = math.exp2 %sd_n fastmath<afn> : tensor<128x128xf32, #mmaS_tma_f16_128>
+    %md_n = arith.subf %m_i, %m_n : tensor<128xf32, #rowS_tma_f16_128>
+    %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<128xf32, #rowS_tma_f16_128>
+    %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_f16_128> -> tensor<128xf32, #rowS_tma_f16_128>
+    %la_n = arith.mulf %l_i, %alpha_n : tensor<128xf32, #rowS_tma_f16_128>
+    %l_n = arith.addf %la_n, %ps_n : tensor<128xf32, #rowS_tma_f16_128>
+    %pt_n = arith.truncf %p_n : tensor<128x128xf32, #mmaS_tma_f16_128> to tensor<128x128xf16, #mmaS_tma_f16_128>
+    %pa_n = layout.convert %pt_n : tensor<128x128xf16, #mmaS_tma_f16_128> -> tensor<128x128xf16, #opP_tma_f16_128>
+    // 4. P_j V_j done; after the CTA barrier no warpgroup reads K_(j+1)'s or
+    // V_j's slot: one thread refills them with K_(j+1+SK) and V_(j+SV).
+    %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<128x128xf32, #mmaO_tma_f16_128>
     layout.barrier
-    %jk = arith.addi %j, %cSK : i32
+    %jk = arith.addi %j1, %cSK : i32
     %khasjk = arith.cmpi slt, %jk, %hi : i32
     scf.if %khasjk {
       %ks = arith.remsi %jk, %cSK : i32
-      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<3x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
+      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
       %kr0 = arith.muli %jk, %cBN : i32
       %kr = arith.addi %krow0, %kr0 : i32
       layout.barrier_expect %kb, 32768 : !layout.memdesc<1xi64, #bl>
       layout.async_tma_copy_global_to_local %dk[%kr, %c0] %kbuf, %kb
           : !layout.tensordesc<128x128xf16, #sw>, !layout.memdesc<128x128xf16, #sw>, !layout.memdesc<1xi64, #bl>
     }
-    %jv0 = arith.addi %j, %cSV : i32
-    %jv = arith.subi %jv0, %c1 : i32
+    %jv = arith.addi %j, %cSV : i32
     %vhasjv = arith.cmpi slt, %jv, %hi : i32
     scf.if %vhasjv {
       %vs = arith.remsi %jv, %cSV : i32
@@ -725,24 +811,22 @@ tile.kernel @attention_tma_f16_d128(
       layout.async_tma_copy_global_to_local %dv[%vr, %c0] %vbuf, %vb
           : !layout.tensordesc<128x128xf16, #sw>, !layout.memdesc<128x128xf16, #sw>, !layout.memdesc<1xi64, #bl>
     }
-    // 4. O = O alpha + P_j V_j (asynchronous; P from registers).
-    %alphao = layout.convert %alpha : tensor<128xf32, #rowS_tma_f16_128> -> tensor<128xf32, #rowO_tma_f16_128>
-    %ab2 = tile.expand_dims %alphao {axis = 1 : i32} : tensor<128xf32, #rowO_tma_f16_128> -> tensor<128x1xf32, #mmaO_tma_f16_128>
-    %ab = tile.broadcast %ab2 : tensor<128x1xf32, #mmaO_tma_f16_128> -> tensor<128x128xf32, #mmaO_tma_f16_128>
-    %acc_s = arith.mulf %acc_w, %ab : tensor<128x128xf32, #mmaO_tma_f16_128>
-    %vwsj = arith.remsi %j, %cSV : i32
-    %vwrj = arith.divsi %j, %cSV : i32
-    %vwpj = arith.andi %vwrj, %c1 : i32
-    %vwbj = layout.memdesc_index %bv[%vwsj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    layout.wait_barrier %vwbj, %vwpj : !layout.memdesc<1xi64, #bl>
-    %vsl = arith.remsi %j, %cSV : i32
-    %svc = layout.memdesc_index %sv[%vsl] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
-    %acc_a = tile.dot %pa, %svc, %acc_s async : tensor<128x128xf16, #opP_tma_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<128x128xf32, #mmaO_tma_f16_128>
-    // 5. S_(j+1) done (P_j V_j may still run).
-    %qk_n = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<128x128xf32, #mmaS_tma_f16_128>
-    scf.yield %acc_a, %m_new, %l_new, %qk_n : tensor<128x128xf32, #mmaO_tma_f16_128>, tensor<128xf32, #rowS_tma_f16_128>, tensor<128xf32, #rowS_tma_f16_128>, tensor<128x128xf32, #mmaS_tma_f16_128>
+    scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<128x128xf32, #mmaO_tma_f16_128>, tensor<128xf32, #rowS_tma_f16_128>, tensor<128xf32, #rowS_tma_f16_128>, tensor<128xf32, #rowS_tma_f16_128>, tensor<128x128xf16, #opP_tma_f16_128>
   }
-  %acc = tile.dot_wait %part#0 {pendings = 0 : i32} : tensor<128x128xf32, #mmaO_tma_f16_128>
+  // The last block's P V, then O / l.
+  %alphao_last = layout.convert %part#3 : tensor<128xf32, #rowS_tma_f16_128> -> tensor<128xf32, #rowO_tma_f16_128>
+  %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<128xf32, #rowO_tma_f16_128> -> tensor<128x1xf32, #mmaO_tma_f16_128>
+  %ab_last = tile.broadcast %ab2_last : tensor<128x1xf32, #mmaO_tma_f16_128> -> tensor<128x128xf32, #mmaO_tma_f16_128>
+  %accs_last = arith.mulf %part#0, %ab_last : tensor<128x128xf32, #mmaO_tma_f16_128>
+  %vwshi1 = arith.remsi %hi1, %cSV : i32
+  %vwrhi1 = arith.divsi %hi1, %cSV : i32
+  %vwphi1 = arith.andi %vwrhi1, %c1 : i32
+  %vwbhi1 = layout.memdesc_index %bv[%vwshi1] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+  layout.wait_barrier %vwbhi1, %vwphi1 : !layout.memdesc<1xi64, #bl>
+  %vslhi1 = arith.remsi %hi1, %cSV : i32
+  %svchi1 = layout.memdesc_index %sv[%vslhi1] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
+  %acc_last = tile.dot %part#4, %svchi1, %accs_last async : tensor<128x128xf16, #opP_tma_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<128x128xf32, #mmaO_tma_f16_128>
+  %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<128x128xf32, #mmaO_tma_f16_128>
   %lo = layout.convert %part#2 : tensor<128xf32, #rowS_tma_f16_128> -> tensor<128xf32, #rowO_tma_f16_128>
   %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<128xf32, #rowO_tma_f16_128> -> tensor<128x1xf32, #mmaO_tma_f16_128>
   %lb = tile.broadcast %lb2 : tensor<128x1xf32, #mmaO_tma_f16_128> -> tensor<128x128xf32, #mmaO_tma_f16_128>
@@ -752,7 +836,7 @@ tile.kernel @attention_tma_f16_d128(
   tile.return
 }
 
-#mmaS_tma_bf16_64 = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]>
+#mmaS_tma_bf16_64 = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]>
 #mmaO_tma_bf16_64 = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]>
 #opP_tma_bf16_64 = #layout.dot_operand<opIdx = 0, parent = #mmaO_tma_bf16_64, kWidth = 2>
 #rowS_tma_bf16_64 = #layout.slice<dim = 1, parent = #mmaS_tma_bf16_64>
@@ -773,11 +857,11 @@ tile.kernel @attention_tma_bf16_d64(
   %c1 = arith.constant 1 : i32
   %c2 = arith.constant 2 : i32
   %c3 = arith.constant 3 : i32
-  %cSK = arith.constant 3 : i32
+  %cSK = arith.constant 2 : i32
   %cSV = arith.constant 2 : i32
-  %cBN = arith.constant 128 : i32
-  %cBN1 = arith.constant 127 : i32
-  %cR = arith.constant 1 : i32
+  %cBN = arith.constant 64 : i32
+  %cBN1 = arith.constant 63 : i32
+  %cR = arith.constant 2 : i32
   %c128 = arith.constant 128 : i32
   %b = arith.divsi %bh, %heads : i32
   %h = arith.remsi %bh, %heads : i32
@@ -805,8 +889,8 @@ tile.kernel @attention_tma_bf16_d64(
   %vrh = arith.muli %h, %vhn : i32
   %vrow0 = arith.addi %vrb, %vrh : i32
   %dq = tile.make_tensor_desc %fq : !tile.view<?x64xbf16> -> !layout.tensordesc<128x64xbf16, #sw>
-  %dk = tile.make_tensor_desc %fk : !tile.view<?x64xbf16> -> !layout.tensordesc<128x64xbf16, #sw>
-  %dv = tile.make_tensor_desc %fv : !tile.view<?x64xbf16> -> !layout.tensordesc<128x64xbf16, #sw>
+  %dk = tile.make_tensor_desc %fk : !tile.view<?x64xbf16> -> !layout.tensordesc<64x64xbf16, #sw>
+  %dv = tile.make_tensor_desc %fv : !tile.view<?x64xbf16> -> !layout.tensordesc<64x64xbf16, #sw>
   // O: the [n, d] slice of this head, stored from registers (the store
   // drops rows past n).
   %b64 = arith.extsi %b : i32 to i64
@@ -822,14 +906,14 @@ tile.kernel @attention_tma_bf16_d64(
 
   // Shared memory: Q, the K and V rings, one mbarrier per buffer slot.
   %sq = layout.local_alloc : !layout.memdesc<128x64xbf16, #sw>
-  %sk = layout.local_alloc : !layout.memdesc<3x128x64xbf16, #sw>
-  %sv = layout.local_alloc : !layout.memdesc<2x128x64xbf16, #sw>
+  %sk = layout.local_alloc : !layout.memdesc<2x64x64xbf16, #sw>
+  %sv = layout.local_alloc : !layout.memdesc<2x64x64xbf16, #sw>
   %bq = layout.local_alloc : !layout.memdesc<1xi64, #bl>
-  %bk = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
+  %bk = layout.local_alloc : !layout.memdesc<2x1xi64, #bl>
   %bv = layout.local_alloc : !layout.memdesc<2x1xi64, #bl>
   layout.init_barrier %bq, 1 : !layout.memdesc<1xi64, #bl>
   scf.for %i = %c0 to %cSK step %c1 : i32 {
-    %ib = layout.memdesc_index %bk[%i] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %ib = layout.memdesc_index %bk[%i] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     layout.init_barrier %ib, 1 : !layout.memdesc<1xi64, #bl>
   }
   scf.for %i = %c0 to %cSV step %c1 : i32 {
@@ -838,7 +922,7 @@ tile.kernel @attention_tma_bf16_d64(
   }
 
   // Key blocks [0, hi): all ceil(n / BN), or, when causal, those left of
-  // the end of the diagonal (1 (i + 1)); blocks below nfull need no mask.
+  // the end of the diagonal (2 (i + 1)); blocks below nfull need no mask.
   %nr = arith.addi %n, %cBN1 : i32
   %nblocks = arith.divsi %nr, %cBN : i32
   %pm1 = arith.addi %pm, %c1 : i32
@@ -851,7 +935,8 @@ tile.kernel @attention_tma_bf16_d64(
   %cfull = arith.minsi %nfull0, %first : i32
   %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
 
-  // Prologue: Q, K_0 .. K_(SK-1), V_0 .. V_(SV-2); S_0 = Q K_0^T.
+  // Prologue: Q, K_0 .. K_(SK-1), V_0 .. V_(SV-1); S_0 = Q K_0^T; then
+  // K_SK into the slot S_0 read.
   %qr0 = arith.muli %pm, %c128 : i32
   %qr = arith.addi %qrow0, %qr0 : i32
   layout.barrier_expect %bq, 16384 : !layout.memdesc<1xi64, #bl>
@@ -861,236 +946,280 @@ tile.kernel @attention_tma_bf16_d64(
     %khaspb = arith.cmpi slt, %pb, %hi : i32
     scf.if %khaspb {
       %ks = arith.remsi %pb, %cSK : i32
-      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
+      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
       %kr0 = arith.muli %pb, %cBN : i32
       %kr = arith.addi %krow0, %kr0 : i32
-      layout.barrier_expect %kb, 16384 : !layout.memdesc<1xi64, #bl>
+      layout.barrier_expect %kb, 8192 : !layout.memdesc<1xi64, #bl>
       layout.async_tma_copy_global_to_local %dk[%kr, %c0] %kbuf, %kb
-          : !layout.tensordesc<128x64xbf16, #sw>, !layout.memdesc<128x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
+          : !layout.tensordesc<64x64xbf16, #sw>, !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
     }
   }
-  %cSV1 = arith.subi %cSV, %c1 : i32
-  scf.for %pb = %c0 to %cSV1 step %c1 : i32 {
+  scf.for %pb = %c0 to %cSV step %c1 : i32 {
     %vhaspb = arith.cmpi slt, %pb, %hi : i32
     scf.if %vhaspb {
       %vs = arith.remsi %pb, %cSV : i32
       %vb = layout.memdesc_index %bv[%vs] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %vbuf = layout.memdesc_index %sv[%vs] : !layout.memdesc<2x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
+      %vbuf = layout.memdesc_index %sv[%vs] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
       %vr0 = arith.muli %pb, %cBN : i32
       %vr = arith.addi %vrow0, %vr0 : i32
-      layout.barrier_expect %vb, 16384 : !layout.memdesc<1xi64, #bl>
+      layout.barrier_expect %vb, 8192 : !layout.memdesc<1xi64, #bl>
       layout.async_tma_copy_global_to_local %dv[%vr, %c0] %vbuf, %vb
-          : !layout.tensordesc<128x64xbf16, #sw>, !layout.memdesc<128x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
+          : !layout.tensordesc<64x64xbf16, #sw>, !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
     }
   }
   layout.wait_barrier %bq, %c0 : !layout.memdesc<1xi64, #bl>
-  %bk0 = layout.memdesc_index %bk[%c0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+  %bk0 = layout.memdesc_index %bk[%c0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
   layout.wait_barrier %bk0, %c0 : !layout.memdesc<1xi64, #bl>
-  %sk0 = layout.memdesc_index %sk[%c0] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-  %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
-  %zs = arith.constant dense<0.0> : tensor<128x128xf32, #mmaS_tma_bf16_64>
-  %qk0 = tile.dot %sq, %skt0, %zs : !layout.memdesc<128x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<128x128xf32, #mmaS_tma_bf16_64>
+  %sk0 = layout.memdesc_index %sk[%c0] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
+  %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #swT>
+  %zs = arith.constant dense<0.0> : tensor<128x64xf32, #mmaS_tma_bf16_64>
+  %qk0 = tile.dot %sq, %skt0, %zs : !layout.memdesc<128x64xbf16, #sw>, !layout.memdesc<64x64xbf16, #swT> -> tensor<128x64xf32, #mmaS_tma_bf16_64>
+  layout.barrier
+  %khascSK = arith.cmpi slt, %cSK, %hi : i32
+  scf.if %khascSK {
+    %ks = arith.remsi %cSK, %cSK : i32
+    %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
+    %kr0 = arith.muli %cSK, %cBN : i32
+    %kr = arith.addi %krow0, %kr0 : i32
+    layout.barrier_expect %kb, 8192 : !layout.memdesc<1xi64, #bl>
+    layout.async_tma_copy_global_to_local %dk[%kr, %c0] %kbuf, %kb
+        : !layout.tensordesc<64x64xbf16, #sw>, !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
+  }
 
   // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
   %log2e = arith.constant 1.44269504 : f32
   %qk_scale = arith.mulf %sm_scale, %log2e : f32
-  %scale = tile.splat %qk_scale : f32 -> tensor<128x128xf32, #mmaS_tma_bf16_64>
+  %scale = tile.splat %qk_scale : f32 -> tensor<128x64xf32, #mmaS_tma_bf16_64>
   %scale_r = tile.splat %qk_scale : f32 -> tensor<128xf32, #rowS_tma_bf16_64>
   // Row and column indices of the score block, for the mask.
   %rowi = tile.arange 0, 128 : tensor<128xi32, #rowS_tma_bf16_64>
   %row0v = tile.splat %qr0 : i32 -> tensor<128xi32, #rowS_tma_bf16_64>
   %rows1 = arith.addi %rowi, %row0v : tensor<128xi32, #rowS_tma_bf16_64>
   %rows2 = tile.expand_dims %rows1 {axis = 1 : i32} : tensor<128xi32, #rowS_tma_bf16_64> -> tensor<128x1xi32, #mmaS_tma_bf16_64>
-  %rows = tile.broadcast %rows2 : tensor<128x1xi32, #mmaS_tma_bf16_64> -> tensor<128x128xi32, #mmaS_tma_bf16_64>
-  %coli = tile.arange 0, 128 : tensor<128xi32, #colS_tma_bf16_64>
-  %nv = tile.splat %n : i32 -> tensor<128x128xi32, #mmaS_tma_bf16_64>
+  %rows = tile.broadcast %rows2 : tensor<128x1xi32, #mmaS_tma_bf16_64> -> tensor<128x64xi32, #mmaS_tma_bf16_64>
+  %coli = tile.arange 0, 64 : tensor<64xi32, #colS_tma_bf16_64>
+  %nv = tile.splat %n : i32 -> tensor<128x64xi32, #mmaS_tma_bf16_64>
   %notcausal = arith.cmpi eq, %causal, %c0 : i32
-  %notcausalv = tile.splat %notcausal : i1 -> tensor<128x128xi1, #mmaS_tma_bf16_64>
-  %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32, #mmaS_tma_bf16_64>
+  %notcausalv = tile.splat %notcausal : i1 -> tensor<128x64xi1, #mmaS_tma_bf16_64>
+  %ninf = arith.constant dense<0xFF800000> : tensor<128x64xf32, #mmaS_tma_bf16_64>
   %zo = arith.constant dense<0.0> : tensor<128x64xf32, #mmaO_tma_bf16_64>
   %m0 = arith.constant dense<0xFF800000> : tensor<128xf32, #rowS_tma_bf16_64>
   %l0 = arith.constant dense<0.0> : tensor<128xf32, #rowS_tma_bf16_64>
 
-  // Blocks [0, nfull): no mask.
-  %full:4 = scf.for %j = %c0 to %nfull step %c1
-      iter_args(%acc_i = %zo, %m_i = %m0, %l_i = %l0, %qk = %qk0)
-      -> (tensor<128x64xf32, #mmaO_tma_bf16_64>, tensor<128xf32, #rowS_tma_bf16_64>, tensor<128xf32, #rowS_tma_bf16_64>, tensor<128x128xf32, #mmaS_tma_bf16_64>) : i32 {
-    // 1. S_(j+1) = Q K_(j+1)^T, asynchronous (K_(j+1) waited for if it exists).
+  // Block 0's softmax (masked: it may be the diagonal or the last block).
+  // The mask: columns past n, and right of the diagonal when causal.
+  %col0_p0 = arith.muli %c0, %cBN : i32
+  %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #colS_tma_bf16_64>
+  %cols1_p0 = arith.addi %coli, %col0v_p0 : tensor<64xi32, #colS_tma_bf16_64>
+  %cols2_p0 = tile.expand_dims %cols1_p0 {axis = 0 : i32} : tensor<64xi32, #colS_tma_bf16_64> -> tensor<1x64xi32, #mmaS_tma_bf16_64>
+  %cols_p0 = tile.broadcast %cols2_p0 : tensor<1x64xi32, #mmaS_tma_bf16_64> -> tensor<128x64xi32, #mmaS_tma_bf16_64>
+  %inseq_p0 = arith.cmpi slt, %cols_p0, %nv : tensor<128x64xi32, #mmaS_tma_bf16_64>
+  %below_p0 = arith.cmpi sle, %cols_p0, %rows : tensor<128x64xi32, #mmaS_tma_bf16_64>
+  %causal_ok_p0 = arith.ori %below_p0, %notcausalv : tensor<128x64xi1, #mmaS_tma_bf16_64>
+  %keep_p0 = arith.andi %inseq_p0, %causal_ok_p0 : tensor<128x64xi1, #mmaS_tma_bf16_64>
+  %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<128x64xi1, #mmaS_tma_bf16_64>, tensor<128x64xf32, #mmaS_tma_bf16_64>
+  // Online softmax in units of the scaled scores (block 0 always has a
+  // kept column, so m' is finite from the first block on).
+  %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<128x64xf32, #mmaS_tma_bf16_64> -> tensor<128xf32, #rowS_tma_bf16_64>
+  %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<128xf32, #rowS_tma_bf16_64>
+  %m_p0 = arith.maximumf %m0, %mxs_p0 : tensor<128xf32, #rowS_tma_bf16_64>
+  %negm_p0 = arith.negf %m_p0 : tensor<128xf32, #rowS_tma_bf16_64>
+  %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<128xf32, #rowS_tma_bf16_64> -> tensor<128x1xf32, #mmaS_tma_bf16_64>
+  %mb_p0 = tile.broadcast %mb2_p0 : tensor<128x1xf32, #mmaS_tma_bf16_64> -> tensor<128x64xf32, #mmaS_tma_bf16_64>
+  %sd_p0 = math.fma %s_p0, %scale, %mb_p0 : tensor<128x64xf32, #mmaS_tma_bf16_64>
+  %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<128x64xf32, #mmaS_tma_bf16_64>
+  %md_p0 = arith.subf %m0, %m_p0 : tensor<128xf32, #rowS_tma_bf16_64>
+  %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<128xf32, #rowS_tma_bf16_64>
+  %ps_p0 = tile.reduce sum %p_p0 {axis = 1 : i32} : tensor<128x64xf32, #mmaS_tma_bf16_64> -> tensor<128xf32, #rowS_tma_bf16_64>
+  %la_p0 = arith.mulf %l0, %alpha_p0 : tensor<128xf32, #rowS_tma_bf16_64>
+  %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<128xf32, #rowS_tma_bf16_64>
+  %pt_p0 = arith.truncf %p_p0 : tensor<128x64xf32, #mmaS_tma_bf16_64> to tensor<128x64xbf16, #mmaS_tma_bf16_64>
+  %pa_p0 = layout.convert %pt_p0 : tensor<128x64xbf16, #mmaS_tma_bf16_64> -> tensor<128x64xbf16, #opP_tma_bf16_64>
+  // Iteration j computes P_j V_j and the softmax of block j + 1, for
+  // j + 1 < hi. Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
+  %hi1 = arith.subi %hi, %c1 : i32
+  %nfull1 = arith.subi %nfull, %c1 : i32
+  %mid0 = arith.maxsi %nfull1, %c0 : i32
+  %mid = arith.minsi %mid0, %hi1 : i32
+  %full:5 = scf.for %j = %c0 to %mid step %c1
+      iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
+      -> (tensor<128x64xf32, #mmaO_tma_bf16_64>, tensor<128xf32, #rowS_tma_bf16_64>, tensor<128xf32, #rowS_tma_bf16_64>, tensor<128xf32, #rowS_tma_bf16_64>, tensor<128x64xbf16, #opP_tma_bf16_64>) : i32 {
+    // 1. S_(j+1) = Q K_(j+1)^T, asynchronous.
     %j1 = arith.addi %j, %c1 : i32
-    %more = arith.cmpi slt, %j1, %hi : i32
-    scf.if %more {
-      %kwsj1 = arith.remsi %j1, %cSK : i32
-      %kwrj1 = arith.divsi %j1, %cSK : i32
-      %kwpj1 = arith.andi %kwrj1, %c1 : i32
-      %kwbj1 = layout.memdesc_index %bk[%kwsj1] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %kwbj1, %kwpj1 : !layout.memdesc<1xi64, #bl>
-    }
+    %kwsj1 = arith.remsi %j1, %cSK : i32
+    %kwrj1 = arith.divsi %j1, %cSK : i32
+    %kwpj1 = arith.andi %kwrj1, %c1 : i32
+    %kwbj1 = layout.memdesc_index %bk[%kwsj1] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    layout.wait_barrier %kwbj1, %kwpj1 : !layout.memdesc<1xi64, #bl>
     %ks1 = arith.remsi %j1, %cSK : i32
-    %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-    %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
-    %qk_next = tile.dot %sq, %sktn, %zs async : !layout.memdesc<128x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<128x128xf32, #mmaS_tma_bf16_64>
-    // 2. Online softmax in units of the scaled scores (block 0 always has
-    // a kept column, so m' is finite from the first block on).
-    %mx = tile.reduce max %qk {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_bf16_64> -> tensor<128xf32, #rowS_tma_bf16_64>
-    %mxs = arith.mulf %mx, %scale_r : tensor<128xf32, #rowS_tma_bf16_64>
-    %m_new = arith.maximumf %m_i, %mxs : tensor<128xf32, #rowS_tma_bf16_64>
-    %negm = arith.negf %m_new : tensor<128xf32, #rowS_tma_bf16_64>
-    %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32, #rowS_tma_bf16_64> -> tensor<128x1xf32, #mmaS_tma_bf16_64>
-    %mb = tile.broadcast %mb2 : tensor<128x1xf32, #mmaS_tma_bf16_64> -> tensor<128x128xf32, #mmaS_tma_bf16_64>
-    %sd = math.fma %qk, %scale, %mb : tensor<128x128xf32, #mmaS_tma_bf16_64>
-    %p = math.exp2 %sd fastmath<afn> : tensor<128x128xf32, #mmaS_tma_bf16_64>
-    %md = arith.subf %m_i, %m_new : tensor<128xf32, #rowS_tma_bf16_64>
-    %alpha = math.exp2 %md fastmath<afn> : tensor<128xf32, #rowS_tma_bf16_64>
-    %ps = tile.reduce sum %p {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_bf16_64> -> tensor<128xf32, #rowS_tma_bf16_64>
-    %la = arith.mulf %l_i, %alpha : tensor<128xf32, #rowS_tma_bf16_64>
-    %l_new = arith.addf %la, %ps : tensor<128xf32, #rowS_tma_bf16_64>
-    %pt = arith.truncf %p : tensor<128x128xf32, #mmaS_tma_bf16_64> to tensor<128x128xbf16, #mmaS_tma_bf16_64>
-    %pa = layout.convert %pt : tensor<128x128xbf16, #mmaS_tma_bf16_64> -> tensor<128x128xbf16, #opP_tma_bf16_64>
-    // 3. P_(j-1) V_(j-1) done (S_(j+1) may still run); after the CTA
-    // barrier no warpgroup reads K_j's or V_(j-1)'s slot: refill them with
-    // K_(j+SK) and V_(j-1+SV).
-    %acc_w = tile.dot_wait %acc_i {pendings = 1 : i32} : tensor<128x64xf32, #mmaO_tma_bf16_64>
-    layout.barrier
-    %jk = arith.addi %j, %cSK : i32
-    %khasjk = arith.cmpi slt, %jk, %hi : i32
-    scf.if %khasjk {
-      %ks = arith.remsi %jk, %cSK : i32
-      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-      %kr0 = arith.muli %jk, %cBN : i32
-      %kr = arith.addi %krow0, %kr0 : i32
-      layout.barrier_expect %kb, 16384 : !layout.memdesc<1xi64, #bl>
-      layout.async_tma_copy_global_to_local %dk[%kr, %c0] %kbuf, %kb
-          : !layout.tensordesc<128x64xbf16, #sw>, !layout.memdesc<128x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
-    }
-    %jv0 = arith.addi %j, %cSV : i32
-    %jv = arith.subi %jv0, %c1 : i32
-    %vhasjv = arith.cmpi slt, %jv, %hi : i32
-    scf.if %vhasjv {
-      %vs = arith.remsi %jv, %cSV : i32
-      %vb = layout.memdesc_index %bv[%vs] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %vbuf = layout.memdesc_index %sv[%vs] : !layout.memdesc<2x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-      %vr0 = arith.muli %jv, %cBN : i32
-      %vr = arith.addi %vrow0, %vr0 : i32
-      layout.barrier_expect %vb, 16384 : !layout.memdesc<1xi64, #bl>
-      layout.async_tma_copy_global_to_local %dv[%vr, %c0] %vbuf, %vb
-          : !layout.tensordesc<128x64xbf16, #sw>, !layout.memdesc<128x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
-    }
-    // 4. O = O alpha + P_j V_j (asynchronous; P from registers).
-    %alphao = layout.convert %alpha : tensor<128xf32, #rowS_tma_bf16_64> -> tensor<128xf32, #rowO_tma_bf16_64>
-    %ab2 = tile.expand_dims %alphao {axis = 1 : i32} : tensor<128xf32, #rowO_tma_bf16_64> -> tensor<128x1xf32, #mmaO_tma_bf16_64>
-    %ab = tile.broadcast %ab2 : tensor<128x1xf32, #mmaO_tma_bf16_64> -> tensor<128x64xf32, #mmaO_tma_bf16_64>
-    %acc_s = arith.mulf %acc_w, %ab : tensor<128x64xf32, #mmaO_tma_bf16_64>
+    %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
+    %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #swT>
+    %qk_next = tile.dot %sq, %sktn, %zs async : !layout.memdesc<128x64xbf16, #sw>, !layout.memdesc<64x64xbf16, #swT> -> tensor<128x64xf32, #mmaS_tma_bf16_64>
+    // 2. O = O alpha_j + P_j V_j, asynchronous (P from registers).
+    %alphao_j = layout.convert %alpha_i : tensor<128xf32, #rowS_tma_bf16_64> -> tensor<128xf32, #rowO_tma_bf16_64>
+    %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<128xf32, #rowO_tma_bf16_64> -> tensor<128x1xf32, #mmaO_tma_bf16_64>
+    %ab_j = tile.broadcast %ab2_j : tensor<128x1xf32, #mmaO_tma_bf16_64> -> tensor<128x64xf32, #mmaO_tma_bf16_64>
+    %accs_j = arith.mulf %acc_i, %ab_j : tensor<128x64xf32, #mmaO_tma_bf16_64>
     %vwsj = arith.remsi %j, %cSV : i32
     %vwrj = arith.divsi %j, %cSV : i32
     %vwpj = arith.andi %vwrj, %c1 : i32
     %vwbj = layout.memdesc_index %bv[%vwsj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     layout.wait_barrier %vwbj, %vwpj : !layout.memdesc<1xi64, #bl>
-    %vsl = arith.remsi %j, %cSV : i32
-    %svc = layout.memdesc_index %sv[%vsl] : !layout.memdesc<2x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-    %acc_a = tile.dot %pa, %svc, %acc_s async : tensor<128x128xbf16, #opP_tma_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<128x64xf32, #mmaO_tma_bf16_64>
-    // 5. S_(j+1) done (P_j V_j may still run).
-    %qk_n = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<128x128xf32, #mmaS_tma_bf16_64>
-    scf.yield %acc_a, %m_new, %l_new, %qk_n : tensor<128x64xf32, #mmaO_tma_bf16_64>, tensor<128xf32, #rowS_tma_bf16_64>, tensor<128xf32, #rowS_tma_bf16_64>, tensor<128x128xf32, #mmaS_tma_bf16_64>
-  }
-  // P V of the last unmasked block done before the second loop takes O
-  // over (a wgmma accumulator still in flight must not be copied).
-  %acc_f = tile.dot_wait %full#0 {pendings = 0 : i32} : tensor<128x64xf32, #mmaO_tma_bf16_64>
-  // Blocks [nfull, hi): the last partial block and the diagonal.
-  %part:4 = scf.for %j = %nfull to %hi step %c1
-      iter_args(%acc_i = %acc_f, %m_i = %full#1, %l_i = %full#2, %qk = %full#3)
-      -> (tensor<128x64xf32, #mmaO_tma_bf16_64>, tensor<128xf32, #rowS_tma_bf16_64>, tensor<128xf32, #rowS_tma_bf16_64>, tensor<128x128xf32, #mmaS_tma_bf16_64>) : i32 {
-    // 1. S_(j+1) = Q K_(j+1)^T, asynchronous (K_(j+1) waited for if it exists).
-    %j1 = arith.addi %j, %c1 : i32
-    %more = arith.cmpi slt, %j1, %hi : i32
-    scf.if %more {
-      %kwsj1 = arith.remsi %j1, %cSK : i32
-      %kwrj1 = arith.divsi %j1, %cSK : i32
-      %kwpj1 = arith.andi %kwrj1, %c1 : i32
-      %kwbj1 = layout.memdesc_index %bk[%kwsj1] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %kwbj1, %kwpj1 : !layout.memdesc<1xi64, #bl>
-    }
-    %ks1 = arith.remsi %j1, %cSK : i32
-    %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-    %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
-    %qk_next = tile.dot %sq, %sktn, %zs async : !layout.memdesc<128x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<128x128xf32, #mmaS_tma_bf16_64>
-    // 2. The mask: columns past n, and right of the diagonal when causal.
-    %col0 = arith.muli %j, %cBN : i32
-    %col0v = tile.splat %col0 : i32 -> tensor<128xi32, #colS_tma_bf16_64>
-    %cols1 = arith.addi %coli, %col0v : tensor<128xi32, #colS_tma_bf16_64>
-    %cols2 = tile.expand_dims %cols1 {axis = 0 : i32} : tensor<128xi32, #colS_tma_bf16_64> -> tensor<1x128xi32, #mmaS_tma_bf16_64>
-    %cols = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_tma_bf16_64> -> tensor<128x128xi32, #mmaS_tma_bf16_64>
-    %inseq = arith.cmpi slt, %cols, %nv : tensor<128x128xi32, #mmaS_tma_bf16_64>
-    %below = arith.cmpi sle, %cols, %rows : tensor<128x128xi32, #mmaS_tma_bf16_64>
-    %causal_ok = arith.ori %below, %notcausalv : tensor<128x128xi1, #mmaS_tma_bf16_64>
-    %keep = arith.andi %inseq, %causal_ok : tensor<128x128xi1, #mmaS_tma_bf16_64>
-    %s = arith.select %keep, %qk, %ninf : tensor<128x128xi1, #mmaS_tma_bf16_64>, tensor<128x128xf32, #mmaS_tma_bf16_64>
-    // 2. Online softmax in units of the scaled scores (block 0 always has
-    // a kept column, so m' is finite from the first block on).
-    %mx = tile.reduce max %s {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_bf16_64> -> tensor<128xf32, #rowS_tma_bf16_64>
-    %mxs = arith.mulf %mx, %scale_r : tensor<128xf32, #rowS_tma_bf16_64>
-    %m_new = arith.maximumf %m_i, %mxs : tensor<128xf32, #rowS_tma_bf16_64>
-    %negm = arith.negf %m_new : tensor<128xf32, #rowS_tma_bf16_64>
-    %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32, #rowS_tma_bf16_64> -> tensor<128x1xf32, #mmaS_tma_bf16_64>
-    %mb = tile.broadcast %mb2 : tensor<128x1xf32, #mmaS_tma_bf16_64> -> tensor<128x128xf32, #mmaS_tma_bf16_64>
-    %sd = math.fma %s, %scale, %mb : tensor<128x128xf32, #mmaS_tma_bf16_64>
-    %p = math.exp2 %sd fastmath<afn> : tensor<128x128xf32, #mmaS_tma_bf16_64>
-    %md = arith.subf %m_i, %m_new : tensor<128xf32, #rowS_tma_bf16_64>
-    %alpha = math.exp2 %md fastmath<afn> : tensor<128xf32, #rowS_tma_bf16_64>
-    %ps = tile.reduce sum %p {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_bf16_64> -> tensor<128xf32, #rowS_tma_bf16_64>
-    %la = arith.mulf %l_i, %alpha : tensor<128xf32, #rowS_tma_bf16_64>
-    %l_new = arith.addf %la, %ps : tensor<128xf32, #rowS_tma_bf16_64>
-    %pt = arith.truncf %p : tensor<128x128xf32, #mmaS_tma_bf16_64> to tensor<128x128xbf16, #mmaS_tma_bf16_64>
-    %pa = layout.convert %pt : tensor<128x128xbf16, #mmaS_tma_bf16_64> -> tensor<128x128xbf16, #opP_tma_bf16_64>
-    // 3. P_(j-1) V_(j-1) done (S_(j+1) may still run); after the CTA
-    // barrier no warpgroup reads K_j's or V_(j-1)'s slot: refill them with
-    // K_(j+SK) and V_(j-1+SV).
-    %acc_w = tile.dot_wait %acc_i {pendings = 1 : i32} : tensor<128x64xf32, #mmaO_tma_bf16_64>
+    %vslj = arith.remsi %j, %cSV : i32
+    %svcj = layout.memdesc_index %sv[%vslj] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
+    %acc_j = tile.dot %pa_i, %svcj, %accs_j async : tensor<128x64xbf16, #opP_tma_bf16_64>, !layout.memdesc<64x64xbf16, #sw> -> tensor<128x64xf32, #mmaO_tma_bf16_64>
+    // 3. S_(j+1) done (P_j V_j may still run): its softmax overlaps P_j V_j.
+    %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<128x64xf32, #mmaS_tma_bf16_64>
+    // Online softmax in units of the scaled scores (block 0 always has a
+    // kept column, so m' is finite from the first block on).
+    %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<128x64xf32, #mmaS_tma_bf16_64> -> tensor<128xf32, #rowS_tma_bf16_64>
+    %mxs_n = arith.mulf %mx_n, %scale_r : tensor<128xf32, #rowS_tma_bf16_64>
+    %m_n = arith.maximumf %m_i, %mxs_n : tensor<128xf32, #rowS_tma_bf16_64>
+    %negm_n = arith.negf %m_n : tensor<128xf32, #rowS_tma_bf16_64>
+    %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<128xf32, #rowS_tma_bf16_64> -> tensor<128x1xf32, #mmaS_tma_bf16_64>
+    %mb_n = tile.broadcast %mb2_n : tensor<128x1xf32, #mmaS_tma_bf16_64> -> tensor<128x64xf32, #mmaS_tma_bf16_64>
+    %sd_n = math.fma %qk, %scale, %mb_n : tensor<128x64xf32, #mmaS_tma_bf16_64>
+    %p_n = math.exp2 %sd_n fastmath<afn> : tensor<128x64xf32, #mmaS_tma_bf16_64>
+    %md_n = arith.subf %m_i, %m_n : tensor<128xf32, #rowS_tma_bf16_64>
+    %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<128xf32, #rowS_tma_bf16_64>
+    %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<128x64xf32, #mmaS_tma_bf16_64> -> tensor<128xf32, #rowS_tma_bf16_64>
+    %la_n = arith.mulf %l_i, %alpha_n : tensor<128xf32, #rowS_tma_bf16_64>
+    %l_n = arith.addf %la_n, %ps_n : tensor<128xf32, #rowS_tma_bf16_64>
+    %pt_n = arith.truncf %p_n : tensor<128x64xf32, #mmaS_tma_bf16_64> to tensor<128x64xbf16, #mmaS_tma_bf16_64>
+    %pa_n = layout.convert %pt_n : tensor<128x64xbf16, #mmaS_tma_bf16_64> -> tensor<128x64xbf16, #opP_tma_bf16_64>
+    // 4. P_j V_j done; after the CTA barrier no warpgroup reads K_(j+1)'s or
+    // V_j's slot: one thread refills them with K_(j+1+SK) and V_(j+SV).
+    %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<128x64xf32, #mmaO_tma_bf16_64>
     layout.barrier
-    %jk = arith.addi %j, %cSK : i32
+    %jk = arith.addi %j1, %cSK : i32
     %khasjk = arith.cmpi slt, %jk, %hi : i32
     scf.if %khasjk {
       %ks = arith.remsi %jk, %cSK : i32
-      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
+      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
       %kr0 = arith.muli %jk, %cBN : i32
       %kr = arith.addi %krow0, %kr0 : i32
-      layout.barrier_expect %kb, 16384 : !layout.memdesc<1xi64, #bl>
+      layout.barrier_expect %kb, 8192 : !layout.memdesc<1xi64, #bl>
       layout.async_tma_copy_global_to_local %dk[%kr, %c0] %kbuf, %kb
-          : !layout.tensordesc<128x64xbf16, #sw>, !layout.memdesc<128x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
+          : !layout.tensordesc<64x64xbf16, #sw>, !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
     }
-    %jv0 = arith.addi %j, %cSV : i32
-    %jv = arith.subi %jv0, %c1 : i32
+    %jv = arith.addi %j, %cSV : i32
     %vhasjv = arith.cmpi slt, %jv, %hi : i32
     scf.if %vhasjv {
       %vs = arith.remsi %jv, %cSV : i32
       %vb = layout.memdesc_index %bv[%vs] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %vbuf = layout.memdesc_index %sv[%vs] : !layout.memdesc<2x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
+      %vbuf = layout.memdesc_index %sv[%vs] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
       %vr0 = arith.muli %jv, %cBN : i32
       %vr = arith.addi %vrow0, %vr0 : i32
-      layout.barrier_expect %vb, 16384 : !layout.memdesc<1xi64, #bl>
+      layout.barrier_expect %vb, 8192 : !layout.memdesc<1xi64, #bl>
       layout.async_tma_copy_global_to_local %dv[%vr, %c0] %vbuf, %vb
-          : !layout.tensordesc<128x64xbf16, #sw>, !layout.memdesc<128x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
+          : !layout.tensordesc<64x64xbf16, #sw>, !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
     }
-    // 4. O = O alpha + P_j V_j (asynchronous; P from registers).
-    %alphao = layout.convert %alpha : tensor<128xf32, #rowS_tma_bf16_64> -> tensor<128xf32, #rowO_tma_bf16_64>
-    %ab2 = tile.expand_dims %alphao {axis = 1 : i32} : tensor<128xf32, #rowO_tma_bf16_64> -> tensor<128x1xf32, #mmaO_tma_bf16_64>
-    %ab = tile.broadcast %ab2 : tensor<128x1xf32, #mmaO_tma_bf16_64> -> tensor<128x64xf32, #mmaO_tma_bf16_64>
-    %acc_s = arith.mulf %acc_w, %ab : tensor<128x64xf32, #mmaO_tma_bf16_64>
+    scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<128x64xf32, #mmaO_tma_bf16_64>, tensor<128xf32, #rowS_tma_bf16_64>, tensor<128xf32, #rowS_tma_bf16_64>, tensor<128xf32, #rowS_tma_bf16_64>, tensor<128x64xbf16, #opP_tma_bf16_64>
+  }
+  %part:5 = scf.for %j = %mid to %hi1 step %c1
+      iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
+      -> (tensor<128x64xf32, #mmaO_tma_bf16_64>, tensor<128xf32, #rowS_tma_bf16_64>, tensor<128xf32, #rowS_tma_bf16_64>, tensor<128xf32, #rowS_tma_bf16_64>, tensor<128x64xbf16, #opP_tma_bf16_64>) : i32 {
+    // 1. S_(j+1) = Q K_(j+1)^T, asynchronous.
+    %j1 = arith.addi %j, %c1 : i32
+    %kwsj1 = arith.remsi %j1, %cSK : i32
+    %kwrj1 = arith.divsi %j1, %cSK : i32
+    %kwpj1 = arith.andi %kwrj1, %c1 : i32
+    %kwbj1 = layout.memdesc_index %bk[%kwsj1] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    layout.wait_barrier %kwbj1, %kwpj1 : !layout.memdesc<1xi64, #bl>
+    %ks1 = arith.remsi %j1, %cSK : i32
+    %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
+    %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #swT>
+    %qk_next = tile.dot %sq, %sktn, %zs async : !layout.memdesc<128x64xbf16, #sw>, !layout.memdesc<64x64xbf16, #swT> -> tensor<128x64xf32, #mmaS_tma_bf16_64>
+    // 2. O = O alpha_j + P_j V_j, asynchronous (P from registers).
+    %alphao_j = layout.convert %alpha_i : tensor<128xf32, #rowS_tma_bf16_64> -> tensor<128xf32, #rowO_tma_bf16_64>
+    %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<128xf32, #rowO_tma_bf16_64> -> tensor<128x1xf32, #mmaO_tma_bf16_64>
+    %ab_j = tile.broadcast %ab2_j : tensor<128x1xf32, #mmaO_tma_bf16_64> -> tensor<128x64xf32, #mmaO_tma_bf16_64>
+    %accs_j = arith.mulf %acc_i, %ab_j : tensor<128x64xf32, #mmaO_tma_bf16_64>
     %vwsj = arith.remsi %j, %cSV : i32
     %vwrj = arith.divsi %j, %cSV : i32
     %vwpj = arith.andi %vwrj, %c1 : i32
     %vwbj = layout.memdesc_index %bv[%vwsj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     layout.wait_barrier %vwbj, %vwpj : !layout.memdesc<1xi64, #bl>
-    %vsl = arith.remsi %j, %cSV : i32
-    %svc = layout.memdesc_index %sv[%vsl] : !layout.memdesc<2x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-    %acc_a = tile.dot %pa, %svc, %acc_s async : tensor<128x128xbf16, #opP_tma_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<128x64xf32, #mmaO_tma_bf16_64>
-    // 5. S_(j+1) done (P_j V_j may still run).
-    %qk_n = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<128x128xf32, #mmaS_tma_bf16_64>
-    scf.yield %acc_a, %m_new, %l_new, %qk_n : tensor<128x64xf32, #mmaO_tma_bf16_64>, tensor<128xf32, #rowS_tma_bf16_64>, tensor<128xf32, #rowS_tma_bf16_64>, tensor<128x128xf32, #mmaS_tma_bf16_64>
+    %vslj = arith.remsi %j, %cSV : i32
+    %svcj = layout.memdesc_index %sv[%vslj] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
+    %acc_j = tile.dot %pa_i, %svcj, %accs_j async : tensor<128x64xbf16, #opP_tma_bf16_64>, !layout.memdesc<64x64xbf16, #sw> -> tensor<128x64xf32, #mmaO_tma_bf16_64>
+    // 3. S_(j+1) done (P_j V_j may still run): its softmax overlaps P_j V_j.
+    %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<128x64xf32, #mmaS_tma_bf16_64>
+    // The mask: columns past n, and right of the diagonal when causal.
+    %col0_n = arith.muli %j1, %cBN : i32
+    %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #colS_tma_bf16_64>
+    %cols1_n = arith.addi %coli, %col0v_n : tensor<64xi32, #colS_tma_bf16_64>
+    %cols2_n = tile.expand_dims %cols1_n {axis = 0 : i32} : tensor<64xi32, #colS_tma_bf16_64> -> tensor<1x64xi32, #mmaS_tma_bf16_64>
+    %cols_n = tile.broadcast %cols2_n : tensor<1x64xi32, #mmaS_tma_bf16_64> -> tensor<128x64xi32, #mmaS_tma_bf16_64>
+    %inseq_n = arith.cmpi slt, %cols_n, %nv : tensor<128x64xi32, #mmaS_tma_bf16_64>
+    %below_n = arith.cmpi sle, %cols_n, %rows : tensor<128x64xi32, #mmaS_tma_bf16_64>
+    %causal_ok_n = arith.ori %below_n, %notcausalv : tensor<128x64xi1, #mmaS_tma_bf16_64>
+    %keep_n = arith.andi %inseq_n, %causal_ok_n : tensor<128x64xi1, #mmaS_tma_bf16_64>
+    %s_n = arith.select %keep_n, %qk, %ninf : tensor<128x64xi1, #mmaS_tma_bf16_64>, tensor<128x64xf32, #mmaS_tma_bf16_64>
+    // Online softmax in units of the scaled scores (block 0 always has a
+    // kept column, so m' is finite from the first block on).
+    %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<128x64xf32, #mmaS_tma_bf16_64> -> tensor<128xf32, #rowS_tma_bf16_64>
+    %mxs_n = arith.mulf %mx_n, %scale_r : tensor<128xf32, #rowS_tma_bf16_64>
+    %m_n = arith.maximumf %m_i, %mxs_n : tensor<128xf32, #rowS_tma_bf16_64>
+    %negm_n = arith.negf %m_n : tensor<128xf32, #rowS_tma_bf16_64>
+    %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<128xf32, #rowS_tma_bf16_64> -> tensor<128x1xf32, #mmaS_tma_bf16_64>
+    %mb_n = tile.broadcast %mb2_n : tensor<128x1xf32, #mmaS_tma_bf16_64> -> tensor<128x64xf32, #mmaS_tma_bf16_64>
+    %sd_n = math.fma %s_n, %scale, %mb_n : tensor<128x64xf32, #mmaS_tma_bf16_64>
+    %p_n = math.exp2 %sd_n fastmath<afn> : tensor<128x64xf32, #mmaS_tma_bf16_64>
+    %md_n = arith.subf %m_i, %m_n : tensor<128xf32, #rowS_tma_bf16_64>
+    %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<128xf32, #rowS_tma_bf16_64>
+    %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<128x64xf32, #mmaS_tma_bf16_64> -> tensor<128xf32, #rowS_tma_bf16_64>
+    %la_n = arith.mulf %l_i, %alpha_n : tensor<128xf32, #rowS_tma_bf16_64>
+    %l_n = arith.addf %la_n, %ps_n : tensor<128xf32, #rowS_tma_bf16_64>
+    %pt_n = arith.truncf %p_n : tensor<128x64xf32, #mmaS_tma_bf16_64> to tensor<128x64xbf16, #mmaS_tma_bf16_64>
+    %pa_n = layout.convert %pt_n : tensor<128x64xbf16, #mmaS_tma_bf16_64> -> tensor<128x64xbf16, #opP_tma_bf16_64>
+    // 4. P_j V_j done; after the CTA barrier no warpgroup reads K_(j+1)'s or
+    // V_j's slot: one thread refills them with K_(j+1+SK) and V_(j+SV).
+    %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<128x64xf32, #mmaO_tma_bf16_64>
+    layout.barrier
+    %jk = arith.addi %j1, %cSK : i32
+    %khasjk = arith.cmpi slt, %jk, %hi : i32
+    scf.if %khasjk {
+      %ks = arith.remsi %jk, %cSK : i32
+      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
+      %kr0 = arith.muli %jk, %cBN : i32
+      %kr = arith.addi %krow0, %kr0 : i32
+      layout.barrier_expect %kb, 8192 : !layout.memdesc<1xi64, #bl>
+      layout.async_tma_copy_global_to_local %dk[%kr, %c0] %kbuf, %kb
+          : !layout.tensordesc<64x64xbf16, #sw>, !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
+    }
+    %jv = arith.addi %j, %cSV : i32
+    %vhasjv = arith.cmpi slt, %jv, %hi : i32
+    scf.if %vhasjv {
+      %vs = arith.remsi %jv, %cSV : i32
+      %vb = layout.memdesc_index %bv[%vs] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %vbuf = layout.memdesc_index %sv[%vs] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
+      %vr0 = arith.muli %jv, %cBN : i32
+      %vr = arith.addi %vrow0, %vr0 : i32
+      layout.barrier_expect %vb, 8192 : !layout.memdesc<1xi64, #bl>
+      layout.async_tma_copy_global_to_local %dv[%vr, %c0] %vbuf, %vb
+          : !layout.tensordesc<64x64xbf16, #sw>, !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
+    }
+    scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<128x64xf32, #mmaO_tma_bf16_64>, tensor<128xf32, #rowS_tma_bf16_64>, tensor<128xf32, #rowS_tma_bf16_64>, tensor<128xf32, #rowS_tma_bf16_64>, tensor<128x64xbf16, #opP_tma_bf16_64>
   }
-  %acc = tile.dot_wait %part#0 {pendings = 0 : i32} : tensor<128x64xf32, #mmaO_tma_bf16_64>
+  // The last block's P V, then O / l.
+  %alphao_last = layout.convert %part#3 : tensor<128xf32, #rowS_tma_bf16_64> -> tensor<128xf32, #rowO_tma_bf16_64>
+  %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<128xf32, #rowO_tma_bf16_64> -> tensor<128x1xf32, #mmaO_tma_bf16_64>
+  %ab_last = tile.broadcast %ab2_last : tensor<128x1xf32, #mmaO_tma_bf16_64> -> tensor<128x64xf32, #mmaO_tma_bf16_64>
+  %accs_last = arith.mulf %part#0, %ab_last : tensor<128x64xf32, #mmaO_tma_bf16_64>
+  %vwshi1 = arith.remsi %hi1, %cSV : i32
+  %vwrhi1 = arith.divsi %hi1, %cSV : i32
+  %vwphi1 = arith.andi %vwrhi1, %c1 : i32
+  %vwbhi1 = layout.memdesc_index %bv[%vwshi1] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+  layout.wait_barrier %vwbhi1, %vwphi1 : !layout.memdesc<1xi64, #bl>
+  %vslhi1 = arith.remsi %hi1, %cSV : i32
+  %svchi1 = layout.memdesc_index %sv[%vslhi1] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
+  %acc_last = tile.dot %part#4, %svchi1, %accs_last async : tensor<128x64xbf16, #opP_tma_bf16_64>, !layout.memdesc<64x64xbf16, #sw> -> tensor<128x64xf32, #mmaO_tma_bf16_64>
+  %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<128x64xf32, #mmaO_tma_bf16_64>
   %lo = layout.convert %part#2 : tensor<128xf32, #rowS_tma_bf16_64> -> tensor<128xf32, #rowO_tma_bf16_64>
   %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<128xf32, #rowO_tma_bf16_64> -> tensor<128x1xf32, #mmaO_tma_bf16_64>
   %lb = tile.broadcast %lb2 : tensor<128x1xf32, #mmaO_tma_bf16_64> -> tensor<128x64xf32, #mmaO_tma_bf16_64>
@@ -1121,7 +1250,7 @@ tile.kernel @attention_tma_bf16_d128(
   %c1 = arith.constant 1 : i32
   %c2 = arith.constant 2 : i32
   %c3 = arith.constant 3 : i32
-  %cSK = arith.constant 3 : i32
+  %cSK = arith.constant 2 : i32
   %cSV = arith.constant 2 : i32
   %cBN = arith.constant 128 : i32
   %cBN1 = arith.constant 127 : i32
@@ -1170,14 +1299,14 @@ tile.kernel @attention_tma_bf16_d128(
 
   // Shared memory: Q, the K and V rings, one mbarrier per buffer slot.
   %sq = layout.local_alloc : !layout.memdesc<128x128xbf16, #sw>
-  %sk = layout.local_alloc : !layout.memdesc<3x128x128xbf16, #sw>
+  %sk = layout.local_alloc : !layout.memdesc<2x128x128xbf16, #sw>
   %sv = layout.local_alloc : !layout.memdesc<2x128x128xbf16, #sw>
   %bq = layout.local_alloc : !layout.memdesc<1xi64, #bl>
-  %bk = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
+  %bk = layout.local_alloc : !layout.memdesc<2x1xi64, #bl>
   %bv = layout.local_alloc : !layout.memdesc<2x1xi64, #bl>
   layout.init_barrier %bq, 1 : !layout.memdesc<1xi64, #bl>
   scf.for %i = %c0 to %cSK step %c1 : i32 {
-    %ib = layout.memdesc_index %bk[%i] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %ib = layout.memdesc_index %bk[%i] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     layout.init_barrier %ib, 1 : !layout.memdesc<1xi64, #bl>
   }
   scf.for %i = %c0 to %cSV step %c1 : i32 {
@@ -1199,7 +1328,8 @@ tile.kernel @attention_tma_bf16_d128(
   %cfull = arith.minsi %nfull0, %first : i32
   %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
 
-  // Prologue: Q, K_0 .. K_(SK-1), V_0 .. V_(SV-2); S_0 = Q K_0^T.
+  // Prologue: Q, K_0 .. K_(SK-1), V_0 .. V_(SV-1); S_0 = Q K_0^T; then
+  // K_SK into the slot S_0 read.
   %qr0 = arith.muli %pm, %c128 : i32
   %qr = arith.addi %qrow0, %qr0 : i32
   layout.barrier_expect %bq, 32768 : !layout.memdesc<1xi64, #bl>
@@ -1209,8 +1339,8 @@ tile.kernel @attention_tma_bf16_d128(
     %khaspb = arith.cmpi slt, %pb, %hi : i32
     scf.if %khaspb {
       %ks = arith.remsi %pb, %cSK : i32
-      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<3x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
+      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
       %kr0 = arith.muli %pb, %cBN : i32
       %kr = arith.addi %krow0, %kr0 : i32
       layout.barrier_expect %kb, 32768 : !layout.memdesc<1xi64, #bl>
@@ -1218,8 +1348,7 @@ tile.kernel @attention_tma_bf16_d128(
           : !layout.tensordesc<128x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #sw>, !layout.memdesc<1xi64, #bl>
     }
   }
-  %cSV1 = arith.subi %cSV, %c1 : i32
-  scf.for %pb = %c0 to %cSV1 step %c1 : i32 {
+  scf.for %pb = %c0 to %cSV step %c1 : i32 {
     %vhaspb = arith.cmpi slt, %pb, %hi : i32
     scf.if %vhaspb {
       %vs = arith.remsi %pb, %cSV : i32
@@ -1233,12 +1362,24 @@ tile.kernel @attention_tma_bf16_d128(
     }
   }
   layout.wait_barrier %bq, %c0 : !layout.memdesc<1xi64, #bl>
-  %bk0 = layout.memdesc_index %bk[%c0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+  %bk0 = layout.memdesc_index %bk[%c0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
   layout.wait_barrier %bk0, %c0 : !layout.memdesc<1xi64, #bl>
-  %sk0 = layout.memdesc_index %sk[%c0] : !layout.memdesc<3x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
+  %sk0 = layout.memdesc_index %sk[%c0] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
   %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #swT>
   %zs = arith.constant dense<0.0> : tensor<128x128xf32, #mmaS_tma_bf16_128>
   %qk0 = tile.dot %sq, %skt0, %zs : !layout.memdesc<128x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #swT> -> tensor<128x128xf32, #mmaS_tma_bf16_128>
+  layout.barrier
+  %khascSK = arith.cmpi slt, %cSK, %hi : i32
+  scf.if %khascSK {
+    %ks = arith.remsi %cSK, %cSK : i32
+    %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
+    %kr0 = arith.muli %cSK, %cBN : i32
+    %kr = arith.addi %krow0, %kr0 : i32
+    layout.barrier_expect %kb, 32768 : !layout.memdesc<1xi64, #bl>
+    layout.async_tma_copy_global_to_local %dk[%kr, %c0] %kbuf, %kb
+        : !layout.tensordesc<128x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #sw>, !layout.memdesc<1xi64, #bl>
+  }
 
   // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
   %log2e = arith.constant 1.44269504 : f32
@@ -1260,60 +1401,104 @@ tile.kernel @attention_tma_bf16_d128(
   %m0 = arith.constant dense<0xFF800000> : tensor<128xf32, #rowS_tma_bf16_128>
   %l0 = arith.constant dense<0.0> : tensor<128xf32, #rowS_tma_bf16_128>
 
-  // Blocks [0, nfull): no mask.
-  %full:4 = scf.for %j = %c0 to %nfull step %c1
-      iter_args(%acc_i = %zo, %m_i = %m0, %l_i = %l0, %qk = %qk0)
-      -> (tensor<128x128xf32, #mmaO_tma_bf16_128>, tensor<128xf32, #rowS_tma_bf16_128>, tensor<128xf32, #rowS_tma_bf16_128>, tensor<128x128xf32, #mmaS_tma_bf16_128>) : i32 {
-    // 1. S_(j+1) = Q K_(j+1)^T, asynchronous (K_(j+1) waited for if it exists).
+  // Block 0's softmax (masked: it may be the diagonal or the last block).
+  // The mask: columns past n, and right of the diagonal when causal.
+  %col0_p0 = arith.muli %c0, %cBN : i32
+  %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<128xi32, #colS_tma_bf16_128>
+  %cols1_p0 = arith.addi %coli, %col0v_p0 : tensor<128xi32, #colS_tma_bf16_128>
+  %cols2_p0 = tile.expand_dims %cols1_p0 {axis = 0 : i32} : tensor<128xi32, #colS_tma_bf16_128> -> tensor<1x128xi32, #mmaS_tma_bf16_128>
+  %cols_p0 = tile.broadcast %cols2_p0 : tensor<1x128xi32, #mmaS_tma_bf16_128> -> tensor<128x128xi32, #mmaS_tma_bf16_128>
+  %inseq_p0 = arith.cmpi slt, %cols_p0, %nv : tensor<128x128xi32, #mmaS_tma_bf16_128>
+  %below_p0 = arith.cmpi sle, %cols_p0, %rows : tensor<128x128xi32, #mmaS_tma_bf16_128>
+  %causal_ok_p0 = arith.ori %below_p0, %notcausalv : tensor<128x128xi1, #mmaS_tma_bf16_128>
+  %keep_p0 = arith.andi %inseq_p0, %causal_ok_p0 : tensor<128x128xi1, #mmaS_tma_bf16_128>
+  %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<128x128xi1, #mmaS_tma_bf16_128>, tensor<128x128xf32, #mmaS_tma_bf16_128>
+  // Online softmax in units of the scaled scores (block 0 always has a
+  // kept column, so m' is finite from the first block on).
+  %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_bf16_128> -> tensor<128xf32, #rowS_tma_bf16_128>
+  %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<128xf32, #rowS_tma_bf16_128>
+  %m_p0 = arith.maximumf %m0, %mxs_p0 : tensor<128xf32, #rowS_tma_bf16_128>
+  %negm_p0 = arith.negf %m_p0 : tensor<128xf32, #rowS_tma_bf16_128>
+  %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<128xf32, #rowS_tma_bf16_128> -> tensor<128x1xf32, #mmaS_tma_bf16_128>
+  %mb_p0 = tile.broadcast %mb2_p0 : tensor<128x1xf32, #mmaS_tma_bf16_128> -> tensor<128x128xf32, #mmaS_tma_bf16_128>
+  %sd_p0 = math.fma %s_p0, %scale, %mb_p0 : tensor<128x128xf32, #mmaS_tma_bf16_128>
+  %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<128x128xf32, #mmaS_tma_bf16_128>
+  %md_p0 = arith.subf %m0, %m_p0 : tensor<128xf32, #rowS_tma_bf16_128>
+  %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<128xf32, #rowS_tma_bf16_128>
+  %ps_p0 = tile.reduce sum %p_p0 {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_bf16_128> -> tensor<128xf32, #rowS_tma_bf16_128>
+  %la_p0 = arith.mulf %l0, %alpha_p0 : tensor<128xf32, #rowS_tma_bf16_128>
+  %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<128xf32, #rowS_tma_bf16_128>
+  %pt_p0 = arith.truncf %p_p0 : tensor<128x128xf32, #mmaS_tma_bf16_128> to tensor<128x128xbf16, #mmaS_tma_bf16_128>
+  %pa_p0 = layout.convert %pt_p0 : tensor<128x128xbf16, #mmaS_tma_bf16_128> -> tensor<128x128xbf16, #opP_tma_bf16_128>
+  // Iteration j computes P_j V_j and the softmax of block j + 1, for
+  // j + 1 < hi. Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
+  %hi1 = arith.subi %hi, %c1 : i32
+  %nfull1 = arith.subi %nfull, %c1 : i32
+  %mid0 = arith.maxsi %nfull1, %c0 : i32
+  %mid = arith.minsi %mid0, %hi1 : i32
+  %full:5 = scf.for %j = %c0 to %mid step %c1
+      iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
+      -> (tensor<128x128xf32, #mmaO_tma_bf16_128>, tensor<128xf32, #rowS_tma_bf16_128>, tensor<128xf32, #rowS_tma_bf16_128>, tensor<128xf32, #rowS_tma_bf16_128>, tensor<128x128xbf16, #opP_tma_bf16_128>) : i32 {
+    // 1. S_(j+1) = Q K_(j+1)^T, asynchronous.
     %j1 = arith.addi %j, %c1 : i32
-    %more = arith.cmpi slt, %j1, %hi : i32
-    scf.if %more {
-      %kwsj1 = arith.remsi %j1, %cSK : i32
-      %kwrj1 = arith.divsi %j1, %cSK : i32
-      %kwpj1 = arith.andi %kwrj1, %c1 : i32
-      %kwbj1 = layout.memdesc_index %bk[%kwsj1] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %kwbj1, %kwpj1 : !layout.memdesc<1xi64, #bl>
-    }
+    %kwsj1 = arith.remsi %j1, %cSK : i32
+    %kwrj1 = arith.divsi %j1, %cSK : i32
+    %kwpj1 = arith.andi %kwrj1, %c1 : i32
+    %kwbj1 = layout.memdesc_index %bk[%kwsj1] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    layout.wait_barrier %kwbj1, %kwpj1 : !layout.memdesc<1xi64, #bl>
     %ks1 = arith.remsi %j1, %cSK : i32
-    %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
+    %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
     %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #swT>
     %qk_next = tile.dot %sq, %sktn, %zs async : !layout.memdesc<128x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #swT> -> tensor<128x128xf32, #mmaS_tma_bf16_128>
-    // 2. Online softmax in units of the scaled scores (block 0 always has
-    // a kept column, so m' is finite from the first block on).
-    %mx = tile.reduce max %qk {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_bf16_128> -> tensor<128xf32, #rowS_tma_bf16_128>
-    %mxs = arith.mulf %mx, %scale_r : tensor<128xf32, #rowS_tma_bf16_128>
-    %m_new = arith.maximumf %m_i, %mxs : tensor<128xf32, #rowS_tma_bf16_128>
-    %negm = arith.negf %m_new : tensor<128xf32, #rowS_tma_bf16_128>
-    %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32, #rowS_tma_bf16_128> -> tensor<128x1xf32, #mmaS_tma_bf16_128>
-    %mb = tile.broadcast %mb2 : tensor<128x1xf32, #mmaS_tma_bf16_128> -> tensor<128x128xf32, #mmaS_tma_bf16_128>
-    %sd = math.fma %qk, %scale, %mb : tensor<128x128xf32, #mmaS_tma_bf16_128>
-    %p = math.exp2 %sd fastmath<afn> : tensor<128x128xf32, #mmaS_tma_bf16_128>
-    %md = arith.subf %m_i, %m_new : tensor<128xf32, #rowS_tma_bf16_128>
-    %alpha = math.exp2 %md fastmath<afn> : tensor<128xf32, #rowS_tma_bf16_128>
-    %ps = tile.reduce sum %p {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_bf16_128> -> tensor<128xf32, #rowS_tma_bf16_128>
-    %la = arith.mulf %l_i, %alpha : tensor<128xf32, #rowS_tma_bf16_128>
-    %l_new = arith.addf %la, %ps : tensor<128xf32, #rowS_tma_bf16_128>
-    %pt = arith.truncf %p : tensor<128x128xf32, #mmaS_tma_bf16_128> to tensor<128x128xbf16, #mmaS_tma_bf16_128>
-    %pa = layout.convert %pt : tensor<128x128xbf16, #mmaS_tma_bf16_128> -> tensor<128x128xbf16, #opP_tma_bf16_128>
-    // 3. P_(j-1) V_(j-1) done (S_(j+1) may still run); after the CTA
-    // barrier no warpgroup reads K_j's or V_(j-1)'s slot: refill them with
-    // K_(j+SK) and V_(j-1+SV).
-    %acc_w = tile.dot_wait %acc_i {pendings = 1 : i32} : tensor<128x128xf32, #mmaO_tma_bf16_128>
+    // 2. O = O alpha_j + P_j V_j, asynchronous (P from registers).
+    %alphao_j = layout.convert %alpha_i : tensor<128xf32, #rowS_tma_bf16_128> -> tensor<128xf32, #rowO_tma_bf16_128>
+    %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<128xf32, #rowO_tma_bf16_128> -> tensor<128x1xf32, #mmaO_tma_bf16_128>
+    %ab_j = tile.broadcast %ab2_j : tensor<128x1xf32, #mmaO_tma_bf16_128> -> tensor<128x128xf32, #mmaO_tma_bf16_128>
+    %accs_j = arith.mulf %acc_i, %ab_j : tensor<128x128xf32, #mmaO_tma_bf16_128>
+    %vwsj = arith.remsi %j, %cSV : i32
+    %vwrj = arith.divsi %j, %cSV : i32
+    %vwpj = arith.andi %vwrj, %c1 : i32
+    %vwbj = layout.memdesc_index %bv[%vwsj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    layout.wait_barrier %vwbj, %vwpj : !layout.memdesc<1xi64, #bl>
+    %vslj = arith.remsi %j, %cSV : i32
+    %svcj = layout.memdesc_index %sv[%vslj] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
+    %acc_j = tile.dot %pa_i, %svcj, %accs_j async : tensor<128x128xbf16, #opP_tma_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<128x128xf32, #mmaO_tma_bf16_128>
+    // 3. S_(j+1) done (P_j V_j may still run): its softmax overlaps P_j V_j.
+    %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<128x128xf32, #mmaS_tma_bf16_128>
+    // Online softmax in units of the scaled scores (block 0 always has a
+    // kept column, so m' is finite from the first block on).
+    %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_bf16_128> -> tensor<128xf32, #rowS_tma_bf16_128>
+    %mxs_n = arith.mulf %mx_n, %scale_r : tensor<128xf32, #rowS_tma_bf16_128>
+    %m_n = arith.maximumf %m_i, %mxs_n : tensor<128xf32, #rowS_tma_bf16_128>
+    %negm_n = arith.negf %m_n : tensor<128xf32, #rowS_tma_bf16_128>
+    %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<128xf32, #rowS_tma_bf16_128> -> tensor<128x1xf32, #mmaS_tma_bf16_128>
+    %mb_n = tile.broadcast %mb2_n : tensor<128x1xf32, #mmaS_tma_bf16_128> -> tensor<128x128xf32, #mmaS_tma_bf16_128>
+    %sd_n = math.fma %qk, %scale, %mb_n : tensor<128x128xf32, #mmaS_tma_bf16_128>
+    %p_n = math.exp2 %sd_n fastmath<afn> : tensor<128x128xf32, #mmaS_tma_bf16_128>
+    %md_n = arith.subf %m_i, %m_n : tensor<128xf32, #rowS_tma_bf16_128>
+    %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<128xf32, #rowS_tma_bf16_128>
+    %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_bf16_128> -> tensor<128xf32, #rowS_tma_bf16_128>
+    %la_n = arith.mulf %l_i, %alpha_n : tensor<128xf32, #rowS_tma_bf16_128>
+    %l_n = arith.addf %la_n, %ps_n : tensor<128xf32, #rowS_tma_bf16_128>
+    %pt_n = arith.truncf %p_n : tensor<128x128xf32, #mmaS_tma_bf16_128> to tensor<128x128xbf16, #mmaS_tma_bf16_128>
+    %pa_n = layout.convert %pt_n : tensor<128x128xbf16, #mmaS_tma_bf16_128> -> tensor<128x128xbf16, #opP_tma_bf16_128>
+    // 4. P_j V_j done; after the CTA barrier no warpgroup reads K_(j+1)'s or
+    // V_j's slot: one thread refills them with K_(j+1+SK) and V_(j+SV).
+    %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<128x128xf32, #mmaO_tma_bf16_128>
     layout.barrier
-    %jk = arith.addi %j, %cSK : i32
+    %jk = arith.addi %j1, %cSK : i32
     %khasjk = arith.cmpi slt, %jk, %hi : i32
     scf.if %khasjk {
       %ks = arith.remsi %jk, %cSK : i32
-      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<3x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
+      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
       %kr0 = arith.muli %jk, %cBN : i32
       %kr = arith.addi %krow0, %kr0 : i32
       layout.barrier_expect %kb, 32768 : !layout.memdesc<1xi64, #bl>
       layout.async_tma_copy_global_to_local %dk[%kr, %c0] %kbuf, %kb
           : !layout.tensordesc<128x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #sw>, !layout.memdesc<1xi64, #bl>
     }
-    %jv0 = arith.addi %j, %cSV : i32
-    %jv = arith.subi %jv0, %c1 : i32
+    %jv = arith.addi %j, %cSV : i32
     %vhasjv = arith.cmpi slt, %jv, %hi : i32
     scf.if %vhasjv {
       %vs = arith.remsi %jv, %cSV : i32
@@ -1325,91 +1510,82 @@ tile.kernel @attention_tma_bf16_d128(
       layout.async_tma_copy_global_to_local %dv[%vr, %c0] %vbuf, %vb
           : !layout.tensordesc<128x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #sw>, !layout.memdesc<1xi64, #bl>
     }
-    // 4. O = O alpha + P_j V_j (asynchronous; P from registers).
-    %alphao = layout.convert %alpha : tensor<128xf32, #rowS_tma_bf16_128> -> tensor<128xf32, #rowO_tma_bf16_128>
-    %ab2 = tile.expand_dims %alphao {axis = 1 : i32} : tensor<128xf32, #rowO_tma_bf16_128> -> tensor<128x1xf32, #mmaO_tma_bf16_128>
-    %ab = tile.broadcast %ab2 : tensor<128x1xf32, #mmaO_tma_bf16_128> -> tensor<128x128xf32, #mmaO_tma_bf16_128>
-    %acc_s = arith.mulf %acc_w, %ab : tensor<128x128xf32, #mmaO_tma_bf16_128>
+    scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<128x128xf32, #mmaO_tma_bf16_128>, tensor<128xf32, #rowS_tma_bf16_128>, tensor<128xf32, #rowS_tma_bf16_128>, tensor<128xf32, #rowS_tma_bf16_128>, tensor<128x128xbf16, #opP_tma_bf16_128>
+  }
+  %part:5 = scf.for %j = %mid to %hi1 step %c1
+      iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
+      -> (tensor<128x128xf32, #mmaO_tma_bf16_128>, tensor<128xf32, #rowS_tma_bf16_128>, tensor<128xf32, #rowS_tma_bf16_128>, tensor<128xf32, #rowS_tma_bf16_128>, tensor<128x128xbf16, #opP_tma_bf16_128>) : i32 {
+    // 1. S_(j+1) = Q K_(j+1)^T, asynchronous.
+    %j1 = arith.addi %j, %c1 : i32
+    %kwsj1 = arith.remsi %j1, %cSK : i32
+    %kwrj1 = arith.divsi %j1, %cSK : i32
+    %kwpj1 = arith.andi %kwrj1, %c1 : i32
+    %kwbj1 = layout.memdesc_index %bk[%kwsj1] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    layout.wait_barrier %kwbj1, %kwpj1 : !layout.memdesc<1xi64, #bl>
+    %ks1 = arith.remsi %j1, %cSK : i32
+    %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
+    %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #swT>
+    %qk_next = tile.dot %sq, %sktn, %zs async : !layout.memdesc<128x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #swT> -> tensor<128x128xf32, #mmaS_tma_bf16_128>
+    // 2. O = O alpha_j + P_j V_j, asynchronous (P from registers).
+    %alphao_j = layout.convert %alpha_i : tensor<128xf32, #rowS_tma_bf16_128> -> tensor<128xf32, #rowO_tma_bf16_128>
+    %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<128xf32, #rowO_tma_bf16_128> -> tensor<128x1xf32, #mmaO_tma_bf16_128>
+    %ab_j = tile.broadcast %ab2_j : tensor<128x1xf32, #mmaO_tma_bf16_128> -> tensor<128x128xf32, #mmaO_tma_bf16_128>
+    %accs_j = arith.mulf %acc_i, %ab_j : tensor<128x128xf32, #mmaO_tma_bf16_128>
     %vwsj = arith.remsi %j, %cSV : i32
     %vwrj = arith.divsi %j, %cSV : i32
     %vwpj = arith.andi %vwrj, %c1 : i32
     %vwbj = layout.memdesc_index %bv[%vwsj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     layout.wait_barrier %vwbj, %vwpj : !layout.memdesc<1xi64, #bl>
-    %vsl = arith.remsi %j, %cSV : i32
-    %svc = layout.memdesc_index %sv[%vsl] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
-    %acc_a = tile.dot %pa, %svc, %acc_s async : tensor<128x128xbf16, #opP_tma_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<128x128xf32, #mmaO_tma_bf16_128>
-    // 5. S_(j+1) done (P_j V_j may still run).
-    %qk_n = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<128x128xf32, #mmaS_tma_bf16_128>
-    scf.yield %acc_a, %m_new, %l_new, %qk_n : tensor<128x128xf32, #mmaO_tma_bf16_128>, tensor<128xf32, #rowS_tma_bf16_128>, tensor<128xf32, #rowS_tma_bf16_128>, tensor<128x128xf32, #mmaS_tma_bf16_128>
-  }
-  // P V of the last unmasked block done before the second loop takes O
-  // over (a wgmma accumulator still in flight must not be copied).
-  %acc_f = tile.dot_wait %full#0 {pendings = 0 : i32} : tensor<128x128xf32, #mmaO_tma_bf16_128>
-  // Blocks [nfull, hi): the last partial block and the diagonal.
-  %part:4 = scf.for %j = %nfull to %hi step %c1
-      iter_args(%acc_i = %acc_f, %m_i = %full#1, %l_i = %full#2, %qk = %full#3)
-      -> (tensor<128x128xf32, #mmaO_tma_bf16_128>, tensor<128xf32, #rowS_tma_bf16_128>, tensor<128xf32, #rowS_tma_bf16_128>, tensor<128x128xf32, #mmaS_tma_bf16_128>) : i32 {
-    // 1. S_(j+1) = Q K_(j+1)^T, asynchronous (K_(j+1) waited for if it exists).
-    %j1 = arith.addi %j, %c1 : i32
-    %more = arith.cmpi slt, %j1, %hi : i32
-    scf.if %more {
-      %kwsj1 = arith.remsi %j1, %cSK : i32
-      %kwrj1 = arith.divsi %j1, %cSK : i32
-      %kwpj1 = arith.andi %kwrj1, %c1 : i32
-      %kwbj1 = layout.memdesc_index %bk[%kwsj1] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %kwbj1, %kwpj1 : !layout.memdesc<1xi64, #bl>
-    }
-    %ks1 = arith.remsi %j1, %cSK : i32
-    %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
-    %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #swT>
-    %qk_next = tile.dot %sq, %sktn, %zs async : !layout.memdesc<128x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #swT> -> tensor<128x128xf32, #mmaS_tma_bf16_128>
-    // 2. The mask: columns past n, and right of the diagonal when causal.
-    %col0 = arith.muli %j, %cBN : i32
-    %col0v = tile.splat %col0 : i32 -> tensor<128xi32, #colS_tma_bf16_128>
-    %cols1 = arith.addi %coli, %col0v : tensor<128xi32, #colS_tma_bf16_128>
-    %cols2 = tile.expand_dims %cols1 {axis = 0 : i32} : tensor<128xi32, #colS_tma_bf16_128> -> tensor<1x128xi32, #mmaS_tma_bf16_128>
-    %cols = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_tma_bf16_128> -> tensor<128x128xi32, #mmaS_tma_bf16_128>
-    %inseq = arith.cmpi slt, %cols, %nv : tensor<128x128xi32, #mmaS_tma_bf16_128>
-    %below = arith.cmpi sle, %cols, %rows : tensor<128x128xi32, #mmaS_tma_bf16_128>
-    %causal_ok = arith.ori %below, %notcausalv : tensor<128x128xi1, #mmaS_tma_bf16_128>
-    %keep = arith.andi %inseq, %causal_ok : tensor<128x128xi1, #mmaS_tma_bf16_128>
-    %s = arith.select %keep, %qk, %ninf : tensor<128x128xi1, #mmaS_tma_bf16_128>, tensor<128x128xf32, #mmaS_tma_bf16_128>
-    // 2. Online softmax in units of the scaled scores (block 0 always has
-    // a kept column, so m' is finite from the first block on).
-    %mx = tile.reduce max %s {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_bf16_128> -> tensor<128xf32, #rowS_tma_bf16_128>
-    %mxs = arith.mulf %mx, %scale_r : tensor<128xf32, #rowS_tma_bf16_128>
-    %m_new = arith.maximumf %m_i, %mxs : tensor<128xf32, #rowS_tma_bf16_128>
-    %negm = arith.negf %m_new : tensor<128xf32, #rowS_tma_bf16_128>
-    %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32, #rowS_tma_bf16_128> -> tensor<128x1xf32, #mmaS_tma_bf16_128>
-    %mb = tile.broadcast %mb2 : tensor<128x1xf32, #mmaS_tma_bf16_128> -> tensor<128x128xf32, #mmaS_tma_bf16_128>
-    %sd = math.fma %s, %scale, %mb : tensor<128x128xf32, #mmaS_tma_bf16_128>
-    %p = math.exp2 %sd fastmath<afn> : tensor<128x128xf32, #mmaS_tma_bf16_128>
-    %md = arith.subf %m_i, %m_new : tensor<128xf32, #rowS_tma_bf16_128>
-    %alpha = math.exp2 %md fastmath<afn> : tensor<128xf32, #rowS_tma_bf16_128>
-    %ps = tile.reduce sum %p {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_bf16_128> -> tensor<128xf32, #rowS_tma_bf16_128>
-    %la = arith.mulf %l_i, %alpha : tensor<128xf32, #rowS_tma_bf16_128>
-    %l_new = arith.addf %la, %ps : tensor<128xf32, #rowS_tma_bf16_128>
-    %pt = arith.truncf %p : tensor<128x128xf32, #mmaS_tma_bf16_128> to tensor<128x128xbf16, #mmaS_tma_bf16_128>
-    %pa = layout.convert %pt : tensor<128x128xbf16, #mmaS_tma_bf16_128> -> tensor<128x128xbf16, #opP_tma_bf16_128>
-    // 3. P_(j-1) V_(j-1) done (S_(j+1) may still run); after the CTA
-    // barrier no warpgroup reads K_j's or V_(j-1)'s slot: refill them with
-    // K_(j+SK) and V_(j-1+SV).
-    %acc_w = tile.dot_wait %acc_i {pendings = 1 : i32} : tensor<128x128xf32, #mmaO_tma_bf16_128>
+    %vslj = arith.remsi %j, %cSV : i32
+    %svcj = layout.memdesc_index %sv[%vslj] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
+    %acc_j = tile.dot %pa_i, %svcj, %accs_j async : tensor<128x128xbf16, #opP_tma_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<128x128xf32, #mmaO_tma_bf16_128>
+    // 3. S_(j+1) done (P_j V_j may still run): its softmax overlaps P_j V_j.
+    %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<128x128xf32, #mmaS_tma_bf16_128>
+    // The mask: columns past n, and right of the diagonal when causal.
+    %col0_n = arith.muli %j1, %cBN : i32
+    %col0v_n = tile.splat %col0_n : i32 -> tensor<128xi32, #colS_tma_bf16_128>
+    %cols1_n = arith.addi %coli, %col0v_n : tensor<128xi32, #colS_tma_bf16_128>
+    %cols2_n = tile.expand_dims %cols1_n {axis = 0 : i32} : tensor<128xi32, #colS_tma_bf16_128> -> tensor<1x128xi32, #mmaS_tma_bf16_128>
+    %cols_n = tile.broadcast %cols2_n : tensor<1x128xi32, #mmaS_tma_bf16_128> -> tensor<128x128xi32, #mmaS_tma_bf16_128>
+    %inseq_n = arith.cmpi slt, %cols_n, %nv : tensor<128x128xi32, #mmaS_tma_bf16_128>
+    %below_n = arith.cmpi sle, %cols_n, %rows : tensor<128x128xi32, #mmaS_tma_bf16_128>
+    %causal_ok_n = arith.ori %below_n, %notcausalv : tensor<128x128xi1, #mmaS_tma_bf16_128>
+    %keep_n = arith.andi %inseq_n, %causal_ok_n : tensor<128x128xi1, #mmaS_tma_bf16_128>
+    %s_n = arith.select %keep_n, %qk, %ninf : tensor<128x128xi1, #mmaS_tma_bf16_128>, tensor<128x128xf32, #mmaS_tma_bf16_128>
+    // Online softmax in units of the scaled scores (block 0 always has a
+    // kept column, so m' is finite from the first block on).
+    %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_bf16_128> -> tensor<128xf32, #rowS_tma_bf16_128>
+    %mxs_n = arith.mulf %mx_n, %scale_r : tensor<128xf32, #rowS_tma_bf16_128>
+    %m_n = arith.maximumf %m_i, %mxs_n : tensor<128xf32, #rowS_tma_bf16_128>
+    %negm_n = arith.negf %m_n : tensor<128xf32, #rowS_tma_bf16_128>
+    %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<128xf32, #rowS_tma_bf16_128> -> tensor<128x1xf32, #mmaS_tma_bf16_128>
+    %mb_n = tile.broadcast %mb2_n : tensor<128x1xf32, #mmaS_tma_bf16_128> -> tensor<128x128xf32, #mmaS_tma_bf16_128>
+    %sd_n = math.fma %s_n, %scale, %mb_n : tensor<128x128xf32, #mmaS_tma_bf16_128>
+    %p_n = math.exp2 %sd_n fastmath<afn> : tensor<128x128xf32, #mmaS_tma_bf16_128>
+    %md_n = arith.subf %m_i, %m_n : tensor<128xf32, #rowS_tma_bf16_128>
+    %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<128xf32, #rowS_tma_bf16_128>
+    %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<128x128xf32, #mmaS_tma_bf16_128> -> tensor<128xf32, #rowS_tma_bf16_128>
+    %la_n = arith.mulf %l_i, %alpha_n : tensor<128xf32, #rowS_tma_bf16_128>
+    %l_n = arith.addf %la_n, %ps_n : tensor<128xf32, #rowS_tma_bf16_128>
+    %pt_n = arith.truncf %p_n : tensor<128x128xf32, #mmaS_tma_bf16_128> to tensor<128x128xbf16, #mmaS_tma_bf16_128>
+    %pa_n = layout.convert %pt_n : tensor<128x128xbf16, #mmaS_tma_bf16_128> -> tensor<128x128xbf16, #opP_tma_bf16_128>
+    // 4. P_j V_j done; after the CTA barrier no warpgroup reads K_(j+1)'s or
+    // V_j's slot: one thread refills them with K_(j+1+SK) and V_(j+SV).
+    %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<128x128xf32, #mmaO_tma_bf16_128>
     layout.barrier
-    %jk = arith.addi %j, %cSK : i32
+    %jk = arith.addi %j1, %cSK : i32
     %khasjk = arith.cmpi slt, %jk, %hi : i32
     scf.if %khasjk {
       %ks = arith.remsi %jk, %cSK : i32
-      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<3x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
+      %kb = layout.memdesc_index %bk[%ks] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %kbuf = layout.memdesc_index %sk[%ks] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
       %kr0 = arith.muli %jk, %cBN : i32
       %kr = arith.addi %krow0, %kr0 : i32
       layout.barrier_expect %kb, 32768 : !layout.memdesc<1xi64, #bl>
       layout.async_tma_copy_global_to_local %dk[%kr, %c0] %kbuf, %kb
           : !layout.tensordesc<128x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #sw>, !layout.memdesc<1xi64, #bl>
     }
-    %jv0 = arith.addi %j, %cSV : i32
-    %jv = arith.subi %jv0, %c1 : i32
+    %jv = arith.addi %j, %cSV : i32
     %vhasjv = arith.cmpi slt, %jv, %hi : i32
     scf.if %vhasjv {
       %vs = arith.remsi %jv, %cSV : i32
@@ -1421,24 +1597,22 @@ tile.kernel @attention_tma_bf16_d128(
       layout.async_tma_copy_global_to_local %dv[%vr, %c0] %vbuf, %vb
           : !layout.tensordesc<128x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #sw>, !layout.memdesc<1xi64, #bl>
     }
-    // 4. O = O alpha + P_j V_j (asynchronous; P from registers).
-    %alphao = layout.convert %alpha : tensor<128xf32, #rowS_tma_bf16_128> -> tensor<128xf32, #rowO_tma_bf16_128>
-    %ab2 = tile.expand_dims %alphao {axis = 1 : i32} : tensor<128xf32, #rowO_tma_bf16_128> -> tensor<128x1xf32, #mmaO_tma_bf16_128>
-    %ab = tile.broadcast %ab2 : tensor<128x1xf32, #mmaO_tma_bf16_128> -> tensor<128x128xf32, #mmaO_tma_bf16_128>
-    %acc_s = arith.mulf %acc_w, %ab : tensor<128x128xf32, #mmaO_tma_bf16_128>
-    %vwsj = arith.remsi %j, %cSV : i32
-    %vwrj = arith.divsi %j, %cSV : i32
-    %vwpj = arith.andi %vwrj, %c1 : i32
-    %vwbj = layout.memdesc_index %bv[%vwsj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    layout.wait_barrier %vwbj, %vwpj : !layout.memdesc<1xi64, #bl>
-    %vsl = arith.remsi %j, %cSV : i32
-    %svc = layout.memdesc_index %sv[%vsl] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
-    %acc_a = tile.dot %pa, %svc, %acc_s async : tensor<128x128xbf16, #opP_tma_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<128x128xf32, #mmaO_tma_bf16_128>
-    // 5. S_(j+1) done (P_j V_j may still run).
-    %qk_n = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<128x128xf32, #mmaS_tma_bf16_128>
-    scf.yield %acc_a, %m_new, %l_new, %qk_n : tensor<128x128xf32, #mmaO_tma_bf16_128>, tensor<128xf32, #rowS_tma_bf16_128>, tensor<128xf32, #rowS_tma_bf16_128>, tensor<128x128xf32, #mmaS_tma_bf16_128>
+    scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<128x128xf32, #mmaO_tma_bf16_128>, tensor<128xf32, #rowS_tma_bf16_128>, tensor<128xf32, #rowS_tma_bf16_128>, tensor<128xf32, #rowS_tma_bf16_128>, tensor<128x128xbf16, #opP_tma_bf16_128>
   }
-  %acc = tile.dot_wait %part#0 {pendings = 0 : i32} : tensor<128x128xf32, #mmaO_tma_bf16_128>
+  // The last block's P V, then O / l.
+  %alphao_last = layout.convert %part#3 : tensor<128xf32, #rowS_tma_bf16_128> -> tensor<128xf32, #rowO_tma_bf16_128>
+  %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<128xf32, #rowO_tma_bf16_128> -> tensor<128x1xf32, #mmaO_tma_bf16_128>
+  %ab_last = tile.broadcast %ab2_last : tensor<128x1xf32, #mmaO_tma_bf16_128> -> tensor<128x128xf32, #mmaO_tma_bf16_128>
+  %accs_last = arith.mulf %part#0, %ab_last : tensor<128x128xf32, #mmaO_tma_bf16_128>
+  %vwshi1 = arith.remsi %hi1, %cSV : i32
+  %vwrhi1 = arith.divsi %hi1, %cSV : i32
+  %vwphi1 = arith.andi %vwrhi1, %c1 : i32
+  %vwbhi1 = layout.memdesc_index %bv[%vwshi1] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+  layout.wait_barrier %vwbhi1, %vwphi1 : !layout.memdesc<1xi64, #bl>
+  %vslhi1 = arith.remsi %hi1, %cSV : i32
+  %svchi1 = layout.memdesc_index %sv[%vslhi1] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
+  %acc_last = tile.dot %part#4, %svchi1, %accs_last async : tensor<128x128xbf16, #opP_tma_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<128x128xf32, #mmaO_tma_bf16_128>
+  %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<128x128xf32, #mmaO_tma_bf16_128>
   %lo = layout.convert %part#2 : tensor<128xf32, #rowS_tma_bf16_128> -> tensor<128xf32, #rowO_tma_bf16_128>
   %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<128xf32, #rowO_tma_bf16_128> -> tensor<128x1xf32, #mmaO_tma_bf16_128>
   %lb = tile.broadcast %lb2 : tensor<128x1xf32, #mmaO_tma_bf16_128> -> tensor<128x128xf32, #mmaO_tma_bf16_128>

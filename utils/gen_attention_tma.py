@@ -37,31 +37,25 @@ HEADER = """// Flash attention forward with TMA: K and V stream from global memo
 // Launch: grid (cdiv(n, 128), B * H), 8 warps (two warpgroups, 64 query rows
 // each). Program (i, bh) computes rows [128 i, 128 i + 128) of head bh:
 //   - Q (128 x d) comes once by TMA;
-//   - K blocks of BN keys run through an SK-slot ring and V blocks through
-//     an SV-slot ring (one mbarrier per slot, expect-tx of the block's
-//     bytes; block b sits in slot b % S, its phase parity is (b / S) & 1);
-//   - iteration j, with S_j = Q K_j^T already in registers and O possibly
-//     still receiving P_(j-1) V_(j-1):
+//   - K and V blocks of BN keys (128 at d = 128, 64 at d = 64) run through
+//     two-slot rings, one mbarrier per slot with an expect-tx of the
+//     block's bytes: block b sits in slot b % 2, phase parity (b / 2) & 1;
+//   - iteration j starts with P_j (the register A operand of the second
+//     wgmma), alpha_j and O complete (FA3's intra-warpgroup overlap):
 //       1. wait for K_(j+1), issue S_(j+1) = Q K_(j+1)^T (async wgmma);
-//       2. softmax of S_j (masked only in the loop over the blocks that
-//          need a mask): m' = max(m, c rowmax(S)), P = exp2(c S - m')
+//       2. O = O alpha_j, wait for V_j, issue O += P_j V_j (async wgmma);
+//       3. wait for S_(j+1) only (P_j V_j keeps running) and compute its
+//          online softmax: m' = max(m, c rowmax(S)), P = exp2(c S - m')
 //          (flush-to-zero ex2), alpha = exp2(m - m'), l = l alpha + rowsum P;
-//       3. wait for P_(j-1) V_(j-1) (one wgmma group may stay in flight:
-//          S_(j+1)); synchronize the CTA: K_j's and V_(j-1)'s slots are
-//          free, so one thread starts the TMA loads of K_(j+SK) and
-//          V_(j-1+SV) into them;
-//       4. O = O alpha; wait for V_j; issue O += P_j V_j (async wgmma, P
-//          from registers);
-//       5. wait for S_(j+1) (P_j V_j may stay in flight).
-//     The tensor cores thus compute S_(j+1) during softmax j and P_j V_j
-//     during softmax j + 1.
-//   - blocks [0, nfull) need no mask (inside the sequence and, when causal,
-//     left of the program's first row); blocks [nfull, hi) are the last
-//     partial block and, when causal, the diagonal: two loops, the second
-//     with the mask.
-//   - in the last iteration S_hi reads a K slot no load refilled (no load
-//     is issued past the last block, so none is in flight at the exit); its
-//     result is never used.
+//       4. wait for P_j V_j; synchronize the CTA: K_(j+1)'s and V_j's slots
+//          are free, and one thread starts the TMA loads of K_(j+3) and
+//          V_(j+2) into them (only of blocks that exist: no load is in
+//          flight at the exit).
+//     No wgmma is in flight across the back edge (ptxas keeps them async).
+//   - block 0's softmax is in the prologue and the last block's P V after
+//     the loop; the loop is split in two: blocks 1 .. nfull - 1 need no mask
+//     (inside the sequence and, when causal, left of the program's first
+//     row), the rest (the last partial block, the diagonal) are masked.
 //   - O / l is stored from registers; rows past n are dropped by the store.
 
 #sw = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
@@ -70,10 +64,13 @@ HEADER = """// Flash attention forward with TMA: K and V stream from global memo
 """
 
 # (type, d) -> (BN, SK, SV): keys per block, K ring slots, V ring slots.
+# d = 128: 128 keys (216 registers, 160 KiB: one program per SM). d = 64:
+# 64 keys (114 registers, 48 KiB: two programs per SM, whose softmax and
+# wgmmas interleave; 128 keys would take 185 registers and one program).
 CONFIGS = {
-    ("f16", 64): (128, 2, 2),
+    ("f16", 64): (64, 2, 2),
     ("f16", 128): (128, 2, 2),
-    ("bf16", 64): (128, 2, 2),
+    ("bf16", 64): (64, 2, 2),
     ("bf16", 128): (128, 2, 2),
 }
 VARIANTS = [("f16", 64), ("f16", 128), ("bf16", 64), ("bf16", 128)]
