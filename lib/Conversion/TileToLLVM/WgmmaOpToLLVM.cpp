@@ -355,8 +355,7 @@ LogicalResult tile::emitWgmma(OpBuilder &b, Location loc, tl::DotOp op,
   SmallVector<SmallVector<Value>> aOpsPerInstr;
   if (!lowering.aDesc)
     for (const WgmmaInstr &instr : plan.instrs)
-      aOpsPerInstr.push_back(
-          packRegisterA(b, loc, aRegs, instr.aRegs, aElem));
+      aOpsPerInstr.push_back(packRegisterA(b, loc, aRegs, instr.aRegs, aElem));
 
   if (!op->hasAttr(kNoProxyFenceAttr))
     NVVM::FenceProxyOp::create(
@@ -381,8 +380,7 @@ LogicalResult tile::emitWgmma(OpBuilder &b, Location loc, tl::DotOp op,
     if (!lowering.aDesc) {
       SmallVector<Value> results =
           emitRegisterAWgmma(b, loc, plan, inputs, aOpsPerInstr[instrIndex],
-                             descB, aElem,
-                             lowering.bDesc->mnMajor);
+                             descB, aElem, lowering.bDesc->mnMajor);
       for (auto [i, r] : llvm::enumerate(instr.cRegs))
         acc[r] = results[i];
       continue;
