@@ -14,8 +14,9 @@ refuses it, the flash backend, with a printed note), SDPA's flash backend
 (FA2), the Triton kernel below (best of a few block/warp/stage configs),
 tile `attention` (examples/attention.mlir, layouts written, any strides),
 tile `attention_contig` (examples/attention_contig.mlir: the same with
-stride 1 along d and aligned rows) and tile `auto_attention`
-(examples/auto/attention.mlir, no layout written).
+stride 1 along d and aligned rows), tile `auto_attention`
+(examples/auto/attention.mlir, no layout written) and tile `attention_tma`
+(examples/attention_tma.mlir: K and V by TMA into a shared-memory ring).
 """
 
 import argparse
@@ -108,8 +109,9 @@ def main():
     ap.add_argument("--seq", type=int, default=4096)
     ap.add_argument("--dims", default="128,64")
     ap.add_argument("--variants", default="attention:attention,attention_contig:attention_contig,"
-                    "auto_attention:attention_auto",
-                    help="tile kernels to time, as ARTIFACT:KERNEL_PREFIX pairs")
+                    "auto_attention:attention_auto,attention_tma:attention_tma",
+                    help="tile kernels to time, as ARTIFACT:KERNEL_PREFIX[:SUFFIX] (the "
+                    "kernel is PREFIX_f16_dD[SUFFIX])")
     args = ap.parse_args()
     import torch
     import torch.nn.functional as F
@@ -192,12 +194,21 @@ def main():
             if best:
                 rows.append(best)
             t_triton = best[1] if best else float("nan")
-            for artifact, prefix in (v.split(":") for v in args.variants.split(",")):
-                kern = tile_kernel(artifact, f"{prefix}_f16_d{d}")
+            for variant in args.variants.split(","):
+                artifact, prefix, suffix = (variant.split(":") + [""])[:3]
+                try:
+                    kern = tile_kernel(artifact, f"{prefix}_f16_d{d}{suffix}")
+                except (KeyError, FileNotFoundError) as e:
+                    print(f"note: {variant} d={d}: not built ({e})")
+                    continue
                 grid = ((n + 127) // 128, b * h)
-                # The contig kernels take no d strides (1 by construction).
-                nd = 3 if "contig" in prefix else 4
+                # The contig and TMA kernels take no d strides (1 by
+                # construction); the TMA kernels take the rows of q, k, v
+                # seen as [rows, d] matrices after the strides.
+                nd = 3 if "contig" in prefix or "tma" in prefix else 4
                 strides = [x for t in (q, k, v, o) for x in t.stride()[:nd]]
+                if "tma" in prefix:
+                    strides += [b * h * n] * 3
                 fn = lambda: kern[grid](q, k, v, o, scale, n, h, int(causal), *strides)
                 o.fill_(float("nan"))
                 fn()

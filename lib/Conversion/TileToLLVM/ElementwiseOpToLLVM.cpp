@@ -202,6 +202,11 @@ Value fma(OpBuilder &b, Location loc, Value x, Value y, Value z) {
 Value exp2(OpBuilder &b, Location loc, Value x) {
   return LLVM::Exp2Op::create(b, loc, x); // ex2.approx.f32
 }
+/// ex2.approx.ftz.f32: subnormal inputs and results flush to zero (signed),
+/// which lets ptxas emit one MUFU.EX2 with no range test around it.
+Value exp2Ftz(OpBuilder &b, Location loc, Value x) {
+  return callF32(b, loc, "llvm.nvvm.ex2.approx.ftz.f32", x);
+}
 Value lg2(OpBuilder &b, Location loc, Value x) {
   return callF32(b, loc, "llvm.nvvm.lg2.approx.f", x);
 }
@@ -260,10 +265,6 @@ template <> Value emitF32Math<math::ExpOp>(OpBuilder &b, Location loc, Value x) 
   return exp2(b, loc, fmul(b, loc, x, f32Const(b, loc, kLog2E)));
 }
 template <>
-Value emitF32Math<math::Exp2Op>(OpBuilder &b, Location loc, Value x) {
-  return exp2(b, loc, x);
-}
-template <>
 Value emitF32Math<math::ExpM1Op>(OpBuilder &b, Location loc, Value x) {
   Value e = emitF32Math<math::ExpOp>(b, loc, x);
   // Near zero, expm1(x) ~ x + x^2/2 is more accurate than exp(x) - 1.
@@ -304,6 +305,26 @@ Value emitF32Math<math::RsqrtOp>(OpBuilder &b, Location loc, Value x) {
                               LLVM::SqrtOp::create(b, loc, x));
 }
 
+/// exp and exp2 carrying `afn` (approximate functions, also part of `fast`)
+/// take the flush-to-zero ex2, as Triton's exp2 does; without it they keep
+/// the IEEE subnormal range (ex2.approx.f32, which ptxas wraps in a range
+/// test). Every other function ignores the flag.
+template <typename OpTy>
+Value emitF32MathWithFlags(OpBuilder &b, Location loc, Value x, bool afn) {
+  return emitF32Math<OpTy>(b, loc, x);
+}
+template <>
+Value emitF32MathWithFlags<math::Exp2Op>(OpBuilder &b, Location loc, Value x,
+                                         bool afn) {
+  return afn ? exp2Ftz(b, loc, x) : exp2(b, loc, x);
+}
+template <>
+Value emitF32MathWithFlags<math::ExpOp>(OpBuilder &b, Location loc, Value x,
+                                        bool afn) {
+  Value y = fmul(b, loc, x, f32Const(b, loc, kLog2E));
+  return afn ? exp2Ftz(b, loc, y) : exp2(b, loc, y);
+}
+
 template <typename OpTy>
 struct FastMathOpConversion : public ConvertOpToLLVMPattern<OpTy> {
   FastMathOpConversion(TileLLVMTypeConverter &converter)
@@ -320,7 +341,11 @@ struct FastMathOpConversion : public ConvertOpToLLVMPattern<OpTy> {
     Value x = adaptor.getOperand();
     if (!type.isF32())
       x = LLVM::FPExtOp::create(rewriter, loc, rewriter.getF32Type(), x);
-    Value y = emitF32Math<OpTy>(rewriter, loc, x);
+    bool afn = false;
+    if (auto flags = dyn_cast<arith::ArithFastMathInterface>(op.getOperation()))
+      afn = arith::bitEnumContainsAll(flags.getFastMathFlagsAttr().getValue(),
+                                      arith::FastMathFlags::afn);
+    Value y = emitF32MathWithFlags<OpTy>(rewriter, loc, x, afn);
     if (!type.isF32())
       y = LLVM::FPTruncOp::create(rewriter, loc, type, y);
     rewriter.replaceOp(op, y);

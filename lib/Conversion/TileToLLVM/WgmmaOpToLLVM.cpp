@@ -348,6 +348,15 @@ LogicalResult tile::emitWgmma(OpBuilder &b, Location loc, tl::DotOp op,
       applyLinearLayout(b, loc, lowering.bDesc->coordsToOffset,
                         {{"dim0", zero}, {"dim1", origin[1]}})[0];
 
+  // Register A: every instruction's operand registers are packed before
+  // wgmma.fence, so that no register the wgmmas read is written between the
+  // fence and them (ptxas would otherwise inject a warpgroup.arrive before
+  // each one, its C7519 remark).
+  SmallVector<SmallVector<Value>> aOpsPerInstr;
+  if (!lowering.aDesc)
+    for (const WgmmaInstr &instr : plan.instrs)
+      aOpsPerInstr.push_back(packRegisterA(b, loc, aRegs, instr.aRegs, aElem));
+
   if (!op->hasAttr(kNoProxyFenceAttr))
     NVVM::FenceProxyOp::create(
         b, loc, NVVM::ProxyKind::async_shared,
@@ -361,7 +370,7 @@ LogicalResult tile::emitWgmma(OpBuilder &b, Location loc, tl::DotOp op,
                                 : NVVM::MMALayout::row;
   NVVM::MMALayout bLayout =
       lowering.bDesc->mnMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col;
-  for (const WgmmaInstr &instr : plan.instrs) {
+  for (auto [instrIndex, instr] : llvm::enumerate(plan.instrs)) {
     SmallVector<Value> inputs;
     for (int r : instr.cRegs)
       inputs.push_back(acc[r]);
@@ -369,10 +378,9 @@ LogicalResult tile::emitWgmma(OpBuilder &b, Location loc, tl::DotOp op,
     Value descB = emitDescriptor(b, loc, *lowering.bDesc, bOperand, bOrigin,
                                  instr.k, instr.bCol, elemBytes);
     if (!lowering.aDesc) {
-      SmallVector<Value> aOps = packRegisterA(b, loc, aRegs, instr.aRegs, aElem);
       SmallVector<Value> results =
-          emitRegisterAWgmma(b, loc, plan, inputs, aOps, descB, aElem,
-                             lowering.bDesc->mnMajor);
+          emitRegisterAWgmma(b, loc, plan, inputs, aOpsPerInstr[instrIndex],
+                             descB, aElem, lowering.bDesc->mnMajor);
       for (auto [i, r] : llvm::enumerate(instr.cRegs))
         acc[r] = results[i];
       continue;
