@@ -21,12 +21,20 @@ POISON_BYTE = 0xFF
 INT_POISON = -0x5A5A5A5A5A5A5A5B
 
 
+def int_poison(dtype):
+    """INT_POISON where the integer type holds it, else every byte 0xA5."""
+    info = torch.iinfo(dtype)
+    if info.min <= INT_POISON <= info.max:
+        return INT_POISON
+    return int.from_bytes(b"\xa5" * (info.bits // 8), "little", signed=info.min < 0)
+
+
 def poisoned(shape, dtype):
     t = torch.empty(shape, dtype=dtype, device=DEV)
     if dtype.is_floating_point:
         t.view(torch.uint8).fill_(POISON_BYTE)
     else:
-        t.fill_(INT_POISON)
+        t.fill_(int_poison(dtype))
     return t
 
 
@@ -34,7 +42,7 @@ def is_poison(t):
     if t.dtype.is_floating_point:
         return (t.contiguous().view(torch.uint8).view(-1, t.element_size()) == POISON_BYTE).all(1) \
             .view(t.shape)
-    return t == INT_POISON
+    return t == int_poison(t.dtype)
 
 
 def _size(shape):
