@@ -211,24 +211,31 @@ Layout tile::cute::coalesce(const Layout &layout) {
                                            layout.swizzleOffset());
 }
 
-static llvm::Expected<Layout> coalesceByProfile(const Layout &layout,
-                                                const IntTuple &profile) {
+/// CuTe's by-profile form of a unary function (coalesce and filter with a
+/// profile): `leaf` applies to `layout` when `profile` is an integer, else to
+/// each mode of `layout.inner()` that `profile` names, recursively; the
+/// modes past the profile stay as they are. `shown` is the layout an error
+/// names.
+static llvm::Expected<Layout>
+mapModesByProfile(llvm::StringRef name, const Layout &layout,
+                  const IntTuple &profile, const Layout &shown,
+                  llvm::function_ref<Layout(const Layout &)> leaf) {
   if (!profile.isTuple())
-    return coalesceInner(layout);
+    return leaf(layout);
   if (profile.rank() > layout.rank() ||
       (!layout.shape().isTuple() && profile.rank() > 0 && profile[0].isTuple()))
-    return makeError("coalesce: profile " + profile.str() + " has rank " +
+    return makeError(name + ": profile " + profile.str() + " has rank " +
                      llvm::Twine(profile.rank()) + " but the layout " +
-                     toString(layout) + " has rank " +
+                     toString(shown) + " has rank " +
                      llvm::Twine(layout.rank()));
   std::vector<Layout> modes;
   for (size_t i = 0; i < layout.rank(); ++i) {
     Layout m = layout.inner().mode(i);
     if (i < profile.rank()) {
-      auto c = coalesceByProfile(m, profile[i]);
-      if (!c)
-        return c.takeError();
-      m = *c;
+      auto r = mapModesByProfile(name, m, profile[i], m, leaf);
+      if (!r)
+        return r.takeError();
+      m = *r;
     }
     modes.push_back(m);
   }
@@ -237,7 +244,8 @@ static llvm::Expected<Layout> coalesceByProfile(const Layout &layout,
 
 llvm::Expected<Layout> tile::cute::coalesce(const Layout &layout,
                                             const IntTuple &profile) {
-  auto r = coalesceByProfile(layout.inner(), profile);
+  auto r = mapModesByProfile("coalesce", layout.inner(), profile,
+                             layout.inner(), coalesceInner);
   if (!r)
     return r.takeError();
   return r->withSwizzle(layout.swizzle(), layout.swizzleOffset());
@@ -267,25 +275,11 @@ llvm::Expected<Layout> tile::cute::filter(const Layout &layout,
                                           const IntTuple &profile) {
   if (!profile.isTuple())
     return filter(layout);
-  if (profile.rank() > layout.rank() ||
-      (!layout.shape().isTuple() && profile.rank() > 0 && profile[0].isTuple()))
-    return makeError("filter: profile " + profile.str() + " has rank " +
-                     llvm::Twine(profile.rank()) + " but the layout " +
-                     toString(layout) + " has rank " +
-                     llvm::Twine(layout.rank()));
-  std::vector<Layout> modes;
-  for (size_t i = 0; i < layout.rank(); ++i) {
-    Layout m = layout.inner().mode(i);
-    if (i < profile.rank()) {
-      auto f = filter(m, profile[i]);
-      if (!f)
-        return f.takeError();
-      m = *f;
-    }
-    modes.push_back(m);
-  }
-  return Layout::concat(modes).withSwizzle(layout.swizzle(),
-                                           layout.swizzleOffset());
+  auto r = mapModesByProfile("filter", layout, profile, layout,
+                             [](const Layout &l) { return filter(l); });
+  if (!r)
+    return r.takeError();
+  return r->withSwizzle(layout.swizzle(), layout.swizzleOffset());
 }
 
 //===----------------------------------------------------------------------===//

@@ -47,6 +47,29 @@ llvm::Expected<Value> layoutOrTupleArg(const CallContext &c) {
   return selectMode(c, v);
 }
 
+/// `name(L)` or `name(L, profile)`: `whole` on the layout, or `byProfile`
+/// (which may fail) with the profile.
+template <typename F, typename G> Fn layoutWithProfile(F whole, G byProfile) {
+  return [whole, byProfile](const CallContext &c) -> llvm::Expected<Value> {
+    if (auto err = c.noTemplate())
+      return std::move(err);
+    if (auto err = c.arity(1, 2))
+      return std::move(err);
+    auto l = c.layout(0);
+    if (!l)
+      return l.takeError();
+    if (c.args.size() == 1)
+      return layoutValue(c, whole(*l));
+    auto p = c.tuple(1, false);
+    if (!p)
+      return p.takeError();
+    auto r = c.wrap(byProfile(*l, *p));
+    if (!r)
+      return r.takeError();
+    return layoutValue(c, *r);
+  };
+}
+
 template <typename F> Fn layoutUnary(F f) {
   return [f](const CallContext &c) -> llvm::Expected<Value> {
     if (auto err = c.noTemplate())
@@ -401,42 +424,12 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
       return tupleValue(c, idx2crd(*idx, *shape));
     };
     // Algebra.
-    m["coalesce"] = [](const CallContext &c) -> llvm::Expected<Value> {
-      if (auto err = c.noTemplate())
-        return std::move(err);
-      if (auto err = c.arity(1, 2))
-        return std::move(err);
-      auto l = c.layout(0);
-      if (!l)
-        return l.takeError();
-      if (c.args.size() == 1)
-        return layoutValue(c, coalesce(*l));
-      auto p = c.tuple(1, false);
-      if (!p)
-        return p.takeError();
-      auto r = c.wrap(coalesce(*l, *p));
-      if (!r)
-        return r.takeError();
-      return layoutValue(c, *r);
-    };
-    m["filter"] = [](const CallContext &c) -> llvm::Expected<Value> {
-      if (auto err = c.noTemplate())
-        return std::move(err);
-      if (auto err = c.arity(1, 2))
-        return std::move(err);
-      auto l = c.layout(0);
-      if (!l)
-        return l.takeError();
-      if (c.args.size() == 1)
-        return layoutValue(c, filter(*l));
-      auto p = c.tuple(1, false);
-      if (!p)
-        return p.takeError();
-      auto r = c.wrap(filter(*l, *p));
-      if (!r)
-        return r.takeError();
-      return layoutValue(c, *r);
-    };
+    m["coalesce"] = layoutWithProfile(
+        [](const Layout &l) { return coalesce(l); },
+        [](const Layout &l, const IntTuple &p) { return coalesce(l, p); });
+    m["filter"] = layoutWithProfile(
+        [](const Layout &l) { return filter(l); },
+        [](const Layout &l, const IntTuple &p) { return filter(l, p); });
     m["nullspace"] = layoutUnary([](const Layout &l) { return nullspace(l); });
     m["filter_zeros"] =
         layoutUnary([](const Layout &l) { return filterZeros(l); });
