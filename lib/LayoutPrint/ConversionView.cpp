@@ -36,11 +36,8 @@ struct MoveStyle {
   int strokeWidth;
 };
 constexpr MoveStyle kMoveStyles[kNumElementMoves] = {
-    {"=", "#888888", 1},
-    {"R", "#1a9a1a", 3},
-    {"L", "#e07000", 3},
-    {"W", "#d01010", 3},
-    {"C", "#8020c0", 3},
+    {"=", "#888888", 1}, {"R", "#1a9a1a", 3}, {"L", "#e07000", 3},
+    {"W", "#d01010", 3}, {"C", "#8020c0", 3},
 };
 
 ElementMove classify(const Owner &s, const Owner &d, int64_t warpSize) {
@@ -68,8 +65,8 @@ std::string countsText(const ConversionView &view) {
 bool tile::computeConversionView(const LinearLayout &src,
                                  const LinearLayout &dst,
                                  ArrayRef<int64_t> shape, unsigned elementBits,
-                                 ConvertStrategy strategy,
-                                 ConversionView &view, std::string &error) {
+                                 ConvertStrategy strategy, ConversionView &view,
+                                 std::string &error) {
   for (const LinearLayout *ll : {&src, &dst})
     if (ll->hasInDim("offset")) {
       error = "--convert-to converts between distributed layouts; a shared "
@@ -128,8 +125,7 @@ bool tile::printConversionSvg(raw_ostream &os, const ConversionView &view,
                               const TableOptions &options,
                               const SvgOptions &svg, std::string &error) {
   LayoutOwners from, to;
-  if (!computeLayoutOwners(view.src, view.shape, false, options, from,
-                           error) ||
+  if (!computeLayoutOwners(view.src, view.shape, false, options, from, error) ||
       !computeLayoutOwners(view.dst, view.shape, false, options, to, error))
     return false;
   std::optional<OwnerGrid> srcGrid, dstGrid;
@@ -163,17 +159,17 @@ bool tile::printConversionSvg(raw_ostream &os, const ConversionView &view,
         const MoveStyle &style = kMoveStyles[unsigned(view.moves[index])];
         if (view.moves[index] != ElementMove::InPlace)
           c.rect(x + 2, y + 2, w - 4, kCellHeight - 4, "none",
-                 "stroke=\"" + std::string(style.color) +
-                     "\" stroke-width=\"" + std::to_string(style.strokeWidth) +
-                     "\"");
+                 "stroke=\"" + std::string(style.color) + "\" stroke-width=\"" +
+                     std::to_string(style.strokeWidth) + "\"");
         c.text(x + 5, y + 11, "move", style.badge, "start", 9);
-        c.body += "<desc>" +
-                  describeElementMove(view.moves[index]).str() + "</desc>\n";
+        c.body += "<desc>" + describeElementMove(view.moves[index]).str() +
+                  "</desc>\n";
       });
 
-  int y = y0 + int(std::max(srcGrid->rows.size(), dstGrid->rows.size())) *
-                   kCellHeight +
-          24;
+  int y =
+      y0 +
+      int(std::max(srcGrid->rows.size(), dstGrid->rows.size())) * kCellHeight +
+      24;
   canvas.body += "<g id=\"legend\">\n";
   auto line = [&](StringRef text) {
     canvas.text(6, y, "legend", text, "start");

@@ -70,8 +70,7 @@ void Canvas::text(int x, int y, StringRef cls, StringRef content,
   height = std::max(height, y + 6);
 }
 
-void Canvas::rect(int x, int y, int w, int h, StringRef fill,
-                  StringRef extra) {
+void Canvas::rect(int x, int y, int w, int h, StringRef fill, StringRef extra) {
   body += "<rect x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) +
           "\" width=\"" + std::to_string(w) + "\" height=\"" +
           std::to_string(h) + "\" fill=\"" + fill.str() + "\"" +
@@ -176,7 +175,8 @@ int OwnerGrid::labelWidth() const {
 
 int svg::drawOwnerGrid(
     Canvas &canvas, const OwnerGrid &grid, int x0, int y0, int cellWidth,
-    int leftPad, llvm::function_ref<void(Canvas &, int64_t, int, int, int)> decorate) {
+    int leftPad,
+    llvm::function_ref<void(Canvas &, int64_t, int, int, int)> decorate) {
   const LayoutOwners &owners = grid.owners;
   bool anyCopies = llvm::any_of(
       owners.owners, [](const auto &list) { return list.size() > 1; });
@@ -241,8 +241,8 @@ void svg::drawThreadSwatches(Canvas &canvas, int &y, int64_t warpSize,
     int x = 60 + int(l) * (kSwatch + 4);
     canvas.rect(x, y, kSwatch, kSwatch, threadColor(l, warpSize),
                 "stroke=\"#555\"");
-    canvas.text(x + kSwatch / 2, y + kSwatch + 11, "legend",
-                std::to_string(l), "middle", 8);
+    canvas.text(x + kSwatch / 2, y + kSwatch + 11, "legend", std::to_string(l),
+                "middle", 8);
   }
   y += kSwatch + 20;
   canvas.text(6, y + 13, "legend", "warp", "start");
@@ -250,8 +250,8 @@ void svg::drawThreadSwatches(Canvas &canvas, int &y, int64_t warpSize,
     int x = 60 + int(w) * (kSwatch + 4);
     canvas.rect(x, y, kSwatch, kSwatch, threadColor(w * warpSize, warpSize),
                 "stroke=\"#555\"");
-    canvas.text(x + kSwatch / 2, y + kSwatch + 11, "legend",
-                std::to_string(w), "middle", 8);
+    canvas.text(x + kSwatch / 2, y + kSwatch + 11, "legend", std::to_string(w),
+                "middle", 8);
   }
   y += kSwatch + 20;
 }

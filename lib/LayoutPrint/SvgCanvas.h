@@ -73,11 +73,11 @@ struct OwnerGrid {
 /// adds to each drawn cell, given its element index and box; the texts are
 /// centered in the cell right of its first `leftPad` pixels. Returns the
 /// number of cells drawn.
-int drawOwnerGrid(Canvas &canvas, const OwnerGrid &grid, int x0, int y0,
-                  int cellWidth, int leftPad,
-                  llvm::function_ref<void(Canvas &, int64_t index, int x,
-                                          int y, int w)>
-                      decorate = nullptr);
+int drawOwnerGrid(
+    Canvas &canvas, const OwnerGrid &grid, int x0, int y0, int cellWidth,
+    int leftPad,
+    llvm::function_ref<void(Canvas &, int64_t index, int x, int y, int w)>
+        decorate = nullptr);
 
 /// The lane and warp swatches of a distributed layout's legend, from `y`.
 void drawThreadSwatches(Canvas &canvas, int &y, int64_t warpSize,

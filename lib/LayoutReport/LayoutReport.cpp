@@ -48,7 +48,8 @@ std::string escapeHtml(StringRef text) {
   return out;
 }
 
-template <typename T> std::string printed(T thing) {
+template <typename T>
+std::string printed(T thing) {
   std::string text;
   llvm::raw_string_ostream os(text);
   thing.print(os);
@@ -121,12 +122,11 @@ private:
 };
 
 void ReportWriter::picture(RankedTensorType type) {
-  std::string key = printed(type.getEncoding()) + " on " +
-                    llvm::join(llvm::map_range(type.getShape(),
-                                               [](int64_t d) {
-                                                 return std::to_string(d);
-                                               }),
-                               "x");
+  std::string key =
+      printed(type.getEncoding()) + " on " +
+      llvm::join(llvm::map_range(type.getShape(),
+                                 [](int64_t d) { return std::to_string(d); }),
+                 "x");
   auto [it, fresh] = pictureIds.try_emplace(key, int(pictureIds.size()));
   if (!fresh) {
     os << "<p class=\"picture-ref\"><a href=\"#picture" << it->second
@@ -147,12 +147,13 @@ void ReportWriter::picture(RankedTensorType type) {
   std::string drawn, error;
   llvm::raw_string_ostream svgOs(drawn);
   os << "<figure id=\"picture" << it->second << "\">";
-  if (printLayoutSvg(svgOs, *ll, type.getShape(), /*shared=*/false, table,
-                     svg, error))
+  if (printLayoutSvg(svgOs, *ll, type.getShape(), /*shared=*/false, table, svg,
+                     error))
     os << drawn;
   else
     os << "<p class=\"note\">(" << escapeHtml(error) << ")</p>";
-  os << "<figcaption>layout picture " << it->second << "</figcaption></figure>\n";
+  os << "<figcaption>layout picture " << it->second
+     << "</figcaption></figure>\n";
 }
 
 void ReportWriter::describeConvert(layout::ConvertOp convert) {
@@ -199,11 +200,11 @@ void ReportWriter::describeConvert(layout::ConvertOp convert) {
 
 void ReportWriter::describeAccess(Operation *op) {
   RankedTensorType tile;
-  for (Type type : llvm::concat<Type>(op->getResultTypes(),
-                                     op->getOperandTypes()))
+  for (Type type :
+       llvm::concat<Type>(op->getResultTypes(), op->getOperandTypes()))
     if (auto tensor = dyn_cast<RankedTensorType>(type);
-        tensor && tensor.getEncoding() && !isa<tl::PtrType>(
-                                              tensor.getElementType()))
+        tensor && tensor.getEncoding() &&
+        !isa<tl::PtrType>(tensor.getElementType()))
       if (!tile)
         tile = tensor;
   std::optional<tl::PointerAccessFacts> pointer = tl::getPointerAccessFacts(op);
@@ -222,34 +223,27 @@ void ReportWriter::describeAccess(Operation *op) {
       for (int d = 0, e = tile.getRank(); d < e; ++d)
         runs.push_back(getVectorWidth(*ll, d, std::max(1u, 16 / bytes)));
   if (!runs.empty())
-    os << "the layout gives each thread runs of [" << llvm::join(
-                                                        llvm::map_range(
-                                                            runs,
-                                                            [](int r) {
-                                                              return std::to_string(
-                                                                  r);
-                                                            }),
-                                                        ", ")
+    os << "the layout gives each thread runs of ["
+       << llvm::join(
+              llvm::map_range(runs, [](int r) { return std::to_string(r); }),
+              ", ")
        << "] elements per dim (at most 16 bytes); ";
   auto list = [](ArrayRef<int64_t> values) {
     return "[" +
-           llvm::join(llvm::map_range(values,
-                                      [](int64_t v) {
-                                        return std::to_string(v);
-                                      }),
+           llvm::join(llvm::map_range(
+                          values, [](int64_t v) { return std::to_string(v); }),
                       ", ") +
            "]";
   };
   if (pointer) {
-    os << "pointer contiguity " << list(pointer->contiguity)
-       << ", alignment " << list(pointer->alignment) << " bytes";
+    os << "pointer contiguity " << list(pointer->contiguity) << ", alignment "
+       << list(pointer->alignment) << " bytes";
     if (!pointer->maskConstancy.empty())
       os << ", mask constancy " << list(pointer->maskConstancy);
     // The widest vector the layout and the addresses allow
     // (docs/Vectorization.md), and whether the mask is uniform over it.
     int64_t best = 1, bestDim = -1;
-    for (size_t d = 0; d < runs.size() && d < pointer->contiguity.size();
-         ++d) {
+    for (size_t d = 0; d < runs.size() && d < pointer->contiguity.size(); ++d) {
       int64_t v = std::min<int64_t>(runs[d], pointer->contiguity[d]);
       v = std::min<int64_t>(v, pointer->alignment[d] / bytes);
       v = int64_t(llvm::bit_floor(uint64_t(std::max<int64_t>(v, 1))));
@@ -258,8 +252,7 @@ void ReportWriter::describeAccess(Operation *op) {
         bestDim = int64_t(d);
       }
     }
-    os << "; vectors of " << best << " elements (" << best * bytes
-       << " bytes)";
+    os << "; vectors of " << best << " elements (" << best * bytes << " bytes)";
     if (bestDim >= 0 && !pointer->maskConstancy.empty() &&
         pointer->maskConstancy[bestDim] < best)
       os << ", the mask not provably uniform over them: each vector is "
@@ -304,9 +297,9 @@ void ReportWriter::describeReduce(Operation *op) {
      << "</b> along axis " << axis << ": " << inThread
      << " elements combined in each thread, then " << llvm::Log2_64(lanes)
      << " butterfly shuffle rounds over " << lanes << " lanes, then "
-     << (warps > 1 ? std::to_string(warps) +
-                         " warps' partials through shared memory"
-                   : std::string("no cross-warp step"))
+     << (warps > 1
+             ? std::to_string(warps) + " warps' partials through shared memory"
+             : std::string("no cross-warp step"))
      << "</p>\n";
 }
 
@@ -324,10 +317,9 @@ void ReportWriter::writeKernel(tl::KernelOp kernel) {
   // Ops by source line, in order.
   llvm::MapVector<unsigned, SmallVector<Operation *>> byLine;
   kernel.walk([&](Operation *op) {
-    bool interesting = !laidOutResults(op).empty() ||
-                       isa<layout::ConvertOp>(op) ||
-                       tl::getPointerAccessFacts(op) ||
-                       tl::getViewAccessFacts(op);
+    bool interesting =
+        !laidOutResults(op).empty() || isa<layout::ConvertOp>(op) ||
+        tl::getPointerAccessFacts(op) || tl::getViewAccessFacts(op);
     if (interesting)
       byLine[lineOf(op->getLoc())].push_back(op);
   });
@@ -339,8 +331,8 @@ void ReportWriter::writeKernel(tl::KernelOp kernel) {
     os << "<section class=\"line\" id=\"" << escapeHtml(kernel.getSymName())
        << "-L" << line << "\">\n<h3>";
     if (line > 0 && line <= lines.size())
-      os << "line " << line << ": <code>"
-         << escapeHtml(lines[line - 1].trim()) << "</code>";
+      os << "line " << line << ": <code>" << escapeHtml(lines[line - 1].trim())
+         << "</code>";
     else
       os << "(no source line)";
     os << "</h3>\n";
@@ -373,9 +365,9 @@ LogicalResult tile::writeLayoutReport(ModuleOp module, raw_ostream &os,
   std::optional<ConvertStrategy> strategy =
       parseConvertStrategy(options.convertStrategy);
   if (!strategy)
-    return module.emitError() << "bad convert strategy '"
-                              << options.convertStrategy
-                              << "': expected auto, shared or shuffle";
+    return module.emitError()
+           << "bad convert strategy '" << options.convertStrategy
+           << "': expected auto, shared or shuffle";
   std::string body;
   llvm::raw_string_ostream bodyOs(body);
   ReportWriter writer(bodyOs, options, *strategy);

@@ -152,14 +152,13 @@ static bool verifyVector(const LinearLayout &map, const VectorAccess &vector) {
 /// element (one iteration, maps into the scratch that agree with both
 /// layouts); std::nullopt to use the plain row-major round trip.
 static std::optional<SharedMemoryPlan>
-getCheckedPlan(const LinearLayout &src, const LinearLayout &dst,
-               int elemBits) {
+getCheckedPlan(const LinearLayout &src, const LinearLayout &dst, int elemBits) {
   if (!llvm::isPowerOf2_32(elemBits) || elemBits < 8 || elemBits > 64)
     return std::nullopt;
   std::optional<SharedMemoryPlan> plan =
       planSharedMemoryConversion(src, dst, elemBits);
-  if (!plan || plan->numIterations != 1 || !plan->storeMap.hasOutDim("offset") ||
-      !plan->loadMap.hasOutDim("offset"))
+  if (!plan || plan->numIterations != 1 ||
+      !plan->storeMap.hasOutDim("offset") || !plan->loadMap.hasOutDim("offset"))
     return std::nullopt;
   if (!verifyScratchMap(src, plan->storeMap, plan->scratch) ||
       !verifyScratchMap(dst, plan->loadMap, plan->scratch) ||
@@ -196,9 +195,9 @@ ConversionChoice tile::chooseConversion(const LinearLayout &src,
   lowering.sharedPlan = getCheckedPlan(src, dst, elemBits);
   // Without a plan: the row-major round trip of the whole tensor.
   lowering.scratchBytes =
-      lowering.sharedPlan ? lowering.sharedPlan->scratchBytes
-                          : int64_t(src.getTotalOutDimSize()) *
-                                std::max(elemBits / 8, 1);
+      lowering.sharedPlan
+          ? lowering.sharedPlan->scratchBytes
+          : int64_t(src.getTotalOutDimSize()) * std::max(elemBits / 8, 1);
   if (lowering.sharedPlan)
     lowering.sharedCost =
         estimateSharedMemoryCost(*lowering.sharedPlan, src, dst);
@@ -227,8 +226,8 @@ ConversionChoice tile::chooseConversion(const LinearLayout &src,
   int64_t sharedCost =
       lowering.sharedCost >= 0
           ? lowering.sharedCost
-          : ConversionCostModel().wavefront *
-                    (src.getInDimSize(kRegister) + dst.getInDimSize(kRegister)) +
+          : ConversionCostModel().wavefront * (src.getInDimSize(kRegister) +
+                                               dst.getInDimSize(kRegister)) +
                 2 * ConversionCostModel().barrier;
   if (strategy == ConvertStrategy::Auto && lowering.shuffleCost > sharedCost) {
     lowering.whyNotShuffle = "the shuffles cost " +

@@ -1,4 +1,5 @@
-//===- ConversionChoice.h - How a layout conversion is carried out -*- C++ -*-===//
+//===- ConversionChoice.h - How a layout conversion is carried out -*- C++
+//-*-===//
 //
 // The decision the lowering of layout.convert makes, as a pure function of
 // the two linear layouts and the element size, so that the lowering, its

@@ -6,8 +6,7 @@
 using namespace tile;
 using namespace tile::tl;
 
-ParseResult GlobalTensorOp::parse(OpAsmParser &parser,
-                                  OperationState &result) {
+ParseResult GlobalTensorOp::parse(OpAsmParser &parser, OperationState &result) {
   SmallVector<OpAsmParser::UnresolvedOperand> shape;
   SmallVector<Type> shapeTypes;
   SmallVector<int64_t> staticShape;
@@ -50,9 +49,8 @@ LogicalResult GlobalTensorOp::verify() {
   int64_t numDynamic = llvm::count_if(
       statics, [](int64_t s) { return ShapedType::isDynamic(s); });
   if (numDynamic != int64_t(getShape().size()))
-    return emitOpError() << "has " << getShape().size()
-                         << " extent values for " << numDynamic
-                         << " dynamic extents";
+    return emitOpError() << "has " << getShape().size() << " extent values for "
+                         << numDynamic << " dynamic extents";
   for (auto [d, s] : llvm::enumerate(statics))
     if (!ShapedType::isDynamic(s) && s <= 0)
       return emitOpError() << "extent " << d << " is " << s
