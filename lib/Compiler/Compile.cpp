@@ -16,6 +16,8 @@
 
 #include "tile/Compiler/Compile.h"
 
+#include "RegisterRemarks.h"
+
 #include "tile/Compiler/Parameters.h"
 #include "tile/InitAll.h"
 #include "tile/LayoutReport/LayoutReport.h"
@@ -32,6 +34,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Support/Timing.h"
 
 #include "llvm/IR/LLVMContext.h"
@@ -123,6 +126,8 @@ struct Compilation {
   llvm::raw_ostream &diagnostics;
   TimingScope *timing;
   CompileResult result;
+  /// The tile-level register estimates, for the register remarks.
+  std::vector<KernelPressureEstimate> pressure;
 
   LogicalResult fail(llvm::Error err) {
     result.error = llvm::toString(std::move(err));
@@ -209,7 +214,10 @@ LogicalResult Compilation::lower(ModuleOp module) {
   TimingScope lowerTiming = nestTiming(timing, "lower to LLVM + NVVM");
   if (timing)
     pm.enableTiming(lowerTiming);
-  buildTileToLLVMPipeline(pm, options.pipeline);
+  buildTileLayoutPipeline(pm, options.pipeline);
+  if (options.emit == CompileOutput::Cubin && options.registerRemarks)
+    pm.addPass(createRecordRegisterPressurePass(pressure));
+  buildTileLoweringPipeline(pm, options.pipeline);
   if (failed(pm.run(module)))
     return failure();
   return verifyLoweredToLLVM(module);
@@ -260,12 +268,27 @@ LogicalResult Compilation::generate(ModuleOp module) {
   cubinOptions.optLevel = optLevel;
   cubinOptions.infoLog = &result.assemblerLog;
   std::optional<std::string> assembler = resolveCubinAssembler(cubinOptions);
-  TimingScope scope =
-      nestTiming(timing, "PTX to cubin (" + assembler.value_or("none") + ")");
-  auto cubin = assembleCubin(result.ptx, result.arch, cubinOptions);
-  if (!cubin)
-    return fail(cubin.takeError());
-  result.output.assign(cubin->begin(), cubin->end());
+  // The resource report (registers, spills) costs the assembler nothing
+  // measurable; it feeds the register remarks and --ptxas-verbose.
+  cubinOptions.resourceReport = true;
+  {
+    TimingScope scope =
+        nestTiming(timing, "PTX to cubin (" + assembler.value_or("none") + ")");
+    auto cubin = assembleCubin(result.ptx, result.arch, cubinOptions);
+    if (!cubin)
+      return fail(cubin.takeError());
+    result.output.assign(cubin->begin(), cubin->end());
+  }
+  for (const KernelResourceUsage &usage :
+       parseAssemblerLog(result.assemblerLog))
+    for (KernelInfo &kernel : result.kernels)
+      if (kernel.name == usage.kernel) {
+        kernel.registers = usage.registers;
+        kernel.spillBytes = usage.spillStoreBytes + usage.spillLoadBytes;
+      }
+  if (options.registerRemarks)
+    emitRegisterRemarks(context, result.arch, result.kernels,
+                        result.assemblerLog, pressure);
   return success();
 }
 

@@ -111,6 +111,11 @@ void tile::buildTileLayoutPipeline(OpPassManager &pm,
 void tile::buildTileToLLVMPipeline(OpPassManager &pm,
                                    const TileToLLVMOptions &opts) {
   buildTileLayoutPipeline(pm, opts);
+  buildTileLoweringPipeline(pm, opts);
+}
+
+void tile::buildTileLoweringPipeline(OpPassManager &pm,
+                                     const TileToLLVMOptions &opts) {
   ConvertTileToLLVMPassOptions lowering;
   lowering.arch = opts.arch;
   lowering.convertStrategy = opts.convertStrategy;

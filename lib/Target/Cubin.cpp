@@ -202,6 +202,9 @@ assembleWithNvJitLink(StringRef ptx, StringRef arch,
                                    : "-Xptxas=" + level};
   for (const std::string &extra : options.extraOptions)
     optionStrings.push_back(extra);
+  if (options.resourceReport &&
+      !llvm::is_contained(optionStrings, "-verbose"))
+    optionStrings.push_back("-verbose");
   std::vector<const char *> optionPtrs;
   for (const std::string &option : optionStrings)
     optionPtrs.push_back(option.c_str());
@@ -307,6 +310,8 @@ assembleWithPtxas(StringRef ptx, StringRef arch, const CubinOptions &options) {
                                    outputPath};
   args.insert(args.begin() + 3, options.extraOptions.begin(),
               options.extraOptions.end());
+  if (options.resourceReport && !llvm::is_contained(args, "-v"))
+    args.insert(args.begin() + 3, "-v");
   SmallVector<StringRef> argRefs(args.begin(), args.end());
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(stdoutPath),
                                           StringRef(stderrPath)};

@@ -385,12 +385,16 @@ llvm::json::Value tile::kernelMetadataToJSON(ArrayRef<KernelInfo> kernels,
         object["global_tensor"] = param.globalTensor;
       params.push_back(std::move(object));
     }
-    kernelArray.push_back(
-        llvm::json::Object{{"name", kernel.name},
-                           {"params", std::move(params)},
-                           {"num_warps", kernel.numWarps},
-                           {"threads_per_block", kernel.threadsPerBlock},
-                           {"shared_bytes", kernel.sharedBytes}});
+    llvm::json::Object object{{"name", kernel.name},
+                              {"params", std::move(params)},
+                              {"num_warps", kernel.numWarps},
+                              {"threads_per_block", kernel.threadsPerBlock},
+                              {"shared_bytes", kernel.sharedBytes}};
+    if (kernel.registers > 0) {
+      object["registers"] = kernel.registers;
+      object["spill_bytes"] = kernel.spillBytes;
+    }
+    kernelArray.push_back(std::move(object));
   }
   return llvm::json::Object{{"version", 1},
                             {"kernels", std::move(kernelArray)},

@@ -176,6 +176,13 @@ static cl::opt<std::string> ptxasOpt("ptxas",
                                      cl::value_desc("path"), cl::init(""),
                                      cl::cat(category));
 
+static cl::opt<bool> registerRemarksOpt(
+    "register-remarks",
+    cl::desc("Remark on kernels whose registers spill or cap the blocks per "
+             "SM, naming the tensors responsible (default on; "
+             "--register-remarks=false silences them)"),
+    cl::init(true), cl::cat(category));
+
 static cl::opt<bool> ptxasVerboseOpt(
     "ptxas-verbose",
     cl::desc("Print the assembler's resource report (registers, spills)"),
@@ -324,13 +331,7 @@ static int compile(MLIRContext &context,
       assemblerOpt == AssemblerKind::Ptxas       ? CubinAssembler::Ptxas
       : assemblerOpt == AssemblerKind::NvJitLink ? CubinAssembler::NvJitLink
                                                  : CubinAssembler::Auto;
-  if (ptxasVerboseOpt)
-    options.cubin.extraOptions.push_back(
-        options.cubin.assembler == CubinAssembler::Ptxas ||
-                (options.cubin.assembler == CubinAssembler::Auto &&
-                 !isNvJitLinkAvailable())
-            ? "-v"
-            : "-verbose");
+  options.registerRemarks = registerRemarksOpt;
   for (const std::string &define : defineOpts) {
     auto [name, value] = StringRef(define).split('=');
     options.defines.emplace_back(name.str(), value.str());

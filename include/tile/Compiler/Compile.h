@@ -75,6 +75,11 @@ struct CompileOptions {
   /// given (docs/tile-compile.md, "Kernel parameters"). A value must be a
   /// number, a type or an identifier; every one must be used.
   std::vector<std::pair<std::string, std::string>> defines;
+  /// For cubin output: a remark at each kernel whose registers spill or cap
+  /// the blocks per SM below what its tensors need, naming the largest
+  /// tensors live at its busiest point (docs/tile-compile.md,
+  /// "Register remarks").
+  bool registerRemarks = true;
   /// Called with the lowering's pass manager before it runs, e.g. to apply
   /// MLIR's command-line options (IR printing); a failure stops the compile.
   std::function<LogicalResult(PassManager &)> configurePassManager;
@@ -96,8 +101,8 @@ struct CompileResult {
   std::string arch;
   /// Every kernel's launch metadata (kernelMetadataToJSON writes it).
   std::vector<KernelInfo> kernels;
-  /// The assembler's informational log (registers, spills) when
-  /// CompileOptions::cubin.extraOptions asked for one (ptxas -v).
+  /// For cubin output, the assembler's resource report (ptxas -v or
+  /// nvJitLink -verbose: registers, spills, per kernel).
   std::string assemblerLog;
 };
 

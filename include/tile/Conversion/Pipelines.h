@@ -47,8 +47,9 @@ struct TileToLLVMOptions {
   bool enableAsserts = false;
 };
 
-/// Appends to `pm` (anchored on builtin.module) the passes that lower the
+/// Each appends to `pm` (anchored on builtin.module) passes that lower the
 /// tile language to the LLVM and NVVM dialects.
+///
 /// The tile-level part of the pipeline: layout assignment, tile splitting,
 /// resource checks, software pipelining, convert optimization, TMA use.
 /// Its output is what convert-tile-to-llvm lowers (and what
@@ -56,7 +57,12 @@ struct TileToLLVMOptions {
 void buildTileLayoutPipeline(mlir::OpPassManager &pm,
                              const TileToLLVMOptions &opts);
 
-/// buildTileLayoutPipeline, then the lowering to the LLVM dialect.
+/// The second part: convert-tile-to-llvm and the upstream conversions that
+/// leave only LLVM and NVVM ops, for a module buildTileLayoutPipeline ran on.
+void buildTileLoweringPipeline(mlir::OpPassManager &pm,
+                               const TileToLLVMOptions &opts);
+
+/// buildTileLayoutPipeline, then buildTileLoweringPipeline.
 void buildTileToLLVMPipeline(mlir::OpPassManager &pm,
                              const TileToLLVMOptions &opts);
 

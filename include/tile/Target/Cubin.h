@@ -39,6 +39,9 @@ struct CubinOptions {
   std::string ptxasPath;
   /// Extra options passed to the assembler as given (e.g. "-v").
   std::vector<std::string> extraOptions;
+  /// Ask the assembler for its resource report (ptxas -v, nvJitLink
+  /// -verbose: registers and spills per kernel), kept in infoLog.
+  bool resourceReport = false;
   /// When set, the assembler's informational log (e.g. ptxas -v: registers,
   /// spills) is stored here.
   std::string *infoLog = nullptr;

@@ -59,6 +59,10 @@ struct KernelInfo {
   unsigned threadsPerBlock = 0;
   /// Dynamic shared memory bytes to pass at launch.
   uint64_t sharedBytes = 0;
+  /// For a cubin, from the assembler's report: registers per thread and
+  /// bytes of spill stores plus loads; 0 when unknown (PTX output).
+  unsigned registers = 0;
+  unsigned spillBytes = 0;
 };
 
 /// Reads every kernel (llvm.func with nvvm.kernel) of `llvmDialectModule`.
