@@ -57,7 +57,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--artifacts", default=os.path.join(ROOT, ".device-carry", "artifacts"))
     ap.add_argument("--sizes", default="4096,8192")
-    ap.add_argument("--dtypes", default="f16", help="f16 and/or bf16, comma separated")
+    ap.add_argument("--dtypes", default="f16", help="f16, bf16 and/or fp8, comma separated")
     ap.add_argument("--odd", action="store_true", help="also the small and odd shapes")
     ap.add_argument("--kernels", default="", help="regex: only these tile kernels")
     args = ap.parse_args()
@@ -228,11 +228,58 @@ def main():
             print(f"{s}^3 {name:<36}{flops / (t * 1e-3) / 1e12:9.1f}{rows[0][1] / t:10.2f}"
                   f"{rows[1][1] / t:10.2f}")
 
-    # Small and odd shapes, fp16: rows padded to 8 elements for TMA.
+    # fp8 e4m3 in, bf16 out, per-tensor scales: torch._scaled_mm (cuBLASLt)
+    # against the persistent fp8 kernels (examples/matmul_fp8_persistent.mlir);
+    # B is N x K (K-major), as both take it.
+    if "fp8" in args.dtypes.split(","):
+        print(f"{'GEMM fp8 e4m3 -> bf16, scaled':<41}{'TFLOP/s':>9}{'x cuBLAS':>10}{'% peak':>8}")
+    for s in (sizes if "fp8" in args.dtypes.split(",") else []):
+        a = (torch.randn((s, s), device="cuda") * 2).to(torch.float8_e4m3fn)
+        bnk = (torch.randn((s, s), device="cuda") * 2).to(torch.float8_e4m3fn)
+        c = torch.empty((s, s), device="cuda", dtype=torch.bfloat16)
+        sa = torch.tensor(0.75, device="cuda")
+        sb = torch.tensor(1.5, device="cuda")
+        ref = torch._scaled_mm(a, bnk.t(), scale_a=sa, scale_b=sb,
+                               out_dtype=torch.bfloat16).double()
+        flops = 2 * s ** 3
+        rows = [("cuBLASLt (torch._scaled_mm)",
+                 bench(lambda: torch._scaled_mm(a, bnk.t(), scale_a=sa, scale_b=sb,
+                                                out_dtype=torch.bfloat16))),
+                ("cuBLASLt, use_fast_accum=True",
+                 bench(lambda: torch._scaled_mm(a, bnk.t(), scale_a=sa, scale_b=sb,
+                                                out_dtype=torch.bfloat16,
+                                                use_fast_accum=True)))]
+        for name, bn in (("matmul_fp8_persistent", 256), ("matmul_fp8_persistent_128", 128)):
+            if not wanted(name):
+                continue
+            try:
+                k = kernel("matmul_fp8_persistent", name)
+            except Exception as e:
+                print(f"{name}: not available ({type(e).__name__}: {e})")
+                continue
+            tiles = ((s + 127) // 128) * ((s + bn - 1) // bn)
+            fn = lambda k=k, tiles=tiles: k[(min(sms, tiles),)](
+                a, bnk, c, 0.75, 1.5, s, s, s, a.stride(0), bnk.stride(0), c.stride(0))
+            c.fill_(float("nan"))
+            fn()
+            torch.cuda.synchronize()
+            err = ((c.double() - ref).norm() / ref.norm()).item()
+            if not err < 2e-2:
+                print(f"{name}: WRONG RESULT, relative difference to _scaled_mm {err:.3e}")
+                continue
+            rows.append((f"tile {name}", bench(fn)))
+        for name, t in rows:
+            tf = flops / (t * 1e-3) / 1e12
+            print(f"{s}^3 {name:<36}{tf:9.1f}{rows[0][1] / t:10.2f}{100 * tf / 1979:8.1f}")
+
+    # Small and odd shapes, fp16: rows padded to 8 elements for TMA. Every
+    # tile kernel that takes the shape, then the best of them.
     if args.odd:
         print(f"{'GEMM fp16, small/odd shapes':<41}{'TFLOP/s':>9}{'x cuBLAS':>10}")
-    for m, n, kk in ([(1, 4096, 4096), (16, 4096, 4096), (64, 4096, 4096),
-                      (128, 4096, 4096), (4095, 4095, 4095)] if args.odd else []):
+    odd_shapes = [(mm, 4096, 4096) for mm in (1, 2, 4, 8, 16, 32, 64, 96, 128)]
+    odd_shapes.append((4095, 4095, 4095))
+    best_rows = []
+    for m, n, kk in (odd_shapes if args.odd else []):
         up = lambda x: (x + 7) // 8 * 8
         a = torch.randn((m, up(kk)), device="cuda", dtype=torch.float16)[:, :kk]
         b = torch.randn((kk, up(n)), device="cuda", dtype=torch.float16)[:, :n]
@@ -249,11 +296,29 @@ def main():
             BM=128, BN=256, BK=64, num_stages=3, num_warps=8)
         fn()
         rows.append(("Triton 128x256x64 stages=3 warps=8", bench(fn)))
+        n_lib = len(rows)
         k = kernel("matmul_tma", "matmul_tma")
         launchers = [("matmul_tma", lambda: k[((m + 127) // 128, (n + 127) // 128)](
             a, b, c, m, n, kk, a.stride(0), b.stride(0), c.stride(0)))]
         for name, bn in (("matmul_persistent", 256), ("matmul_persistent_128", 128)):
             launchers.append((name, persistent(name, name, bn, m, n, a, b, c)))
+        # examples/matmul_splitk.mlir: 64x128 tiles, K cut into S splits,
+        # about two programs per SM (and half and double that, to show the
+        # choice); the scratch and counters are allocated once per shape.
+        try:
+            ksk = kernel("matmul_splitk", "matmul_splitk")
+            tm, tn = (m + 63) // 64, (n + 127) // 128
+            ktiles = (kk + 63) // 64
+            s_auto = max(1, min(ktiles, round(2 * sms / (tm * tn))))
+            cnt = torch.zeros((tm * tn,), device="cuda", dtype=torch.int32)
+            for sp in sorted({s_auto, max(1, s_auto // 2), min(ktiles, 2 * s_auto)}):
+                ws = torch.empty((sp * tm * 64 * n,), device="cuda", dtype=torch.float32)
+                launchers.append((f"matmul_splitk S={sp}" + (" (auto)" if sp == s_auto else ""),
+                                  lambda sp=sp, ws=ws: ksk[(tn, tm, sp)](
+                                      a, b, c, ws, cnt, m, n, kk, a.stride(0), b.stride(0),
+                                      c.stride(0))))
+        except Exception as e:
+            print(f"matmul_splitk: not available ({type(e).__name__}: {e})")
         for name, fn in launchers:
             if not wanted(name):
                 continue
@@ -264,10 +329,26 @@ def main():
             if not err < 2e-3:
                 print(f"{m}x{n}x{kk} {name}: WRONG RESULT, relative error {err:.3e}")
                 continue
-            rows.append((f"tile {name}", bench(fn)))
+            t = bench(fn)
+            # A second check after the timed launches: the counters must
+            # have come back to zero and C still be right.
+            err = ((c[:, :n].double() - ref).norm() / ref.norm()).item()
+            if not err < 2e-3:
+                print(f"{m}x{n}x{kk} {name}: WRONG RESULT after repeated launches, {err:.3e}")
+                continue
+            rows.append((f"tile {name}", t))
         for name, t in rows:
             print(f"{m}x{n}x{kk} {name:<36}{flops / (t * 1e-3) / 1e12:9.2f}"
                   f"{rows[0][1] / t:10.2f}")
+        tiles_rows = rows[n_lib:]
+        if tiles_rows:
+            name, t = min(tiles_rows, key=lambda r: r[1])
+            best_rows.append((f"{m}x{n}x{kk}", rows[0][1], name, t, flops))
+    if best_rows:
+        print(f"{'best tile kernel per shape':<23}{'cuBLAS us':>10}{'tile us':>9}"
+              f"{'x cuBLAS':>9}  kernel")
+        for shape, tc, name, t, flops in best_rows:
+            print(f"{shape:<23}{tc * 1e3:10.1f}{t * 1e3:9.1f}{tc / t:9.2f}  {name}")
     return 0
 
 

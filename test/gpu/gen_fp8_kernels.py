@@ -22,6 +22,7 @@ import sys
 KERNELS = [
     ("matmul_fp8_persistent", 256, 3),
     ("matmul_fp8_persistent_128", 128, 5),
+    ("matmul_fp8_persistent_128_s6", 128, 6),
 ]
 
 

@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""Launches the persistent fp8 GEMMs (examples/matmul_fp8_persistent.mlir,
+8192^3) and torch._scaled_mm, and the split-K GEMM
+(examples/matmul_splitk.mlir, 16 x 4096 x 4096) three times each, for
+Nsight Compute on the GPU machine:
+
+    ncu --kernel-name regex:'^matmul_(fp8|splitk)' --launch-skip 2 --launch-count 4 \\
+        --section SpeedOfLight --section WarpStateStats --section ComputeWorkloadAnalysis \\
+        python3 bench/profile_fp8.py ARTIFACTS
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "python"))
+import torch  # noqa: E402
+import tile.runtime as rt  # noqa: E402
+
+A = sys.argv[1]
+sms = torch.cuda.get_device_properties(0).multi_processor_count
+s = 8192
+a = (torch.randn((s, s), device="cuda") * 2).to(torch.float8_e4m3fn)
+bnk = (torch.randn((s, s), device="cuda") * 2).to(torch.float8_e4m3fn)
+c = torch.empty((s, s), device="cuda", dtype=torch.bfloat16)
+fp8 = rt.load(os.path.join(A, "matmul_fp8_persistent.cubin.json"))
+names = [n for n in ("matmul_fp8_persistent", "matmul_fp8_persistent_128",
+                     "matmul_fp8_persistent_128_s6") if n in fp8.kernels]
+m, n, k = 16, 4096, 4096
+a16 = torch.randn((m, k), device="cuda", dtype=torch.float16)
+b16 = torch.randn((k, n), device="cuda", dtype=torch.float16)
+c16 = torch.empty((m, n), device="cuda", dtype=torch.float16)
+sk = rt.load(os.path.join(A, "matmul_splitk.cubin.json"))["matmul_splitk"]
+splits = 8
+ws = torch.empty((splits * 64 * n,), device="cuda", dtype=torch.float32)
+cnt = torch.zeros((32,), device="cuda", dtype=torch.int32)
+sa = torch.tensor(0.75, device="cuda")
+sb = torch.tensor(1.5, device="cuda")
+for _ in range(3):
+    for name in names:
+        bn = 256 if name == "matmul_fp8_persistent" else 128
+        fp8.kernels[name][(min(sms, (s // 128) * (s // bn)),)](
+            a, bnk, c, 0.75, 1.5, s, s, s, s, s, s)
+    torch._scaled_mm(a, bnk.t(), scale_a=sa, scale_b=sb, out_dtype=torch.bfloat16)
+    sk[(32, 1, splits)](a16, b16, c16, ws, cnt, m, n, k, k, n, n)
+torch.cuda.synchronize()
+print("ok")
