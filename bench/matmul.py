@@ -231,6 +231,7 @@ def main():
     # fp8 e4m3 in, bf16 out, per-tensor scales: torch._scaled_mm (cuBLASLt)
     # against the persistent fp8 kernels (examples/matmul_fp8_persistent.mlir);
     # B is N x K (K-major), as both take it.
+    fp8_fns = {}
     if "fp8" in args.dtypes.split(","):
         print(f"{'GEMM fp8 e4m3 -> bf16, scaled':<41}{'TFLOP/s':>9}{'x cuBLAS':>10}{'% peak':>8}")
     for s in (sizes if "fp8" in args.dtypes.split(",") else []):
@@ -249,7 +250,11 @@ def main():
                  bench(lambda: torch._scaled_mm(a, bnk.t(), scale_a=sa, scale_b=sb,
                                                 out_dtype=torch.bfloat16,
                                                 use_fast_accum=True)))]
-        for name, bn in (("matmul_fp8_persistent", 256), ("matmul_fp8_persistent_128", 128)):
+        fns = {"cuBLASLt (torch._scaled_mm)": lambda: torch._scaled_mm(
+            a, bnk.t(), scale_a=sa, scale_b=sb, out_dtype=torch.bfloat16)}
+        for name, bn in (("matmul_fp8_persistent", 256), ("matmul_fp8_persistent_128", 128),
+                         ("matmul_fp8_persistent_128_s6", 128),
+                         ("matmul_fp8_persistent_k64", 256)):
             if not wanted(name):
                 continue
             try:
@@ -268,9 +273,39 @@ def main():
                 print(f"{name}: WRONG RESULT, relative difference to _scaled_mm {err:.3e}")
                 continue
             rows.append((f"tile {name}", bench(fn)))
+            fns[f"tile {name}"] = fn
         for name, t in rows:
             tf = flops / (t * 1e-3) / 1e12
             print(f"{s}^3 {name:<36}{tf:9.1f}{rows[0][1] / t:10.2f}{100 * tf / 1979:8.1f}")
+        fp8_fns[s] = fns
+
+    # The host side of a launch (Python argument packing and, for TMA
+    # kernels, cuTensorMapEncodeTiled per descriptor) against the GPU time:
+    # do_bench times each launch between events after an L2 flush, so a
+    # launch that takes the host longer than the flush leaves the GPU idle
+    # inside the timed interval. "back-to-back" is 20 launches between two
+    # events with no flush (the queue hides the host time when it is shorter
+    # than the kernel).
+    if fp8_fns:
+        import time
+        print(f"{'fp8 launch overhead':<41}{'host us':>9}{'b2b TFLOP/s':>13}")
+    for s, fns in fp8_fns.items():
+        for name, fn in fns.items():
+            host = []
+            for _ in range(20):
+                torch.cuda.synchronize()
+                t0 = time.perf_counter()
+                fn()
+                host.append((time.perf_counter() - t0) * 1e6)
+            torch.cuda.synchronize()
+            e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            e0.record()
+            for _ in range(20):
+                fn()
+            e1.record()
+            torch.cuda.synchronize()
+            t = e0.elapsed_time(e1) / 20
+            print(f"{s}^3 {name:<36}{sorted(host)[10]:9.1f}{2 * s ** 3 / (t * 1e-3) / 1e12:13.1f}")
 
     # Small and odd shapes, fp16: rows padded to 8 elements for TMA. Every
     # tile kernel that takes the shape, then the best of them.
@@ -302,17 +337,20 @@ def main():
             a, b, c, m, n, kk, a.stride(0), b.stride(0), c.stride(0)))]
         for name, bn in (("matmul_persistent", 256), ("matmul_persistent_128", 128)):
             launchers.append((name, persistent(name, name, bn, m, n, a, b, c)))
-        # examples/matmul_splitk.mlir: 64x128 tiles, K cut into S splits,
-        # about two programs per SM (and half and double that, to show the
-        # choice); the scratch and counters are allocated once per shape.
+        # examples/matmul_splitk.mlir: 64x128 tiles, K cut into S splits
+        # (S = 1, 2, 4, 8 up to 4 programs per SM, to show the choice, and
+        # the rule's S marked "auto"); scratch and counters allocated once
+        # per shape.
         try:
             ksk = kernel("matmul_splitk", "matmul_splitk")
             tm, tn = (m + 63) // 64, (n + 127) // 128
             ktiles = (kk + 63) // 64
-            s_auto = max(1, min(ktiles, round(2 * sms / (tm * tn))))
+            # The rule: as many splits as fill the SMs once, sms // tiles.
+            s_auto = max(1, min(ktiles, sms // (tm * tn)))
             cnt = torch.zeros((tm * tn,), device="cuda", dtype=torch.int32)
-            for sp in sorted({s_auto, max(1, s_auto // 2), min(ktiles, 2 * s_auto)}):
-                ws = torch.empty((sp * tm * 64 * n,), device="cuda", dtype=torch.float32)
+            sweep = {sp for sp in (1, 2, 4, 8) if sp <= ktiles and tm * tn * sp <= 4 * sms}
+            for sp in sorted(sweep | {s_auto}):
+                ws = torch.empty((sp * m * n,), device="cuda", dtype=torch.float32)
                 launchers.append((f"matmul_splitk S={sp}" + (" (auto)" if sp == s_auto else ""),
                                   lambda sp=sp, ws=ws: ksk[(tn, tm, sp)](
                                       a, b, c, ws, cnt, m, n, kk, a.stride(0), b.stride(0),

@@ -24,20 +24,20 @@ bnk = (torch.randn((s, s), device="cuda") * 2).to(torch.float8_e4m3fn)
 c = torch.empty((s, s), device="cuda", dtype=torch.bfloat16)
 fp8 = rt.load(os.path.join(A, "matmul_fp8_persistent.cubin.json"))
 names = [n for n in ("matmul_fp8_persistent", "matmul_fp8_persistent_128",
-                     "matmul_fp8_persistent_128_s6") if n in fp8.kernels]
+                     "matmul_fp8_persistent_128_s6", "matmul_fp8_persistent_k64") if n in fp8.kernels]
 m, n, k = 16, 4096, 4096
 a16 = torch.randn((m, k), device="cuda", dtype=torch.float16)
 b16 = torch.randn((k, n), device="cuda", dtype=torch.float16)
 c16 = torch.empty((m, n), device="cuda", dtype=torch.float16)
 sk = rt.load(os.path.join(A, "matmul_splitk.cubin.json"))["matmul_splitk"]
 splits = 8
-ws = torch.empty((splits * 64 * n,), device="cuda", dtype=torch.float32)
+ws = torch.empty((splits * m * n,), device="cuda", dtype=torch.float32)
 cnt = torch.zeros((32,), device="cuda", dtype=torch.int32)
 sa = torch.tensor(0.75, device="cuda")
 sb = torch.tensor(1.5, device="cuda")
 for _ in range(3):
     for name in names:
-        bn = 256 if name == "matmul_fp8_persistent" else 128
+        bn = 128 if "_128" in name else 256
         fp8.kernels[name][(min(sms, (s // 128) * (s // bn)),)](
             a, bnk, c, 0.75, 1.5, s, s, s, s, s, s)
     torch._scaled_mm(a, bnk.t(), scale_a=sa, scale_b=sb, out_dtype=torch.bfloat16)

@@ -15,7 +15,8 @@
 // Launch: grid (cdiv(n, 128), cdiv(m, 64), S), 4 warps (one warpgroup, 64
 // rows of the tile on m64n128k16 wgmma); S >= 1 is any split count (the
 // launcher picks about two programs per SM; S = 1 is a plain tiled GEMM).
-// ws: S x (64 cdiv(m, 64)) x n f32 of scratch (uninitialized); cnt:
+// ws: S x m x n f32 of scratch (uninitialized; S m n < 2^31, as m n is
+// computed in i32); cnt:
 // cdiv(m, 64) x cdiv(n, 128) i32 counters, zero before the first launch
 // and left zero by every launch (the last program of a tile resets its
 // counter), so one allocation serves every call of a shape.
@@ -26,14 +27,18 @@
 // slot of step kt - 1 refilled with step kt + 3 once every warp is past
 // step kt's wait. The reduction is serial split-K with a ticket:
 //
-//   1. every program stores its f32 partial tile to ws[s] (plain stores),
+//   1. every program stores its f32 partial tile to ws[s] (plain stores,
+//      straight from the accumulator's layout: 8-byte pairs, 32 contiguous
+//      bytes per 4 lanes; the rows below m and columns below n only; a
+//      layout.convert to 16-byte accesses would need 32 KiB of shared
+//      memory beside the ring, one program per SM instead of two),
 //   2. a CTA barrier (every thread's stores are issued), then thread 0 takes
 //      a ticket: atomic add 1 on the tile's counter, acq_rel at gpu scope
 //      (its release publishes the CTA's stores, its acquire makes the other
 //      programs' visible to this one; the old value reaches every thread
 //      through shared memory behind a barrier),
 //   3. the program that draws ticket S - 1 is the last of its tile: it adds
-//      the other S - 1 partials (in split order) to its registers, converts
+//      the other S - 1 partials to its own (in split order), converts
 //      to f16, stores C (masked), and sets the counter back to 0.
 // The partial of a split with no k-step (S > ktiles) is zero.
 
@@ -68,10 +73,9 @@ tile.kernel @matmul_splitk(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
         : !tile.ptr<f16> -> !tile.view<?x?xf16>
   %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1]
         : !tile.ptr<f16> -> !tile.view<?x?xf16>
-  %wsrows0 = arith.muli %splits, %tm : i32
-  %wsrows = arith.muli %wsrows0, %c64 : i32
-  %vws = tile.make_view %ws, shape [%wsrows, %n], strides [%n, 1]
-        : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  // Split s's partials: the m x n f32 matrix at ws + s m n.
+  %mn32 = arith.muli %m, %n : i32
+  %mn = arith.extsi %mn32 : i32 to i64
   %da = tile.make_tensor_desc %va : !tile.view<?x?xf16>
         -> !layout.tensordesc<64x64xf16, #nv>
   %db = tile.make_tensor_desc %vb : !tile.view<?x?xf16>
@@ -155,9 +159,12 @@ tile.kernel @matmul_splitk(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
     tile.store_tile %out, %vc[%pm, %pn] : tensor<64x128xf16, #mma>, !tile.view<?x?xf16>
   } else {
     // 1. The partial to ws[ps]; 2. every thread's stores issued, a ticket.
-    %wrow0 = arith.muli %ps, %tm : i32
-    %wrow = arith.addi %wrow0, %pm : i32
-    tile.store_tile %done, %vws[%wrow, %pn] : tensor<64x128xf32, #mma>, !tile.view<?x?xf32>
+    %ps64 = arith.extsi %ps : i32 to i64
+    %woff = arith.muli %ps64, %mn : i64
+    %wp = tile.addptr %ws, %woff : !tile.ptr<f32>, i64
+    %vw = tile.make_view %wp, shape [%m, %n], strides [%n, 1]
+          : !tile.ptr<f32> -> !tile.view<?x?xf32>
+    tile.store_tile %done, %vw[%pm, %pn] : tensor<64x128xf32, #mma>, !tile.view<?x?xf32>
     layout.barrier
     %tid0 = arith.muli %pm, %tn : i32
     %tid = arith.addi %tid0, %pn : i32
@@ -171,9 +178,12 @@ tile.kernel @matmul_splitk(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
           -> (tensor<64x128xf32, #mma>) : i32 {
         %other = arith.cmpi ne, %o, %ps : i32
         %t2 = scf.if %other -> (tensor<64x128xf32, #mma>) {
-          %orow0 = arith.muli %o, %tm : i32
-          %orow = arith.addi %orow0, %pm : i32
-          %part = tile.load_tile %vws[%orow, %pn] padding = zero
+          %o64 = arith.extsi %o : i32 to i64
+          %ooff = arith.muli %o64, %mn : i64
+          %op = tile.addptr %ws, %ooff : !tile.ptr<f32>, i64
+          %vo = tile.make_view %op, shape [%m, %n], strides [%n, 1]
+                : !tile.ptr<f32> -> !tile.view<?x?xf32>
+          %part = tile.load_tile %vo[%pm, %pn] padding = zero
                   : !tile.view<?x?xf32> -> tensor<64x128xf32, #mma>
           %t3 = arith.addf %t, %part : tensor<64x128xf32, #mma>
           scf.yield %t3 : tensor<64x128xf32, #mma>

@@ -35,7 +35,7 @@ def run_splitk(k, shape, gen):
     a = _rows(m, kk, gen)
     b = _rows(kk, n, gen)
     tm, tn = _up(m, 64) // 64, _up(n, 128) // 128
-    ws = poisoned((splits * tm * 64 * n,), torch.float32)
+    ws = poisoned((splits * m * n,), torch.float32)
     cnt = torch.zeros((tm * tn,), device=DEV, dtype=torch.int32)
     ref = a.double() @ b.double()
     checks = []

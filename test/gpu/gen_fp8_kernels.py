@@ -18,11 +18,13 @@ BN and the number of ring slots S (shared memory: S x (128 + BN) x 128 B +
 
 import sys
 
-# (kernel name, BN, slots)
+# (kernel name, BN, slots, BK)
 KERNELS = [
-    ("matmul_fp8_persistent", 256, 3),
-    ("matmul_fp8_persistent_128", 128, 5),
-    ("matmul_fp8_persistent_128_s6", 128, 6),
+    ("matmul_fp8_persistent", 256, 3, 128),
+    ("matmul_fp8_persistent_128", 128, 5, 128),
+    ("matmul_fp8_persistent_128_s6", 128, 6, 128),
+    # 64-deep k-steps (64-byte swizzle): twice the slots in the same bytes.
+    ("matmul_fp8_persistent_k64", 256, 6, 64),
 ]
 
 
@@ -50,8 +52,10 @@ def indent(text, n):
     return "".join(pad + line if line.strip() else line for line in text.splitlines(True))
 
 
-def kernel(name, bn, slots):
-    bm, bk = 128, 128
+def kernel(name, bn, slots, bk):
+    bm = 128
+    nv8 = "#nv8" if bk == 128 else "#nv8s64"
+    nv8t = "#nv8t" if bk == 128 else "#nv8ts64"
     f8 = "f8E4M3FN"
     ta = f"{bm}x{bk}x{f8}"
     tb = f"{bn}x{bk}x{f8}"
@@ -61,24 +65,24 @@ def kernel(name, bn, slots):
     bars = f"!layout.memdesc<{slots}x1xi64, #bl>"
     bar1 = "!layout.memdesc<1xi64, #bl>"
     txbytes = (bm + bn) * bk
-    sa = f"!layout.memdesc<{slots}x{ta}, #nv8>"
-    sb = f"!layout.memdesc<{slots}x{tb}, #nv8>"
-    da = f"!layout.tensordesc<{ta}, #nv8>"
-    db = f"!layout.tensordesc<{tb}, #nv8>"
+    sa = f"!layout.memdesc<{slots}x{ta}, {nv8}>"
+    sb = f"!layout.memdesc<{slots}x{tb}, {nv8}>"
+    da = f"!layout.tensordesc<{ta}, {nv8}>"
+    db = f"!layout.tensordesc<{tb}, {nv8}>"
     dc = f"!layout.tensordesc<{bm}x{bn}xbf16, #nv16>"
 
     def load(p, slot, kt, row, col):
         """Issue the TMA loads of one k-step into ring slot `slot`."""
         return f"""\
 %{p}bar = layout.memdesc_index %bars[{slot}] : {bars} -> {bar1}
-%{p}ta = layout.memdesc_index %sa[{slot}] : {sa} -> !layout.memdesc<{ta}, #nv8>
-%{p}tb = layout.memdesc_index %sb[{slot}] : {sb} -> !layout.memdesc<{tb}, #nv8>
+%{p}ta = layout.memdesc_index %sa[{slot}] : {sa} -> !layout.memdesc<{ta}, {nv8}>
+%{p}tb = layout.memdesc_index %sb[{slot}] : {sb} -> !layout.memdesc<{tb}, {nv8}>
 %{p}kk = arith.muli {kt}, %cbk : i32
 layout.barrier_expect %{p}bar, {txbytes} : {bar1}
 layout.async_tma_copy_global_to_local %da[{row}, %{p}kk] %{p}ta, %{p}bar
-    : {da}, !layout.memdesc<{ta}, #nv8>, {bar1}
+    : {da}, !layout.memdesc<{ta}, {nv8}>, {bar1}
 layout.async_tma_copy_global_to_local %db[{col}, %{p}kk] %{p}tb, %{p}bar
-    : {db}, !layout.memdesc<{tb}, #nv8>, {bar1}
+    : {db}, !layout.memdesc<{tb}, {nv8}>, {bar1}
 """
 
     def advance(p, kt, tl, row, col):
@@ -99,7 +103,7 @@ layout.async_tma_copy_global_to_local %db[{col}, %{p}kk] %{p}tb, %{p}bar
 
     smem = slots * txbytes + bm * bn * 2
     return f"""\
-// {name}: 128x{bn} tiles, 128-deep k-steps, {slots}-slot ring
+// {name}: 128x{bn} tiles, {bk}-deep k-steps, {slots}-slot ring
 // ({slots} x {txbytes // 1024} KiB + {bm * bn * 2 // 1024} KiB C buffer = {smem // 1024} KiB), 8 warps.
 tile.kernel @{name}(%a: !tile.ptr<{f8}> {{tile.divisibility = 16 : i64}},
     %b: !tile.ptr<{f8}> {{tile.divisibility = 16 : i64}},
@@ -187,12 +191,12 @@ tile.kernel @{name}(%a: !tile.ptr<{f8}> {{tile.divisibility = 16 : i64}},
       %phase = arith.andi %round, %c1 : i32
       %bar = layout.memdesc_index %bars[%sl] : {bars} -> {bar1}
       layout.wait_barrier %bar, %phase : {bar1}
-      %ta = layout.memdesc_index %sa[%sl] : {sa} -> !layout.memdesc<{ta}, #nv8>
-      %tb = layout.memdesc_index %sb[%sl] : {sb} -> !layout.memdesc<{tb}, #nv8>
+      %ta = layout.memdesc_index %sa[%sl] : {sa} -> !layout.memdesc<{ta}, {nv8}>
+      %tb = layout.memdesc_index %sb[%sl] : {sb} -> !layout.memdesc<{tb}, {nv8}>
       // B is N x K in shared memory; the dot reads it as K x N (K-major).
       %tbt = layout.memdesc_trans %tb {{order = array<i32: 1, 0>}}
-          : !layout.memdesc<{tb}, #nv8> -> !layout.memdesc<{tbt}, #nv8t>
-      %d = tile.dot %ta, %tbt, %sum async : !layout.memdesc<{ta}, #nv8>, !layout.memdesc<{tbt}, #nv8t> -> {acc}
+          : !layout.memdesc<{tb}, {nv8}> -> !layout.memdesc<{tbt}, {nv8t}>
+      %d = tile.dot %ta, %tbt, %sum async : !layout.memdesc<{ta}, {nv8}>, !layout.memdesc<{tbt}, {nv8t}> -> {acc}
       %next = tile.dot_wait %d {{pendings = 1 : i32}} : {acc}
       // Refill the slot step g - 1 read with step g + S - 1 (maybe of the
       // next tile).
@@ -258,6 +262,8 @@ HEADER = """\
 #mma128 = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 32]>
 #nv8 = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8>
 #nv8t = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = true, elementBitWidth = 8>
+#nv8s64 = #layout.nvmma_shared<swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8>
+#nv8ts64 = #layout.nvmma_shared<swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8>
 #nv16 = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
 #bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
 """
@@ -265,8 +271,8 @@ HEADER = """\
 
 def main():
     out = [HEADER]
-    for name, bn, slots in KERNELS:
-        out.append("\n" + kernel(name, bn, slots))
+    for name, bn, slots, bk in KERNELS:
+        out.append("\n" + kernel(name, bn, slots, bk))
     sys.stdout.write("".join(out))
 
 
