@@ -254,7 +254,8 @@ def main():
             a, bnk.t(), scale_a=sa, scale_b=sb, out_dtype=torch.bfloat16)}
         for name, bn in (("matmul_fp8_persistent", 256), ("matmul_fp8_persistent_128", 128),
                          ("matmul_fp8_persistent_128_s6", 128),
-                         ("matmul_fp8_persistent_k64", 256)):
+                         ("matmul_fp8_persistent_k64", 256),
+                         ("matmul_fp8_persistent_s4", 256)):
             if not wanted(name):
                 continue
             try:

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Launches the persistent fp8 GEMMs (examples/matmul_fp8_persistent.mlir,
-8192^3) and torch._scaled_mm, and the split-K GEMM
+SIZE^3, default 8192) and torch._scaled_mm, and the split-K GEMM
 (examples/matmul_splitk.mlir, 16 x 4096 x 4096) three times each, for
 Nsight Compute on the GPU machine:
 
     ncu --kernel-name regex:'^matmul_(fp8|splitk)' --launch-skip 2 --launch-count 4 \\
         --section SpeedOfLight --section WarpStateStats --section ComputeWorkloadAnalysis \\
-        python3 bench/profile_fp8.py ARTIFACTS
+        python3 bench/profile_fp8.py ARTIFACTS [SIZE]
 """
 import os
 import sys
@@ -18,13 +18,13 @@ import tile.runtime as rt  # noqa: E402
 
 A = sys.argv[1]
 sms = torch.cuda.get_device_properties(0).multi_processor_count
-s = 8192
+s = int(sys.argv[2]) if len(sys.argv) > 2 else 8192
 a = (torch.randn((s, s), device="cuda") * 2).to(torch.float8_e4m3fn)
 bnk = (torch.randn((s, s), device="cuda") * 2).to(torch.float8_e4m3fn)
 c = torch.empty((s, s), device="cuda", dtype=torch.bfloat16)
 fp8 = rt.load(os.path.join(A, "matmul_fp8_persistent.cubin.json"))
 names = [n for n in ("matmul_fp8_persistent", "matmul_fp8_persistent_128",
-                     "matmul_fp8_persistent_128_s6", "matmul_fp8_persistent_k64") if n in fp8.kernels]
+                     "matmul_fp8_persistent_128_s6", "matmul_fp8_persistent_k64", "matmul_fp8_persistent_s4") if n in fp8.kernels]
 m, n, k = 16, 4096, 4096
 a16 = torch.randn((m, k), device="cuda", dtype=torch.float16)
 b16 = torch.randn((k, n), device="cuda", dtype=torch.float16)

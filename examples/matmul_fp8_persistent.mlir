@@ -61,9 +61,9 @@ tile.kernel @matmul_fp8_persistent(%a: !tile.ptr<f8E4M3FN> {tile.divisibility = 
   %da = tile.make_tensor_desc %va : !tile.view<?x?xf8E4M3FN> -> !layout.tensordesc<128x128xf8E4M3FN, #nv8>
   %db = tile.make_tensor_desc %vb : !tile.view<?x?xf8E4M3FN> -> !layout.tensordesc<256x128xf8E4M3FN, #nv8>
   %dc = tile.make_tensor_desc %vc : !tile.view<?x?xbf16> -> !layout.tensordesc<128x256xbf16, #nv16>
+  %scb = layout.local_alloc : !layout.memdesc<128x256xbf16, #nv16>
   %sa = layout.local_alloc : !layout.memdesc<3x128x128xf8E4M3FN, #nv8>
   %sb = layout.local_alloc : !layout.memdesc<3x256x128xf8E4M3FN, #nv8>
-  %scb = layout.local_alloc : !layout.memdesc<128x256xbf16, #nv16>
   %bars = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
   scf.for %i = %c0 to %cS step %c1 : i32 {
     %ib = layout.memdesc_index %bars[%i] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
@@ -207,9 +207,7 @@ tile.kernel @matmul_fp8_persistent(%a: !tile.ptr<f8E4M3FN> {tile.divisibility = 
       }
       scf.yield %next, %ld#0, %ld#1, %ld#2, %ld#3 : tensor<128x256xf32, #mma256>, i32, i32, i32, i32
     }
-    // Epilogue: scale by scale_a * scale_b, round to bf16, store through
-    // shared memory and a TMA store, waited for only before the next
-    // tile's epilogue writes the buffer again.
+    // Epilogue: scale by scale_a * scale_b, round to bf16, store through shared memory and a TMA store, waited for only before the next tile's epilogue writes the buffer again.
     %done = tile.dot_wait %in#0 {pendings = 0 : i32} : tensor<128x256xf32, #mma256>
     %scaled = arith.mulf %done, %sv : tensor<128x256xf32, #mma256>
     %o = arith.truncf %scaled : tensor<128x256xf32, #mma256> to tensor<128x256xbf16, #mma256>
@@ -265,9 +263,9 @@ tile.kernel @matmul_fp8_persistent_128(%a: !tile.ptr<f8E4M3FN> {tile.divisibilit
   %da = tile.make_tensor_desc %va : !tile.view<?x?xf8E4M3FN> -> !layout.tensordesc<128x128xf8E4M3FN, #nv8>
   %db = tile.make_tensor_desc %vb : !tile.view<?x?xf8E4M3FN> -> !layout.tensordesc<128x128xf8E4M3FN, #nv8>
   %dc = tile.make_tensor_desc %vc : !tile.view<?x?xbf16> -> !layout.tensordesc<128x128xbf16, #nv16>
+  %scb = layout.local_alloc : !layout.memdesc<128x128xbf16, #nv16>
   %sa = layout.local_alloc : !layout.memdesc<5x128x128xf8E4M3FN, #nv8>
   %sb = layout.local_alloc : !layout.memdesc<5x128x128xf8E4M3FN, #nv8>
-  %scb = layout.local_alloc : !layout.memdesc<128x128xbf16, #nv16>
   %bars = layout.local_alloc : !layout.memdesc<5x1xi64, #bl>
   scf.for %i = %c0 to %cS step %c1 : i32 {
     %ib = layout.memdesc_index %bars[%i] : !layout.memdesc<5x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
@@ -411,9 +409,7 @@ tile.kernel @matmul_fp8_persistent_128(%a: !tile.ptr<f8E4M3FN> {tile.divisibilit
       }
       scf.yield %next, %ld#0, %ld#1, %ld#2, %ld#3 : tensor<128x128xf32, #mma128>, i32, i32, i32, i32
     }
-    // Epilogue: scale by scale_a * scale_b, round to bf16, store through
-    // shared memory and a TMA store, waited for only before the next
-    // tile's epilogue writes the buffer again.
+    // Epilogue: scale by scale_a * scale_b, round to bf16, store through shared memory and a TMA store, waited for only before the next tile's epilogue writes the buffer again.
     %done = tile.dot_wait %in#0 {pendings = 0 : i32} : tensor<128x128xf32, #mma128>
     %scaled = arith.mulf %done, %sv : tensor<128x128xf32, #mma128>
     %o = arith.truncf %scaled : tensor<128x128xf32, #mma128> to tensor<128x128xbf16, #mma128>
@@ -469,9 +465,9 @@ tile.kernel @matmul_fp8_persistent_128_s6(%a: !tile.ptr<f8E4M3FN> {tile.divisibi
   %da = tile.make_tensor_desc %va : !tile.view<?x?xf8E4M3FN> -> !layout.tensordesc<128x128xf8E4M3FN, #nv8>
   %db = tile.make_tensor_desc %vb : !tile.view<?x?xf8E4M3FN> -> !layout.tensordesc<128x128xf8E4M3FN, #nv8>
   %dc = tile.make_tensor_desc %vc : !tile.view<?x?xbf16> -> !layout.tensordesc<128x128xbf16, #nv16>
+  %scb = layout.local_alloc : !layout.memdesc<128x128xbf16, #nv16>
   %sa = layout.local_alloc : !layout.memdesc<6x128x128xf8E4M3FN, #nv8>
   %sb = layout.local_alloc : !layout.memdesc<6x128x128xf8E4M3FN, #nv8>
-  %scb = layout.local_alloc : !layout.memdesc<128x128xbf16, #nv16>
   %bars = layout.local_alloc : !layout.memdesc<6x1xi64, #bl>
   scf.for %i = %c0 to %cS step %c1 : i32 {
     %ib = layout.memdesc_index %bars[%i] : !layout.memdesc<6x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
@@ -615,9 +611,7 @@ tile.kernel @matmul_fp8_persistent_128_s6(%a: !tile.ptr<f8E4M3FN> {tile.divisibi
       }
       scf.yield %next, %ld#0, %ld#1, %ld#2, %ld#3 : tensor<128x128xf32, #mma128>, i32, i32, i32, i32
     }
-    // Epilogue: scale by scale_a * scale_b, round to bf16, store through
-    // shared memory and a TMA store, waited for only before the next
-    // tile's epilogue writes the buffer again.
+    // Epilogue: scale by scale_a * scale_b, round to bf16, store through shared memory and a TMA store, waited for only before the next tile's epilogue writes the buffer again.
     %done = tile.dot_wait %in#0 {pendings = 0 : i32} : tensor<128x128xf32, #mma128>
     %scaled = arith.mulf %done, %sv : tensor<128x128xf32, #mma128>
     %o = arith.truncf %scaled : tensor<128x128xf32, #mma128> to tensor<128x128xbf16, #mma128>
@@ -673,9 +667,9 @@ tile.kernel @matmul_fp8_persistent_k64(%a: !tile.ptr<f8E4M3FN> {tile.divisibilit
   %da = tile.make_tensor_desc %va : !tile.view<?x?xf8E4M3FN> -> !layout.tensordesc<128x64xf8E4M3FN, #nv8s64>
   %db = tile.make_tensor_desc %vb : !tile.view<?x?xf8E4M3FN> -> !layout.tensordesc<256x64xf8E4M3FN, #nv8s64>
   %dc = tile.make_tensor_desc %vc : !tile.view<?x?xbf16> -> !layout.tensordesc<128x256xbf16, #nv16>
+  %scb = layout.local_alloc : !layout.memdesc<128x256xbf16, #nv16>
   %sa = layout.local_alloc : !layout.memdesc<6x128x64xf8E4M3FN, #nv8s64>
   %sb = layout.local_alloc : !layout.memdesc<6x256x64xf8E4M3FN, #nv8s64>
-  %scb = layout.local_alloc : !layout.memdesc<128x256xbf16, #nv16>
   %bars = layout.local_alloc : !layout.memdesc<6x1xi64, #bl>
   scf.for %i = %c0 to %cS step %c1 : i32 {
     %ib = layout.memdesc_index %bars[%i] : !layout.memdesc<6x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
@@ -819,9 +813,7 @@ tile.kernel @matmul_fp8_persistent_k64(%a: !tile.ptr<f8E4M3FN> {tile.divisibilit
       }
       scf.yield %next, %ld#0, %ld#1, %ld#2, %ld#3 : tensor<128x256xf32, #mma256>, i32, i32, i32, i32
     }
-    // Epilogue: scale by scale_a * scale_b, round to bf16, store through
-    // shared memory and a TMA store, waited for only before the next
-    // tile's epilogue writes the buffer again.
+    // Epilogue: scale by scale_a * scale_b, round to bf16, store through shared memory and a TMA store, waited for only before the next tile's epilogue writes the buffer again.
     %done = tile.dot_wait %in#0 {pendings = 0 : i32} : tensor<128x256xf32, #mma256>
     %scaled = arith.mulf %done, %sv : tensor<128x256xf32, #mma256>
     %o = arith.truncf %scaled : tensor<128x256xf32, #mma256> to tensor<128x256xbf16, #mma256>
@@ -844,5 +836,202 @@ tile.kernel @matmul_fp8_persistent_k64(%a: !tile.ptr<f8E4M3FN> {tile.divisibilit
     scf.yield %in#1, %in#2, %in#3, %in#4 : i32, i32, i32, i32
   }
   layout.async_tma_store_wait {pendings = 0 : i32}
+  tile.return
+}
+
+// matmul_fp8_persistent_s4: 128x256 tiles, 128-deep k-steps, 4-slot ring
+// (4 x 48 KiB + 0 KiB C buffer = 192 KiB), 8 warps.
+tile.kernel @matmul_fp8_persistent_s4(%a: !tile.ptr<f8E4M3FN> {tile.divisibility = 16 : i64},
+    %b: !tile.ptr<f8E4M3FN> {tile.divisibility = 16 : i64},
+    %c: !tile.ptr<bf16> {tile.divisibility = 16 : i64},
+    %scale_a: f32, %scale_b: f32,
+    %m: i32, %n: i32, %k: i32, %sam: i32, %sbn: i32, %scm: i32)
+    attributes {num_warps = 8 : i32} {
+  %pid = tile.program_id x : i32
+  %np = tile.num_programs x : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %cS = arith.constant 4 : i32
+  %cS1 = arith.constant 3 : i32
+  %cbm = arith.constant 128 : i32
+  %cbn = arith.constant 256 : i32
+  %cbk = arith.constant 128 : i32
+  %cgm = arith.constant 8 : i32
+  %cbm1 = arith.constant 127 : i32
+  %cbn1 = arith.constant 255 : i32
+  %cbk1 = arith.constant 127 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1]
+        : !tile.ptr<f8E4M3FN> -> !tile.view<?x?xf8E4M3FN>
+  %vb = tile.make_view %b, shape [%n, %k], strides [%sbn, 1]
+        : !tile.ptr<f8E4M3FN> -> !tile.view<?x?xf8E4M3FN>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1]
+        : !tile.ptr<bf16> -> !tile.view<?x?xbf16>
+  %da = tile.make_tensor_desc %va : !tile.view<?x?xf8E4M3FN> -> !layout.tensordesc<128x128xf8E4M3FN, #nv8>
+  %db = tile.make_tensor_desc %vb : !tile.view<?x?xf8E4M3FN> -> !layout.tensordesc<256x128xf8E4M3FN, #nv8>
+  %sa = layout.local_alloc : !layout.memdesc<4x128x128xf8E4M3FN, #nv8>
+  %sb = layout.local_alloc : !layout.memdesc<4x256x128xf8E4M3FN, #nv8>
+  %bars = layout.local_alloc : !layout.memdesc<4x1xi64, #bl>
+  scf.for %i = %c0 to %cS step %c1 : i32 {
+    %ib = layout.memdesc_index %bars[%i] : !layout.memdesc<4x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    layout.init_barrier %ib, 1 : !layout.memdesc<1xi64, #bl>
+  }
+  %s = arith.mulf %scale_a, %scale_b : f32
+  %sv = tile.splat %s : f32 -> tensor<128x256xf32, #mma256>
+
+  // Tiles: tm x tn, grouped; this program takes tiles pid, pid + np, ...
+  %tm0 = arith.addi %m, %cbm1 : i32
+  %tm = arith.divsi %tm0, %cbm : i32
+  %tn0 = arith.addi %n, %cbn1 : i32
+  %tn = arith.divsi %tn0, %cbn : i32
+  %ntiles = arith.muli %tm, %tn : i32
+  %lasttile = arith.subi %ntiles, %c1 : i32
+  %ingroup = arith.muli %tn, %cgm : i32
+  %kt0 = arith.addi %k, %cbk1 : i32
+  %ktiles = arith.divsi %kt0, %cbk : i32
+  %my0 = arith.subi %ntiles, %pid : i32
+  %my1 = arith.addi %my0, %np : i32
+  %my2 = arith.subi %my1, %c1 : i32
+  %mine = arith.divsi %my2, %np : i32
+  %total = arith.muli %mine, %ktiles : i32
+
+  // Prologue: the loads of steps 0 .. S-2 (those that exist).
+  %p0id = arith.minsi %pid, %lasttile : i32
+  %p0grp = arith.divsi %p0id, %ingroup : i32
+  %p0first = arith.muli %p0grp, %cgm : i32
+  %p0left = arith.subi %tm, %p0first : i32
+  %p0gm = arith.minsi %p0left, %cgm : i32
+  %p0r = arith.remsi %p0id, %ingroup : i32
+  %p0rm = arith.remsi %p0r, %p0gm : i32
+  %p0pm = arith.addi %p0first, %p0rm : i32
+  %p0pn = arith.divsi %p0r, %p0gm : i32
+  %p0row = arith.muli %p0pm, %cbm : i32
+  %p0col = arith.muli %p0pn, %cbn : i32
+  %pro:4 = scf.for %g = %c0 to %cS1 step %c1
+      iter_args(%kt = %c0, %tl = %c0, %row = %p0row, %col = %p0col)
+      -> (i32, i32, i32, i32) : i32 {
+    %exists = arith.cmpi slt, %g, %total : i32
+    %st:4 = scf.if %exists -> (i32, i32, i32, i32) {
+      %ls = arith.remsi %g, %cS : i32
+      %lbar = layout.memdesc_index %bars[%ls] : !layout.memdesc<4x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %lta = layout.memdesc_index %sa[%ls] : !layout.memdesc<4x128x128xf8E4M3FN, #nv8> -> !layout.memdesc<128x128xf8E4M3FN, #nv8>
+      %ltb = layout.memdesc_index %sb[%ls] : !layout.memdesc<4x256x128xf8E4M3FN, #nv8> -> !layout.memdesc<256x128xf8E4M3FN, #nv8>
+      %lkk = arith.muli %kt, %cbk : i32
+      layout.barrier_expect %lbar, 49152 : !layout.memdesc<1xi64, #bl>
+      layout.async_tma_copy_global_to_local %da[%row, %lkk] %lta, %lbar
+          : !layout.tensordesc<128x128xf8E4M3FN, #nv8>, !layout.memdesc<128x128xf8E4M3FN, #nv8>, !layout.memdesc<1xi64, #bl>
+      layout.async_tma_copy_global_to_local %db[%col, %lkk] %ltb, %lbar
+          : !layout.tensordesc<256x128xf8E4M3FN, #nv8>, !layout.memdesc<256x128xf8E4M3FN, #nv8>, !layout.memdesc<1xi64, #bl>
+      %akt1 = arith.addi %kt, %c1 : i32
+      %awrap = arith.cmpi eq, %akt1, %ktiles : i32
+      %ast:4 = scf.if %awrap -> (i32, i32, i32, i32) {
+        %atl1 = arith.addi %tl, %c1 : i32
+        %anid0 = arith.muli %atl1, %np : i32
+        %anid1 = arith.addi %pid, %anid0 : i32
+        %anid = arith.minsi %anid1, %lasttile : i32
+        %angrp = arith.divsi %anid, %ingroup : i32
+        %anfirst = arith.muli %angrp, %cgm : i32
+        %anleft = arith.subi %tm, %anfirst : i32
+        %angm = arith.minsi %anleft, %cgm : i32
+        %anr = arith.remsi %anid, %ingroup : i32
+        %anrm = arith.remsi %anr, %angm : i32
+        %anpm = arith.addi %anfirst, %anrm : i32
+        %anpn = arith.divsi %anr, %angm : i32
+        %anrow = arith.muli %anpm, %cbm : i32
+        %ancol = arith.muli %anpn, %cbn : i32
+        scf.yield %c0, %atl1, %anrow, %ancol : i32, i32, i32, i32
+      } else {
+        scf.yield %akt1, %tl, %row, %col : i32, i32, i32, i32
+      }
+      scf.yield %ast#0, %ast#1, %ast#2, %ast#3 : i32, i32, i32, i32
+    } else {
+      scf.yield %kt, %tl, %row, %col : i32, i32, i32, i32
+    }
+    scf.yield %st#0, %st#1, %st#2, %st#3 : i32, i32, i32, i32
+  }
+
+  %zero = arith.constant dense<0.0> : tensor<128x256xf32, #mma256>
+  %res:4 = scf.for %t = %c0 to %mine step %c1
+      iter_args(%okt = %pro#0, %otl = %pro#1, %orow = %pro#2, %ocol = %pro#3)
+      -> (i32, i32, i32, i32) : i32 {
+    %gbase = arith.muli %t, %ktiles : i32
+    %in:5 = scf.for %kt = %c0 to %ktiles step %c1
+        iter_args(%sum = %zero, %lkt = %okt, %ltl = %otl, %lrow = %orow, %lcol = %ocol)
+        -> (tensor<128x256xf32, #mma256>, i32, i32, i32, i32) : i32 {
+      %g = arith.addi %gbase, %kt : i32
+      %sl = arith.remsi %g, %cS : i32
+      %round = arith.divsi %g, %cS : i32
+      %phase = arith.andi %round, %c1 : i32
+      %bar = layout.memdesc_index %bars[%sl] : !layout.memdesc<4x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %bar, %phase : !layout.memdesc<1xi64, #bl>
+      %ta = layout.memdesc_index %sa[%sl] : !layout.memdesc<4x128x128xf8E4M3FN, #nv8> -> !layout.memdesc<128x128xf8E4M3FN, #nv8>
+      %tb = layout.memdesc_index %sb[%sl] : !layout.memdesc<4x256x128xf8E4M3FN, #nv8> -> !layout.memdesc<256x128xf8E4M3FN, #nv8>
+      // B is N x K in shared memory; the dot reads it as K x N (K-major).
+      %tbt = layout.memdesc_trans %tb {order = array<i32: 1, 0>}
+          : !layout.memdesc<256x128xf8E4M3FN, #nv8> -> !layout.memdesc<128x256xf8E4M3FN, #nv8t>
+      %d = tile.dot %ta, %tbt, %sum async : !layout.memdesc<128x128xf8E4M3FN, #nv8>, !layout.memdesc<128x256xf8E4M3FN, #nv8t> -> tensor<128x256xf32, #mma256>
+      %next = tile.dot_wait %d {pendings = 1 : i32} : tensor<128x256xf32, #mma256>
+      // Refill the slot step g - 1 read with step g + S - 1 (maybe of the
+      // next tile).
+      %gn = arith.addi %g, %cS1 : i32
+      %more = arith.cmpi slt, %gn, %total : i32
+      %ld:4 = scf.if %more -> (i32, i32, i32, i32) {
+        layout.barrier
+        %rs = arith.remsi %gn, %cS : i32
+        %rbar = layout.memdesc_index %bars[%rs] : !layout.memdesc<4x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        %rta = layout.memdesc_index %sa[%rs] : !layout.memdesc<4x128x128xf8E4M3FN, #nv8> -> !layout.memdesc<128x128xf8E4M3FN, #nv8>
+        %rtb = layout.memdesc_index %sb[%rs] : !layout.memdesc<4x256x128xf8E4M3FN, #nv8> -> !layout.memdesc<256x128xf8E4M3FN, #nv8>
+        %rkk = arith.muli %lkt, %cbk : i32
+        layout.barrier_expect %rbar, 49152 : !layout.memdesc<1xi64, #bl>
+        layout.async_tma_copy_global_to_local %da[%lrow, %rkk] %rta, %rbar
+            : !layout.tensordesc<128x128xf8E4M3FN, #nv8>, !layout.memdesc<128x128xf8E4M3FN, #nv8>, !layout.memdesc<1xi64, #bl>
+        layout.async_tma_copy_global_to_local %db[%lcol, %rkk] %rtb, %rbar
+            : !layout.tensordesc<256x128xf8E4M3FN, #nv8>, !layout.memdesc<256x128xf8E4M3FN, #nv8>, !layout.memdesc<1xi64, #bl>
+        %bkt1 = arith.addi %lkt, %c1 : i32
+        %bwrap = arith.cmpi eq, %bkt1, %ktiles : i32
+        %bst:4 = scf.if %bwrap -> (i32, i32, i32, i32) {
+          %btl1 = arith.addi %ltl, %c1 : i32
+          %bnid0 = arith.muli %btl1, %np : i32
+          %bnid1 = arith.addi %pid, %bnid0 : i32
+          %bnid = arith.minsi %bnid1, %lasttile : i32
+          %bngrp = arith.divsi %bnid, %ingroup : i32
+          %bnfirst = arith.muli %bngrp, %cgm : i32
+          %bnleft = arith.subi %tm, %bnfirst : i32
+          %bngm = arith.minsi %bnleft, %cgm : i32
+          %bnr = arith.remsi %bnid, %ingroup : i32
+          %bnrm = arith.remsi %bnr, %bngm : i32
+          %bnpm = arith.addi %bnfirst, %bnrm : i32
+          %bnpn = arith.divsi %bnr, %bngm : i32
+          %bnrow = arith.muli %bnpm, %cbm : i32
+          %bncol = arith.muli %bnpn, %cbn : i32
+          scf.yield %c0, %btl1, %bnrow, %bncol : i32, i32, i32, i32
+        } else {
+          scf.yield %bkt1, %ltl, %lrow, %lcol : i32, i32, i32, i32
+        }
+        scf.yield %bst#0, %bst#1, %bst#2, %bst#3 : i32, i32, i32, i32
+      } else {
+        scf.yield %lkt, %ltl, %lrow, %lcol : i32, i32, i32, i32
+      }
+      scf.yield %next, %ld#0, %ld#1, %ld#2, %ld#3 : tensor<128x256xf32, #mma256>, i32, i32, i32, i32
+    }
+    // Epilogue: scale by scale_a * scale_b, round to bf16, store from registers (masked at M and N).
+    %done = tile.dot_wait %in#0 {pendings = 0 : i32} : tensor<128x256xf32, #mma256>
+    %scaled = arith.mulf %done, %sv : tensor<128x256xf32, #mma256>
+    %o = arith.truncf %scaled : tensor<128x256xf32, #mma256> to tensor<128x256xbf16, #mma256>
+    %eid0 = arith.muli %t, %np : i32
+    %eid1 = arith.addi %pid, %eid0 : i32
+    %eid = arith.minsi %eid1, %lasttile : i32
+    %egrp = arith.divsi %eid, %ingroup : i32
+    %efirst = arith.muli %egrp, %cgm : i32
+    %eleft = arith.subi %tm, %efirst : i32
+    %egm = arith.minsi %eleft, %cgm : i32
+    %er = arith.remsi %eid, %ingroup : i32
+    %erm = arith.remsi %er, %egm : i32
+    %epm = arith.addi %efirst, %erm : i32
+    %epn = arith.divsi %er, %egm : i32
+    %erow = arith.muli %epm, %cbm : i32
+    %ecol = arith.muli %epn, %cbn : i32
+    tile.store_tile %o, %vc[%epm, %epn] : tensor<128x256xbf16, #mma256>, !tile.view<?x?xbf16>
+    scf.yield %in#1, %in#2, %in#3, %in#4 : i32, i32, i32, i32
+  }
   tile.return
 }

@@ -96,4 +96,5 @@ CASES = [
     ("matmul_fp8_persistent", "matmul_fp8_persistent_128", make_fp8_runner(128), SHAPES),
     ("matmul_fp8_persistent", "matmul_fp8_persistent_128_s6", make_fp8_runner(128), SHAPES),
     ("matmul_fp8_persistent", "matmul_fp8_persistent_k64", make_fp8_runner(256), SHAPES),
+    ("matmul_fp8_persistent", "matmul_fp8_persistent_s4", make_fp8_runner(256), SHAPES),
 ]

@@ -25,6 +25,8 @@ KERNELS = [
     ("matmul_fp8_persistent_128_s6", 128, 6, 128),
     # 64-deep k-steps (64-byte swizzle): twice the slots in the same bytes.
     ("matmul_fp8_persistent_k64", 256, 6, 64),
+    # No C buffer (the epilogue stores from registers): a 4th slot fits.
+    ("matmul_fp8_persistent_s4", 256, 4, 128, False),
 ]
 
 
@@ -52,7 +54,7 @@ def indent(text, n):
     return "".join(pad + line if line.strip() else line for line in text.splitlines(True))
 
 
-def kernel(name, bn, slots, bk):
+def kernel(name, bn, slots, bk, tma_store=True):
     bm = 128
     nv8 = "#nv8" if bk == 128 else "#nv8s64"
     nv8t = "#nv8t" if bk == 128 else "#nv8ts64"
@@ -101,10 +103,30 @@ layout.async_tma_copy_global_to_local %db[{col}, %{p}kk] %{p}tb, %{p}bar
 }}
 """
 
-    smem = slots * txbytes + bm * bn * 2
+    cbytes = bm * bn * 2 if tma_store else 0
+    smem = slots * txbytes + cbytes
+    if tma_store:
+        c_setup = f"""\
+  %dc = tile.make_tensor_desc %vc : !tile.view<?x?xbf16> -> {dc}
+  %scb = layout.local_alloc : !layout.memdesc<{bm}x{bn}xbf16, #nv16>
+"""
+        c_store = f"""\
+    layout.async_tma_store_wait {{pendings = 0 : i32}}
+    layout.local_store %o, %scb : {accb} -> !layout.memdesc<{bm}x{bn}xbf16, #nv16>
+    layout.async_tma_copy_local_to_global %dc[%erow, %ecol] %scb : {dc}, !layout.memdesc<{bm}x{bn}xbf16, #nv16>
+"""
+        c_end = "  layout.async_tma_store_wait {pendings = 0 : i32}\n"
+        c_text = "store through shared memory and a TMA store, waited for only before the next tile's epilogue writes the buffer again"
+    else:
+        c_setup = ""
+        c_store = f"""\
+    tile.store_tile %o, %vc[%epm, %epn] : {accb}, !tile.view<?x?xbf16>
+"""
+        c_end = ""
+        c_text = "store from registers (masked at M and N)"
     return f"""\
 // {name}: 128x{bn} tiles, {bk}-deep k-steps, {slots}-slot ring
-// ({slots} x {txbytes // 1024} KiB + {bm * bn * 2 // 1024} KiB C buffer = {smem // 1024} KiB), 8 warps.
+// ({slots} x {txbytes // 1024} KiB + {cbytes // 1024} KiB C buffer = {smem // 1024} KiB), 8 warps.
 tile.kernel @{name}(%a: !tile.ptr<{f8}> {{tile.divisibility = 16 : i64}},
     %b: !tile.ptr<{f8}> {{tile.divisibility = 16 : i64}},
     %c: !tile.ptr<bf16> {{tile.divisibility = 16 : i64}},
@@ -132,10 +154,9 @@ tile.kernel @{name}(%a: !tile.ptr<{f8}> {{tile.divisibility = 16 : i64}},
         : !tile.ptr<bf16> -> !tile.view<?x?xbf16>
   %da = tile.make_tensor_desc %va : !tile.view<?x?x{f8}> -> {da}
   %db = tile.make_tensor_desc %vb : !tile.view<?x?x{f8}> -> {db}
-  %dc = tile.make_tensor_desc %vc : !tile.view<?x?xbf16> -> {dc}
+{c_setup}\
   %sa = layout.local_alloc : {sa}
   %sb = layout.local_alloc : {sb}
-  %scb = layout.local_alloc : !layout.memdesc<{bm}x{bn}xbf16, #nv16>
   %bars = layout.local_alloc : {bars}
   scf.for %i = %c0 to %cS step %c1 : i32 {{
     %ib = layout.memdesc_index %bars[%i] : {bars} -> {bar1}
@@ -213,21 +234,17 @@ tile.kernel @{name}(%a: !tile.ptr<{f8}> {{tile.divisibility = 16 : i64}},
       }}
       scf.yield %next, %ld#0, %ld#1, %ld#2, %ld#3 : {acc}, i32, i32, i32, i32
     }}
-    // Epilogue: scale by scale_a * scale_b, round to bf16, store through
-    // shared memory and a TMA store, waited for only before the next
-    // tile's epilogue writes the buffer again.
+    // Epilogue: scale by scale_a * scale_b, round to bf16, {c_text}.
     %done = tile.dot_wait %in#0 {{pendings = 0 : i32}} : {acc}
     %scaled = arith.mulf %done, %sv : {acc}
     %o = arith.truncf %scaled : {acc} to {accb}
     %eid0 = arith.muli %t, %np : i32
     %eid1 = arith.addi %pid, %eid0 : i32
 {indent(tile_coords("e", "%eid1", "erow", "ecol"), 2)}\
-    layout.async_tma_store_wait {{pendings = 0 : i32}}
-    layout.local_store %o, %scb : {accb} -> !layout.memdesc<{bm}x{bn}xbf16, #nv16>
-    layout.async_tma_copy_local_to_global %dc[%erow, %ecol] %scb : {dc}, !layout.memdesc<{bm}x{bn}xbf16, #nv16>
+{c_store}\
     scf.yield %in#1, %in#2, %in#3, %in#4 : i32, i32, i32, i32
   }}
-  layout.async_tma_store_wait {{pendings = 0 : i32}}
+{c_end}\
   tile.return
 }}
 """
@@ -271,8 +288,8 @@ HEADER = """\
 
 def main():
     out = [HEADER]
-    for name, bn, slots, bk in KERNELS:
-        out.append("\n" + kernel(name, bn, slots, bk))
+    for spec in KERNELS:
+        out.append("\n" + kernel(*spec))
     sys.stdout.write("".join(out))
 
 
