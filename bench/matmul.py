@@ -78,6 +78,50 @@ def main():
         torch.cuda.synchronize()
         return do_bench(fn, warmup=25, rep=200, return_mode="median")
 
+    flush_buf = torch.empty(256 * 1024 * 1024, dtype=torch.int8, device="cuda")
+
+    def graph_time(fn, n=10):
+        """The GPU time of one launch of fn in ms, without the host: n
+        launches, each after an L2 flush (a 256 MiB memset, as do_bench
+        does), captured in a CUDA graph and replayed, minus the same graph
+        without the launches; None when fn cannot be captured."""
+        try:
+            side = torch.cuda.Stream()
+            side.wait_stream(torch.cuda.current_stream())
+            with torch.cuda.stream(side):
+                fn()
+                flush_buf.zero_()
+            torch.cuda.current_stream().wait_stream(side)
+            torch.cuda.synchronize()
+            graphs = []
+            for with_fn in (True, False):
+                g = torch.cuda.CUDAGraph()
+                with torch.cuda.graph(g):
+                    for _ in range(n):
+                        flush_buf.zero_()
+                        if with_fn:
+                            fn()
+                graphs.append(g)
+            times = []
+            for g in graphs:
+                g.replay()
+                torch.cuda.synchronize()
+                ts = []
+                for _ in range(7):
+                    e0 = torch.cuda.Event(enable_timing=True)
+                    e1 = torch.cuda.Event(enable_timing=True)
+                    e0.record()
+                    g.replay()
+                    e1.record()
+                    torch.cuda.synchronize()
+                    ts.append(e0.elapsed_time(e1))
+                times.append(sorted(ts)[3])
+            return (times[0] - times[1]) / n
+        except Exception as e:  # noqa: BLE001
+            print(f"graph capture failed: {type(e).__name__}: {e}")
+            torch.cuda.synchronize()
+            return None
+
     def kernel(name, kname):
         return rt.load(os.path.join(args.artifacts, f"{name}.cubin.json"))[kname]
 
@@ -251,7 +295,10 @@ def main():
                                                 out_dtype=torch.bfloat16,
                                                 use_fast_accum=True)))]
         fns = {"cuBLASLt (torch._scaled_mm)": lambda: torch._scaled_mm(
-            a, bnk.t(), scale_a=sa, scale_b=sb, out_dtype=torch.bfloat16)}
+            a, bnk.t(), scale_a=sa, scale_b=sb, out_dtype=torch.bfloat16),
+               "cuBLASLt, use_fast_accum=True": lambda: torch._scaled_mm(
+            a, bnk.t(), scale_a=sa, scale_b=sb, out_dtype=torch.bfloat16,
+            use_fast_accum=True)}
         for name, bn in (("matmul_fp8_persistent", 256), ("matmul_fp8_persistent_128", 128),
                          ("matmul_fp8_persistent_128_s6", 128),
                          ("matmul_fp8_persistent_k64", 256),
@@ -279,6 +326,16 @@ def main():
             tf = flops / (t * 1e-3) / 1e12
             print(f"{s}^3 {name:<36}{tf:9.1f}{rows[0][1] / t:10.2f}{100 * tf / 1979:8.1f}")
         fp8_fns[s] = fns
+        # The same launches timed on the GPU alone (CUDA graph, L2 flushed
+        # before each): the host's launch time no longer counts.
+        gt = {name: graph_time(fn) for name, fn in fns.items()}
+        base = gt.get("cuBLASLt (torch._scaled_mm)")
+        for name, t in gt.items():
+            if t is None:
+                continue
+            tf = flops / (t * 1e-3) / 1e12
+            ratio = f"{base / t:10.2f}" if base else f"{'-':>10}"
+            print(f"{s}^3 graph {name:<30}{tf:9.1f}{ratio}{100 * tf / 1979:8.1f}")
 
     # The host side of a launch (Python argument packing and, for TMA
     # kernels, cuTensorMapEncodeTiled per descriptor) against the GPU time:
@@ -311,7 +368,8 @@ def main():
     # Small and odd shapes, fp16: rows padded to 8 elements for TMA. Every
     # tile kernel that takes the shape, then the best of them.
     if args.odd:
-        print(f"{'GEMM fp16, small/odd shapes':<41}{'TFLOP/s':>9}{'x cuBLAS':>10}")
+        print(f"{'GEMM fp16, small/odd shapes':<41}{'TFLOP/s':>9}{'x cuBLAS':>10}"
+              f"{'graph us':>9}{'x cuBLAS':>9}")
     odd_shapes = [(mm, 4096, 4096) for mm in (1, 2, 4, 8, 16, 32, 64, 96, 128)]
     odd_shapes.append((4095, 4095, 4095))
     best_rows = []
@@ -323,15 +381,19 @@ def main():
         ac, bc = a.contiguous(), b.contiguous()
         ref = (a.double() @ b.double())
         flops = 2 * m * n * kk
-        rows = [("cuBLAS (torch.matmul), contiguous", bench(lambda: torch.matmul(ac, bc)))]
+        cublas_fn = lambda: torch.matmul(ac, bc)
+        rows = [("cuBLAS (torch.matmul), contiguous", bench(cublas_fn))]
+        graph = {rows[0][0]: graph_time(cublas_fn)}
         if (ac.stride(0), bc.stride(0)) != (a.stride(0), b.stride(0)):
             rows.append(("cuBLAS on the padded views", bench(lambda: torch.matmul(a, b))))
+            graph[rows[-1][0]] = graph_time(lambda: torch.matmul(a, b))
         cc = c[:, :n]
         fn = lambda: tl_matmul[(triton.cdiv(m, 128), triton.cdiv(n, 256))](
             a, b, cc, m, n, kk, a.stride(0), 1, b.stride(0), 1, c.stride(0), 1,
             BM=128, BN=256, BK=64, num_stages=3, num_warps=8)
         fn()
         rows.append(("Triton 128x256x64 stages=3 warps=8", bench(fn)))
+        graph[rows[-1][0]] = graph_time(fn)
         n_lib = len(rows)
         k = kernel("matmul_tma", "matmul_tma")
         launchers = [("matmul_tma", lambda: k[((m + 127) // 128, (n + 127) // 128)](
@@ -343,7 +405,8 @@ def main():
         # the rule's S marked "auto"); scratch and counters allocated once
         # per shape.
         try:
-            ksk = kernel("matmul_splitk", "matmul_splitk")
+            ksks = [(kn, kernel("matmul_splitk", kn))
+                    for kn in ("matmul_splitk", "matmul_splitk_w8")]
             tm, tn = (m + 63) // 64, (n + 127) // 128
             ktiles = (kk + 63) // 64
             # The rule: as many splits as fill the SMs once, sms // tiles.
@@ -352,10 +415,11 @@ def main():
             sweep = {sp for sp in (1, 2, 4, 8) if sp <= ktiles and tm * tn * sp <= 4 * sms}
             for sp in sorted(sweep | {s_auto}):
                 ws = torch.empty((sp * m * n,), device="cuda", dtype=torch.float32)
-                launchers.append((f"matmul_splitk S={sp}" + (" (auto)" if sp == s_auto else ""),
-                                  lambda sp=sp, ws=ws: ksk[(tn, tm, sp)](
-                                      a, b, c, ws, cnt, m, n, kk, a.stride(0), b.stride(0),
-                                      c.stride(0))))
+                for kn, ksk in ksks:
+                    launchers.append((f"{kn} S={sp}" + (" (auto)" if sp == s_auto else ""),
+                                      lambda sp=sp, ws=ws, ksk=ksk: ksk[(tn, tm, sp)](
+                                          a, b, c, ws, cnt, m, n, kk, a.stride(0),
+                                          b.stride(0), c.stride(0))))
         except Exception as e:
             print(f"matmul_splitk: not available ({type(e).__name__}: {e})")
         for name, fn in launchers:
@@ -376,15 +440,19 @@ def main():
                 print(f"{m}x{n}x{kk} {name}: WRONG RESULT after repeated launches, {err:.3e}")
                 continue
             rows.append((f"tile {name}", t))
+            graph[f"tile {name}"] = graph_time(fn)
+        g0 = graph[rows[0][0]]
         for name, t in rows:
+            g = graph.get(name)
+            gcols = (f"{g * 1e3:9.1f}{g0 / g:9.2f}" if g and g0 else f"{'-':>9}{'-':>9}")
             print(f"{m}x{n}x{kk} {name:<36}{flops / (t * 1e-3) / 1e12:9.2f}"
-                  f"{rows[0][1] / t:10.2f}")
-        tiles_rows = rows[n_lib:]
+                  f"{rows[0][1] / t:10.2f}{gcols}")
+        tiles_rows = [(nm, graph.get(nm) or t) for nm, t in rows[n_lib:]]
         if tiles_rows:
             name, t = min(tiles_rows, key=lambda r: r[1])
-            best_rows.append((f"{m}x{n}x{kk}", rows[0][1], name, t, flops))
+            best_rows.append((f"{m}x{n}x{kk}", g0 or rows[0][1], name, t, flops))
     if best_rows:
-        print(f"{'best tile kernel per shape':<23}{'cuBLAS us':>10}{'tile us':>9}"
+        print(f"{'best tile kernel per shape (GPU time)':<23}{'cuBLAS us':>10}{'tile us':>9}"
               f"{'x cuBLAS':>9}  kernel")
         for shape, tc, name, t, flops in best_rows:
             print(f"{shape:<23}{tc * 1e3:10.1f}{t * 1e3:9.1f}{tc / t:9.2f}  {name}")

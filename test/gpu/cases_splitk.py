@@ -1,5 +1,5 @@
-"""GPU cases of the split-K GEMM (examples/matmul_splitk.mlir): f16 in, f16
-out, 64x128 tiles, K cut into S splits reduced through an f32 scratch and a
+"""GPU cases of the split-K GEMMs (examples/matmul_splitk.mlir, 4 and 8
+warps): f16 in, f16 out, 64x128 tiles, K cut into S splits reduced through an f32 scratch and a
 ticket counter per tile, against the float64 product.
 
 A shape is (m, n, k, S), the grid (cdiv(n, 128), cdiv(m, 64), S). The
@@ -65,4 +65,5 @@ SHAPES = [
     (1000, 1000, 1000, 2),
 ]
 
-CASES = [("matmul_splitk", "matmul_splitk", run_splitk, SHAPES)]
+CASES = [("matmul_splitk", "matmul_splitk", run_splitk, SHAPES),
+         ("matmul_splitk", "matmul_splitk_w8", run_splitk, SHAPES)]
