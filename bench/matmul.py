@@ -36,12 +36,21 @@ TMA ring carried across tiles, grouped tile order, TMA-store epilogue) and
 `matmul_persistent_128` (test/gpu/kernels: 128x128x64, 4 slots) run a 1-D
 grid of min(#SMs, tiles) programs. `--dtypes f16,bf16` adds bf16 rows
 (cuBLAS, Triton's pipelined loop, the persistent kernels' bf16 forms);
-`--odd` times the small and odd shapes (M = 1, 16, 64, 128 with N = K =
-4096, and 4095^3) for cuBLAS, Triton, matmul_tma and the persistent
-kernels: operands with rows padded to a multiple of 8 elements (TMA needs
-16-byte row strides), viewed at the shape; cuBLAS is timed on those views
-and on contiguous copies. `--kernels REGEX` keeps the tile kernels whose
-name matches (cuBLAS and Triton always run).
+`--dtypes fp8` adds fp8 e4m3 rows with per-tensor scales and a bf16
+result: torch._scaled_mm (cuBLASLt, also with use_fast_accum=True) and
+the persistent fp8 kernels (examples/matmul_fp8_persistent.mlir), B given
+N x K (K-major) to both, each also timed as GPU time alone (a CUDA graph
+of launches after L2 flushes, minus the flushes) and with its host launch
+time (tile's Python launcher takes 150-280 us a launch, which do_bench's
+per-launch events count whenever it exceeds the ~85 us flush);
+`--odd` times the small and odd shapes (M = 1, 2, 4, ..., 128 with N = K =
+4096, and 4095^3) for cuBLAS, Triton, matmul_tma, the persistent kernels
+and the split-K kernels (examples/matmul_splitk.mlir, S = 1, 2, 4, 8):
+operands with rows padded to a multiple of 8 elements (TMA needs 16-byte
+row strides), viewed at the shape; cuBLAS is timed on those views and on
+contiguous copies; every row also as GPU time, and a last table gives the
+best tile kernel of each shape by GPU time. `--kernels REGEX` keeps the
+tile kernels whose name matches (cuBLAS and Triton always run).
 """
 
 import argparse
