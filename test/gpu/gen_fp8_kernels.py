@@ -12,13 +12,16 @@ tensor), the only order in which wgmma reads 8-bit operands, so the B slots
 are N x K buffers and the dot reads them through layout.memdesc_trans; a
 k-step is 128 deep (128 bytes: one 128-byte swizzle row, and the same bytes
 per slot as the 16-bit kernels' 64). The family differs in the tile width
-BN and the number of ring slots S (shared memory: S x (128 + BN) x 128 B +
-128 x BN x 2 B for the bf16 C buffer).
+BN, the number of ring slots S, the k-step depth BK (128, or 64 with a
+64-byte swizzle) and the epilogue (a TMA store through a bf16 C buffer, or
+masked stores from registers); shared memory: S x (128 + BN) x BK bytes +
+128 x BN x 2 bytes for the C buffer. bench/RESULTS.md compares them;
+matmul_fp8_persistent (128x256, 3 slots, TMA store) is the fastest.
 """
 
 import sys
 
-# (kernel name, BN, slots, BK)
+# (kernel name, BN, slots, BK[, TMA-store epilogue])
 KERNELS = [
     ("matmul_fp8_persistent", 256, 3, 128),
     ("matmul_fp8_persistent_128", 128, 5, 128),
