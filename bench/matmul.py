@@ -36,12 +36,21 @@ TMA ring carried across tiles, grouped tile order, TMA-store epilogue) and
 `matmul_persistent_128` (test/gpu/kernels: 128x128x64, 4 slots) run a 1-D
 grid of min(#SMs, tiles) programs. `--dtypes f16,bf16` adds bf16 rows
 (cuBLAS, Triton's pipelined loop, the persistent kernels' bf16 forms);
-`--odd` times the small and odd shapes (M = 1, 16, 64, 128 with N = K =
-4096, and 4095^3) for cuBLAS, Triton, matmul_tma and the persistent
-kernels: operands with rows padded to a multiple of 8 elements (TMA needs
-16-byte row strides), viewed at the shape; cuBLAS is timed on those views
-and on contiguous copies. `--kernels REGEX` keeps the tile kernels whose
-name matches (cuBLAS and Triton always run).
+`--dtypes fp8` adds fp8 e4m3 rows with per-tensor scales and a bf16
+result: torch._scaled_mm (cuBLASLt, also with use_fast_accum=True) and
+the persistent fp8 kernels (examples/matmul_fp8_persistent.mlir), B given
+N x K (K-major) to both, each also timed as GPU time alone (a CUDA graph
+of launches after L2 flushes, minus the flushes) and with its host launch
+time (tile's Python launcher takes 150-280 us a launch, which do_bench's
+per-launch events count whenever it exceeds the ~85 us flush);
+`--odd` times the small and odd shapes (M = 1, 2, 4, ..., 128 with N = K =
+4096, and 4095^3) for cuBLAS, Triton, matmul_tma, the persistent kernels
+and the split-K kernels (examples/matmul_splitk.mlir, S = 1, 2, 4, 8):
+operands with rows padded to a multiple of 8 elements (TMA needs 16-byte
+row strides), viewed at the shape; cuBLAS is timed on those views and on
+contiguous copies; every row also as GPU time, and a last table gives the
+best tile kernel of each shape by GPU time. `--kernels REGEX` keeps the
+tile kernels whose name matches (cuBLAS and Triton always run).
 """
 
 import argparse
@@ -57,7 +66,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--artifacts", default=os.path.join(ROOT, ".device-carry", "artifacts"))
     ap.add_argument("--sizes", default="4096,8192")
-    ap.add_argument("--dtypes", default="f16", help="f16 and/or bf16, comma separated")
+    ap.add_argument("--dtypes", default="f16", help="f16, bf16 and/or fp8, comma separated")
     ap.add_argument("--odd", action="store_true", help="also the small and odd shapes")
     ap.add_argument("--kernels", default="", help="regex: only these tile kernels")
     args = ap.parse_args()
@@ -77,6 +86,50 @@ def main():
         fn()
         torch.cuda.synchronize()
         return do_bench(fn, warmup=25, rep=200, return_mode="median")
+
+    flush_buf = torch.empty(256 * 1024 * 1024, dtype=torch.int8, device="cuda")
+
+    def graph_time(fn, n=10):
+        """The GPU time of one launch of fn in ms, without the host: n
+        launches, each after an L2 flush (a 256 MiB memset, as do_bench
+        does), captured in a CUDA graph and replayed, minus the same graph
+        without the launches; None when fn cannot be captured."""
+        try:
+            side = torch.cuda.Stream()
+            side.wait_stream(torch.cuda.current_stream())
+            with torch.cuda.stream(side):
+                fn()
+                flush_buf.zero_()
+            torch.cuda.current_stream().wait_stream(side)
+            torch.cuda.synchronize()
+            graphs = []
+            for with_fn in (True, False):
+                g = torch.cuda.CUDAGraph()
+                with torch.cuda.graph(g):
+                    for _ in range(n):
+                        flush_buf.zero_()
+                        if with_fn:
+                            fn()
+                graphs.append(g)
+            times = []
+            for g in graphs:
+                g.replay()
+                torch.cuda.synchronize()
+                ts = []
+                for _ in range(7):
+                    e0 = torch.cuda.Event(enable_timing=True)
+                    e1 = torch.cuda.Event(enable_timing=True)
+                    e0.record()
+                    g.replay()
+                    e1.record()
+                    torch.cuda.synchronize()
+                    ts.append(e0.elapsed_time(e1))
+                times.append(sorted(ts)[3])
+            return (times[0] - times[1]) / n
+        except Exception as e:  # noqa: BLE001
+            print(f"graph capture failed: {type(e).__name__}: {e}")
+            torch.cuda.synchronize()
+            return None
 
     def kernel(name, kname):
         return rt.load(os.path.join(args.artifacts, f"{name}.cubin.json"))[kname]
@@ -228,11 +281,108 @@ def main():
             print(f"{s}^3 {name:<36}{flops / (t * 1e-3) / 1e12:9.1f}{rows[0][1] / t:10.2f}"
                   f"{rows[1][1] / t:10.2f}")
 
-    # Small and odd shapes, fp16: rows padded to 8 elements for TMA.
+    # fp8 e4m3 in, bf16 out, per-tensor scales: torch._scaled_mm (cuBLASLt)
+    # against the persistent fp8 kernels (examples/matmul_fp8_persistent.mlir);
+    # B is N x K (K-major), as both take it.
+    fp8_fns = {}
+    if "fp8" in args.dtypes.split(","):
+        print(f"{'GEMM fp8 e4m3 -> bf16, scaled':<41}{'TFLOP/s':>9}{'x cuBLAS':>10}{'% peak':>8}")
+    for s in (sizes if "fp8" in args.dtypes.split(",") else []):
+        a = (torch.randn((s, s), device="cuda") * 2).to(torch.float8_e4m3fn)
+        bnk = (torch.randn((s, s), device="cuda") * 2).to(torch.float8_e4m3fn)
+        c = torch.empty((s, s), device="cuda", dtype=torch.bfloat16)
+        sa = torch.tensor(0.75, device="cuda")
+        sb = torch.tensor(1.5, device="cuda")
+        ref = torch._scaled_mm(a, bnk.t(), scale_a=sa, scale_b=sb,
+                               out_dtype=torch.bfloat16).double()
+        flops = 2 * s ** 3
+        rows = [("cuBLASLt (torch._scaled_mm)",
+                 bench(lambda: torch._scaled_mm(a, bnk.t(), scale_a=sa, scale_b=sb,
+                                                out_dtype=torch.bfloat16))),
+                ("cuBLASLt, use_fast_accum=True",
+                 bench(lambda: torch._scaled_mm(a, bnk.t(), scale_a=sa, scale_b=sb,
+                                                out_dtype=torch.bfloat16,
+                                                use_fast_accum=True)))]
+        fns = {"cuBLASLt (torch._scaled_mm)": lambda: torch._scaled_mm(
+            a, bnk.t(), scale_a=sa, scale_b=sb, out_dtype=torch.bfloat16),
+               "cuBLASLt, use_fast_accum=True": lambda: torch._scaled_mm(
+            a, bnk.t(), scale_a=sa, scale_b=sb, out_dtype=torch.bfloat16,
+            use_fast_accum=True)}
+        for name, bn in (("matmul_fp8_persistent", 256), ("matmul_fp8_persistent_128", 128),
+                         ("matmul_fp8_persistent_128_s6", 128),
+                         ("matmul_fp8_persistent_k64", 256),
+                         ("matmul_fp8_persistent_s4", 256)):
+            if not wanted(name):
+                continue
+            try:
+                k = kernel("matmul_fp8_persistent", name)
+            except Exception as e:
+                print(f"{name}: not available ({type(e).__name__}: {e})")
+                continue
+            tiles = ((s + 127) // 128) * ((s + bn - 1) // bn)
+            fn = lambda k=k, tiles=tiles: k[(min(sms, tiles),)](
+                a, bnk, c, 0.75, 1.5, s, s, s, a.stride(0), bnk.stride(0), c.stride(0))
+            c.fill_(float("nan"))
+            fn()
+            torch.cuda.synchronize()
+            err = ((c.double() - ref).norm() / ref.norm()).item()
+            if not err < 2e-2:
+                print(f"{name}: WRONG RESULT, relative difference to _scaled_mm {err:.3e}")
+                continue
+            rows.append((f"tile {name}", bench(fn)))
+            fns[f"tile {name}"] = fn
+        for name, t in rows:
+            tf = flops / (t * 1e-3) / 1e12
+            print(f"{s}^3 {name:<36}{tf:9.1f}{rows[0][1] / t:10.2f}{100 * tf / 1979:8.1f}")
+        fp8_fns[s] = fns
+        # The same launches timed on the GPU alone (CUDA graph, L2 flushed
+        # before each): the host's launch time no longer counts.
+        gt = {name: graph_time(fn) for name, fn in fns.items()}
+        base = gt.get("cuBLASLt (torch._scaled_mm)")
+        for name, t in gt.items():
+            if t is None:
+                continue
+            tf = flops / (t * 1e-3) / 1e12
+            ratio = f"{base / t:10.2f}" if base else f"{'-':>10}"
+            print(f"{s}^3 graph {name:<30}{tf:9.1f}{ratio}{100 * tf / 1979:8.1f}")
+
+    # The host side of a launch (Python argument packing and, for TMA
+    # kernels, cuTensorMapEncodeTiled per descriptor) against the GPU time:
+    # do_bench times each launch between events after an L2 flush, so a
+    # launch that takes the host longer than the flush leaves the GPU idle
+    # inside the timed interval. "back-to-back" is 20 launches between two
+    # events with no flush (the queue hides the host time when it is shorter
+    # than the kernel).
+    if fp8_fns:
+        import time
+        print(f"{'fp8 launch overhead':<41}{'host us':>9}{'b2b TFLOP/s':>13}")
+    for s, fns in fp8_fns.items():
+        for name, fn in fns.items():
+            host = []
+            for _ in range(20):
+                torch.cuda.synchronize()
+                t0 = time.perf_counter()
+                fn()
+                host.append((time.perf_counter() - t0) * 1e6)
+            torch.cuda.synchronize()
+            e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            e0.record()
+            for _ in range(20):
+                fn()
+            e1.record()
+            torch.cuda.synchronize()
+            t = e0.elapsed_time(e1) / 20
+            print(f"{s}^3 {name:<36}{sorted(host)[10]:9.1f}{2 * s ** 3 / (t * 1e-3) / 1e12:13.1f}")
+
+    # Small and odd shapes, fp16: rows padded to 8 elements for TMA. Every
+    # tile kernel that takes the shape, then the best of them.
     if args.odd:
-        print(f"{'GEMM fp16, small/odd shapes':<41}{'TFLOP/s':>9}{'x cuBLAS':>10}")
-    for m, n, kk in ([(1, 4096, 4096), (16, 4096, 4096), (64, 4096, 4096),
-                      (128, 4096, 4096), (4095, 4095, 4095)] if args.odd else []):
+        print(f"{'GEMM fp16, small/odd shapes':<41}{'TFLOP/s':>9}{'x cuBLAS':>10}"
+              f"{'graph us':>9}{'x cuBLAS':>9}")
+    odd_shapes = [(mm, 4096, 4096) for mm in (1, 2, 4, 8, 16, 32, 64, 96, 128)]
+    odd_shapes.append((4095, 4095, 4095))
+    best_rows = []
+    for m, n, kk in (odd_shapes if args.odd else []):
         up = lambda x: (x + 7) // 8 * 8
         a = torch.randn((m, up(kk)), device="cuda", dtype=torch.float16)[:, :kk]
         b = torch.randn((kk, up(n)), device="cuda", dtype=torch.float16)[:, :n]
@@ -240,20 +390,47 @@ def main():
         ac, bc = a.contiguous(), b.contiguous()
         ref = (a.double() @ b.double())
         flops = 2 * m * n * kk
-        rows = [("cuBLAS (torch.matmul), contiguous", bench(lambda: torch.matmul(ac, bc)))]
+        cublas_fn = lambda: torch.matmul(ac, bc)
+        rows = [("cuBLAS (torch.matmul), contiguous", bench(cublas_fn))]
+        graph = {rows[0][0]: graph_time(cublas_fn)}
         if (ac.stride(0), bc.stride(0)) != (a.stride(0), b.stride(0)):
             rows.append(("cuBLAS on the padded views", bench(lambda: torch.matmul(a, b))))
+            graph[rows[-1][0]] = graph_time(lambda: torch.matmul(a, b))
         cc = c[:, :n]
         fn = lambda: tl_matmul[(triton.cdiv(m, 128), triton.cdiv(n, 256))](
             a, b, cc, m, n, kk, a.stride(0), 1, b.stride(0), 1, c.stride(0), 1,
             BM=128, BN=256, BK=64, num_stages=3, num_warps=8)
         fn()
         rows.append(("Triton 128x256x64 stages=3 warps=8", bench(fn)))
+        graph[rows[-1][0]] = graph_time(fn)
+        n_lib = len(rows)
         k = kernel("matmul_tma", "matmul_tma")
         launchers = [("matmul_tma", lambda: k[((m + 127) // 128, (n + 127) // 128)](
             a, b, c, m, n, kk, a.stride(0), b.stride(0), c.stride(0)))]
         for name, bn in (("matmul_persistent", 256), ("matmul_persistent_128", 128)):
             launchers.append((name, persistent(name, name, bn, m, n, a, b, c)))
+        # examples/matmul_splitk.mlir: 64x128 tiles, K cut into S splits
+        # (S = 1, 2, 4, 8 up to 4 programs per SM, to show the choice, and
+        # the rule's S marked "auto"); scratch and counters allocated once
+        # per shape.
+        try:
+            ksks = [(kn, kernel("matmul_splitk", kn))
+                    for kn in ("matmul_splitk", "matmul_splitk_w8")]
+            tm, tn = (m + 63) // 64, (n + 127) // 128
+            ktiles = (kk + 63) // 64
+            # The rule: as many splits as fill the SMs once, sms // tiles.
+            s_auto = max(1, min(ktiles, sms // (tm * tn)))
+            cnt = torch.zeros((tm * tn,), device="cuda", dtype=torch.int32)
+            sweep = {sp for sp in (1, 2, 4, 8) if sp <= ktiles and tm * tn * sp <= 4 * sms}
+            for sp in sorted(sweep | {s_auto}):
+                ws = torch.empty((sp * m * n,), device="cuda", dtype=torch.float32)
+                for kn, ksk in ksks:
+                    launchers.append((f"{kn} S={sp}" + (" (auto)" if sp == s_auto else ""),
+                                      lambda sp=sp, ws=ws, ksk=ksk: ksk[(tn, tm, sp)](
+                                          a, b, c, ws, cnt, m, n, kk, a.stride(0),
+                                          b.stride(0), c.stride(0))))
+        except Exception as e:
+            print(f"matmul_splitk: not available ({type(e).__name__}: {e})")
         for name, fn in launchers:
             if not wanted(name):
                 continue
@@ -264,10 +441,30 @@ def main():
             if not err < 2e-3:
                 print(f"{m}x{n}x{kk} {name}: WRONG RESULT, relative error {err:.3e}")
                 continue
-            rows.append((f"tile {name}", bench(fn)))
+            t = bench(fn)
+            # A second check after the timed launches: the counters must
+            # have come back to zero and C still be right.
+            err = ((c[:, :n].double() - ref).norm() / ref.norm()).item()
+            if not err < 2e-3:
+                print(f"{m}x{n}x{kk} {name}: WRONG RESULT after repeated launches, {err:.3e}")
+                continue
+            rows.append((f"tile {name}", t))
+            graph[f"tile {name}"] = graph_time(fn)
+        g0 = graph[rows[0][0]]
         for name, t in rows:
+            g = graph.get(name)
+            gcols = (f"{g * 1e3:9.1f}{g0 / g:9.2f}" if g and g0 else f"{'-':>9}{'-':>9}")
             print(f"{m}x{n}x{kk} {name:<36}{flops / (t * 1e-3) / 1e12:9.2f}"
-                  f"{rows[0][1] / t:10.2f}")
+                  f"{rows[0][1] / t:10.2f}{gcols}")
+        tiles_rows = [(nm, graph.get(nm) or t) for nm, t in rows[n_lib:]]
+        if tiles_rows:
+            name, t = min(tiles_rows, key=lambda r: r[1])
+            best_rows.append((f"{m}x{n}x{kk}", g0 or rows[0][1], name, t, flops))
+    if best_rows:
+        print(f"{'best tile kernel per shape (GPU time)':<23}{'cuBLAS us':>10}{'tile us':>9}"
+              f"{'x cuBLAS':>9}  kernel")
+        for shape, tc, name, t, flops in best_rows:
+            print(f"{shape:<23}{tc * 1e3:10.1f}{t * 1e3:9.1f}{tc / t:9.2f}  {name}")
     return 0
 
 
