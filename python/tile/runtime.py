@@ -16,6 +16,7 @@ driver's error name and message.
 
 from __future__ import annotations
 
+import collections
 import ctypes
 import ctypes.util
 import json
@@ -661,11 +662,57 @@ def _normalize_grid(grid: Any, kernel: str) -> Tuple[int, int, int]:
 class Kernel:
     """One kernel of a loaded module: kernel[grid](*args) or kernel.launch(...)."""
 
+    # Packed arguments kept per argument key (see _argument_key): a repeated
+    # launch with the same tensors and numbers skips the checks and the TMA
+    # descriptor encoding (cuTensorMapEncodeTiled: ~50 us per descriptor in
+    # Python), which otherwise dominate a short kernel's host time.
+    _PACKED_CACHE_SIZE = 16
+
     def __init__(self, module: "Module", meta: KernelMetadata, handle: int) -> None:
         self.module = module
         self.meta = meta
         self.name = meta.name
         self._handle = handle
+        # Kernels with global tensors allocate memory at every launch.
+        self._cacheable = not any(p.type == "global_tensor" for p in meta.params)
+        self._packed_cache: "collections.OrderedDict[tuple, Tuple[List[Any], Any]]" = \
+            collections.OrderedDict()
+
+    @staticmethod
+    def _argument_key(args: Sequence[Any]) -> Optional[tuple]:
+        """What the packed arguments depend on: for a torch tensor its address,
+        dtype and device (everything pack_arguments checks or reads), for a
+        Python number its type and value; None (no caching) for anything
+        else."""
+        key = []
+        for a in args:
+            if type(a) in (int, float, bool):
+                key.append((type(a), a))
+            elif hasattr(a, "data_ptr") and hasattr(a, "dtype") and hasattr(a, "device"):
+                key.append((a.data_ptr(), a.dtype, a.device))
+            else:
+                return None
+        return tuple(key)
+
+    def _packed_for(self, args: Sequence[Any], stream: int, buffers: List[Any]):
+        """(packed values, kernelParams array) for `args`, from the cache when
+        the same arguments were packed before."""
+        key = self._argument_key(args) if self._cacheable else None
+        if key is not None:
+            hit = self._packed_cache.get(key)
+            if hit is not None:
+                self._packed_cache.move_to_end(key)
+                return hit
+        packed = pack_arguments(self.meta, args, self.module.device, stream, buffers)
+        # kernelParams: one pointer to each argument's value; `packed` keeps
+        # the values alive (cuLaunchKernel copies them at the launch).
+        pointers = (ctypes.c_void_p * max(1, len(packed)))(
+            *[ctypes.addressof(v) for v in packed])
+        if key is not None:
+            self._packed_cache[key] = (packed, pointers)
+            if len(self._packed_cache) > self._PACKED_CACHE_SIZE:
+                self._packed_cache.popitem(last=False)
+        return packed, pointers
 
     def __repr__(self) -> str:
         params = ", ".join(f"{p.name}: {p.type}" for p in self.meta.params if not p.is_hidden)
@@ -689,11 +736,7 @@ class Kernel:
         buffers: List[Any] = []
         _activate_device(self.module.device)
         try:
-            packed = pack_arguments(self.meta, args, self.module.device, stream, buffers)
-            # kernelParams: one pointer to each argument's value; `packed` keeps
-            # the values alive until cuLaunchKernel has copied them.
-            pointers = (ctypes.c_void_p * max(1, len(packed)))(
-                *[ctypes.addressof(v) for v in packed])
+            packed, pointers = self._packed_for(args, stream, buffers)
             drv = _get_driver()
             drv.check(f"cuLaunchKernel({self.name})", drv.cuLaunchKernel(
                 self._handle, gx, gy, gz, self.meta.threads_per_block, 1, 1,

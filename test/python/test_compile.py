@@ -251,6 +251,35 @@ def test_tma_descriptor_recipe_reaches_the_launcher():
         raise AssertionError("9 arguments accepted")
 
 
+def test_repeated_launch_reuses_packed_arguments():
+    # Kernel.launch packs each distinct argument tuple once (checks and TMA
+    # descriptors included) and reuses it; numbers of another type or value
+    # and kernels with global tensors are packed again. No GPU: the packing
+    # is counted, nothing is launched.
+    from tile import runtime as rt
+    r = tile.compile(vector_add_source(), arch="sm_90", emit="ptx")
+    kmeta = rt.ModuleMetadata.from_json(r.metadata).kernels[0]
+    kernel = rt.Kernel.__new__(rt.Kernel)
+    rt.Kernel.__init__(kernel, type("M", (), {"device": 0})(), kmeta, 0)
+    calls = []
+    real = rt.pack_arguments
+    rt.pack_arguments = lambda *a, **k: calls.append(a) or real(*a, **k)
+    try:
+        args = (0x1000, 0x2000, 0x3000, 1024)
+        first = kernel._packed_for(args, 0, [])
+        assert kernel._packed_for(args, 0, [])[0] is first[0]
+        assert len(calls) == 1, calls
+        kernel._packed_for((0x1000, 0x2000, 0x3000, 2048), 0, [])
+        assert len(calls) == 2, calls
+        assert rt.Kernel._argument_key([1, 1.0]) != rt.Kernel._argument_key([1.0, 1])
+        assert rt.Kernel._argument_key([object()]) is None
+        for i in range(rt.Kernel._PACKED_CACHE_SIZE + 4):
+            kernel._packed_for((0x1000, 0x2000, 0x3000, 16 * (i + 1)), 0, [])
+        assert len(kernel._packed_cache) == rt.Kernel._PACKED_CACHE_SIZE
+    finally:
+        rt.pack_arguments = real
+
+
 DTYPES_KERNEL = """
 #l = #layout.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
 tile.kernel @dtypes(%x: !tile.ptr<f32>, %h: !tile.ptr<f16>, %b: !tile.ptr<bf16>,
