@@ -663,6 +663,10 @@ class Generator(BuiltinCalls, MemoryCalls, ReductionCalls, ast.NodeVisitor):
     def broadcast_to(self, v: Value, shape: Tuple[int, ...], node) -> Value:
         if not isinstance(v.type, TensorType):
             return self.splat(v, shape)
+        if not shape:
+            raise self.error(f"{type_str(v.type)} where a scalar is expected (a single "
+                             f"pointer takes a single value): make the pointer a tensor "
+                             f"(ptr + offsets) or reduce the value", node)
         while len(v.type.shape) < len(shape):
             v = self.expand_dims(v, 0)
         if v.type.shape == tuple(shape):

@@ -161,7 +161,10 @@ def default_blocked(shape: Tuple[int, ...], num_warps: int):
     from .layouts import Blocked
     rank = len(shape)
     spt = [1] * rank
-    spt[-1] = min(4, shape[-1])
+    total = 1
+    for s in shape:
+        total *= s
+    spt[-1] = max(1, min(4, shape[-1], total // (32 * num_warps)))
     tpw = [1] * rank
     left = 32
     for d in reversed(range(rank)):
