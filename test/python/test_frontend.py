@@ -298,7 +298,7 @@ def test_error_name_only_in_branch():
 @tile.jit
 def odd_tile(x, m):
     v = tile.make_view(x, shape=(m, 128))
-    t = tile.load_tile(v, (0, 0), (3, 128))  # L:verifier
+    t = tile.load_tile(v, (0, 0), (4, 128), order=[1, 1])  # L:verifier
     tile.store_tile(v, (0, 0), t)
 
 
@@ -310,10 +310,25 @@ def test_verifier_error_points_at_python():
     line, col = col_of("verifier", "tile.load_tile")
     assert e.value.location == (THIS, line, col), str(e.value)
     assert str(e.value).splitlines()[:2] == [
-        f"{THIS}:{line}:{col}: error: 'tile.load_tile' op dimension #0 of "
-        f"'tensor<3x128xf32>' is 3, not a power of two; tile dimensions must be powers of "
-        f"two: use 4 and mask or pad the extra elements",
-        "    t = tile.load_tile(v, (0, 0), (3, 128))  # L:verifier"], str(e.value)
+        f"{THIS}:{line}:{col}: error: 'tile.load_tile' op order [1, 1] is not a "
+        f"permutation of 0..1; each view axis must appear exactly once",
+        "    t = tile.load_tile(v, (0, 0), (4, 128), order=[1, 1])  # L:verifier"], \
+        str(e.value)
+
+
+@tile.jit
+def odd_tile_shape(x, m):
+    v = tile.make_view(x, shape=(m, 128))
+    t = tile.load_tile(v, (0, 0), (3, 128))  # L:tileshape
+    tile.store_tile(v, (0, 0), t)
+
+
+def test_error_tile_shape():
+    """The front end checks tile shapes itself (constexpr arithmetic
+    included), before the verifier would."""
+    expect_error(odd_tile_shape, "tileshape", "tile.load_tile",
+                 "a tile shape [3, 128]: dimension #0 is 3, not a power of two; tile "
+                 "dimensions must be powers of two: use 4 and mask or pad", x="*f32", m="i32")
 
 
 def expect_error(kernel, marker, snippet, message, **types):
