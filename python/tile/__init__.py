@@ -21,3 +21,4 @@ from .language import (constexpr, dtype, int1, int8, int16, int32, int64, float1
 from . import layouts  # noqa: E402,F401
 from . import jit as jit_module  # noqa: E402,F401  (tile.jit is the decorator)
 from .jit import JITFunction, KernelSyntaxError, jit  # noqa: E402,F401
+from .autotune import Autotuner, Config, autotune, do_bench  # noqa: E402,F401
