@@ -52,6 +52,7 @@ class Generator(BuiltinCalls, MemoryCalls, ReductionCalls, ast.NodeVisitor):
         self.fn = fn
         self.kernel_name = kernel_name
         self.params = params
+        self.param_names = {name for name, _ in params}
         self.constexprs = constexprs
         self.num_warps = num_warps
         self.divisibility = divisibility
@@ -90,6 +91,8 @@ class Generator(BuiltinCalls, MemoryCalls, ReductionCalls, ast.NodeVisitor):
         # Where a function is being inlined (a reduce/scan combiner): the
         # values its `return` gives.
         self.returns: Optional[List[Any]] = None
+        # The kernel and the @tile.jit helpers being inlined (recursion).
+        self.call_stack: List[Any] = [fn]
 
     # -- errors and emission ------------------------------------------------
 
@@ -262,8 +265,8 @@ class Generator(BuiltinCalls, MemoryCalls, ReductionCalls, ast.NodeVisitor):
         pass
 
     def visit_Return(self, node: ast.Return) -> None:
-        if self.returns is not None:  # a combiner being inlined
-            self.returns.append(self.eval(node.value))
+        if self.returns is not None:  # a combiner or a helper being inlined
+            self.returns.append(self.eval(node.value) if node.value is not None else None)
             return
         if node.value is not None:
             raise self.error("a kernel returns nothing: write its results through "
@@ -573,11 +576,10 @@ class Generator(BuiltinCalls, MemoryCalls, ReductionCalls, ast.NodeVisitor):
             return fn(node, *args, **kwargs)
         from .jit import JITFunction  # noqa: WPS433 (circular at import time)
         if isinstance(fn, JITFunction):
-            if fn.fn is self.fn:
+            if fn.fn is self.fn or fn.fn in self.call_stack:
                 raise self.error("recursion is not supported in a kernel: write the "
                                  "repetition as `for i in range(n)`", node)
-            raise self.error(f"calling another kernel ({fn.fn.__name__}) is not supported: "
-                             f"inline its body", node)
+            return self.call_helper(fn.fn, args, kwargs, node)
         name = _builtin_name(fn)
         if name is not None:
             return self.builtin(name, args, kwargs, node)

@@ -24,6 +24,7 @@ _EXTRA = {
     "convert_layout": "b_convert_layout", "allocate_shared": "b_allocate_shared",
     "shared_store": "b_shared_store", "shared_load": "b_shared_load", "barrier": "b_barrier",
     "load_at": "b_load_at", "store_at": "b_store_at", "atomic_cas": "b_atomic_cas",
+    "global_tensor": "b_global_tensor",
     "reduce": "b_reduce", "argmax": "b_argmax", "argmin": "b_argmax", "scan": "b_scan",
     "associative_scan": "b_scan", "cumsum": "b_cumulative", "cumprod": "b_cumulative",
     "cummax": "b_cumulative", "cummin": "b_cumulative",

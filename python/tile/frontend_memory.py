@@ -199,6 +199,35 @@ class MemoryCalls:
                   f"{view.type.mlir}{self.loc()}")
         return None
 
+    # -- global tensors ---------------------------------------------------------------
+
+    def b_global_tensor(self, name, arg, kw, node) -> Value:
+        """tile.global_tensor(dtype, shape, zeroed=False): scratch global
+        memory for one launch, shared by its programs (Tilus's
+        global_tensor()); extents are integers or integer arguments of the
+        kernel."""
+        dt, shape = arg(0, "dtype"), arg(1, "shape")
+        if not isinstance(dt, tl.dtype):
+            raise self.error(f"tile.global_tensor: {dt!r} is not a dtype (tile.float32, ...)",
+                             node)
+        shape = shape if isinstance(shape, (tuple, list)) else (shape,)
+        entries = []
+        for e in shape:
+            if isinstance(e, Value):
+                if e.type not in (tl.int32, tl.int64) or not e.name[1:].isidentifier() or \
+                        e.name[1:] not in self.param_names:
+                    raise self.error("tile.global_tensor: an extent is an integer or an integer "
+                                     "argument of the kernel (the launcher sizes the buffer "
+                                     "from the arguments), not a value computed in the kernel",
+                                     node)
+                entries.append(self._index_entry(e, node))
+            else:
+                entries.append(str(self._shape_arg(e, "an extent", node, pow2=False)[0]))
+        zeroed = " zeroed" if kw.get("zeroed", arg(2, "zeroed", False)) else ""
+        t = PtrType(dt)
+        return self.op(f"tile.global_tensor shape [{', '.join(entries)}]{zeroed} : {t.mlir}",
+                       t, "scratch")
+
     # -- atomics ------------------------------------------------------------------------
 
     def _atomic_qualifiers(self, name, kw, node) -> str:

@@ -115,21 +115,41 @@ class ReductionCalls:
             raise self.error(f"tile.{name}: the combiner {fn.__name__}() takes {n} arguments; "
                              f"it gets {len(args)} scalars ({len(args) // 2} from each side)",
                              node)
+        return self._inline(fn, dict(zip(inspect.signature(fn).parameters, args)),
+                            "a combiner", node)
+
+    def call_helper(self, fn, args, kwargs, node) -> Any:
+        """A call of another @tile.jit function from a kernel: its body is
+        generated in place (Gluon's and Triton's @jit helpers), with its
+        own source lines in errors and locations."""
+        try:
+            bound = inspect.signature(fn).bind(*args, **kwargs)
+        except TypeError as e:
+            raise self.error(f"call to {fn.__name__}(): {e}", node) from None
+        bound.apply_defaults()
+        return self._inline(fn, dict(bound.arguments), "a helper", node)
+
+    def _inline(self, fn, env, what: str, node) -> Any:
+        from .frontend import Generator
         child = Generator(fn, fn.__name__, [], {}, self.num_warps, {})
         child.counter, child.lines, child.indent = self.counter, self.lines, self.indent
+        child.pending_converts, child.needs_layout = self.pending_converts, self.needs_layout
+        child.call_stack = self.call_stack + [fn]
         fdef = ast.parse(child.source).body[0]
-        for p, v in zip(fdef.args.args, args):
-            child.env[p.arg] = v
+        child.env.update(env)
         stmts = fdef.body
+        if stmts and isinstance(stmts[0], ast.Expr) and isinstance(stmts[0].value, ast.Constant):
+            stmts = stmts[1:]  # the docstring
         returns = [s for s in ast.walk(fdef) if isinstance(s, ast.Return)]
-        if len(returns) != 1 or stmts[-1] is not returns[0] or returns[0].value is None:
-            raise child.error(f"a combiner ({fn.__name__}) returns its value(s) once, as its "
+        if len(returns) > 1 or (returns and stmts[-1] is not returns[0]) or \
+                (what == "a combiner" and (not returns or returns[0].value is None)):
+            raise child.error(f"{what} ({fn.__name__}) returns its value(s) once, as its "
                               f"last statement: `return a + b` (use tile.where for choices)",
                               returns[-1] if returns else fdef)
         child.returns = []
         child.visit_block(stmts)
         self.counter = child.counter
-        return child.returns[0]
+        return child.returns[0] if child.returns else None
 
     # -- tile.reduce / argmax ------------------------------------------------------
 

@@ -270,7 +270,7 @@ class JITFunction:
             try:
                 key = (tuple(sig), tuple(kwargs.items()), num_warps, num_stages)
                 fast = self._fast.get(key)
-            except TypeError:  # an unhashable constexpr value
+            except Exception:  # noqa: BLE001 - an unhashable constexpr value: no fast path
                 key = None
         if fast is None:
             spec, runtime_args, consts = self.bind(*args, num_warps=num_warps,

@@ -76,7 +76,7 @@ BUILTINS = (
     "load_at", "store_at", "reduce", "argmax", "argmin", "scan", "associative_scan",
     "cumsum", "cumprod", "cummax", "cummin", "atomic_add", "atomic_max", "atomic_min",
     "atomic_umax", "atomic_umin", "atomic_and", "atomic_or", "atomic_xor", "atomic_xchg",
-    "atomic_cas",
+    "atomic_cas", "global_tensor",
 )
 for _name in BUILTINS:
     globals()[_name] = _kernel_only(_name)
