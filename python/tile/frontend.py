@@ -580,6 +580,9 @@ class Generator(BuiltinCalls, MemoryCalls, ReductionCalls, ast.NodeVisitor):
                 raise self.error("recursion is not supported in a kernel: write the "
                                  "repetition as `for i in range(n)`", node)
             return self.call_helper(fn.fn, args, kwargs, node)
+        if isinstance(fn, InlineLambda):
+            raise self.error("a lambda in a kernel is only a combiner (tile.reduce(x, axis, "
+                             "lambda a, b: ...), tile.scan); write the expression inline", node)
         name = _builtin_name(fn)
         if name is not None:
             return self.builtin(name, args, kwargs, node)

@@ -398,6 +398,8 @@ class _FastLaunch:
         self.lock = threading.Lock()
 
     def __call__(self, grid, values) -> None:
+        if type(grid) is not tuple:
+            grid = tuple(grid) if isinstance(grid, list) else (grid,)
         n = len(grid)
         gx = grid[0]
         gy = grid[1] if n > 1 else 1
