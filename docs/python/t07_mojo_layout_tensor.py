@@ -5,12 +5,18 @@ Mojo partitions a tensor with layouts; in tile the same steps are a view, a
 tile access and the tile's layout (docs/TileLanguage.md, "Partitioning the
 Mojo and CuTe way"):
 
-| Mojo | tile (Python) |
-| --- | --- |
-| `LayoutTensor[dtype, Layout.row_major(128, 128)](ptr)` | `tile.make_view(p, shape=(128, 128), layout=Strided("(128,128):(128,1)"))` |
-| `tensor.tile[16, 16](bx, by)` | `tile.load_tile(view, (bx, by), (16, 16))` |
-| `.vectorize[1, 4]().distribute[Layout.row_major(8, 4)](lane_id())` | the tile's layout `ThreadValue(threads="(8,4):(4,1)", values=(1, 4))` |
-| a shared `LayoutTensor` (`stack_allocation()`), `copy_from`, `barrier()` | `tile.allocate_shared`, `buf.store`/`buf.load`, `tile.barrier()` |
+    Mojo                                   tile (Python)
+    LayoutTensor[dtype, Layout.row_major(128, 128)](ptr)
+                                           tile.make_view(p, shape=(128, 128),
+                                                          layout=Strided("(128,128):(128,1)"))
+    tensor.tile[16, 16](bx, by)            tile.load_tile(view, (bx, by), (16, 16))
+    .vectorize[1, 4]()
+      .distribute[Layout.row_major(8, 4)](lane_id())
+                                           the tile's layout
+                                           ThreadValue(threads="(8,4):(4,1)", values=(1, 4))
+    a shared LayoutTensor (stack_allocation()), copy_from, barrier()
+                                           tile.allocate_shared, buf.store / buf.load,
+                                           tile.barrier()
 
 1. add_one: the seed's first kernel, every element of a 32 x 8 row-major
    tensor plus one, one 8 x 8 tile per program.

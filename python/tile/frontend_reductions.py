@@ -16,8 +16,7 @@ import inspect
 from typing import Any, List, Sequence
 
 from . import language as tl
-from .frontend_types import (LayoutVar, TensorType, Value, describe as _describe, elem_of,
-                             type_str)
+from .frontend_types import LayoutVar, TensorType, Value, describe as _describe, type_str
 
 __all__ = ["ReductionCalls", "InlineLambda"]
 

@@ -12,7 +12,8 @@ from . import language as tl
 from .language import dtype
 
 __all__ = ["KernelSyntaxError", "PtrType", "ViewType", "TensorType", "MemDescType", "Value",
-           "LayoutVar", "LayoutConflict", "VARS_BY_ID", "default_blocked", "unify_layouts", "type_str", "elem_of", "shape_of", "describe"]
+           "LayoutVar", "LayoutConflict", "VARS_BY_ID", "default_blocked", "unify_layouts",
+           "type_str", "elem_of", "shape_of", "describe"]
 
 
 class KernelSyntaxError(SyntaxError):
