@@ -38,7 +38,7 @@ from .frontend_builtins import BuiltinCalls
 from .frontend_memory import MemoryCalls
 from .frontend_reductions import InlineLambda, ReductionCalls
 from .frontend_types import (KernelSyntaxError, LayoutConflict, LayoutVar, MemDescType,
-                             PtrType, TensorType, VARS_BY_ID as _VARS_BY_ID, Value, ViewType,
+                             PtrType, TensorType, vars_by_id as _vars_by_id, Value, ViewType,
                              default_blocked, describe as _describe, elem_of, shape_of,
                              type_str, unify_layouts)
 from .language import dtype
@@ -159,8 +159,9 @@ class Generator(BuiltinCalls, MemoryCalls, ReductionCalls, ast.NodeVisitor):
             self.emit("tile.return")
             return self.finalize("\n".join([header] + self.lines + ["}", ""]))
         finally:
-            for k in [k for k in _VARS_BY_ID if k >= first_var]:
-                del _VARS_BY_ID[k]
+            table = _vars_by_id()
+            for k in [k for k in table if k >= first_var]:
+                del table[k]
 
     # -- layouts ------------------------------------------------------------------
 
@@ -206,7 +207,7 @@ class Generator(BuiltinCalls, MemoryCalls, ReductionCalls, ast.NodeVisitor):
         counts: Dict[str, int] = {}
 
         def alias(m) -> str:
-            var = _VARS_BY_ID.get(int(m.group(1)))
+            var = _vars_by_id().get(int(m.group(1)))
             attr = var.resolve() if var is not None else None
             if attr is None:
                 return ""
@@ -854,7 +855,7 @@ class Generator(BuiltinCalls, MemoryCalls, ReductionCalls, ast.NodeVisitor):
 
 def _show_layout(m) -> str:
     """A layout placeholder in a message: the layout where it is known."""
-    var = _VARS_BY_ID.get(int(m.group(1)))
+    var = _vars_by_id().get(int(m.group(1)))
     attr = var.resolve() if var is not None else None
     return f", {attr}" if attr else ""
 

@@ -5,6 +5,7 @@ generated, and the error it raises at the kernel's own source line."""
 from __future__ import annotations
 
 import itertools
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Optional, Tuple
 
@@ -12,7 +13,7 @@ from . import language as tl
 from .language import dtype
 
 __all__ = ["KernelSyntaxError", "PtrType", "ViewType", "TensorType", "MemDescType", "Value",
-           "LayoutVar", "LayoutConflict", "VARS_BY_ID", "default_blocked", "unify_layouts",
+           "LayoutVar", "LayoutConflict", "vars_by_id", "default_blocked", "unify_layouts",
            "type_str", "elem_of", "shape_of", "describe"]
 
 
@@ -62,9 +63,16 @@ class LayoutConflict(Exception):
     """Two layouts that one op needs equal differ (the message says which)."""
 
 
-# Every layout variable by id: the placeholders in generated text name them.
-# The generator drops the ones it made when it is done.
-VARS_BY_ID: "dict[int, LayoutVar]" = {}
+# Every layout variable of this thread by id: the placeholders in generated
+# text name them. The generator drops the ones it made when it is done.
+_THREAD = threading.local()
+
+
+def vars_by_id() -> "dict[int, LayoutVar]":
+    table = getattr(_THREAD, "vars", None)
+    if table is None:
+        table = _THREAD.vars = {}
+    return table
 
 
 class LayoutVar:
@@ -83,7 +91,7 @@ class LayoutVar:
         self.parent: Optional["LayoutVar"] = None
         self.given = given
         self.slice_of: Optional[Tuple[int, "LayoutVar"]] = slice_of
-        VARS_BY_ID[self.id] = self
+        vars_by_id()[self.id] = self
 
     def find(self) -> "LayoutVar":
         root = self
