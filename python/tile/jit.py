@@ -167,6 +167,7 @@ class JITFunction:
         self.cache: Dict[Tuple, Specialization] = {}
         # Argument signature -> (_FastLaunch, constexprs): run()'s hot path.
         self._fast: Dict[Tuple, Any] = {}
+        self._is_const = [p.name in self.constexprs for p in self.params]
 
     # -- specialization ------------------------------------------------------
 
@@ -246,38 +247,14 @@ class JITFunction:
         anything else (a first call, keywords for runtime arguments, a
         kernel with hidden parameters) takes bind() and the checked
         launch of tile.runtime."""
-        sig = []
-        values = []
-        for a in args:
-            t = type(a)
-            if t is int:
-                sig.append((-2147483648 <= a <= 2147483647, a % 16 == 0 and a != 0))
-            elif t is float:
-                sig.append(float)
-            elif t is bool:
-                sig.append(bool)
-            else:
-                ptr = getattr(a, "data_ptr", None)
-                if ptr is None:
-                    sig = None
-                    break
-                address = ptr()
-                sig.append((a.dtype, a.device, address & 15 == 0))
-                a = address
-            values.append(a)
-        fast = None
-        if sig is not None:
-            try:
-                key = (tuple(sig), tuple(kwargs.items()), num_warps, num_stages)
-                fast = self._fast.get(key)
-            except Exception:  # noqa: BLE001 - an unhashable constexpr value: no fast path
-                key = None
+        key, values = self._signature(args, kwargs, num_warps, num_stages)
+        fast = self._fast.get(key) if key is not None else None
         if fast is None:
             spec, runtime_args, consts = self.bind(*args, num_warps=num_warps,
                                                    num_stages=num_stages, **kwargs)
             kernel = spec.kernel()
             launch = _FastLaunch.build(kernel, len(args), self._runtime_positions(len(args)))
-            if sig is not None and key is not None and launch is not None:
+            if key is not None and launch is not None:
                 self._fast[key] = (launch, consts)
             if callable(grid):
                 grid = grid(dict(consts))
@@ -287,6 +264,44 @@ class JITFunction:
         if callable(grid):
             grid = grid(consts)
         return launch(grid, values)
+
+    def _signature(self, args, kwargs, num_warps, num_stages):
+        """(the fast path's key, the argument values to pass): each tensor
+        as its dtype, device and 16-byte alignment (its value: the address),
+        each runtime integer as its width and 16-divisibility, each
+        constexpr (positional or keyword) as its value. The key is None
+        where there is no fast path (an argument that is neither, or an
+        unhashable constexpr)."""
+        is_const = self._is_const
+        if len(args) > len(is_const):
+            return None, None
+        sig = []
+        values = []
+        for i, a in enumerate(args):
+            t = type(a)
+            if is_const[i]:
+                sig.append((t, a))
+            elif t is int:
+                sig.append((-2147483648 <= a <= 2147483647, a % 16 == 0 and a != 0))
+            elif t is float:
+                sig.append(float)
+            elif t is bool:
+                sig.append(bool)
+            else:
+                ptr = getattr(a, "data_ptr", None)
+                if ptr is None:
+                    return None, None
+                address = ptr()
+                sig.append((a.dtype, a.device, address & 15 == 0))
+                a = address
+            values.append(a)
+        key = (tuple(sig), tuple((k, type(v), v) for k, v in kwargs.items()), num_warps,
+               num_stages)
+        try:
+            hash(key)
+        except Exception:  # noqa: BLE001 - an unhashable constexpr (or a layout without the extension)
+            return None, None
+        return key, values
 
     def _runtime_positions(self, count: int) -> Optional[List[int]]:
         """The positions of the runtime arguments among `count` positional

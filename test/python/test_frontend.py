@@ -436,5 +436,48 @@ print(k.compiled.kernels, len(k.compiled.binary))
     assert out.stdout.strip() == f"['vector_add'] {len(k.compiled.binary)}", out.stdout
 
 
+class _Tensor:
+    """A stand-in tensor: dtype, device and an address."""
+
+    def __init__(self, dtype="torch.float32", address=1 << 20, device="cuda:0"):
+        self.dtype, self.address, self.device = dtype, address, device
+
+    def data_ptr(self):
+        return self.address
+
+
+def test_launch_signature():
+    """The key of kernel[grid](...)'s fast path tells apart everything that
+    selects another specialization: tensor dtypes and 16-byte alignment,
+    integer widths and 16-divisibility, constexpr values (positional or
+    keyword, 1 and True apart), num_warps; and it passes addresses."""
+    x, y, out = _Tensor(), _Tensor(), _Tensor(address=(1 << 20) + 64)
+    key, values = vector_add._signature((x, y, out, 1000), {"BLOCK": 1024}, None, None)
+    assert values == [1 << 20, 1 << 20, (1 << 20) + 64, 1000], values
+
+    def k(args, kwargs=None, num_warps=None):
+        return vector_add._signature(args, kwargs or {}, num_warps, None)[0]
+    base = k((x, y, out, 1000), {"BLOCK": 1024})
+    assert base == key
+    assert k((x, y, out, 1001), {"BLOCK": 1024}) == base          # both not multiples of 16
+    different = [
+        k((x, y, out, 1008), {"BLOCK": 1024}),                     # a multiple of 16
+        k((x, y, out, 2 ** 31), {"BLOCK": 1024}),                  # i64
+        k((x, y, _Tensor(address=(1 << 20) + 4), 1000), {"BLOCK": 1024}),   # 4-byte aligned
+        k((x, y, _Tensor("torch.float16"), 1000), {"BLOCK": 1024}),
+        k((x, y, out, 1000), {"BLOCK": 512}),
+        k((x, y, out, 1000, 1024)),                                # BLOCK positional
+        k((x, y, out, 1000), {"BLOCK": 1024}, num_warps=8),
+    ]
+    assert all(d != base for d in different), different
+    assert k((x, y, out, 1000, 1024)) != k((x, y, out, 1000, 512))
+    assert k((x, y, out, 1000, 1)) != k((x, y, out, 1000, True))
+    # No fast path: an argument that is neither a tensor nor a number, an
+    # unhashable constexpr, too many arguments.
+    assert k((x, y, "out", 1000), {"BLOCK": 1024}) is None
+    assert k((x, y, out, 1000), {"BLOCK": [1024]}) is None
+    assert k((x, y, out, 1000, 1024, 5)) is None
+
+
 if __name__ == "__main__":
     sys.exit(harness.run(dict(globals())))
