@@ -29,24 +29,30 @@ from __future__ import annotations
 import ast
 import builtins
 import inspect
+import re
 import textwrap
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import language as tl
 from .frontend_builtins import BuiltinCalls
-from .frontend_types import (KernelSyntaxError, PtrType, TensorType, Value, ViewType,
-                             describe as _describe, elem_of, shape_of, type_str)
+from .frontend_memory import MemoryCalls
+from .frontend_reductions import InlineLambda, ReductionCalls
+from .frontend_types import (KernelSyntaxError, LayoutConflict, LayoutVar, MemDescType,
+                             PtrType, TensorType, vars_by_id as _vars_by_id, Value, ViewType,
+                             default_blocked, describe as _describe, elem_of, shape_of,
+                             type_str, unify_layouts)
 from .language import dtype
 
 __all__ = ["KernelSyntaxError", "Value", "generate_mlir"]
 
 
-class Generator(BuiltinCalls, ast.NodeVisitor):
+class Generator(BuiltinCalls, MemoryCalls, ReductionCalls, ast.NodeVisitor):
     def __init__(self, fn, kernel_name: str, params: List[Tuple[str, Any]],
                  constexprs: Dict[str, Any], num_warps: int, divisibility: Dict[str, int]):
         self.fn = fn
         self.kernel_name = kernel_name
         self.params = params
+        self.param_names = {name for name, _ in params}
         self.constexprs = constexprs
         self.num_warps = num_warps
         self.divisibility = divisibility
@@ -75,6 +81,18 @@ class Generator(BuiltinCalls, ast.NodeVisitor):
         # Names assigned inside an scf.if/scf.for but not before it: not
         # visible after it.
         self.scoped: set = set()
+        # layout.convert ops whose source may still have no layout:
+        # (source variable, target layout, node), resolved at the end.
+        self.pending_converts: List[Tuple[LayoutVar, Any, ast.AST]] = []
+        # Tensors that must have a layout (shared-memory stores and loads):
+        # (variable, shape, node); a default blocked layout where none is
+        # given.
+        self.needs_layout: List[Tuple[LayoutVar, Tuple[int, ...], ast.AST]] = []
+        # Where a function is being inlined (a reduce/scan combiner): the
+        # values its `return` gives.
+        self.returns: Optional[List[Any]] = None
+        # The kernel and the @tile.jit helpers being inlined (recursion).
+        self.call_stack: List[Any] = [fn]
 
     # -- errors and emission ------------------------------------------------
 
@@ -84,6 +102,7 @@ class Generator(BuiltinCalls, ast.NodeVisitor):
         col = getattr(node, "col_offset", 0)
         lines = self.source.splitlines()
         line = lines[lineno - 1] if 0 < lineno <= len(lines) else ""
+        message = re.sub(r"@@L(\d+)@@", _show_layout, message)
         return KernelSyntaxError(message, self.filename, self.first_line + lineno - 1,
                                  col + self.indent_of_source, line.strip())
 
@@ -134,9 +153,84 @@ class Generator(BuiltinCalls, ast.NodeVisitor):
         if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
                 and isinstance(body[0].value.value, str):
             body = body[1:]  # the docstring
-        self.visit_block(body)
-        self.emit("tile.return")
-        return "\n".join([header] + self.lines + ["}", ""])
+        first_var = LayoutVar().id
+        try:
+            self.visit_block(body)
+            self.emit("tile.return")
+            return self.finalize("\n".join([header] + self.lines + ["}", ""]))
+        finally:
+            table = _vars_by_id()
+            for k in [k for k in table if k >= first_var]:
+                del table[k]
+
+    # -- layouts ------------------------------------------------------------------
+
+    def tie(self, node, *types) -> None:
+        """The tensors among `types` (types or values) share one layout."""
+        vars_ = [t.lay for t in (x.type if isinstance(x, Value) else x for x in types)
+                 if isinstance(t, TensorType)]
+        for other in vars_[1:]:
+            try:
+                unify_layouts(vars_[0], other)
+            except LayoutConflict as e:
+                raise self.error(f"the layouts of the operands differ: {e}; convert one "
+                                 f"with tile.convert_layout(x, layout)", node) from None
+
+    def give_layout(self, t: TensorType, layout, node) -> None:
+        """Fixes the layout of tensor type `t` to the layout object `layout`."""
+        from .layouts import Layout
+        if not isinstance(layout, Layout):
+            raise self.error(f"layout={layout!r}: give a layout object such as "
+                             f"tile.layouts.Blocked(...)", node)
+        try:
+            unify_layouts(t.lay, LayoutVar(given=layout))
+        except LayoutConflict as e:
+            raise self.error(f"the layouts differ: {e}; convert with "
+                             f"tile.convert_layout(x, layout)", node) from None
+
+    def finalize(self, text: str) -> str:
+        """Replaces each tensor type's layout placeholder by its layout (an
+        alias defined at the top) or by nothing (the compiler chooses)."""
+        for var, layout, node in self.pending_converts:
+            if var.resolve() is None:
+                # Nothing else fixes the source's layout: it is the target's
+                # (the convert is then the identity, which folds away).
+                try:
+                    unify_layouts(var, LayoutVar(given=layout))
+                except LayoutConflict as e:
+                    raise self.error(f"tile.convert_layout: the source's layout is "
+                                     f"{e}", node) from None
+        for var, shape, node in self.needs_layout:
+            if var.resolve() is None:
+                unify_layouts(var, LayoutVar(given=default_blocked(shape, self.num_warps)))
+        aliases: Dict[str, str] = {}
+        counts: Dict[str, int] = {}
+
+        def alias(m) -> str:
+            var = _vars_by_id().get(int(m.group(1)))
+            attr = var.resolve() if var is not None else None
+            if attr is None:
+                return ""
+            if attr not in aliases:
+                kind = re.match(r"#layout\.(\w+)", attr)
+                base = kind.group(1) if kind else "layout"
+                n = counts.get(base, 0)
+                counts[base] = n + 1
+                aliases[attr] = f"#{base}{n if n else ''}"
+            return f", {aliases[attr]}"
+
+        body = re.sub(r"@@L(\d+)@@", alias, text)
+        # Parents before the slices that name them (a parent's text is
+        # shorter than any attribute containing it), each by its alias.
+        lines = []
+        for attr in sorted(aliases, key=len):
+            text = attr
+            for inner in sorted(aliases, key=len, reverse=True):
+                if inner != attr and inner in text:
+                    text = text.replace(inner, aliases[inner])
+            lines.append(f"{aliases[attr]} = {text}\n")
+        header = "".join(lines)
+        return header + body
 
     def visit_block(self, stmts: Sequence[ast.stmt]) -> None:
         for stmt in stmts:
@@ -172,6 +266,9 @@ class Generator(BuiltinCalls, ast.NodeVisitor):
         pass
 
     def visit_Return(self, node: ast.Return) -> None:
+        if self.returns is not None:  # a combiner or a helper being inlined
+            self.returns.append(self.eval(node.value) if node.value is not None else None)
+            return
         if node.value is not None:
             raise self.error("a kernel returns nothing: write its results through "
                              "pointers (tile.store) or views (tile.store_tile)", node)
@@ -233,6 +330,7 @@ class Generator(BuiltinCalls, ast.NodeVisitor):
                     raise self.error(f"`{n}` is {type_str(before[n].type)} before the `if` but "
                                      f"{type_str(v.type)} in a branch; keep its type (cast "
                                      f"with .to())", node)
+                self.tie(node, v, before[n])
             if carried:
                 self.emit(f"scf.yield {', '.join(v.name for v in vals)} : "
                           f"{', '.join(type_str(v.type) for v in vals)}")
@@ -315,6 +413,7 @@ class Generator(BuiltinCalls, ast.NodeVisitor):
                 raise self.error(f"`{n}` is {type_str(v.type)} before the loop but "
                                  f"{type_str(out.type)} after an iteration; keep its type "
                                  f"(cast with .to())", node)
+            self.tie(node, out, v)
             outs.append(out)
         if carried:
             self.emit(f"scf.yield {', '.join(o.name for o in outs)} : "
@@ -385,12 +484,21 @@ class Generator(BuiltinCalls, ast.NodeVisitor):
                 return elem_of(base.type)
             if node.attr == "to":
                 return _BoundMethod(self, base, "to")
+            if isinstance(base.type, MemDescType) and node.attr in _MEMDESC_METHODS:
+                return _BoundMethod(self, base, node.attr)
+            if isinstance(base.type, MemDescType):
+                raise self.error(f"a shared-memory buffer has no attribute '{node.attr}' (it "
+                                 f"has .shape, .dtype, .load(layout), .store(x), .index(i) "
+                                 f"and .permute(order))", node)
             raise self.error(f"a kernel value has no attribute '{node.attr}' (it has "
                              f".shape, .dtype and .to(dtype))", node)
         try:
             return getattr(base, node.attr)
         except AttributeError:
             raise self.error(f"{base!r} has no attribute '{node.attr}'", node) from None
+
+    def eval_Lambda(self, node: ast.Lambda) -> Any:
+        return InlineLambda(node, dict(self.env))
 
     def eval_BinOp(self, node: ast.BinOp) -> Any:
         return self.binop(node.op, self.eval(node.left), self.eval(node.right), node)
@@ -469,11 +577,13 @@ class Generator(BuiltinCalls, ast.NodeVisitor):
             return fn(node, *args, **kwargs)
         from .jit import JITFunction  # noqa: WPS433 (circular at import time)
         if isinstance(fn, JITFunction):
-            if fn.fn is self.fn:
+            if fn.fn is self.fn or fn.fn in self.call_stack:
                 raise self.error("recursion is not supported in a kernel: write the "
                                  "repetition as `for i in range(n)`", node)
-            raise self.error(f"calling another kernel ({fn.fn.__name__}) is not supported: "
-                             f"inline its body", node)
+            return self.call_helper(fn.fn, args, kwargs, node)
+        if isinstance(fn, InlineLambda):
+            raise self.error("a lambda in a kernel is only a combiner (tile.reduce(x, axis, "
+                             "lambda a, b: ...), tile.scan); write the expression inline", node)
         name = _builtin_name(fn)
         if name is not None:
             return self.builtin(name, args, kwargs, node)
@@ -487,6 +597,15 @@ class Generator(BuiltinCalls, ast.NodeVisitor):
             return fn(*args, **kwargs)
         if isinstance(fn, tl.dtype):
             raise self.error("cast with x.to(tile.float16) or tile.cast(x, dtype)", node)
+        if _is_layout_class(fn):
+            # tile.layouts.Blocked(...) etc.: a layout object, built now.
+            if any(isinstance(a, Value) for a in list(args) + list(kwargs.values())):
+                raise self.error(f"{fn.__name__}(...) takes compile-time values (literals and "
+                                 f"constexprs)", node)
+            try:
+                return fn(*args, **kwargs)
+            except (TypeError, ValueError) as e:
+                raise self.error(f"{fn.__name__}(...): {e}", node) from None
         what = getattr(fn, "__name__", repr(fn))
         raise self.error(f"call to {what}(): a kernel can call only tile.* builtins "
                          f"(tile.load, tile.sum, tile.exp, ...) and Python functions on "
@@ -515,7 +634,8 @@ class Generator(BuiltinCalls, ast.NodeVisitor):
             if elem == tl.int1 and lit not in ("true", "false"):
                 lit = "true" if int(value) else "false"
         if isinstance(t, TensorType):
-            return self.op(f"arith.constant dense<{lit}> : {t.mlir}", TensorType(t.shape, elem), "cst")
+            t = TensorType(t.shape, elem, t.lay)
+            return self.op(f"arith.constant dense<{lit}> : {t.mlir}", t, "cst")
         return self.op(f"arith.constant {lit} : {elem.name}", elem, "c")
 
     def as_value(self, v: Any, t, node=None) -> Value:
@@ -540,12 +660,19 @@ class Generator(BuiltinCalls, ast.NodeVisitor):
         shape = list(shape_of(v.type))
         shape.insert(axis, 1)
         t = TensorType(tuple(shape), v.type.elem)
+        # The operand's layout is the slice of the result's along `axis`.
+        self.tie(self.node, v, TensorType(v.type.shape, v.type.elem,
+                                          LayoutVar(slice_of=(axis, t.lay))))
         return self.op(f"tile.expand_dims {v.name} {{axis = {axis} : i32}} : "
                        f"{v.type.mlir} -> {t.mlir}", t, "ex")
 
     def broadcast_to(self, v: Value, shape: Tuple[int, ...], node) -> Value:
         if not isinstance(v.type, TensorType):
             return self.splat(v, shape)
+        if not shape:
+            raise self.error(f"{type_str(v.type)} where a scalar is expected (a single "
+                             f"pointer takes a single value): make the pointer a tensor "
+                             f"(ptr + offsets) or reduce the value", node)
         while len(v.type.shape) < len(shape):
             v = self.expand_dims(v, 0)
         if v.type.shape == tuple(shape):
@@ -554,7 +681,7 @@ class Generator(BuiltinCalls, ast.NodeVisitor):
             if a != b and a != 1:
                 raise self.error(f"shapes {list(v.type.shape)} and {list(shape)} do not "
                                  f"broadcast", node)
-        t = TensorType(tuple(shape), v.type.elem)
+        t = TensorType(tuple(shape), v.type.elem, v.type.lay)
         return self.op(f"tile.broadcast {v.name} : {v.type.mlir} -> {t.mlir}", t, "bc")
 
     def broadcast_shape(self, a, b, node) -> Tuple[int, ...]:
@@ -574,12 +701,13 @@ class Generator(BuiltinCalls, ast.NodeVisitor):
         src = elem_of(v.type)
         if src == to:
             return v
-        t = TensorType(v.type.shape, to) if isinstance(v.type, TensorType) else to
+        t = TensorType(v.type.shape, to, v.type.lay) if isinstance(v.type, TensorType) else to
         ts = type_str
         if src.is_float and to.is_float:
             op = "arith.extf" if to.bits > src.bits else "arith.truncf"
             if to.bits == src.bits:
-                mid = TensorType(v.type.shape, tl.float32) if isinstance(v.type, TensorType) else tl.float32
+                mid = TensorType(v.type.shape, tl.float32, v.type.lay) \
+                    if isinstance(v.type, TensorType) else tl.float32
                 v = self.op(f"arith.extf {v.name} : {ts(v.type)} to {ts(mid)}", mid, "cvt")
                 op = "arith.truncf"
         elif src.is_int and to.is_float:
@@ -625,6 +753,7 @@ class Generator(BuiltinCalls, ast.NodeVisitor):
             if shape:
                 v = self.broadcast_to(v, shape, node)
             out.append(v)
+        self.tie(node, out[0], out[1])
         return out[0], out[1]
 
     def binop(self, op: ast.operator, a, b, node) -> Any:
@@ -676,7 +805,8 @@ class Generator(BuiltinCalls, ast.NodeVisitor):
         if type(op) not in preds:
             raise self.error("only <, <=, >, >=, == and != compare kernel values", node)
         pred = preds[type(op)][0 if fl else 1]
-        t = TensorType(x.type.shape, tl.int1) if isinstance(x.type, TensorType) else tl.int1
+        t = TensorType(x.type.shape, tl.int1, x.type.lay) if isinstance(x.type, TensorType) \
+            else tl.int1
         return self.op(f"arith.cmp{'f' if fl else 'i'} {pred}, {x.name}, {y.name} : "
                        f"{type_str(x.type)}", t, "cmp")
 
@@ -695,6 +825,7 @@ class Generator(BuiltinCalls, ast.NodeVisitor):
         if shape:
             p = self.broadcast_to(p, shape, node)
             off = self.broadcast_to(off, shape, node)
+            self.tie(node, p, off)
         return self.op(f"tile.addptr {p.name}, {off.name} : {type_str(p.type)}, "
                        f"{type_str(off.type)}", p.type, "ptr")
 
@@ -708,17 +839,25 @@ class Generator(BuiltinCalls, ast.NodeVisitor):
             x, y = self.unify(a, b, node)
         else:
             e = tl.float32 if isinstance(a, float) or isinstance(b, float) else tl.int32
-            t = TensorType(c.type.shape, e) if isinstance(c.type, TensorType) else e
+            t = TensorType(c.type.shape, e, c.type.lay) if isinstance(c.type, TensorType) else e
             x, y = self.constant(a, t), self.constant(b, t)
         shape = self.broadcast_shape(c.type, x.type, node)
         if shape:
             c, x, y = (self.broadcast_to(v, shape, node) for v in (c, x, y))
+            self.tie(node, c, x, y)
             types = f"{type_str(c.type)}, {type_str(x.type)}"
         else:
             types = type_str(x.type)
         return self.op(f"arith.select {c.name}, {x.name}, {y.name} : {types}", x.type, "sel")
 
     # -- builtins ------------------------------------------------------------------
+
+
+def _show_layout(m) -> str:
+    """A layout placeholder in a message: the layout where it is known."""
+    var = _vars_by_id().get(int(m.group(1)))
+    attr = var.resolve() if var is not None else None
+    return f", {attr}" if attr else ""
 
 
 class _BoundMethod:
@@ -729,11 +868,30 @@ class _BoundMethod:
         if self.name == "to":
             dt = args[0] if args else kwargs.get("dtype")
             return self.gen._to(self.value, dt, node)
+        if self.name == "load":
+            return self.gen.builtin("shared_load", [self.value, *args], kwargs, node)
+        if self.name == "store":
+            return self.gen.builtin("shared_store", [self.value, *args], kwargs, node)
+        if self.name == "index":
+            if len(args) != 1 or kwargs:
+                raise self.gen.error("buf.index(i) takes one slot index", node)
+            return self.gen.mem_index(self.value, args[0], node)
+        if self.name == "permute":
+            if len(args) != 1 or kwargs:
+                raise self.gen.error("buf.permute(order) takes one order, e.g. (1, 0)", node)
+            return self.gen.mem_permute(self.value, args[0], node)
         raise self.gen.error(f".{self.name}() is not supported", node)
 
 
+_MEMDESC_METHODS = ("load", "store", "index", "permute")
+
 _PY_FOLDABLE = (builtins.min, builtins.max, builtins.abs, builtins.int, builtins.float,
                 builtins.bool, builtins.len, builtins.print)
+
+
+def _is_layout_class(fn) -> bool:
+    from .layouts import Layout
+    return isinstance(fn, type) and issubclass(fn, Layout)
 
 
 def _builtin_name(fn) -> Optional[str]:

@@ -9,8 +9,8 @@ import ast
 from typing import Any, Dict, List
 
 from . import language as tl
-from .frontend_types import (PtrType, TensorType, Value, ViewType, describe as _describe,
-                             elem_of, shape_of, type_str)
+from .frontend_types import (LayoutVar, PtrType, TensorType, Value, ViewType,
+                             describe as _describe, elem_of, shape_of, type_str)
 
 __all__ = ["BuiltinCalls"]
 
@@ -18,6 +18,19 @@ _REDUCE = {"sum": "sum", "max": "max", "min": "min"}
 _MATH = {"exp": "math.exp", "exp2": "math.exp2", "log": "math.log", "log2": "math.log2",
          "sqrt": "math.sqrt", "rsqrt": "math.rsqrt", "sin": "math.sin", "cos": "math.cos",
          "erf": "math.erf", "tanh": "math.tanh"}
+# Builtins handled by the mixins of frontend_memory.py and
+# frontend_reductions.py: name -> method.
+_EXTRA = {
+    "convert_layout": "b_convert_layout", "allocate_shared": "b_allocate_shared",
+    "shared_store": "b_shared_store", "shared_load": "b_shared_load", "barrier": "b_barrier",
+    "load_at": "b_load_at", "store_at": "b_store_at", "atomic_cas": "b_atomic_cas",
+    "global_tensor": "b_global_tensor",
+    "reduce": "b_reduce", "argmax": "b_argmax", "argmin": "b_argmax", "scan": "b_scan",
+    "associative_scan": "b_scan", "cumsum": "b_cumulative", "cumprod": "b_cumulative",
+    "cummax": "b_cumulative", "cummin": "b_cumulative",
+}
+for _kind in ("add", "max", "min", "umax", "umin", "and", "or", "xor", "xchg"):
+    _EXTRA["atomic_" + _kind] = "b_atomic_rmw"
 _PADDING = ("zero", "nan", "pos_inf", "neg_inf", "undetermined")
 _MISSING = object()
 
@@ -35,15 +48,14 @@ class BuiltinCalls:
                 raise self.error(f"tile.{name}() needs its argument `{key}`", node)
             return default
 
-        def const_int(v, what):
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise self.error(f"{what} must be a compile-time integer (a literal or a "
-                                 f"tile.constexpr parameter), not {_describe(v)}", node)
-            return v
+        const_int = self._const_int_checker(node)
 
         def shape_arg(v, what):
-            v = v if isinstance(v, (tuple, list)) else (v,)
-            return tuple(const_int(s, what) for s in v)
+            return self._shape_arg(v, what, node)
+
+        handler = _EXTRA.get(name)
+        if handler is not None:
+            return getattr(self, handler)(name, arg, kw, node)
 
         if name in ("program_id", "num_programs"):
             axis = const_int(arg(0, "axis", 0), "the axis")
@@ -57,12 +69,20 @@ class BuiltinCalls:
                 raise self.error(f"arange({start}, {end}) has {n} elements; tiles are powers "
                                  f"of two: use {1 << max(0, (n - 1).bit_length())} and mask", node)
             t = TensorType((n,), tl.int32)
+            if kw.get("layout") is not None:
+                self.give_layout(t, kw["layout"], node)
             return self.op(f"tile.arange {start}, {end} : {t.mlir}", t, "r")
         if name in ("zeros", "full"):
             shape = shape_arg(arg(0, "shape"), "a shape")
             value = 0 if name == "zeros" else arg(1, "value")
             dt = arg(1 if name == "zeros" else 2, "dtype", tl.float32)
-            return self.constant(value, TensorType(shape, dt))
+            if not isinstance(dt, tl.dtype):
+                raise self.error(f"tile.{name}: dtype {dt!r} is not a dtype; give one such as "
+                                 f"tile.float32", node)
+            t = TensorType(shape, dt)
+            if kw.get("layout") is not None:
+                self.give_layout(t, kw["layout"], node)
+            return self.constant(value, t)
         if name == "cdiv":
             a, b = arg(0, "a"), arg(1, "b")
             return self.binop(ast.FloorDiv(), self.binop(ast.Add(), a,
@@ -82,7 +102,13 @@ class BuiltinCalls:
                                  f"{_describe(ptr)}", node)
             mask, other = arg(1, "mask", None), arg(2, "other", None)
             elem = elem_of(ptr.type).elem
-            rt = TensorType(ptr.type.shape, elem) if isinstance(ptr.type, TensorType) else elem
+            rt = TensorType(ptr.type.shape, elem, ptr.type.lay) \
+                if isinstance(ptr.type, TensorType) else elem
+            if kw.get("layout") is not None:
+                if not isinstance(rt, TensorType):
+                    raise self.error("tile.load: a layout applies to a tensor of pointers, "
+                                     "not to one pointer", node)
+                self.give_layout(rt, kw["layout"], node)
             operands = [ptr.name]
             if mask is not None:
                 mask = self._mask(mask, ptr, node)
@@ -91,6 +117,7 @@ class BuiltinCalls:
                     other = self.as_value(other, rt, node) if not isinstance(other, Value) \
                         else self.broadcast_to(self.cast(other, elem, node), shape_of(rt), node) \
                         if shape_of(rt) else self.cast(other, elem, node)
+                    self.tie(node, other, rt)
                     operands.append(other.name)
             elif other is not None:
                 raise self.error("tile.load: `other` needs a `mask`", node)
@@ -108,6 +135,7 @@ class BuiltinCalls:
             else:
                 value = self.as_value(value, TensorType(ptr.type.shape, elem)
                                       if isinstance(ptr.type, TensorType) else elem, node)
+            self.tie(node, ptr, value)
             operands = [ptr.name, value.name]
             if mask is not None:
                 operands.append(self._mask(mask, ptr, node).name)
@@ -120,6 +148,16 @@ class BuiltinCalls:
             shape = arg(1, "shape")
             shape = shape if isinstance(shape, (tuple, list)) else (shape,)
             strides = arg(2, "strides", None)
+            view_layout = kw.get("layout")
+            if view_layout is not None:
+                from .layouts import Strided
+                if not isinstance(view_layout, Strided):
+                    raise self.error(f"tile.make_view: layout={view_layout!r}; a view's layout "
+                                     f"is a memory layout, tile.layouts.Strided('(4,8):(8,1)')",
+                                     node)
+                if strides is not None:
+                    raise self.error("tile.make_view: give strides or a layout, not both (the "
+                                     "layout fixes the strides)", node)
             entries, dims = [], []
             for s in shape:
                 if isinstance(s, Value):
@@ -136,7 +174,7 @@ class BuiltinCalls:
                 text += ", strides [" + ", ".join(
                     self._index_entry(s, node) if isinstance(s, Value)
                     else str(const_int(s, "a stride")) for s in strides) + "]"
-            t = ViewType(ptr.type.elem, tuple(dims))
+            t = ViewType(ptr.type.elem, tuple(dims), view_layout)
             return self.op(f"{text} : {ptr.type.mlir} -> {t.mlir}", t, "view")
         if name in ("load_tile", "store_tile"):
             view = arg(0, "view")
@@ -161,6 +199,8 @@ class BuiltinCalls:
                     raise self.error(f"padding={padding!r}: use one of {', '.join(_PADDING)}",
                                      node)
                 t = TensorType(shape, view.type.elem) if shape else view.type.elem
+                if kw.get("layout") is not None and shape:
+                    self.give_layout(t, kw["layout"], node)
                 pad = f" padding = {padding}" if padding != "undetermined" else ""
                 return self.op(f"tile.load_tile {view.name}[{idx}]{order_txt}{pad} : "
                                f"{view.type.mlir} -> {type_str(t)}", t, "tile")
@@ -184,8 +224,13 @@ class BuiltinCalls:
                 axis += rank
             if not 0 <= axis < rank:
                 raise self.error(f"axis {axis} is out of range for rank {rank}", node)
+            if kw.get("return_indices"):
+                if name == "sum":
+                    raise self.error("return_indices applies to tile.max and tile.min", node)
+                return self.arg_reduce(x, axis, name, node, values_too=True)
             shape = x.type.shape[:axis] + x.type.shape[axis + 1:]
-            t = TensorType(shape, x.type.elem) if shape else x.type.elem
+            t = TensorType(shape, x.type.elem, LayoutVar(slice_of=(axis, x.type.lay))) \
+                if shape else x.type.elem
             return self.op(f"tile.reduce {_REDUCE[name]} {x.name} {{axis = {axis} : i32}} : "
                            f"{x.type.mlir} -> {type_str(t)}", t, "red")
         if name in ("maximum", "minimum"):
@@ -214,6 +259,14 @@ class BuiltinCalls:
             return self.op(f"{_MATH[name]} {x.name} : {type_str(x.type)}", x.type)
         if name == "dot":
             a, b, acc = arg(0, "a"), arg(1, "b"), arg(2, "acc", None)
+            for v, what in ((a, "a"), (b, "b")):
+                if not isinstance(v, Value) or not isinstance(v.type, TensorType) or \
+                        len(v.type.shape) != 2:
+                    raise self.error(f"tile.dot: `{what}` must be a 2-D tensor, not "
+                                     f"{_describe(v)}", node)
+            if a.type.shape[1] != b.type.shape[0]:
+                raise self.error(f"tile.dot: the inner dims differ: {list(a.type.shape)} times "
+                                 f"{list(b.type.shape)}", node)
             if acc is None:
                 acc = self.constant(0.0, TensorType((a.type.shape[0], b.type.shape[1]),
                                                     tl.float32))
@@ -237,7 +290,35 @@ class BuiltinCalls:
                              f"{type_str(mask.type)}", node)
         if shape_of(mask.type) != shape_of(ptr.type):
             mask = self.broadcast_to(mask, shape_of(ptr.type), node)
+        self.tie(node, mask, ptr)
         return mask
+
+    def _const_int_checker(self, node):
+        def const_int(v, what):
+            if isinstance(v, float) and v.is_integer():
+                raise self.error(f"{what} must be a compile-time integer, not the float {v!r}: "
+                                 f"`/` of Python numbers gives a float; write `//`", node)
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise self.error(f"{what} must be a compile-time integer (a literal or a "
+                                 f"tile.constexpr parameter), not {_describe(v)}", node)
+            return v
+        return const_int
+
+    def _shape_arg(self, v, what, node, pow2: bool = True):
+        """A compile-time shape: integers, each a power of two (tensor dims
+        are) unless `pow2` is False."""
+        const_int = self._const_int_checker(node)
+        v = v if isinstance(v, (tuple, list)) else (v,)
+        shape = tuple(const_int(s, what) for s in v)
+        for i, s in enumerate(shape):
+            if s <= 0:
+                raise self.error(f"{what} {list(shape)}: dimension #{i} is {s}; dimensions "
+                                 f"are positive", node)
+            if pow2 and s & (s - 1):
+                raise self.error(f"{what} {list(shape)}: dimension #{i} is {s}, not a power "
+                                 f"of two; tile dimensions must be powers of two: use "
+                                 f"{1 << (s - 1).bit_length()} and mask or pad", node)
+        return shape
 
     def _index_entry(self, v: Value, node) -> str:
         if v.type == tl.int32:

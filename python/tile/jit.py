@@ -23,11 +23,13 @@ values and num_warps; each compiles once per process.
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import inspect
 import json
 import os
 import re
+import threading
 import warnings
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
@@ -99,19 +101,23 @@ def strip_locations(mlir: str) -> str:
     return _LOC.sub("", mlir)
 
 
-def cache_key(mlir: str, arch: str, emit: str) -> str:
+def cache_key(mlir: str, arch: str, emit: str, num_stages: int = 0) -> str:
     """The disk-cache key of one generated module: a hash of its text
     without locations (they name the kernel's file, which differs between
-    machines, and do not change the binary), the arch, the output kind and
+    machines, and do not change the binary), the arch, the output kind,
+    num_stages (when not 0: it changes the pipeline, not the text) and
     CACHE_VERSION."""
     h = hashlib.sha256()
-    for part in (CACHE_VERSION, arch, emit, strip_locations(mlir)):
+    parts = [CACHE_VERSION, arch, emit, strip_locations(mlir)]
+    if num_stages:
+        parts.append(f"num_stages={num_stages}")
+    for part in parts:
         h.update(part.encode())
         h.update(b"\0")
     return h.hexdigest()[:32]
 
 
-def _compile_cached(mlir: str, arch: str, emit: str, name: str):
+def _compile_cached(mlir: str, arch: str, emit: str, name: str, num_stages: int = 0):
     """tile.compile with the disk cache in front: a module compiled before
     (by this process or another, or on another machine and copied) is read,
     not compiled. Only cubin and ptx results are cached."""
@@ -119,14 +125,14 @@ def _compile_cached(mlir: str, arch: str, emit: str, name: str):
     directory = cache_dir() if emit in ("cubin", "ptx") else None
     path = None
     if directory:
-        path = os.path.join(directory, f"{cache_key(mlir, arch, emit)}.{emit}")
+        path = os.path.join(directory, f"{cache_key(mlir, arch, emit, num_stages)}.{emit}")
         if os.path.exists(path) and os.path.exists(path + ".json"):
             result = CompiledKernel.read(path)
             result.source_name = name
             return result
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        result = compile_text(mlir, arch=arch, emit=emit, name=name)
+        result = compile_text(mlir, arch=arch, emit=emit, name=name, num_stages=num_stages)
     if path and result.format == emit:
         try:
             os.makedirs(directory, exist_ok=True)
@@ -147,17 +153,21 @@ def _compile_cached(mlir: str, arch: str, emit: str, name: str):
 
 
 class JITFunction:
-    def __init__(self, fn: Callable, num_warps: int = 4):
+    def __init__(self, fn: Callable, num_warps: int = 4, num_stages: int = 0):
         self.fn = fn
         self.__name__ = fn.__name__
         self.__doc__ = fn.__doc__
         self.num_warps = num_warps
+        self.num_stages = num_stages
         sig = inspect.signature(fn)
         self.params = list(sig.parameters.values())
         self.constexprs = [p.name for p in self.params if p.annotation is tl.constexpr
                            or p.annotation == "tile.constexpr" or p.annotation == "constexpr"
                            or (isinstance(p.annotation, str) and p.annotation.endswith("constexpr"))]
         self.cache: Dict[Tuple, Specialization] = {}
+        # Argument signature -> (_FastLaunch, constexprs): run()'s hot path.
+        self._fast: Dict[Tuple, Any] = {}
+        self._is_const = [p.name in self.constexprs for p in self.params]
 
     # -- specialization ------------------------------------------------------
 
@@ -193,7 +203,7 @@ class JITFunction:
 
     def specialize(self, *, num_warps: Optional[int] = None, arch: str = "sm_90",
                    emit: str = "cubin", divisibility: Optional[Dict[str, int]] = None,
-                   **values: Any) -> Specialization:
+                   num_stages: Optional[int] = None, **values: Any) -> Specialization:
         """Compiles for explicit types: each runtime argument as a type string
         ('*f32', 'i32', ...), each constexpr as its value. Pointers are taken
         16-byte aligned unless `divisibility` says otherwise."""
@@ -203,15 +213,18 @@ class JITFunction:
             divisibility = {k: 16 for k, v in types.items() if isinstance(v, str)
                             and v.startswith("*")}
         return self._compile(types, consts, divisibility, num_warps or self.num_warps,
-                             arch, emit)
+                             arch, emit, self.num_stages if num_stages is None else num_stages)
 
-    def _compile(self, types, consts, divisibility, num_warps, arch, emit="cubin"):
-        key = self._key_and_args(types, consts, divisibility, num_warps, arch) + (emit,)
+    def _compile(self, types, consts, divisibility, num_warps, arch, emit="cubin",
+                 num_stages=0):
+        key = self._key_and_args(types, consts, divisibility, num_warps, arch) + \
+            (emit, num_stages)
         spec = self.cache.get(key)
         if spec is not None:
             return spec
         mlir = self.lower(types, dict(consts), divisibility, num_warps)
-        compiled = _compile_cached(mlir, arch, emit, f"{self.fn.__name__} (generated by @tile.jit)")
+        compiled = _compile_cached(mlir, arch, emit, f"{self.fn.__name__} (generated by @tile.jit)",
+                                   num_stages)
         runtime = [p.name for p in self.params if p.name not in self.constexprs]
         spec = Specialization(self.fn.__name__, mlir, compiled, runtime)
         self.cache[key] = spec
@@ -220,18 +233,85 @@ class JITFunction:
     # -- launch ------------------------------------------------------------------
 
     def __getitem__(self, grid):
-        def launcher(*args, num_warps: Optional[int] = None, **kwargs):
-            return self.run(grid, *args, num_warps=num_warps, **kwargs)
+        def launcher(*args, **kwargs):
+            return self.run(grid, *args, **kwargs)
         return launcher
 
-    def run(self, grid, *args, num_warps: Optional[int] = None, **kwargs):
-        spec, runtime_args, consts = self.bind(*args, num_warps=num_warps, **kwargs)
+    def run(self, grid, *args, num_warps: Optional[int] = None,
+            num_stages: Optional[int] = None, **kwargs):
+        """Launches on torch's current stream. The hot path: a signature of
+        the arguments (each tensor's dtype, device and 16-byte alignment;
+        each integer's width and 16-divisibility; the keywords) finds the
+        launcher of a specialization seen before, which writes the
+        arguments into preallocated ctypes slots and calls cuLaunchKernel;
+        anything else (a first call, keywords for runtime arguments, a
+        kernel with hidden parameters) takes bind() and the checked
+        launch of tile.runtime."""
+        key, values = self._signature(args, kwargs, num_warps, num_stages)
+        fast = self._fast.get(key) if key is not None else None
+        if fast is None:
+            spec, runtime_args, consts = self.bind(*args, num_warps=num_warps,
+                                                   num_stages=num_stages, **kwargs)
+            kernel = spec.kernel()
+            launch = _FastLaunch.build(kernel, len(args), self._runtime_positions(len(args)))
+            if key is not None and launch is not None:
+                self._fast[key] = (launch, consts)
+            if callable(grid):
+                grid = grid(dict(consts))
+            grid = tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)
+            return kernel[grid](*runtime_args)
+        launch, consts = fast
         if callable(grid):
-            grid = grid(dict(consts))
-        grid = tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)
-        return spec.kernel()[grid](*runtime_args)
+            grid = grid(consts)
+        return launch(grid, values)
 
-    def bind(self, *args, num_warps: Optional[int] = None, **kwargs):
+    def _signature(self, args, kwargs, num_warps, num_stages):
+        """(the fast path's key, the argument values to pass): each tensor
+        as its dtype, device and 16-byte alignment (its value: the address),
+        each runtime integer as its width and 16-divisibility, each
+        constexpr (positional or keyword) as its value. The key is None
+        where there is no fast path (an argument that is neither, or an
+        unhashable constexpr)."""
+        is_const = self._is_const
+        if len(args) > len(is_const):
+            return None, None
+        sig = []
+        values = []
+        for i, a in enumerate(args):
+            t = type(a)
+            if is_const[i]:
+                sig.append((t, a))
+            elif t is int:
+                sig.append((-2147483648 <= a <= 2147483647, a % 16 == 0 and a != 0))
+            elif t is float:
+                sig.append(float)
+            elif t is bool:
+                sig.append(bool)
+            else:
+                ptr = getattr(a, "data_ptr", None)
+                if ptr is None:
+                    return None, None
+                address = ptr()
+                sig.append((a.dtype, a.device, address & 15 == 0))
+                a = address
+            values.append(a)
+        key = (tuple(sig), tuple((k, type(v), v) for k, v in kwargs.items()), num_warps,
+               num_stages)
+        try:
+            hash(key)
+        except Exception:  # noqa: BLE001 - an unhashable constexpr (or a layout without the extension)
+            return None, None
+        return key, values
+
+    def _runtime_positions(self, count: int) -> Optional[List[int]]:
+        """The positions of the runtime arguments among `count` positional
+        ones, when every runtime argument is positional (else None)."""
+        positions = [i for i, p in enumerate(self.params[:count]) if p.name not in self.constexprs]
+        runtime = [p for p in self.params if p.name not in self.constexprs]
+        return positions if len(positions) == len(runtime) else None
+
+    def bind(self, *args, num_warps: Optional[int] = None, num_stages: Optional[int] = None,
+             **kwargs):
         """The specialization a launch with these arguments uses (compiled,
         or read from a cache), the runtime arguments and the constexprs."""
         bound = {}
@@ -275,13 +355,85 @@ class JITFunction:
             else:
                 raise TypeError(f"argument {p.name!r}: {type(v).__name__} is neither a "
                                 f"tensor nor a number")
-        spec = self._compile(types, consts, div, num_warps or self.num_warps, "sm_90")
+        spec = self._compile(types, consts, div, num_warps or self.num_warps, "sm_90",
+                             "cubin", self.num_stages if num_stages is None else num_stages)
         return spec, runtime_args, consts
 
 
-def jit(fn: Optional[Callable] = None, *, num_warps: int = 4):
+def _current_stream_getter():
+    """A function giving torch's current raw CUDA stream on a device: the
+    private fast accessor torch has (what Triton uses), else the public one."""
+    import torch
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    if raw is not None:
+        return raw
+    return lambda device: torch.cuda.current_stream(device).cuda_stream
+
+
+class _FastLaunch:
+    """The launch of one specialization with its checks done once: the
+    argument signature that selects it fixes every dtype, alignment and
+    integer width, so a launch only writes the values into preallocated
+    ctypes slots (cuLaunchKernel copies them at the call) and launches."""
+
+    @classmethod
+    def build(cls, kernel, count: int, positions: Optional[List[int]]):
+        from . import runtime
+        params = [p for p in kernel.meta.params]
+        if positions is None or any(p.is_hidden for p in params):
+            return None
+        slots = []
+        for p in params:
+            if p.is_pointer:
+                slots.append(ctypes.c_void_p())
+            elif p.type in runtime._INT_CTYPES:
+                slots.append(runtime._INT_CTYPES[p.type]())
+            elif p.type == "f32":
+                slots.append(ctypes.c_float())
+            elif p.type == "f64":
+                slots.append(ctypes.c_double())
+            else:
+                return None
+        return cls(kernel, positions, slots)
+
+    def __init__(self, kernel, positions: List[int], slots) -> None:
+        from . import runtime
+        self.kernel = kernel
+        self.positions = positions
+        self.slots = slots
+        self.pointers = (ctypes.c_void_p * max(1, len(slots)))(
+            *[ctypes.addressof(v) for v in slots])
+        self.drv = runtime._get_driver()
+        self.cu_launch = self.drv.cuLaunchKernel
+        self.handle = kernel._handle
+        self.threads = kernel.meta.threads_per_block
+        self.shared = kernel.meta.shared_bytes
+        self.device = kernel.module.device
+        self.stream = _current_stream_getter()
+        self.lock = threading.Lock()
+
+    def __call__(self, grid, values) -> None:
+        if type(grid) is not tuple:
+            grid = tuple(grid) if isinstance(grid, list) else (grid,)
+        n = len(grid)
+        gx = grid[0]
+        gy = grid[1] if n > 1 else 1
+        gz = grid[2] if n > 2 else 1
+        if n > 3 or gx < 1 or gy < 1 or gz < 1:
+            from . import runtime
+            runtime._normalize_grid(grid, self.kernel.name)  # raises with the reason
+        with self.lock:  # the slots are shared: one launch writes them at a time
+            for slot, i in zip(self.slots, self.positions):
+                slot.value = values[i]
+            err = self.cu_launch(self.handle, gx, gy, gz, self.threads, 1, 1, self.shared,
+                                 self.stream(self.device), self.pointers, None)
+        if err:
+            self.drv.check(f"cuLaunchKernel({self.kernel.name})", err)
+
+
+def jit(fn: Optional[Callable] = None, *, num_warps: int = 4, num_stages: int = 0):
     """Makes a Python function a tile kernel (`@tile.jit` or
-    `@tile.jit(num_warps=8)`)."""
+    `@tile.jit(num_warps=8, num_stages=3)`)."""
     if fn is None:
-        return lambda f: JITFunction(f, num_warps=num_warps)
-    return JITFunction(fn, num_warps=num_warps)
+        return lambda f: JITFunction(f, num_warps=num_warps, num_stages=num_stages)
+    return JITFunction(fn, num_warps=num_warps, num_stages=num_stages)

@@ -72,6 +72,11 @@ BUILTINS = (
     "make_view", "load_tile", "store_tile", "sum", "max", "min", "where",
     "maximum", "minimum", "exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin",
     "cos", "abs", "erf", "tanh", "cast", "dot", "cdiv", "static_assert",
+    "convert_layout", "allocate_shared", "shared_store", "shared_load", "barrier",
+    "load_at", "store_at", "reduce", "argmax", "argmin", "scan", "associative_scan",
+    "cumsum", "cumprod", "cummax", "cummin", "atomic_add", "atomic_max", "atomic_min",
+    "atomic_umax", "atomic_umin", "atomic_and", "atomic_or", "atomic_xor", "atomic_xchg",
+    "atomic_cas", "global_tensor",
 )
 for _name in BUILTINS:
     globals()[_name] = _kernel_only(_name)

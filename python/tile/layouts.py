@@ -19,7 +19,7 @@ import json
 import operator
 from typing import Any, Dict, List, Optional, Sequence, Union
 
-__all__ = ["Layout", "Blocked", "Slice", "Linear", "SwizzledShared", "Strided",
+__all__ = ["Layout", "Blocked", "Slice", "Linear", "SwizzledShared", "Strided", "ThreadValue",
            "from_attr", "cute_eval", "cute_layout", "cute_table"]
 
 
@@ -271,6 +271,30 @@ class Strided(Layout):
     def cute_table(self) -> str:
         """CuTe's print_layout table of the layout (no shape needed)."""
         return cute_table(self.cute)
+
+
+class ThreadValue(Layout):
+    """#layout.tv: Mojo's `vectorize[values]().distribute[threads](lane)`
+    (`ThreadValue(threads="(8,4):(4,1)", values=(1, 4))`) or a CuTe TV
+    layout on a tile (`ThreadValue(tile=(8, 16), tv="((4,8),(2,2)):((16,1),(8,64))")`);
+    docs/TileLanguage.md, "Partitioning the Mojo and CuTe way"."""
+
+    def __init__(self, threads: Optional[str] = None, values: Optional[Sequence[int]] = None,
+                 *, tile: Optional[Sequence[int]] = None, tv: Optional[str] = None) -> None:
+        if (threads is None) == (tv is None) or (threads is None) != (values is None) or \
+                (tv is None) != (tile is None):
+            raise ValueError("give threads= and values= (Mojo's distribute), or tile= and tv= "
+                             "(a CuTe TV layout)")
+        self.threads, self.tv = threads, tv
+        self.values = _ints("values", values) if values is not None else None
+        self.tile = _ints("tile", tile) if tile is not None else None
+
+    def _text(self) -> str:
+        if self.threads is not None:
+            vals = "(" + ",".join(str(v) for v in self.values) + ")"
+            return f"#layout.tv<threads = {self.threads}, values = {vals}>"
+        shape = "(" + ",".join(str(v) for v in self.tile) + ")"
+        return f"#layout.tv<tile = {shape}, tv = {self.tv}>"
 
 
 def cute_eval(expr: str) -> str:

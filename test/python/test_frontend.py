@@ -298,7 +298,7 @@ def test_error_name_only_in_branch():
 @tile.jit
 def odd_tile(x, m):
     v = tile.make_view(x, shape=(m, 128))
-    t = tile.load_tile(v, (0, 0), (3, 128))  # L:verifier
+    t = tile.load_tile(v, (0, 0), (4, 128), order=[1, 1])  # L:verifier
     tile.store_tile(v, (0, 0), t)
 
 
@@ -310,10 +310,25 @@ def test_verifier_error_points_at_python():
     line, col = col_of("verifier", "tile.load_tile")
     assert e.value.location == (THIS, line, col), str(e.value)
     assert str(e.value).splitlines()[:2] == [
-        f"{THIS}:{line}:{col}: error: 'tile.load_tile' op dimension #0 of "
-        f"'tensor<3x128xf32>' is 3, not a power of two; tile dimensions must be powers of "
-        f"two: use 4 and mask or pad the extra elements",
-        "    t = tile.load_tile(v, (0, 0), (3, 128))  # L:verifier"], str(e.value)
+        f"{THIS}:{line}:{col}: error: 'tile.load_tile' op order [1, 1] is not a "
+        f"permutation of 0..1; each view axis must appear exactly once",
+        "    t = tile.load_tile(v, (0, 0), (4, 128), order=[1, 1])  # L:verifier"], \
+        str(e.value)
+
+
+@tile.jit
+def odd_tile_shape(x, m):
+    v = tile.make_view(x, shape=(m, 128))
+    t = tile.load_tile(v, (0, 0), (3, 128))  # L:tileshape
+    tile.store_tile(v, (0, 0), t)
+
+
+def test_error_tile_shape():
+    """The front end checks tile shapes itself (constexpr arithmetic
+    included), before the verifier would."""
+    expect_error(odd_tile_shape, "tileshape", "tile.load_tile",
+                 "a tile shape [3, 128]: dimension #0 is 3, not a power of two; tile "
+                 "dimensions must be powers of two: use 4 and mask or pad", x="*f32", m="i32")
 
 
 def expect_error(kernel, marker, snippet, message, **types):
@@ -419,6 +434,49 @@ print(k.compiled.kernels, len(k.compiled.binary))
                          text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == f"['vector_add'] {len(k.compiled.binary)}", out.stdout
+
+
+class _Tensor:
+    """A stand-in tensor: dtype, device and an address."""
+
+    def __init__(self, dtype="torch.float32", address=1 << 20, device="cuda:0"):
+        self.dtype, self.address, self.device = dtype, address, device
+
+    def data_ptr(self):
+        return self.address
+
+
+def test_launch_signature():
+    """The key of kernel[grid](...)'s fast path tells apart everything that
+    selects another specialization: tensor dtypes and 16-byte alignment,
+    integer widths and 16-divisibility, constexpr values (positional or
+    keyword, 1 and True apart), num_warps; and it passes addresses."""
+    x, y, out = _Tensor(), _Tensor(), _Tensor(address=(1 << 20) + 64)
+    key, values = vector_add._signature((x, y, out, 1000), {"BLOCK": 1024}, None, None)
+    assert values == [1 << 20, 1 << 20, (1 << 20) + 64, 1000], values
+
+    def k(args, kwargs=None, num_warps=None):
+        return vector_add._signature(args, kwargs or {}, num_warps, None)[0]
+    base = k((x, y, out, 1000), {"BLOCK": 1024})
+    assert base == key
+    assert k((x, y, out, 1001), {"BLOCK": 1024}) == base          # both not multiples of 16
+    different = [
+        k((x, y, out, 1008), {"BLOCK": 1024}),                     # a multiple of 16
+        k((x, y, out, 2 ** 31), {"BLOCK": 1024}),                  # i64
+        k((x, y, _Tensor(address=(1 << 20) + 4), 1000), {"BLOCK": 1024}),   # 4-byte aligned
+        k((x, y, _Tensor("torch.float16"), 1000), {"BLOCK": 1024}),
+        k((x, y, out, 1000), {"BLOCK": 512}),
+        k((x, y, out, 1000, 1024)),                                # BLOCK positional
+        k((x, y, out, 1000), {"BLOCK": 1024}, num_warps=8),
+    ]
+    assert all(d != base for d in different), different
+    assert k((x, y, out, 1000, 1024)) != k((x, y, out, 1000, 512))
+    assert k((x, y, out, 1000, 1)) != k((x, y, out, 1000, True))
+    # No fast path: an argument that is neither a tensor nor a number, an
+    # unhashable constexpr, too many arguments.
+    assert k((x, y, "out", 1000), {"BLOCK": 1024}) is None
+    assert k((x, y, out, 1000), {"BLOCK": [1024]}) is None
+    assert k((x, y, out, 1000, 1024, 5)) is None
 
 
 if __name__ == "__main__":

@@ -229,5 +229,24 @@ def test_convert_to():
         rows.convert_to("#layout.blocked", [8, 8])
 
 
+def test_thread_value():
+    """ThreadValue builds #layout.tv in Python (the front end puts the text
+    in types on machines without the extension); the verifier accepts it
+    and its table is Mojo's distribution: lane t owns the 1x4 vector at row
+    t // 4, column 4 * (t % 4)."""
+    from tile.layouts import ThreadValue
+    frag = ThreadValue(threads="(8,4):(4,1)", values=(1, 4))
+    assert frag._text() == "#layout.tv<threads = (8,4):(4,1), values = (1,4)>", frag._text()
+    assert frag.to_attr().startswith("#layout.tv<"), frag.to_attr()
+    rows = frag.table([8, 16]).splitlines()
+    assert rows[0].startswith("[[ T0:0,  T0:1,  T0:2,  T0:3,  T1:0,"), rows[0]
+    assert rows[1].startswith(" [ T4:0,  T4:1,  T4:2,  T4:3,  T5:0,"), rows[1]
+    tv = ThreadValue(tile=(8, 16), tv="((4,8),(2,2)):((16,1),(8,64))")
+    assert tv._text() == "#layout.tv<tile = (8,16), tv = ((4,8),(2,2)):((16,1),(8,64))>"
+    with harness.raises(ValueError) as e:
+        ThreadValue(threads="(8,4):(4,1)")
+    assert "give threads= and values=" in str(e.value)
+
+
 if __name__ == "__main__":
     sys.exit(harness.run(dict(globals())))
