@@ -52,9 +52,15 @@ std::optional<std::string> findCudaToolkit();
 /// /usr/local/cuda/bin.
 std::optional<std::string> findPtxas();
 
-/// True when libnvJitLink can be dlopen'ed (system search path, then the
-/// toolkit's lib64/) and has the entry points tile uses.
+/// True when libnvJitLink can be dlopen'ed and has the entry points tile
+/// uses. Searched in order: $TILE_NVJITLINK (the library file, or a
+/// directory holding libnvJitLink.so*), the system search path, then the
+/// toolkits' lib64/ ($CUDA_HOME, $CUDA_PATH, /usr/local/cuda).
 bool isNvJitLinkAvailable();
+
+/// The file libnvJitLink was loaded from, or std::nullopt when it cannot be
+/// loaded.
+std::optional<std::string> getNvJitLinkPath();
 
 /// True when either assembler is available, i.e. a cubin can be produced.
 bool canAssembleCubin();
