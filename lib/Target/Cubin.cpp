@@ -22,12 +22,15 @@ static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
+/// $CUDA_HOME and $CUDA_PATH when either is set: they choose the toolkit
+/// (one that does not exist chooses none); else /usr/local/cuda.
 static SmallVector<std::string> toolkitCandidates() {
   SmallVector<std::string> dirs;
   for (const char *var : {"CUDA_HOME", "CUDA_PATH"})
     if (const char *value = std::getenv(var); value && *value)
       dirs.push_back(value);
-  dirs.push_back("/usr/local/cuda");
+  if (dirs.empty())
+    dirs.push_back("/usr/local/cuda");
   return dirs;
 }
 

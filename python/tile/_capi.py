@@ -6,8 +6,9 @@ version: in a build tree it links libMLIR.so; in the wheel
 it beside this file, or at $TILE_CAPI_LIBRARY.
 
 Before the first compile this module points the compiler at the CUDA pieces
-an installed wheel ships, when no CUDA toolkit is found ($CUDA_HOME,
-$CUDA_PATH, /usr/local/cuda) and the variables are not set already:
+an installed wheel ships, when the CUDA toolkit ($CUDA_HOME or $CUDA_PATH
+when set, else /usr/local/cuda) does not provide them and the variables are
+not set already:
   TILE_NVJITLINK  the nvidia-nvjitlink wheel's lib/ (torch installs it), so
                   cubins are assembled in process without ptxas;
   TILE_LIBDEVICE  a libdevice.10.bc (the nvidia-cuda-nvcc wheel's, or the
@@ -39,9 +40,10 @@ LIBRARY_NAME = "libtile_capi.so"
 
 
 def _toolkit_dirs() -> List[str]:
-    dirs = [os.environ.get(v, "") for v in ("CUDA_HOME", "CUDA_PATH")]
-    dirs.append("/usr/local/cuda")
-    return [d for d in dirs if d and os.path.isdir(d)]
+    """The toolkits the C++ library searches (tile/Target/Cubin.h):
+    $CUDA_HOME and $CUDA_PATH when either is set, else /usr/local/cuda."""
+    dirs = [d for d in (os.environ.get(v, "") for v in ("CUDA_HOME", "CUDA_PATH")) if d]
+    return [d for d in (dirs or ["/usr/local/cuda"]) if os.path.isdir(d)]
 
 
 def _site_dirs() -> List[str]:

@@ -210,5 +210,109 @@ def test_wheel_cuda_discovery():
             sys.path[:] = saved
 
 
+def no_toolkit_env(**extra):
+    """The environment of a machine without a CUDA toolkit: CUDA_HOME names
+    one that does not exist (so /usr/local/cuda is not searched) and PATH
+    holds no ptxas."""
+    path = [d for d in os.environ.get("PATH", "").split(os.pathsep)
+            if d and not os.path.exists(os.path.join(d, "ptxas"))]
+    env = dict(os.environ, CUDA_HOME="/nonexistent-cuda-toolkit", PATH=os.pathsep.join(path))
+    for name in ("CUDA_PATH", "TILE_NVJITLINK", "TILE_LIBDEVICE"):
+        env.pop(name, None)
+    env.update(extra)
+    return env
+
+
+def run_script(script, env):
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                         text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+    return out.stdout
+
+
+def test_ptx_fallback_without_an_assembler():
+    # No ptxas anywhere and the ptxas assembler asked for: the compile
+    # returns PTX, for the CUDA driver to compile at load, with a warning
+    # that says why.
+    script = f"""
+import warnings, tile
+with warnings.catch_warnings(record=True) as w:
+    warnings.simplefilter("always")
+    k = tile.compile_file({VECTOR_ADD!r}, assembler="ptxas")
+print(k.format, repr(k.assembler), k.binary == k.ptx.encode(), [x.category.__name__ for x in w])
+print(k.note)
+"""
+    lines = run_script(script, no_toolkit_env()).splitlines()
+    assert lines[0] == "ptx '' True ['CompileWarning']", lines
+    assert lines[1] == (
+        "no assembler found (neither libnvJitLink, at $TILE_NVJITLINK, in an installed "
+        "nvidia-nvjitlink wheel or a CUDA toolkit, nor ptxas on PATH or under $CUDA_HOME, "
+        "$CUDA_PATH or /usr/local/cuda): emitted PTX instead of a cubin; the CUDA driver "
+        "compiles it when it is loaded"), lines[1]
+
+
+# A lowered module that calls libdevice's expf: linked in, it is inlined
+# (ex2.approx, no call left).
+LIBDEVICE_MODULE = """module {
+  llvm.func @__nv_expf(f32) -> f32
+  llvm.func @k(%p: !llvm.ptr<1>) attributes {nvvm.kernel} {
+    %x = llvm.load %p : !llvm.ptr<1> -> f32
+    %y = llvm.call @__nv_expf(%x) : (f32) -> f32
+    llvm.store %y, %p : f32, !llvm.ptr<1>
+    llvm.return
+  }
+}
+"""
+
+
+def test_nvjitlink_and_libdevice_from_installed_wheels():
+    # A machine with no toolkit but torch's nvidia-nvjitlink wheel and
+    # triton: the package finds both in site-packages (here a stand-in
+    # site directory holding links to this machine's toolkit files) and
+    # produces a cubin through that nvJitLink, linking that libdevice.
+    name, nvjitlink = tile.cubin_assembler()
+    toolkit = os.environ.get("CUDA_HOME") or "/usr/local/cuda"
+    libdevice = os.path.join(toolkit, "nvvm", "libdevice", "libdevice.10.bc")
+    if name != "nvJitLink" or not os.path.exists(libdevice):
+        raise unittest.SkipTest("no libnvJitLink and libdevice on this machine")
+    with tempfile.TemporaryDirectory() as site:
+        lib = os.path.join(site, "nvidia", "cu13", "lib")
+        bc = os.path.join(site, "triton", "backends", "nvidia", "lib")
+        os.makedirs(lib)
+        os.makedirs(bc)
+        os.symlink(os.path.realpath(nvjitlink), os.path.join(lib, "libnvJitLink.so.13"))
+        os.symlink(os.path.realpath(libdevice), os.path.join(bc, "libdevice.10.bc"))
+        pythonpath = os.pathsep.join([os.environ.get("PYTHONPATH", ""), site])
+        script = f"""
+import os, tile
+path = tile.cubin_assembler()[1]  # loads the library: the search is set up
+print(os.environ["TILE_NVJITLINK"])
+print(os.environ["TILE_LIBDEVICE"])
+print(path)
+k = tile.compile({LIBDEVICE_MODULE!r}, name="expf.mlir")
+print(k.format, k.assembler, "ex2.approx" in k.ptx, "__nv_expf" in k.ptx)
+"""
+        lines = run_script(script, no_toolkit_env(PYTHONPATH=pythonpath)).splitlines()
+        assert lines == [lib, os.path.join(bc, "libdevice.10.bc"),
+                         os.path.join(lib, "libnvJitLink.so.13"),
+                         "cubin nvJitLink True False"], lines
+        # Without libdevice the call is an error that says where libdevice
+        # was looked for.
+        script = f"""
+import tile
+try:
+    tile.compile({LIBDEVICE_MODULE!r}, name="expf.mlir", emit="ptx")
+except tile.CompileError as e:
+    print(e)
+"""
+        out = run_script(script, no_toolkit_env(PYTHONPATH=pythonpath,
+                                                TILE_LIBDEVICE="/nonexistent.bc"))
+        assert out.strip() == (
+            "error: the kernel needs libdevice (for __nv_expf) but no libdevice.10.bc was "
+            "found at $TILE_LIBDEVICE or under nvvm/libdevice/ of $CUDA_HOME, $CUDA_PATH or "
+            "/usr/local/cuda; install a CUDA toolkit, point CUDA_HOME at one, or set "
+            "TILE_LIBDEVICE to a libdevice.10.bc"), repr(out)
+
+
 if __name__ == "__main__":
     sys.exit(harness.run(dict(globals())))
