@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools llvm-22
-  ninja-build ccache cmake g++ python3 pybind11-dev python3-dev
+  ninja-build ccache cmake g++ python3 lld
   libgtest-dev libgmock-dev
 )
 

@@ -2,6 +2,7 @@
 
 #include "tile/Target/Cubin.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -21,12 +22,15 @@ static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
+/// $CUDA_HOME and $CUDA_PATH when either is set: they choose the toolkit
+/// (one that does not exist chooses none); else /usr/local/cuda.
 static SmallVector<std::string> toolkitCandidates() {
   SmallVector<std::string> dirs;
   for (const char *var : {"CUDA_HOME", "CUDA_PATH"})
     if (const char *value = std::getenv(var); value && *value)
       dirs.push_back(value);
-  dirs.push_back("/usr/local/cuda");
+  if (dirs.empty())
+    dirs.push_back("/usr/local/cuda");
   return dirs;
 }
 
@@ -77,21 +81,54 @@ struct NvJitLinkAPI {
 };
 } // namespace
 
+/// The libnvJitLink files in `dir` (libnvJitLink.so, libnvJitLink.so.12,
+/// ...), the unversioned name first.
+static void appendNvJitLinkIn(StringRef dir, SmallVector<std::string> &out) {
+  SmallVector<std::string> found;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; !ec && it != end;
+       it.increment(ec))
+    if (llvm::sys::path::filename(it->path()).starts_with("libnvJitLink.so"))
+      found.push_back(it->path());
+  llvm::sort(found, [](const std::string &a, const std::string &b) {
+    return a.size() != b.size() ? a.size() < b.size() : a < b;
+  });
+  out.append(found.begin(), found.end());
+}
+
+/// Where libnvJitLink is looked for, in order: $TILE_NVJITLINK (the library,
+/// or a directory holding it: the Python package points it at the
+/// nvidia-nvjitlink wheel's lib/), the system search path, then the
+/// toolkits' lib64/.
+static SmallVector<std::string> nvJitLinkCandidates() {
+  SmallVector<std::string> candidates;
+  if (const char *env = std::getenv("TILE_NVJITLINK"); env && *env) {
+    if (llvm::sys::fs::is_directory(env))
+      appendNvJitLinkIn(env, candidates);
+    else
+      candidates.push_back(env);
+  }
+  candidates.append(
+      {"libnvJitLink.so", "libnvJitLink.so.13", "libnvJitLink.so.12"});
+  for (const std::string &dir : toolkitCandidates()) {
+    SmallString<256> path(dir);
+    llvm::sys::path::append(path, "lib64", "libnvJitLink.so");
+    candidates.push_back(std::string(path));
+  }
+  return candidates;
+}
+
+/// The file libnvJitLink was loaded from (set with the API below).
+static std::string nvJitLinkPath;
+
 /// Loads libnvJitLink once per process; null when it is not there.
 static const NvJitLinkAPI *loadNvJitLink() {
   static std::once_flag once;
   static NvJitLinkAPI api;
   static bool loaded = false;
   std::call_once(once, [] {
-    SmallVector<std::string> candidates = {
-        "libnvJitLink.so", "libnvJitLink.so.13", "libnvJitLink.so.12"};
-    for (const std::string &dir : toolkitCandidates()) {
-      SmallString<256> path(dir);
-      llvm::sys::path::append(path, "lib64", "libnvJitLink.so");
-      candidates.push_back(std::string(path));
-    }
     void *handle = nullptr;
-    for (const std::string &name : candidates)
+    for (const std::string &name : nvJitLinkCandidates())
       if ((handle = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL)))
         break;
     if (!handle)
@@ -113,11 +150,21 @@ static const NvJitLinkAPI *loadNvJitLink() {
     bind(api.getInfoLogSize, "nvJitLinkGetInfoLogSize");
     bind(api.getInfoLog, "nvJitLinkGetInfoLog");
     loaded = ok;
+    Dl_info info;
+    if (ok && dladdr(reinterpret_cast<void *>(api.create), &info) &&
+        info.dli_fname)
+      nvJitLinkPath = info.dli_fname;
   });
   return loaded ? &api : nullptr;
 }
 
 bool tile::isNvJitLinkAvailable() { return loadNvJitLink() != nullptr; }
+
+std::optional<std::string> tile::getNvJitLinkPath() {
+  if (!loadNvJitLink())
+    return std::nullopt;
+  return nvJitLinkPath;
+}
 
 bool tile::canAssembleCubin() {
   return isNvJitLinkAvailable() || findPtxas().has_value();
@@ -191,7 +238,8 @@ assembleWithNvJitLink(StringRef ptx, StringRef arch,
   const NvJitLinkAPI *api = loadNvJitLink();
   if (!api)
     return makeError("libnvJitLink.so could not be loaded; install a CUDA "
-                     "toolkit, set CUDA_HOME, or use ptxas");
+                     "toolkit or the nvidia-nvjitlink wheel, set CUDA_HOME "
+                     "or TILE_NVJITLINK, or use ptxas");
   // nvJitLink's own -O accepts only 0 and 3 (it rejects -O1 and -O2 as
   // NVJITLINK_ERROR_UNRECOGNIZED_OPTION); the levels in between go to the
   // ptxas inside it, which takes all four, as ptxas's -O does.

@@ -28,6 +28,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
+
 using namespace tile;
 
 static llvm::Error makeError(const llvm::Twine &message) {
@@ -115,7 +117,17 @@ void tile::detail::rewriteMathIntrinsicsToLibdevice(llvm::Module &module) {
   }
 }
 
+/// $TILE_LIBDEVICE (the file, or a directory holding libdevice.10.bc: the
+/// Python package points it at a copy that an installed wheel ships), else
+/// the toolkit's nvvm/libdevice/.
 static std::optional<std::string> findLibdevice() {
+  if (const char *env = std::getenv("TILE_LIBDEVICE"); env && *env) {
+    SmallString<256> path(env);
+    if (llvm::sys::fs::is_directory(path))
+      llvm::sys::path::append(path, "libdevice.10.bc");
+    if (llvm::sys::fs::exists(path))
+      return std::string(path);
+  }
   std::optional<std::string> toolkit = findCudaToolkit();
   if (!toolkit)
     return std::nullopt;
@@ -136,9 +148,10 @@ llvm::Error tile::detail::linkLibdeviceIfNeeded(llvm::Module &module) {
   std::optional<std::string> path = findLibdevice();
   if (!path)
     return makeError("the kernel needs libdevice (for " + needed.front() +
-                     ") but no nvvm/libdevice/libdevice.10.bc was found "
-                     "under $CUDA_HOME, $CUDA_PATH or /usr/local/cuda; install "
-                     "a CUDA toolkit or point CUDA_HOME at one");
+                     ") but no libdevice.10.bc was found at $TILE_LIBDEVICE "
+                     "or under nvvm/libdevice/ of $CUDA_HOME, $CUDA_PATH or "
+                     "/usr/local/cuda; install a CUDA toolkit, point CUDA_HOME "
+                     "at one, or set TILE_LIBDEVICE to a libdevice.10.bc");
   llvm::SMDiagnostic diag;
   std::unique_ptr<llvm::Module> libdevice =
       llvm::parseIRFile(*path, diag, module.getContext());

@@ -1,4 +1,4 @@
-//===- Compile.cpp - tile.compile over the compiler library ---------------===//
+//===- Compile.cpp - tileCompile over the compiler library ----------------===//
 //
 // Checks the Python options, then calls tile::compileKernelSource
 // (tile/Compiler/Compile.h), the call tile-compile makes too, with the
@@ -58,10 +58,14 @@ CompileResponse compileRequest(const CompileRequest &request) {
   if (options.emit == CompileOutput::Cubin &&
       !resolveCubinAssembler(options.cubin)) {
     options.emit = CompileOutput::Ptx;
-    response.note = "no CUDA toolkit found (neither ptxas nor libnvJitLink "
-                    "under PATH, $CUDA_HOME, $CUDA_PATH or /usr/local/cuda): "
-                    "emitted PTX instead of a cubin";
+    response.note = "no assembler found (neither libnvJitLink, at "
+                    "$TILE_NVJITLINK, in an installed nvidia-nvjitlink wheel "
+                    "or a CUDA toolkit, nor ptxas on PATH or under $CUDA_HOME, "
+                    "$CUDA_PATH or /usr/local/cuda): emitted PTX instead of a "
+                    "cubin; the CUDA driver compiles it when it is loaded";
   }
+  if (options.emit == CompileOutput::Cubin)
+    response.assembler = resolveCubinAssembler(options.cubin).value_or("");
   StringRef format = stringifyCompileOutput(options.emit);
   response.format = format.str();
 
@@ -90,6 +94,17 @@ CompileResponse tile::python::compile(const CompileRequest &request) {
 }
 
 bool tile::python::canAssembleCubin() { return tile::canAssembleCubin(); }
+
+TextResult tile::python::cubinAssembler(std::string &path) {
+  TextResult result;
+  result.ok = true;
+  result.value = resolveCubinAssembler(CubinOptions()).value_or("");
+  if (result.value == "nvJitLink")
+    path = getNvJitLinkPath().value_or("");
+  else if (result.value == "ptxas")
+    path = findPtxas().value_or("");
+  return result;
+}
 
 TextResult tile::python::checkArch(const std::string &arch) {
   TextResult result;

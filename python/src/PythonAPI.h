@@ -1,11 +1,9 @@
-//===- PythonAPI.h - The narrow C++ API behind tile's Python module -*- C++
-//-*-===//
+//===- PythonAPI.h - The narrow C++ API behind tile's C API -----*- C++ -*-===//
 //
-// Everything the `_tile` extension needs, with only standard types at the
-// boundary: the binding file (compiled with RTTI and exceptions, as pybind11
-// requires) never sees an MLIR or LLVM type, and this side (compiled like the
-// rest of the project, without them) never throws. Failures come back as
-// `ok == false` with the message the tools would print.
+// Everything the C API (include/tile-c/Tile.h, CAPI.cpp) and so the Python
+// package need, with only standard types at the boundary. Nothing here
+// throws; failures come back as `ok == false` with the message the tools
+// would print.
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,15 +61,21 @@ struct CompileResponse {
   std::string metadataJson;
   /// Why the format differs from the request, when it does.
   std::string note;
+  /// The assembler a cubin goes through ("nvJitLink" or "ptxas"); empty for
+  /// the other formats.
+  std::string assembler;
 };
 
 /// parse -> tile-to-llvm pipeline -> LLVM IR -> PTX -> cubin, stopping at
 /// `request.emit`; the same steps and messages as tile-compile.
 CompileResponse compile(const CompileRequest &request);
 
-/// Whether a cubin can be produced here (ptxas or nvJitLink found), and the
-/// PTX ISA version for an arch ("" with the error when the arch is bad).
+/// Whether a cubin can be produced here (ptxas or nvJitLink found), the
+/// assembler an automatic choice takes ("nvJitLink", "ptxas" or "", with
+/// where it was found), and the PTX ISA version for an arch ("" with the
+/// error when the arch is bad).
 bool canAssembleCubin();
+TextResult cubinAssembler(std::string &path);
 TextResult checkArch(const std::string &arch);
 
 /// Layout attribute text (`#layout.blocked<...>`, ...) + tensor shape to the

@@ -8,7 +8,8 @@ launches its kernels on torch tensors. It needs only the CUDA driver
 
 __all__ = ["runtime", "jit", "language"]
 
-from .compiler import CompileError, CompileWarning, CompiledKernel, can_assemble_cubin, compile, compile_file  # noqa: E402,F401
+from .compiler import (CompileError, CompileWarning, CompiledKernel, can_assemble_cubin,  # noqa: E402,F401
+                       compile, compile_file, cubin_assembler)
 from .language import (constexpr, dtype, int1, int8, int16, int32, int64, float16,  # noqa: E402,F401
                        bfloat16, float32, float64, math, program_id, num_programs, arange,
                        zeros, full, load, store, make_view, load_tile, store_tile, sum, max,

@@ -21,23 +21,25 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 __all__ = ["CompileError", "CompileWarning", "CompiledKernel", "compile",
-           "compile_file", "can_assemble_cubin", "EMIT_KINDS"]
+           "compile_file", "can_assemble_cubin", "cubin_assembler", "EMIT_KINDS"]
 
 EMIT_KINDS = ("cubin", "ptx", "llvm", "mlir", "layouts")
 
 
 def _ext():
-    """The C++ extension; imported on first use so that tile.runtime works
-    without it (e.g. a machine with only the launcher)."""
+    """The compiler, tile's C API (tile._capi over libtile_capi.so); loaded
+    on first use so that tile.runtime works without it (e.g. a machine with
+    only the launcher)."""
     try:
-        from . import _tile
+        from . import _capi
     except ImportError as e:
         raise ImportError(
-            "tile's compiler extension (tile._tile) is not importable: build it "
-            "(cmake --build <build> --target _tile) and put <build>/python on "
-            "PYTHONPATH, or pip install ./python (docs/Python.md). "
+            "tile's compiler library (libtile_capi.so, loaded by tile._capi) is not "
+            "available: build it (cmake --build <build> --target tile_capi) and put "
+            "<build>/python on PYTHONPATH, or install the wheel built by "
+            "`bash python/build_wheel.sh` (docs/Python.md). "
             f"Original error: {e}") from e
-    return _tile
+    return _capi
 
 
 _LOCATION = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): "
@@ -101,6 +103,8 @@ class CompiledKernel:
     metadata  dict: tile-compile's metadata JSON (kernels, arch, format,
               binary).
     note      why the format differs from the request, else "".
+    assembler for a cubin, the assembler that produced it ("nvJitLink" or
+              "ptxas"), else "".
     """
     format: str
     arch: str
@@ -110,6 +114,7 @@ class CompiledKernel:
     asm: Optional[str] = None
     ptx: Optional[str] = None
     note: str = ""
+    assembler: str = ""
     diagnostics: str = ""
     source_name: str = "<string>"
 
@@ -188,6 +193,13 @@ def can_assemble_cubin() -> bool:
     return bool(_ext().can_assemble_cubin())
 
 
+def cubin_assembler() -> Tuple[str, str]:
+    """The assembler a cubin compile uses here and where it was found:
+    ("nvJitLink", ".../libnvJitLink.so.12"), ("ptxas", ".../ptxas"), or
+    ("", "") when there is none (compiles then return PTX for the driver)."""
+    return _ext().cubin_assembler()
+
+
 def _define_value(name: str, value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -251,7 +263,8 @@ def compile(source: str, *, arch: str = "sm_90", emit: str = "cubin",
     fmt = out["format"]
     metadata = json.loads(out["metadata_json"]) if out["metadata_json"] else {}
     result = CompiledKernel(format=fmt, arch=arch, opt_level=opt_level, metadata=metadata,
-                            note=out["note"], diagnostics=out["diagnostics"],
+                            note=out["note"], assembler=out.get("assembler", ""),
+                            diagnostics=out["diagnostics"],
                             source_name=name)
     if fmt == "cubin":
         result.binary = out["output"]

@@ -9,7 +9,7 @@
 
 Each object only builds the attribute text (docs/LayoutDialect.md); parsing,
 verification, the linear form and the tables come from the C++ libraries,
-through tile._tile (the same functions as tile-layout). A bad layout or
+through tile._capi (the C API; the same functions as tile-layout). A bad layout or
 shape raises ValueError with the verifier's message.
 """
 

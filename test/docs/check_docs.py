@@ -39,7 +39,7 @@ when the Markdown is rendered) on the line right before a fenced block
       The block is run by python3 in the scratch directory (PYTHONPATH holds
       the build's Python package); its stdout must match a following
       `output` block if there is one. Skipped (and counted as such) when the
-      build has no Python extension (build/python/tile/_tile*).
+      build has no Python compiler library (build/python/tile/libtile_capi.so).
 
 Matching: trailing whitespace of each line and trailing empty lines are
 ignored; an expected line that is exactly `...` matches any number of lines
@@ -291,7 +291,7 @@ def check_file(rel, source, build, verbose):
         return results
     scratch = make_scratch(source, build)
     env = environment(build)
-    has_python = bool(glob.glob(os.path.join(build, "python", "tile", "_tile*")))
+    has_python = os.path.exists(os.path.join(build, "python", "tile", "libtile_capi.so"))
     skipped = 0
     try:
         last = None  # (block, stdout) of the last run/python block

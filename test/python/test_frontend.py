@@ -423,7 +423,7 @@ def test_disk_cache_second_process_compiles_nothing():
         assert f.read() == k.compiled.binary
     script = f"""
 import sys
-sys.modules["tile._tile"] = None          # no compiler in this process
+sys.modules["tile._capi"] = None          # no compiler in this process
 sys.path.insert(0, {os.path.dirname(THIS)!r})
 import test_frontend as t
 k = t.vector_add.specialize(BLOCK=512, emit={emit!r}, **{types!r})

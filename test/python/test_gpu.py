@@ -42,7 +42,7 @@ def compiled_vector_add():
     if saved:
         return tile.CompiledKernel.read(saved)
     try:
-        importlib.import_module("tile._tile")
+        importlib.import_module("tile._capi")
     except ImportError as e:
         raise unittest.SkipTest(f"no compiler extension ({e}) and no TILE_PY_KERNEL")
     import torch

@@ -47,17 +47,25 @@ struct CubinOptions {
   std::string *infoLog = nullptr;
 };
 
-/// The directories searched for a CUDA toolkit, in order: $CUDA_HOME,
-/// $CUDA_PATH, /usr/local/cuda. Returns the first that exists.
+/// The directories searched for a CUDA toolkit, in order: $CUDA_HOME and
+/// $CUDA_PATH when either is set (so that they choose the toolkit, and one
+/// that does not exist chooses none), else /usr/local/cuda. Returns the
+/// first that exists.
 std::optional<std::string> findCudaToolkit();
 
-/// ptxas on $PATH, else under $CUDA_HOME/bin, $CUDA_PATH/bin,
-/// /usr/local/cuda/bin.
+/// ptxas on $PATH, else under the toolkits' bin/ ($CUDA_HOME/bin,
+/// $CUDA_PATH/bin, or /usr/local/cuda/bin when neither is set).
 std::optional<std::string> findPtxas();
 
-/// True when libnvJitLink can be dlopen'ed (system search path, then the
-/// toolkit's lib64/) and has the entry points tile uses.
+/// True when libnvJitLink can be dlopen'ed and has the entry points tile
+/// uses. Searched in order: $TILE_NVJITLINK (the library file, or a
+/// directory holding libnvJitLink.so*), the system search path, then the
+/// toolkits' lib64/ (findCudaToolkit's candidates).
 bool isNvJitLinkAvailable();
+
+/// The file libnvJitLink was loaded from, or std::nullopt when it cannot be
+/// loaded.
+std::optional<std::string> getNvJitLinkPath();
 
 /// True when either assembler is available, i.e. a cubin can be produced.
 bool canAssembleCubin();
