@@ -234,14 +234,11 @@ static void printVectorLoad(llvm::raw_ostream &os, StringRef pred,
          << outs[2 * w + 1] << "}, %tile_w" << w << ";";
       continue;
     }
-    os << "\n\t" << pred << "mov.b32 {%tile_lo, %tile_hi}, %tile_w" << w
-       << ";";
+    os << "\n\t" << pred << "mov.b32 {%tile_lo, %tile_hi}, %tile_w" << w << ";";
     os << "\n\t" << pred << "mov.b16 " << outs[4 * w] << ", %tile_lo;";
-    os << "\n\t" << pred << "shr.u16 " << outs[4 * w + 1]
-       << ", %tile_lo, 8;";
+    os << "\n\t" << pred << "shr.u16 " << outs[4 * w + 1] << ", %tile_lo, 8;";
     os << "\n\t" << pred << "mov.b16 " << outs[4 * w + 2] << ", %tile_hi;";
-    os << "\n\t" << pred << "shr.u16 " << outs[4 * w + 3]
-       << ", %tile_hi, 8;";
+    os << "\n\t" << pred << "shr.u16 " << outs[4 * w + 3] << ", %tile_hi, 8;";
   }
   os << "\n\t}";
 }
@@ -273,8 +270,8 @@ static void printVectorStore(llvm::raw_ostream &os, StringRef pred,
     }
     os << "\n\tmov.b32 %tile_x, {" << vals[4 * w] << ", " << vals[4 * w + 1]
        << "};";
-    os << "\n\tmov.b32 %tile_y, {" << vals[4 * w + 2] << ", "
-       << vals[4 * w + 3] << "};";
+    os << "\n\tmov.b32 %tile_y, {" << vals[4 * w + 2] << ", " << vals[4 * w + 3]
+       << "};";
     os << "\n\tprmt.b32 %tile_w" << w << ", %tile_x, %tile_y, 0x6420;";
   }
   os << "\n\t" << pred << "st.global.v" << words << ".b32 " << addr << ", {";
@@ -635,11 +632,10 @@ SmallVector<Value> tile::emitVersionedVectorLoad(
   int strideIdx =
       elementStrideBytes ? int(ops.add(elementStrideBytes, 'l')) : -1;
   for (unsigned i = 0; i < n; ++i)
-    defIdx.push_back(
-        ops.add(toAsmReg(b, loc,
-                         others[i] ? toMemoryInt(b, loc, others[i])
-                                   : intConst(b, loc, memType, 0)),
-                letter));
+    defIdx.push_back(ops.add(toAsmReg(b, loc,
+                                      others[i] ? toMemoryInt(b, loc, others[i])
+                                                : intConst(b, loc, memType, 0)),
+                             letter));
   std::string asmStr;
   llvm::raw_string_ostream os(asmStr);
   for (unsigned i = 0; i < n; ++i)

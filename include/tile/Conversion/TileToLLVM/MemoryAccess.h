@@ -64,8 +64,9 @@ void emitStore(OpBuilder &b, Location loc, Value value, Value ptr,
 /// to the vector size), else one predicated access per element j where
 /// `masks[j]` (null: true) holds; elements not read are `others[j]` (null:
 /// zero). Element types of 8, 16, 32 or 64 bits; 2 to 16 elements of at
-/// most 16 bytes in all (more than four as packed 32-bit words). One inline-asm block of predicated instructions without a
-/// branch, so that ptxas schedules it with its neighbours.
+/// most 16 bytes in all (more than four as packed 32-bit words). One inline-asm
+/// block of predicated instructions without a branch, so that ptxas schedules
+/// it with its neighbours.
 SmallVector<Value> emitVectorLoad(OpBuilder &b, Location loc, Type elemType,
                                   Value ptr, Value vectorOk,
                                   ArrayRef<Value> masks,
@@ -110,10 +111,12 @@ struct VersionedGroup {
 /// between the elements of a group in the slow version: a group is
 /// consecutive in memory only where `fastOk` / `slowVectorOk` say so when
 /// the view's stride is a run-time value.
-SmallVector<Value> emitVersionedVectorLoad(
-    OpBuilder &b, Location loc, Type elemType, unsigned width, Value fastOk,
-    ArrayRef<VersionedGroup> groups, ArrayRef<Value> others,
-    Value elementStrideBytes = {});
+SmallVector<Value> emitVersionedVectorLoad(OpBuilder &b, Location loc,
+                                           Type elemType, unsigned width,
+                                           Value fastOk,
+                                           ArrayRef<VersionedGroup> groups,
+                                           ArrayRef<Value> others,
+                                           Value elementStrideBytes = {});
 /// The store counterpart of emitVersionedVectorLoad (`values`: one per
 /// element of all groups).
 void emitVersionedVectorStore(OpBuilder &b, Location loc, unsigned width,
