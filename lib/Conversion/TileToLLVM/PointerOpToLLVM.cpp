@@ -196,9 +196,9 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<tl::LoadOp> {
         }
         Value ok =
             vectorCondition(rewriter, loc, vec, groupPtrs, groupMasks, bytes);
-        values.append(emitVectorLoad(rewriter, loc, elemType, groupPtrs[0],
-                                     ok ? ok : i1Const(rewriter, loc, true),
-                                     groupMasks, groupOthers));
+        values.append(emitVectorLoad(
+            rewriter, loc, elemType, groupPtrs[0],
+            ok ? ok : i1Const(rewriter, loc, true), groupMasks, groupOthers));
       }
     } else {
       for (size_t i = 0; i < n; ++i)
@@ -284,9 +284,9 @@ struct ReshapeOpConversion : public ConvertOpToLLVMPattern<OpTy> {
     } else {
       Type elemType =
           this->getTypeConverter()->convertType(srcType.getElementType());
-      dstRegs =
-          transferThroughSharedMemory(rewriter, loc, layouts->src, srcRegs,
-                                      layouts->dstInSrcSpace, elemType);
+      dstRegs = transferThroughSharedMemory(rewriter, loc, layouts->src,
+                                            srcRegs, layouts->dstInSrcSpace,
+                                            elemType);
     }
     rewriter.replaceOp(op, packStruct(rewriter, loc, llType, dstRegs));
     return success();
@@ -302,8 +302,9 @@ struct ReshapeOpConversion : public ConvertOpToLLVMPattern<OpTy> {
 /// alignment check per vector decides. Pointers not proven consecutive
 /// (gathers, pointers the analysis cannot follow) get scalar accesses: a
 /// run-time test of every pointer would cost more than it saves.
-PointerVectors tile::choosePointerVectors(Operation *op, Type ptrTensorType,
-                                          Type elemType, bool hasMask) {
+PointerVectors tile::choosePointerVectors(Operation *op,
+                                          Type ptrTensorType, Type elemType,
+                                          bool hasMask) {
   PointerVectors result;
   auto tensor = dyn_cast<RankedTensorType>(ptrTensorType);
   if (!tensor || !elemType.isIntOrFloat())
@@ -339,9 +340,10 @@ PointerVectors tile::choosePointerVectors(Operation *op, Type ptrTensorType,
     proven /= 2;
   result.width = proven > 1 ? proven : width;
   result.alignmentProven = proven > 1;
-  result.maskUniform =
-      !hasMask || (!facts->maskConstancy.empty() &&
-                   facts->maskConstancy[dim] % result.width == 0);
+  result.maskUniform = !hasMask || (!facts->maskConstancy.empty() &&
+                                    facts->maskConstancy[dim] %
+                                            result.width ==
+                                        0);
   return result;
 }
 

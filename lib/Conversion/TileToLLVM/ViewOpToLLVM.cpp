@@ -153,8 +153,8 @@ void requireProvenVectors(TileAccesses &accesses,
 /// tested against 1 at run time.
 void setTestedStride(OpBuilder &b, Location loc, TileAccesses &accesses,
                      Value stride, int64_t elemBytes) {
-  accesses.unitStride = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
-                                             stride, i64Const(b, loc, 1));
+  accesses.unitStride = LLVM::ICmpOp::create(
+      b, loc, LLVM::ICmpPredicate::eq, stride, i64Const(b, loc, 1));
   accesses.strideBytes =
       LLVM::MulOp::create(b, loc, stride, i64Const(b, loc, elemBytes));
 }
@@ -203,8 +203,8 @@ Value emitVersionCondition(OpBuilder &b, Location loc, const ViewParts &view,
   bool extentUniform = !checked || (facts && facts->axis == axis &&
                                     facts->extentDivisibility % v == 0);
   // Proven alignment includes the origin along the axis.
-  bool originUniform =
-      !checked || accesses.alignmentProven || originStep % v == 0;
+  bool originUniform = !checked || accesses.alignmentProven ||
+                       originStep % v == 0;
   Value lowMask = i64Const(b, loc, v - 1);
   Value zero = i64Const(b, loc, 0);
   auto isMultiple = [&](Value x) -> Value {
@@ -222,8 +222,8 @@ Value emitVersionCondition(OpBuilder &b, Location loc, const ViewParts &view,
   if (accesses.unitStride)
     andWith(accesses.unitStride);
   if (!accesses.alignmentProven) {
-    andWith(
-        emitIsAligned(b, loc, accesses.elements.front().ptr, v * elemBytes));
+    andWith(emitIsAligned(b, loc, accesses.elements.front().ptr,
+                          v * elemBytes));
     for (int64_t a = 0, e = view.strides.size(); a < e; ++a)
       if (a != axis)
         andWith(isMultiple(view.strides[a]));
@@ -367,16 +367,16 @@ Value getPaddingValue(OpBuilder &b, Location loc, Type type,
   case tl::PaddingMode::pos_inf:
     if (isFloat)
       return scalarConst(b, loc, type, std::numeric_limits<double>::infinity());
-    return intConst(
-        b, loc, type,
-        APInt::getSignedMaxValue(type.getIntOrFloatBitWidth()).getSExtValue());
+    return intConst(b, loc, type,
+                    APInt::getSignedMaxValue(type.getIntOrFloatBitWidth())
+                        .getSExtValue());
   case tl::PaddingMode::neg_inf:
     if (isFloat)
       return scalarConst(b, loc, type,
                          -std::numeric_limits<double>::infinity());
-    return intConst(
-        b, loc, type,
-        APInt::getSignedMinValue(type.getIntOrFloatBitWidth()).getSExtValue());
+    return intConst(b, loc, type,
+                    APInt::getSignedMinValue(type.getIntOrFloatBitWidth())
+                        .getSExtValue());
   }
   return scalarConst(b, loc, type, 0);
 }
@@ -429,8 +429,7 @@ struct MakeViewOpConversion : public ConvertOpToLLVMPattern<tl::MakeViewOp> {
       if (ShapedType::isDynamic(size)) {
         if (next >= adaptor.getShape().size())
           return failure();
-        sizes.push_back(
-            castIndexToI64(rewriter, loc, adaptor.getShape()[next++]));
+        sizes.push_back(castIndexToI64(rewriter, loc, adaptor.getShape()[next++]));
       } else {
         sizes.push_back(i64Const(rewriter, loc, size));
       }
@@ -481,9 +480,10 @@ struct MakeViewOpConversion : public ConvertOpToLLVMPattern<tl::MakeViewOp> {
 
 /// The accesses of a tile-space access op.
 template <typename OpTy>
-TileAccesses getTileSpaceAccesses(OpTy op, Value llView, ValueRange indices,
-                                  Type tileType, const TypeConverter &converter,
-                                  OpBuilder &b) {
+TileAccesses
+getTileSpaceAccesses(OpTy op, Value llView, ValueRange indices,
+                     Type tileType, const TypeConverter &converter,
+                     OpBuilder &b) {
   Location loc = op.getLoc();
   tl::ViewType viewType = op.getView().getType();
   int64_t rank = viewType.getRank();
@@ -496,11 +496,11 @@ TileAccesses getTileSpaceAccesses(OpTy op, Value llView, ValueRange indices,
   for (int64_t d = 0; d < rank; ++d) {
     int64_t a = order[d];
     Value index = castIndexToI64(b, loc, indices[d]);
-    origin[a] =
-        tileShape[d] == 1
-            ? index
-            : LLVM::MulOp::create(b, loc, index, i64Const(b, loc, tileShape[d]))
-                  .getResult();
+    origin[a] = tileShape[d] == 1
+                    ? index
+                    : LLVM::MulOp::create(b, loc, index,
+                                          i64Const(b, loc, tileShape[d]))
+                          .getResult();
     // A static extent that the tile divides leaves no partial tiles (a tile
     // entirely outside the view is undefined behavior).
     int64_t extent = viewType.getShape()[a];
@@ -594,9 +594,9 @@ getGroupCondition(OpBuilder &b, Location loc, const TileAccesses &accesses,
                  : emitIsAligned(b, loc, first.ptr, v * bytes);
   if (accesses.unitStride)
     ok = LLVM::AndOp::create(b, loc, ok, accesses.unitStride);
-  ok =
-      andVectorMasks(b, loc, ok, first.mask, accesses.elements[r0 + v - 1].mask,
-                     accesses.alignmentProven);
+  ok = andVectorMasks(b, loc, ok, first.mask,
+                      accesses.elements[r0 + v - 1].mask,
+                      accesses.alignmentProven);
   SmallVector<Value> masks;
   for (int j = 0; j < v; ++j)
     masks.push_back(accesses.elements[r0 + j].mask);
@@ -618,8 +618,8 @@ SmallVector<Value> loadTile(OpBuilder &b, Location loc, Type elemType,
   int64_t bytes = getElementBytes(elemType);
   SmallVector<Value> others(v, pad);
   if (accesses.versionCondition) {
-    SmallVector<VersionedGroup> groups =
-        getVersionedGroups(b, loc, accesses, bytes);
+    SmallVector<VersionedGroup> groups = getVersionedGroups(b, loc, accesses,
+                                                            bytes);
     return emitVersionedVectorLoad(
         b, loc, elemType, v, accesses.versionCondition, groups,
         SmallVector<Value>(elements.size(), pad), accesses.strideBytes);
@@ -650,8 +650,8 @@ void storeTile(OpBuilder &b, Location loc, ArrayRef<Value> values,
   }
   int64_t bytes = getElementBytes(values.front().getType());
   if (accesses.versionCondition) {
-    SmallVector<VersionedGroup> groups =
-        getVersionedGroups(b, loc, accesses, bytes);
+    SmallVector<VersionedGroup> groups = getVersionedGroups(b, loc, accesses,
+                                                            bytes);
     emitVersionedVectorStore(b, loc, v, accesses.versionCondition, groups,
                              values, accesses.strideBytes);
     return;
@@ -673,9 +673,9 @@ void storeTile(OpBuilder &b, Location loc, ArrayRef<Value> values,
 //===----------------------------------------------------------------------===//
 
 template <typename OpTy>
-TileAccesses getOffsetAccesses(OpTy op, Value llView, ValueRange offsets,
-                               Type tileType, const TypeConverter &converter,
-                               OpBuilder &b) {
+TileAccesses
+getOffsetAccesses(OpTy op, Value llView, ValueRange offsets, Type tileType,
+                  const TypeConverter &converter, OpBuilder &b) {
   Location loc = op.getLoc();
   tl::ViewType viewType = op.getView().getType();
   int64_t rank = viewType.getRank();
@@ -807,5 +807,6 @@ void tile::populateViewOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                ViewLoadOpConversion<tl::LoadTileOp>,
                ViewStoreOpConversion<tl::StoreTileOp>,
                ViewLoadOpConversion<tl::LoadAtOp>,
-               ViewStoreOpConversion<tl::StoreAtOp>>(converter);
+               ViewStoreOpConversion<tl::StoreAtOp>>(
+      converter);
 }

@@ -111,12 +111,10 @@ struct VersionedGroup {
 /// between the elements of a group in the slow version: a group is
 /// consecutive in memory only where `fastOk` / `slowVectorOk` say so when
 /// the view's stride is a run-time value.
-SmallVector<Value> emitVersionedVectorLoad(OpBuilder &b, Location loc,
-                                           Type elemType, unsigned width,
-                                           Value fastOk,
-                                           ArrayRef<VersionedGroup> groups,
-                                           ArrayRef<Value> others,
-                                           Value elementStrideBytes = {});
+SmallVector<Value> emitVersionedVectorLoad(
+    OpBuilder &b, Location loc, Type elemType, unsigned width, Value fastOk,
+    ArrayRef<VersionedGroup> groups, ArrayRef<Value> others,
+    Value elementStrideBytes = {});
 /// The store counterpart of emitVersionedVectorLoad (`values`: one per
 /// element of all groups).
 void emitVersionedVectorStore(OpBuilder &b, Location loc, unsigned width,
