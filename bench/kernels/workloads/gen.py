@@ -43,8 +43,7 @@ def flat_layouts(t, warps=4):
 def ext(t, src, shape, enc, name="xf"):
     """`%name` = `%src` in f32 (no op for f32)."""
     if t == "f32":
-        return f"  %{name} = arith.addf %{src}, %zero_{name} : tensor<{shape}xf32{enc}>\n" \
-            if False else "", src
+        return "", src
     return (f"  %{name} = arith.extf %{src} : tensor<{shape}x{t}{enc}> to tensor<{shape}xf32{enc}>\n",
             name)
 
@@ -421,6 +420,7 @@ tile.kernel @col_sum(%xp: {ptr("f32")}, %op: {ptr("f32")},
 def transpose2d(t):
     T = 64
     v = min(vec(t), 8)
+    lanes = 64 // v  # threads along the contiguous dim of a 64-wide tile
     return f"""// Transposing copy of an m x n {t} matrix: dst (column-major) = src.
 // Launch: grid (cdiv(m, {T}), cdiv(n, {T})), 4 warps.
 {{HEADER}}
@@ -435,9 +435,8 @@ tile.kernel @transpose_{t}(%src: {ptr(t)}, %dst: {ptr(t)},
 {{CONVERT}}  tile.store_tile %b, %out[%i, %j] : tensor<{T}x{T}x{t}{{COL}}>, !tile.view<?x?x{t}>
   tile.return
 }}
-""", {"ROW": blocked([1, v], [64 // v // 1 if False else 32 // (64 // v), 64 // v], [4, 1], [1, 0]),
-      "COL": blocked([v, 1], [64 // v, 32 // (64 // v)], [1, 4], [0, 1]),
-      "_convert": (f"tensor<{T}x{T}x{t}", "ROW", "COL")}
+""", {"ROW": blocked([1, v], [32 // lanes, lanes], [4, 1], [1, 0]),
+      "COL": blocked([v, 1], [lanes, 32 // lanes], [1, 4], [0, 1])}
 
 
 def transpose3d():
@@ -639,12 +638,11 @@ def render(text, layouts, with_layouts):
         m = re.search(r"tensor<([0-9x]+)x(\w+)\{ROW\}>", text)
         ty = f"tensor<{m.group(1)}x{m.group(2)}"
         src, dst = ("a", "b") if "{CONVERT}" in text else ("a", "bb")
-        if with_layouts:
+        if with_layouts:  # the one convert between the two layouts
             conv = f"  %{dst} = layout.convert %{src} : {ty}, #ROW> -> {ty}, #COL>\n"
-        else:
-            conv = f"  %{dst} = arith.addf %{src}, %{src} : {ty}>\n" if False else ""
+        else:  # no layouts: the compiler inserts it; store the loaded tile
+            conv = ""
             text = text.replace(f"%{dst}, %out", f"%{src}, %out")
-        text = text.replace("{CONVERT}\n", "").replace("{CONVERT3}\n", "")
         text = text.replace("{CONVERT}", conv).replace("{CONVERT3}", conv)
     for k in names:
         text = text.replace("{" + k + "}", f", #{k}" if with_layouts else "")
