@@ -16,7 +16,9 @@ inline-PTX accesses are checked by value, without a GPU:
     that another thread wrote (or read, for a write) since the last barrier
     is reported as a race (a missing barrier shows up here).
   * The inline PTX that the lowering emits for predicated accesses (mov,
-    @p ld/st .global/.shared [.vN], bra, labels) is interpreted.
+    with the packing forms `mov.b32 {a, b}, w` and `mov.b32 w, {a, b}`,
+    `shr.u16`, `prmt.b32`, @p ld/st .global/.shared [.vN], bra, labels,
+    registers declared with .reg) is interpreted.
   * Two threads writing different values to the same global byte is an
     error (a wrong address usually shows up as this or as a wrong value).
 
@@ -452,6 +454,27 @@ class Ptx:
                 raise SimError("unsupported asm operand " + tok)
             return int(tok[1:])
 
+        def get(tok):
+            """An operand ($n), a declared register (%name) or an immediate."""
+            tok = tok.strip()
+            if tok.startswith("%"):
+                if tok[1:] not in named:
+                    raise SimError("asm register %s read before written" % tok)
+                return named[tok[1:]]
+            if tok.startswith("$"):
+                return regs[reg(tok)]
+            return int(tok, 0)
+
+        def put(tok, v):
+            tok = tok.strip()
+            if tok.startswith("%"):
+                named[tok[1:]] = v
+            else:
+                regs[reg(tok)] = v
+
+        def vector_tokens(tok):
+            return [t for t in tok.strip().strip("{} ").split(",")]
+
         def address(tok):
             m = re.fullmatch(r"\[%(\w+)\]", tok.strip())
             if m:
@@ -473,7 +496,34 @@ class Ptx:
             parts = opcode.split(".")
             if parts[0] == "mov":
                 d, s = split_top(args)
-                regs[reg(d)] = regs[reg(s)]
+                bits = int(parts[-1][1:])
+                if d.strip().startswith("{"):  # unpack: low part first
+                    ds = vector_tokens(d)
+                    w = bits // len(ds)
+                    v = get(s)
+                    for k, t in enumerate(ds):
+                        put(t, (v >> (k * w)) & ((1 << w) - 1))
+                elif s.strip().startswith("{"):  # pack
+                    ss = vector_tokens(s)
+                    w = bits // len(ss)
+                    put(d, sum((get(t) & ((1 << w) - 1)) << (k * w)
+                               for k, t in enumerate(ss)))
+                else:
+                    put(d, get(s))
+            elif opcode == "shr.u16":
+                d, a, imm = split_top(args)
+                put(d, (get(a) & 0xFFFF) >> int(imm))
+            elif opcode == "prmt.b32":  # default mode: bytes of {b, a}
+                d, a, b, sel = split_top(args)
+                pool = (get(a) & 0xFFFFFFFF) | ((get(b) & 0xFFFFFFFF) << 32)
+                sel = int(sel, 0)
+                out = 0
+                for i in range(4):
+                    nib = (sel >> (4 * i)) & 0xF
+                    if nib & 8:
+                        raise SimError("prmt sign replication is not simulated")
+                    out |= ((pool >> (8 * nib)) & 0xFF) << (8 * i)
+                put(d, out)
             elif opcode == "mad.lo.s64":  # %d = $stride * imm + $ptr
                 d, a, imm, p = split_top(args)
                 space, base = regs[reg(p)]
@@ -489,25 +539,25 @@ class Ptx:
                     sp, addr = address("[" + src)
                     if sp != space:
                         raise SimError("ld.%s through a pointer of space %d" % (parts[1], sp))
-                    dsts = [reg(t) for t in dst.strip("{} ").split(",")]
+                    dsts = vector_tokens(dst)
                     if len(dsts) != vec:
                         raise SimError("vector width mismatch in " + opcode)
                     if addr % (nbytes * vec):
                         raise SimError("misaligned %s at address 0x%x" % (opcode, addr))
-                    for j, r in enumerate(dsts):
-                        regs[r] = mem.read(space, addr + j * nbytes, nbytes, thread)
+                    for j, t in enumerate(dsts):
+                        put(t, mem.read(space, addr + j * nbytes, nbytes, thread))
                 else:
                     dst, src = args.split("],", 1)
                     sp, addr = address(dst + "]")
                     if sp != space:
                         raise SimError("st.%s through a pointer of space %d" % (parts[1], sp))
-                    srcs = [reg(t) for t in src.strip().strip("{} ").split(",")]
+                    srcs = vector_tokens(src)
                     if len(srcs) != vec:
                         raise SimError("vector width mismatch in " + opcode)
                     if addr % (nbytes * vec):
                         raise SimError("misaligned %s at address 0x%x" % (opcode, addr))
-                    for j, r in enumerate(srcs):
-                        mem.write(space, addr + j * nbytes, nbytes, regs[r], thread)
+                    for j, t in enumerate(srcs):
+                        mem.write(space, addr + j * nbytes, nbytes, get(t), thread)
             else:
                 raise SimError("unsupported inline asm instruction " + opcode)
         outs = regs[:nout]

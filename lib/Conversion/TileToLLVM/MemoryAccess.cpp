@@ -39,6 +39,15 @@ int64_t tile::getElementBytes(Type type) {
   return 8;
 }
 
+int tile::getMaxVectorElements(Type elemType) {
+  if (!elemType.isIntOrFloat())
+    return 1;
+  unsigned bits = elemType.getIntOrFloatBitWidth();
+  if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
+    return 1;
+  return 128 / bits;
+}
+
 //===----------------------------------------------------------------------===//
 // Scalar accesses
 //===----------------------------------------------------------------------===//
@@ -162,6 +171,123 @@ void tile::emitStore(OpBuilder &b, Location loc, Value value, Value ptr,
 // Vector accesses
 //===----------------------------------------------------------------------===//
 
+// A vector of up to four elements is one `ld.global.vN.bB` (`st`) of them.
+// Wider vectors exist only for 8- and 16-bit elements (16 bytes: eight
+// halves, sixteen bytes; eight bytes); PTX has no v8/v16 forms of them, so
+// they travel as 32-bit words of packed elements (`ld.global.v4.b32`, as
+// the hardware's 16-byte access), packed and unpacked inside the asm with
+// `mov.b32 {lo, hi}` (and `prmt` for bytes), which ptxas folds into the
+// register allocation. 8-bit elements live in 16-bit registers ('h').
+
+/// The integer type an element of `memType` occupies in an inline-asm
+/// register (8-bit values travel in 16-bit registers).
+static Type getAsmRegType(OpBuilder &b, Type memType) {
+  unsigned bits = memType.getIntOrFloatBitWidth();
+  return b.getIntegerType(asmRegister(bits).second);
+}
+
+/// `v` (of the memory type) widened to its inline-asm register type.
+static Value toAsmReg(OpBuilder &b, Location loc, Value v) {
+  Type regType = getAsmRegType(b, v.getType());
+  if (regType == v.getType())
+    return v;
+  return LLVM::ZExtOp::create(b, loc, regType, v);
+}
+
+/// Whether a vector of `n` elements of `bits` bits travels as packed words.
+static bool isPackedVector(unsigned n, unsigned bits) {
+  return n > 4 && bits < 32;
+}
+
+static std::string asmOperand(unsigned idx) {
+  return "$" + std::to_string(idx);
+}
+
+/// Prints `@pred ld.global.vN.bB {outs...}, [addr];` for the `outs.size()`
+/// consecutive `bits`-bit elements at `addr` (no trailing separator); a
+/// vector of more than four elements as packed 32-bit words unpacked into
+/// `outs` under the same predicate (16-bit: `mov.b32 {a, b}`; 8-bit: then
+/// the high byte of each half shifted down; the high byte of a register is
+/// ignored by the caller, which truncates).
+static void printVectorLoad(llvm::raw_ostream &os, StringRef pred,
+                            ArrayRef<std::string> outs, StringRef addr,
+                            unsigned bits) {
+  unsigned n = outs.size();
+  if (!isPackedVector(n, bits)) {
+    os << pred << "ld.global.v" << n << ".b" << bits << " {";
+    for (unsigned j = 0; j < n; ++j)
+      os << (j ? ", " : "") << outs[j];
+    os << "}, " << addr << ";";
+    return;
+  }
+  unsigned words = n * bits / 32;
+  os << "{ .reg .b32 %tile_w<" << words << ">;";
+  if (bits == 8)
+    os << " .reg .b16 %tile_lo, %tile_hi;";
+  os << "\n\t" << pred << "ld.global.v" << words << ".b32 {";
+  for (unsigned w = 0; w < words; ++w)
+    os << (w ? ", " : "") << "%tile_w" << w;
+  os << "}, " << addr << ";";
+  for (unsigned w = 0; w < words; ++w) {
+    if (bits == 16) {
+      os << "\n\t" << pred << "mov.b32 {" << outs[2 * w] << ", "
+         << outs[2 * w + 1] << "}, %tile_w" << w << ";";
+      continue;
+    }
+    os << "\n\t" << pred << "mov.b32 {%tile_lo, %tile_hi}, %tile_w" << w << ";";
+    os << "\n\t" << pred << "mov.b16 " << outs[4 * w] << ", %tile_lo;";
+    os << "\n\t" << pred << "shr.u16 " << outs[4 * w + 1] << ", %tile_lo, 8;";
+    os << "\n\t" << pred << "mov.b16 " << outs[4 * w + 2] << ", %tile_hi;";
+    os << "\n\t" << pred << "shr.u16 " << outs[4 * w + 3] << ", %tile_hi, 8;";
+  }
+  os << "\n\t}";
+}
+
+/// Prints `@pred st.global.vN.bB [addr], {vals...};` (no trailing
+/// separator); a vector of more than four elements as packed 32-bit words
+/// (16-bit: `mov.b32 w, {a, b}`; 8-bit: two such halves, then `prmt`
+/// takes the low byte of each of the four halves).
+static void printVectorStore(llvm::raw_ostream &os, StringRef pred,
+                             StringRef addr, ArrayRef<std::string> vals,
+                             unsigned bits) {
+  unsigned n = vals.size();
+  if (!isPackedVector(n, bits)) {
+    os << pred << "st.global.v" << n << ".b" << bits << " " << addr << ", {";
+    for (unsigned j = 0; j < n; ++j)
+      os << (j ? ", " : "") << vals[j];
+    os << "};";
+    return;
+  }
+  unsigned words = n * bits / 32;
+  os << "{ .reg .b32 %tile_w<" << words << ">;";
+  if (bits == 8)
+    os << " .reg .b32 %tile_x, %tile_y;";
+  for (unsigned w = 0; w < words; ++w) {
+    if (bits == 16) {
+      os << "\n\tmov.b32 %tile_w" << w << ", {" << vals[2 * w] << ", "
+         << vals[2 * w + 1] << "};";
+      continue;
+    }
+    os << "\n\tmov.b32 %tile_x, {" << vals[4 * w] << ", " << vals[4 * w + 1]
+       << "};";
+    os << "\n\tmov.b32 %tile_y, {" << vals[4 * w + 2] << ", " << vals[4 * w + 3]
+       << "};";
+    os << "\n\tprmt.b32 %tile_w" << w << ", %tile_x, %tile_y, 0x6420;";
+  }
+  os << "\n\t" << pred << "st.global.v" << words << ".b32 " << addr << ", {";
+  for (unsigned w = 0; w < words; ++w)
+    os << (w ? ", " : "") << "%tile_w" << w;
+  os << "};\n\t}";
+}
+
+/// Operand references `$first`, `$first+1`, ... (`n` of them).
+static SmallVector<std::string> operandRange(unsigned first, unsigned n) {
+  SmallVector<std::string> refs;
+  for (unsigned j = 0; j < n; ++j)
+    refs.push_back(asmOperand(first + j));
+  return refs;
+}
+
 Value tile::emitIsAligned(OpBuilder &b, Location loc, Value ptr,
                           int64_t bytes) {
   Type i64 = b.getI64Type();
@@ -181,15 +307,16 @@ static Value fallbackPredicate(OpBuilder &b, Location loc, Value mask,
   return LLVM::AndOp::create(b, loc, mask, notVector);
 }
 
-/// Runs a side-effecting asm block whose outputs are `n` words of `memType`
-/// and returns them as values of `elemType` (the tail every predicated load
-/// emitter shares).
+/// Runs a side-effecting asm block whose outputs are `n` registers holding
+/// values of `memType` and returns them as values of `elemType` (the tail
+/// every predicated load emitter shares).
 static SmallVector<Value> emitLoadAsm(OpBuilder &b, Location loc, Type elemType,
                                       Type memType, unsigned n,
                                       ValueRange operands, StringRef asmStr,
                                       StringRef constraints) {
+  Type regType = getAsmRegType(b, memType);
   auto structType = LLVM::LLVMStructType::getLiteral(
-      b.getContext(), SmallVector<Type>(n, memType));
+      b.getContext(), SmallVector<Type>(n, regType));
   auto asmOp = LLVM::InlineAsmOp::create(
       b, loc, structType, operands, asmStr, constraints,
       /*has_side_effects=*/true, /*is_align_stack=*/false,
@@ -198,6 +325,8 @@ static SmallVector<Value> emitLoadAsm(OpBuilder &b, Location loc, Type elemType,
   SmallVector<Value> results;
   for (unsigned j = 0; j < n; ++j) {
     Value v = LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), j);
+    if (regType != memType)
+      v = LLVM::TruncOp::create(b, loc, memType, v);
     results.push_back(fromMemoryInt(b, loc, v, elemType));
   }
   return results;
@@ -211,7 +340,6 @@ SmallVector<Value> tile::emitVectorLoad(OpBuilder &b, Location loc,
   Type memType = getMemoryIntType(b, elemType);
   unsigned bits = memType.getIntOrFloatBitWidth();
   auto [letter, regBits] = asmRegister(bits);
-  (void)regBits;
   std::string asmStr;
   llvm::raw_string_ostream os(asmStr);
   // Operands: n outputs, then ptr, vectorOk, n fallback predicates (mask_j
@@ -219,11 +347,9 @@ SmallVector<Value> tile::emitVectorLoad(OpBuilder &b, Location loc,
   // each scalar one runs; no branch.
   unsigned ptrIdx = n, okIdx = n + 1, predIdx = n + 2, defIdx = 2 * n + 2;
   for (unsigned j = 0; j < n; ++j)
-    os << "mov.b" << bits << " $" << j << ", $" << defIdx + j << ";\n\t";
-  os << "@$" << okIdx << " ld.global.v" << n << ".b" << bits << " {";
-  for (unsigned j = 0; j < n; ++j)
-    os << (j ? ", " : "") << "$" << j;
-  os << "}, [$" << ptrIdx << "];";
+    os << "mov.b" << regBits << " $" << j << ", $" << defIdx + j << ";\n\t";
+  printVectorLoad(os, "@" + asmOperand(okIdx) + " ", operandRange(0, n),
+                  "[" + asmOperand(ptrIdx) + "]", bits);
   for (unsigned j = 0; j < n; ++j)
     os << "\n\t@$" << predIdx + j << " ld.global.b" << bits << " $" << j
        << ", [$" << ptrIdx << "+" << j * bits / 8 << "];";
@@ -242,8 +368,9 @@ SmallVector<Value> tile::emitVectorLoad(OpBuilder &b, Location loc,
   for (unsigned j = 0; j < n; ++j)
     operands.push_back(fallbackPredicate(b, loc, masks[j], notVector));
   for (unsigned j = 0; j < n; ++j)
-    operands.push_back(others[j] ? toMemoryInt(b, loc, others[j])
-                                 : intConst(b, loc, memType, 0));
+    operands.push_back(toAsmReg(b, loc,
+                                others[j] ? toMemoryInt(b, loc, others[j])
+                                          : intConst(b, loc, memType, 0)));
   return emitLoadAsm(b, loc, elemType, memType, n, operands, asmStr,
                      constraints);
 }
@@ -260,10 +387,8 @@ void tile::emitVectorStore(OpBuilder &b, Location loc, ArrayRef<Value> values,
   unsigned valIdx = 1, okIdx = n + 1, predIdx = n + 2;
   std::string asmStr;
   llvm::raw_string_ostream os(asmStr);
-  os << "@$" << okIdx << " st.global.v" << n << ".b" << bits << " [$0], {";
-  for (unsigned j = 0; j < n; ++j)
-    os << (j ? ", " : "") << "$" << valIdx + j;
-  os << "};";
+  printVectorStore(os, "@" + asmOperand(okIdx) + " ", "[$0]",
+                   operandRange(valIdx, n), bits);
   for (unsigned j = 0; j < n; ++j)
     os << "\n\t@$" << predIdx + j << " st.global.b" << bits << " [$0+"
        << j * bits / 8 << "], $" << valIdx + j << ";";
@@ -277,7 +402,7 @@ void tile::emitVectorStore(OpBuilder &b, Location loc, ArrayRef<Value> values,
       LLVM::XOrOp::create(b, loc, vectorOk, i1Const(b, loc, true));
   SmallVector<Value> operands{ptr};
   for (Value v : values)
-    operands.push_back(toMemoryInt(b, loc, v));
+    operands.push_back(toAsmReg(b, loc, toMemoryInt(b, loc, v)));
   operands.push_back(vectorOk);
   for (unsigned j = 0; j < n; ++j)
     operands.push_back(fallbackPredicate(b, loc, masks[j], notVector));
@@ -317,16 +442,13 @@ SmallVector<Value> tile::emitAlignedVectorLoad(OpBuilder &b, Location loc,
     return results;
   }
   auto [letter, regBits] = asmRegister(bits);
-  (void)regBits;
   // Operands: n outputs, ptr, mask, n defaults.
   std::string asmStr;
   llvm::raw_string_ostream os(asmStr);
   for (unsigned j = 0; j < n; ++j)
-    os << "mov.b" << bits << " $" << j << ", $" << n + 2 + j << ";\n\t";
-  os << "@$" << n + 1 << " ld.global.v" << n << ".b" << bits << " {";
-  for (unsigned j = 0; j < n; ++j)
-    os << (j ? ", " : "") << "$" << j;
-  os << "}, [$" << n << "];";
+    os << "mov.b" << regBits << " $" << j << ", $" << n + 2 + j << ";\n\t";
+  printVectorLoad(os, "@" + asmOperand(n + 1) + " ", operandRange(0, n),
+                  "[" + asmOperand(n) + "]", bits);
   std::string constraints;
   for (unsigned j = 0; j < n; ++j)
     constraints += std::string("=") + letter + ",";
@@ -335,8 +457,9 @@ SmallVector<Value> tile::emitAlignedVectorLoad(OpBuilder &b, Location loc,
     constraints += std::string(",") + letter;
   SmallVector<Value> operands{ptr, mask};
   for (unsigned j = 0; j < n; ++j)
-    operands.push_back(others[j] ? toMemoryInt(b, loc, others[j])
-                                 : intConst(b, loc, memType, 0));
+    operands.push_back(toAsmReg(b, loc,
+                                others[j] ? toMemoryInt(b, loc, others[j])
+                                          : intConst(b, loc, memType, 0)));
   return emitLoadAsm(b, loc, elemType, memType, n, operands, asmStr,
                      constraints);
 }
@@ -364,17 +487,15 @@ void tile::emitAlignedVectorStore(OpBuilder &b, Location loc,
   // Operands: ptr, n values, mask.
   std::string asmStr;
   llvm::raw_string_ostream os(asmStr);
-  os << "@$" << n + 1 << " st.global.v" << n << ".b" << bits << " [$0], {";
-  for (unsigned j = 0; j < n; ++j)
-    os << (j ? ", " : "") << "$" << 1 + j;
-  os << "};";
+  printVectorStore(os, "@" + asmOperand(n + 1) + " ", "[$0]",
+                   operandRange(1, n), bits);
   std::string constraints = "l";
   for (unsigned j = 0; j < n; ++j)
     constraints += std::string(",") + letter;
   constraints += ",b";
   SmallVector<Value> operands{ptr};
   for (Value v : values)
-    operands.push_back(toMemoryInt(b, loc, v));
+    operands.push_back(toAsmReg(b, loc, toMemoryInt(b, loc, v)));
   operands.push_back(mask);
   LLVM::InlineAsmOp::create(b, loc, TypeRange{}, operands, asmStr, constraints,
                             /*has_side_effects=*/true,
@@ -502,7 +623,6 @@ SmallVector<Value> tile::emitVersionedVectorLoad(
   Type memType = getMemoryIntType(b, elemType);
   unsigned bits = memType.getIntOrFloatBitWidth();
   auto [letter, regBits] = asmRegister(bits);
-  (void)regBits;
   AsmOperands ops;
   ops.addOutputs(n, letter);
   unsigned okIdx = ops.add(fastOk, 'b');
@@ -512,18 +632,19 @@ SmallVector<Value> tile::emitVersionedVectorLoad(
   int strideIdx =
       elementStrideBytes ? int(ops.add(elementStrideBytes, 'l')) : -1;
   for (unsigned i = 0; i < n; ++i)
-    defIdx.push_back(ops.add(others[i] ? toMemoryInt(b, loc, others[i])
-                                       : intConst(b, loc, memType, 0),
+    defIdx.push_back(ops.add(toAsmReg(b, loc,
+                                      others[i] ? toMemoryInt(b, loc, others[i])
+                                                : intConst(b, loc, memType, 0)),
                              letter));
   std::string asmStr;
   llvm::raw_string_ostream os(asmStr);
   for (unsigned i = 0; i < n; ++i)
-    os << "mov.b" << bits << " $" << i << ", $" << defIdx[i] << ";\n\t";
+    os << "mov.b" << regBits << " $" << i << ", $" << defIdx[i] << ";\n\t";
   auto vectorAccess = [&](unsigned g, unsigned pred) {
-    os << "@$" << pred << " ld.global.v" << width << ".b" << bits << " {";
-    for (unsigned j = 0; j < width; ++j)
-      os << (j ? ", " : "") << "$" << g * width + j;
-    os << "}, [$" << groupOps.ptr[g] << "];\n\t";
+    printVectorLoad(os, "@" + asmOperand(pred) + " ",
+                    operandRange(g * width, width),
+                    "[" + asmOperand(groupOps.ptr[g]) + "]", bits);
+    os << "\n\t";
   };
   emitVersionedBody(os, okIdx, strideIdx, groupOps, groups.size(), width,
                     bits / 8, vectorAccess,
@@ -549,7 +670,7 @@ void tile::emitVersionedVectorStore(OpBuilder &b, Location loc, unsigned width,
   unsigned okIdx = ops.add(fastOk, 'b');
   SmallVector<unsigned> valIdx;
   for (Value v : values)
-    valIdx.push_back(ops.add(toMemoryInt(b, loc, v), letter));
+    valIdx.push_back(ops.add(toAsmReg(b, loc, toMemoryInt(b, loc, v)), letter));
   VersionedGroupOperands groupOps =
       addVersionedGroupOperands(b, loc, ops, groups, width);
   int strideIdx =
@@ -557,11 +678,12 @@ void tile::emitVersionedVectorStore(OpBuilder &b, Location loc, unsigned width,
   std::string asmStr;
   llvm::raw_string_ostream os(asmStr);
   auto vectorAccess = [&](unsigned g, unsigned pred) {
-    os << "@$" << pred << " st.global.v" << width << ".b" << bits << " [$"
-       << groupOps.ptr[g] << "], {";
+    SmallVector<std::string> vals;
     for (unsigned j = 0; j < width; ++j)
-      os << (j ? ", " : "") << "$" << valIdx[g * width + j];
-    os << "};\n\t";
+      vals.push_back(asmOperand(valIdx[g * width + j]));
+    printVectorStore(os, "@" + asmOperand(pred) + " ",
+                     "[" + asmOperand(groupOps.ptr[g]) + "]", vals, bits);
+    os << "\n\t";
   };
   emitVersionedBody(os, okIdx, strideIdx, groupOps, groups.size(), width,
                     bits / 8, vectorAccess,

@@ -309,9 +309,10 @@ PointerVectors tile::choosePointerVectors(Operation *op,
   auto tensor = dyn_cast<RankedTensorType>(ptrTensorType);
   if (!tensor || !elemType.isIntOrFloat())
     return result;
-  unsigned bits = elemType.getIntOrFloatBitWidth();
-  if (bits != 16 && bits != 32 && bits != 64)
+  int maxWidth = getMaxVectorElements(elemType);
+  if (maxWidth <= 1)
     return result;
+  unsigned bits = elemType.getIntOrFloatBitWidth();
   std::optional<LinearLayout> ll =
       TileLLVMTypeConverter::getLinearLayout(tensor);
   if (!ll || ll->getInDimSizeLog2(kRegister) == 0)
@@ -326,7 +327,7 @@ PointerVectors tile::choosePointerVectors(Operation *op,
       dim = d;
   if (dim < 0)
     return result;
-  int width = getVectorWidth(*ll, dim, std::min<int>(4, 128 / bits));
+  int width = getVectorWidth(*ll, dim, maxWidth);
   // Vectors start at multiples of their width along `dim`, and so do the
   // runs of consecutive pointers.
   while (width > 1 && facts->contiguity[dim] % width != 0)

@@ -109,22 +109,19 @@ void chooseViewVectors(TileAccesses &result, Operation *op, int64_t axis,
 }
 
 /// How many registers of `tileType` can move as one vector when tile dim
-/// `tileDim` is contiguous in memory.
+/// `tileDim` is contiguous in memory: up to 16 bytes of 8-, 16-, 32- or
+/// 64-bit elements (getMaxVectorElements).
 int getTileVectorWidth(Type tileType, int64_t tileDim) {
   auto tensor = dyn_cast<RankedTensorType>(tileType);
   if (!tensor || tileDim < 0)
     return 1;
-  Type element = tensor.getElementType();
-  if (!element.isIntOrFloat())
-    return 1;
-  unsigned bits = element.getIntOrFloatBitWidth();
-  if (bits != 16 && bits != 32 && bits != 64)
+  int maxWidth = getMaxVectorElements(tensor.getElementType());
+  if (maxWidth <= 1)
     return 1;
   std::optional<LinearLayout> ll =
       TileLLVMTypeConverter::getLinearLayout(tensor);
   if (!ll)
     return 1;
-  int maxWidth = std::min<int>(4, 128 / bits);
   return getVectorWidth(*ll, tileDim, maxWidth);
 }
 

@@ -19,6 +19,10 @@ namespace tile {
 
 /// Size in bytes of a scalar in memory (i1 takes one byte, pointers 8).
 int64_t getElementBytes(Type type);
+/// The most elements of `elemType` one vector access of global memory
+/// moves: 16 bytes of 8-, 16-, 32- or 64-bit integers or floats (16, 8, 4,
+/// 2); 1 for anything else (i1, pointers), which moves one at a time.
+int getMaxVectorElements(Type elemType);
 /// A scalar as the integer it is stored as (i1 -> i8, f32 -> i32,
 /// pointer -> i64, ...), and back.
 Value toMemoryInt(OpBuilder &b, Location loc, Value v);
@@ -59,9 +63,10 @@ void emitStore(OpBuilder &b, Location loc, Value value, Value ptr,
 /// caller has checked that every element is in bounds and `ptr` is aligned
 /// to the vector size), else one predicated access per element j where
 /// `masks[j]` (null: true) holds; elements not read are `others[j]` (null:
-/// zero). Element types of 16, 32 or 64 bits; 2 or 4 elements of at most 16
-/// bytes in all. One inline-asm block of predicated instructions without a
-/// branch, so that ptxas schedules it with its neighbours.
+/// zero). Element types of 8, 16, 32 or 64 bits; 2 to 16 elements of at
+/// most 16 bytes in all (more than four as packed 32-bit words). One inline-asm
+/// block of predicated instructions without a branch, so that ptxas schedules
+/// it with its neighbours.
 SmallVector<Value> emitVectorLoad(OpBuilder &b, Location loc, Type elemType,
                                   Value ptr, Value vectorOk,
                                   ArrayRef<Value> masks,

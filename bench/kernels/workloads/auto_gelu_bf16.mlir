@@ -1,0 +1,22 @@
+// GELU (erf form), bf16 in and out, f32 inside.
+// n % 16 == 0; launch: grid (cdiv(n, 2048)), 4 warps.
+
+tile.kernel @gelu_bf16(%xp: !tile.ptr<bf16> {tile.divisibility = 16 : i64}, %yp: !tile.ptr<bf16> {tile.divisibility = 16 : i64},
+                        %n: i32 {tile.divisibility = 16 : i64}) attributes {num_warps = 4 : i32} {
+  %i = tile.program_id x : i32
+  %xv = tile.make_view %xp, shape [%n] : !tile.ptr<bf16> -> !tile.view<?xbf16>
+  %yv = tile.make_view %yp, shape [%n] : !tile.ptr<bf16> -> !tile.view<?xbf16>
+  %x = tile.load_tile %xv[%i] : !tile.view<?xbf16> -> tensor<2048xbf16>
+  %xf = arith.extf %x : tensor<2048xbf16> to tensor<2048xf32>
+  %rs2 = arith.constant dense<0.70710678118654752> : tensor<2048xf32>
+  %half = arith.constant dense<0.5> : tensor<2048xf32>
+  %one = arith.constant dense<1.0> : tensor<2048xf32>
+  %u = arith.mulf %xf, %rs2 : tensor<2048xf32>
+  %e = math.erf %u : tensor<2048xf32>
+  %e1 = arith.addf %e, %one : tensor<2048xf32>
+  %hx = arith.mulf %xf, %half : tensor<2048xf32>
+  %r = arith.mulf %hx, %e1 : tensor<2048xf32>
+  %ro = arith.truncf %r : tensor<2048xf32> to tensor<2048xbf16>
+  tile.store_tile %ro, %yv[%i] : tensor<2048xbf16>, !tile.view<?xbf16>
+  tile.return
+}

@@ -1,0 +1,20 @@
+// GELU (erf form), f32 in and out, f32 inside.
+// n % 16 == 0; launch: grid (cdiv(n, 2048)), 4 warps.
+
+tile.kernel @gelu_f32(%xp: !tile.ptr<f32> {tile.divisibility = 16 : i64}, %yp: !tile.ptr<f32> {tile.divisibility = 16 : i64},
+                        %n: i32 {tile.divisibility = 16 : i64}) attributes {num_warps = 4 : i32} {
+  %i = tile.program_id x : i32
+  %xv = tile.make_view %xp, shape [%n] : !tile.ptr<f32> -> !tile.view<?xf32>
+  %yv = tile.make_view %yp, shape [%n] : !tile.ptr<f32> -> !tile.view<?xf32>
+  %x = tile.load_tile %xv[%i] : !tile.view<?xf32> -> tensor<2048xf32>
+  %rs2 = arith.constant dense<0.70710678118654752> : tensor<2048xf32>
+  %half = arith.constant dense<0.5> : tensor<2048xf32>
+  %one = arith.constant dense<1.0> : tensor<2048xf32>
+  %u = arith.mulf %x, %rs2 : tensor<2048xf32>
+  %e = math.erf %u : tensor<2048xf32>
+  %e1 = arith.addf %e, %one : tensor<2048xf32>
+  %hx = arith.mulf %x, %half : tensor<2048xf32>
+  %r = arith.mulf %hx, %e1 : tensor<2048xf32>
+  tile.store_tile %r, %yv[%i] : tensor<2048xf32>, !tile.view<?xf32>
+  tile.return
+}

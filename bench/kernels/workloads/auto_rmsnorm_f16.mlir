@@ -1,0 +1,31 @@
+// RMSNorm of the rows of an m x n f16 matrix (n <= 4096, n % 16 == 0), in f32:
+// y = x * rsqrt(mean(x^2) + eps) * w, eps = 1e-5.
+// Launch: grid (m), 4 warps: one program per row.
+
+tile.kernel @rmsnorm_f16(%xp: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %wp: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %yp: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                        %m: i32, %n: i32 {tile.divisibility = 16 : i64}) attributes {num_warps = 4 : i32} {
+  %i = tile.program_id x : i32
+  %c0 = arith.constant 0 : i32
+  %xv = tile.make_view %xp, shape [%m, %n] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %yv = tile.make_view %yp, shape [%m, %n] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %wv = tile.make_view %wp, shape [1, %n] : !tile.ptr<f16> -> !tile.view<1x?xf16>
+  %nf = arith.sitofp %n : i32 to f32
+  %nv = tile.splat %nf : f32 -> tensor<1xf32>
+  %x = tile.load_tile %xv[%i, %c0] padding = zero : !tile.view<?x?xf16> -> tensor<1x4096xf16>
+  %w = tile.load_tile %wv[%c0, %c0] padding = zero : !tile.view<1x?xf16> -> tensor<1x4096xf16>
+  %xf = arith.extf %x : tensor<1x4096xf16> to tensor<1x4096xf32>
+  %wf = arith.extf %w : tensor<1x4096xf16> to tensor<1x4096xf32>
+  %sq = arith.mulf %xf, %xf : tensor<1x4096xf32>
+  %ss = tile.reduce sum %sq {axis = 1 : i32} : tensor<1x4096xf32> -> tensor<1xf32>
+  %ms = arith.divf %ss, %nv : tensor<1xf32>
+  %eps = arith.constant dense<1.0e-5> : tensor<1xf32>
+  %mse = arith.addf %ms, %eps : tensor<1xf32>
+  %r = math.rsqrt %mse : tensor<1xf32>
+  %r2 = tile.expand_dims %r {axis = 1 : i32} : tensor<1xf32> -> tensor<1x1xf32>
+  %rb = tile.broadcast %r2 : tensor<1x1xf32> -> tensor<1x4096xf32>
+  %xn = arith.mulf %xf, %rb : tensor<1x4096xf32>
+  %yw = arith.mulf %xn, %wf : tensor<1x4096xf32>
+  %yo = arith.truncf %yw : tensor<1x4096xf32> to tensor<1x4096xf16>
+  tile.store_tile %yo, %yv[%i, %c0] : tensor<1x4096xf16>, !tile.view<?x?xf16>
+  tile.return
+}

@@ -1,0 +1,24 @@
+// SwiGLU silu(a) * b, f16, f32 inside.
+// n % 16 == 0; launch: grid (cdiv(n, 2048)), 4 warps.
+#V = #layout.blocked<sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+
+tile.kernel @swiglu_f16(%ap: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %bp: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %yp: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                        %n: i32 {tile.divisibility = 16 : i64}) attributes {num_warps = 4 : i32} {
+  %i = tile.program_id x : i32
+  %av = tile.make_view %ap, shape [%n] : !tile.ptr<f16> -> !tile.view<?xf16>
+  %bv = tile.make_view %bp, shape [%n] : !tile.ptr<f16> -> !tile.view<?xf16>
+  %yv = tile.make_view %yp, shape [%n] : !tile.ptr<f16> -> !tile.view<?xf16>
+  %a = tile.load_tile %av[%i] : !tile.view<?xf16> -> tensor<2048xf16, #V>
+  %b = tile.load_tile %bv[%i] : !tile.view<?xf16> -> tensor<2048xf16, #V>
+  %af = arith.extf %a : tensor<2048xf16, #V> to tensor<2048xf32, #V>
+  %bf = arith.extf %b : tensor<2048xf16, #V> to tensor<2048xf32, #V>
+  %one = arith.constant dense<1.0> : tensor<2048xf32, #V>
+  %nx = arith.negf %af : tensor<2048xf32, #V>
+  %ex = math.exp %nx : tensor<2048xf32, #V>
+  %den = arith.addf %ex, %one : tensor<2048xf32, #V>
+  %s = arith.divf %af, %den : tensor<2048xf32, #V>
+  %r = arith.mulf %s, %bf : tensor<2048xf32, #V>
+  %ro = arith.truncf %r : tensor<2048xf32, #V> to tensor<2048xf16, #V>
+  tile.store_tile %ro, %yv[%i] : tensor<2048xf16, #V>, !tile.view<?xf16>
+  tile.return
+}

@@ -1,0 +1,17 @@
+// Transposing copy of an m x n f32 matrix: dst (column-major) = src.
+// Launch: grid (cdiv(m, 64), cdiv(n, 64)), 4 warps.
+#ROW = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+#COL = #layout.blocked<sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]>
+
+tile.kernel @transpose_f32(%src: !tile.ptr<f32> {tile.divisibility = 16 : i64}, %dst: !tile.ptr<f32> {tile.divisibility = 16 : i64},
+                         %m: i32 {tile.divisibility = 16 : i64}, %n: i32 {tile.divisibility = 16 : i64})
+    attributes {num_warps = 4 : i32} {
+  %i = tile.program_id x : i32
+  %j = tile.program_id y : i32
+  %in = tile.make_view %src, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %out = tile.make_view %dst, shape [%m, %n], strides [1, %m] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %a = tile.load_tile %in[%i, %j] : !tile.view<?x?xf32> -> tensor<64x64xf32, #ROW>
+  %b = layout.convert %a : tensor<64x64xf32, #ROW> -> tensor<64x64xf32, #COL>
+  tile.store_tile %b, %out[%i, %j] : tensor<64x64xf32, #COL>, !tile.view<?x?xf32>
+  tile.return
+}
