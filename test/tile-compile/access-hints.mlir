@@ -68,6 +68,8 @@ tile.kernel @high(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64},
 // CHECK-LABEL: .entry ordered(
 // CHECK: ld.acquire.gpu.global.v4.b32 {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, [%rd{{[0-9]+}}];
 // CHECK: ld.relaxed.cta.global.v4.b32
+// A release store waits for the whole program first.
+// CHECK: bar.sync 0;
 // CHECK: st.release.sys.global.v4.b32 [%rd{{[0-9]+}}], {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}};
 // CHECK: st.relaxed.gpu.global.v4.b32
 tile.kernel @ordered(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64},
@@ -89,6 +91,7 @@ tile.kernel @ordered(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64},
 // CHECK-LABEL: .entry masked(
 // CHECK: createpolicy.fractional.L2::evict_first.b64 %tile_l2pol, 1.0;
 // CHECK: @%p{{[0-9]+}} ld.acquire.gpu.global.L1::no_allocate.L2::cache_hint.b32 %r{{[0-9]+}}, [%rd{{[0-9]+}}], %tile_l2pol;
+// CHECK: bar.sync 0;
 // CHECK: @%p{{[0-9]+}} st.release.cta.global.b32 [%rd{{[0-9]+}}], %r{{[0-9]+}};
 // A scalar (one element, all threads) and an i8 element.
 // CHECK: ld.relaxed.sys.global.b8 %rs{{[0-9]+}}, [%rd{{[0-9]+}}];

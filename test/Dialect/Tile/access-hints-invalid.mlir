@@ -12,7 +12,8 @@ tile.kernel @latency_range(%p: !tile.ptr<f32>, %i: i32) {
 
 // -----
 
-tile.kernel @latency_zero(%p: !tile.ptr<f32>, %i: i32, %t: tensor<16xf32>) {
+tile.kernel @latency_zero(%p: !tile.ptr<f32>, %i: i32) {
+  %t = arith.constant dense<1.0> : tensor<16xf32>
   %v = tile.make_view %p, shape [64] : !tile.ptr<f32> -> !tile.view<64xf32>
   // expected-error @+1 {{'tile.store_at' op latency 0 is out of range}}
   tile.store_at %t, %v[%i] latency = 0 : tensor<16xf32>, !tile.view<64xf32>
@@ -30,7 +31,8 @@ tile.kernel @release_load(%p: !tile.ptr<f32>, %i: i32) {
 
 // -----
 
-tile.kernel @acquire_store(%p: !tile.ptr<f32>, %i: i32, %t: tensor<16xf32>) {
+tile.kernel @acquire_store(%p: !tile.ptr<f32>, %i: i32) {
+  %t = arith.constant dense<1.0> : tensor<16xf32>
   %v = tile.make_view %p, shape [64] : !tile.ptr<f32> -> !tile.view<64xf32>
   // expected-error @+1 {{'tile.store_tile' op memory_order = acquire is for loads; a store orders with weak, relaxed or release}}
   tile.store_tile %t, %v[%i] memory_order = acquire : tensor<16xf32>, !tile.view<64xf32>
@@ -51,7 +53,7 @@ tile.kernel @acq_rel(%p: !tile.ptr<f32>, %i: i32) {
 tile.kernel @acq_rel_generic(%p: !tile.ptr<f32>, %i: i32) {
   %v = tile.make_view %p, shape [64] : !tile.ptr<f32> -> !tile.view<64xf32>
   // expected-error @+1 {{'tile.load_at' op memory_order = acq_rel is for read-modify-write atomics (tile.atomic_rmw); a load orders with relaxed or acquire}}
-  %t = "tile.load_at"(%v, %i) {memory_order = #tile.sem<acq_rel>} : (!tile.view<64xf32>, i32) -> tensor<16xf32>
+  %t = "tile.load_at"(%v, %i) <{memory_order = #tile<sem acq_rel>}> : (!tile.view<64xf32>, i32) -> tensor<16xf32>
   tile.return
 }
 
@@ -124,9 +126,10 @@ tile.kernel @dims_range(%p: !tile.ptr<f32>, %i: i32) {
 
 // -----
 
-tile.kernel @dims_order(%p: !tile.ptr<f32>, %i: i32, %t: tensor<16x16xf32>) {
+tile.kernel @dims_order(%p: !tile.ptr<f32>, %i: i32) {
+  %t = arith.constant dense<1.0> : tensor<16x16xf32>
   %v = tile.make_view %p, shape [4, 64, 64] : !tile.ptr<f32> -> !tile.view<4x64x64xf32>
-  // expected-error @+1 {{'tile.store_at' op dims [2, 1] is not strictly increasing; tile dims map to view axes in order (transpose the tile with tile.trans or use tile.load_tile's `order`)}}
+  // expected-error @+1 {{'tile.store_at' op dims [2, 1] is not strictly increasing; tile dims keep the view's axis order (to transpose, load with tile.load_tile's `order`)}}
   tile.store_at %t, %v[%i, %i, %i] dims [2, 1] : tensor<16x16xf32>, !tile.view<4x64x64xf32>
   tile.return
 }

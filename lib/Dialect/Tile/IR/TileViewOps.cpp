@@ -602,9 +602,9 @@ static LogicalResult verifyOffsetAccess(Operation *op, Type tile,
     if (i > 0 && d <= (*dims)[i - 1])
       return op->emitOpError()
              << "dims [" << llvm::make_range(dims->begin(), dims->end())
-             << "] is not strictly increasing; tile dims map to view axes "
-                "in order (transpose the tile with tile.trans or use "
-                "tile.load_tile's `order`)";
+             << "] is not strictly increasing; tile dims keep the view's "
+                "axis order (to transpose, load with tile.load_tile's "
+                "`order`)";
   }
   return success();
 }
