@@ -81,6 +81,7 @@ def run_publish(k, shape, gen):
 _SHAPES = [(1, 1), (31, 63), (33, 65), (100, 300), (257, 129)]
 
 CASES = [
+    ("access_hints", "plain_copy", run_copy_plus_one, _SHAPES),
     ("access_hints", "hinted_copy_high", run_copy_plus_one, _SHAPES),
     ("access_hints", "hinted_copy_low", run_copy_plus_one, _SHAPES),
     ("access_hints", "ordered_copy", run_copy_plus_one, _SHAPES),

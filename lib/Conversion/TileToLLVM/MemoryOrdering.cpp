@@ -119,8 +119,8 @@ SmallVector<Operation *> EmittedRange::getOps(OpBuilder &b) const {
   SmallVector<Operation *> ops;
   if (b.getInsertionBlock() != block)
     return ops;
-  Block::iterator it = before ? std::next(before->getIterator())
-                              : block->begin();
+  Block::iterator it =
+      before ? std::next(before->getIterator()) : block->begin();
   for (Block::iterator end = b.getInsertionPoint(); it != end; ++it)
     ops.push_back(&*it);
   return ops;
@@ -173,8 +173,9 @@ static std::string qualifyAsm(StringRef asmStr, const AccessQualifiers &q) {
   for (auto [i, statement] : llvm::enumerate(statements)) {
     std::string s = statement.str();
     bool qualified = false;
-    for (auto [from, to] : {std::pair<StringRef, StringRef>("ld.global.", ld),
-                            std::pair<StringRef, StringRef>("st.global.", st)}) {
+    for (auto [from, to] :
+         {std::pair<StringRef, StringRef>("ld.global.", ld),
+          std::pair<StringRef, StringRef>("st.global.", st)}) {
       size_t at = s.find(from.str());
       if (at == std::string::npos)
         continue;
@@ -354,18 +355,17 @@ static LogicalResult rewriteLoad(IRRewriter &b, LLVM::LoadOp load,
   asmStr += ", [$" + std::to_string(n) + "];";
   constraints += ",l";
   Type regType = b.getIntegerType(regBits);
-  Type resultType =
-      n == 1 ? regType
-             : LLVM::LLVMStructType::getLiteral(
-                   b.getContext(), SmallVector<Type>(n, regType));
+  Type resultType = n == 1 ? regType
+                           : LLVM::LLVMStructType::getLiteral(
+                                 b.getContext(), SmallVector<Type>(n, regType));
   auto asmOp = createAsm(b, loc, resultType, {load.getAddr()},
                          qualifyAsm(asmStr, q), constraints);
   SmallVector<Value> words;
   for (unsigned j = 0; j < n; ++j)
-    words.push_back(n == 1 ? asmOp.getResult(0)
-                           : LLVM::ExtractValueOp::create(
-                                 b, loc, asmOp.getResult(0), j)
-                                 .getResult());
+    words.push_back(
+        n == 1 ? asmOp.getResult(0)
+               : LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), j)
+                     .getResult());
   b.replaceOp(load, joinWords(b, loc, words, type, *plan));
   return success();
 }

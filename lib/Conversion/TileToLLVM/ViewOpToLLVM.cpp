@@ -712,10 +712,9 @@ getOffsetAccesses(OpTy op, Value llView, ValueRange offsets, Type tileType,
   for (auto [d, a] : llvm::enumerate(axisOfTileDim))
     if (a == unitAxis)
       tileDim = d;
-  chooseViewVectors(
-      result, op, unitAxis,
-      capVectorWidth(getTileVectorWidth(tileType, tileDim), plan),
-      getElementBytes(memType), /*checked=*/true);
+  chooseViewVectors(result, op, unitAxis,
+                    capVectorWidth(getTileVectorWidth(tileType, tileDim), plan),
+                    getElementBytes(memType), /*checked=*/true);
   requireProvenVectors(result, plan, unitAxis);
   result.versionCondition = emitVersionCondition(
       b, loc, view, origin, unitAxis, result, op, /*checked=*/true,

@@ -17,6 +17,21 @@ tile.kernel @hinted_copy_high(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>,
   tile.return
 }
 
+// The same without hints (the baseline of the hinted copies' timing).
+tile.kernel @plain_copy(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64},
+                        %y: !tile.ptr<f32> {tile.divisibility = 16 : i64},
+                        %m: i32, %n: i32) {
+  %i = tile.program_id x : i32
+  %j = tile.program_id y : i32
+  %vx = tile.make_view %x, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %vy = tile.make_view %y, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %t = tile.load_tile %vx[%i, %j] : !tile.view<?x?xf32> -> tensor<32x64xf32>
+  %one = arith.constant dense<1.0> : tensor<32x64xf32>
+  %s = arith.addf %t, %one : tensor<32x64xf32>
+  tile.store_tile %s, %vy[%i, %j] : tensor<32x64xf32>, !tile.view<?x?xf32>
+  tile.return
+}
+
 // The same with low-traffic hints (.L1::evict_last, L2 evict-last) and
 // block-scoped relaxed stores; 16-byte aligned bases, so the unmasked
 // groups are plain vector accesses made inline asm.

@@ -193,8 +193,8 @@ LogicalResult tile::tl::verifyAccessHints(Operation *op, bool isLoad) {
   if (Attribute tma = op->getAttr(kAllowTma)) {
     if (!isa<UnitAttr>(tma))
       return op->emitOpError()
-             << "allow_tma must be a unit attribute ({allow_tma}), got "
-             << tma << "; leave it out to forbid TMA";
+             << "allow_tma must be a unit attribute ({allow_tma}), got " << tma
+             << "; leave it out to forbid TMA";
     if (hints.order)
       return op->emitOpError()
              << "allow_tma with memory_order = "

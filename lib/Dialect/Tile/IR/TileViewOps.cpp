@@ -536,14 +536,14 @@ static ParseResult parseDimsClause(OpAsmParser &parser,
   if (failed(parser.parseOptionalKeyword("dims")))
     return success();
   SmallVector<int64_t> dims;
-  if (parser.parseCommaSeparatedList(
-          OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
-            int64_t d;
-            if (parser.parseInteger(d))
-              return failure();
-            dims.push_back(d);
-            return success();
-          }))
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square,
+                                     [&]() -> ParseResult {
+                                       int64_t d;
+                                       if (parser.parseInteger(d))
+                                         return failure();
+                                       dims.push_back(d);
+                                       return success();
+                                     }))
     return failure();
   result.addAttribute("dims",
                       DenseI64ArrayAttr::get(result.getContext(), dims));
@@ -562,8 +562,8 @@ static void printDimsClause(OpAsmPrinter &p,
 /// Checks an element-offset access: one offset per view axis; without
 /// `dims` the tile has the view's rank (or is a scalar), with `dims` one
 /// strictly increasing view axis per tile dim.
-static LogicalResult verifyOffsetAccess(Operation *op, Type tile,
-                                        ViewType view, size_t numOffsets,
+static LogicalResult verifyOffsetAccess(Operation *op, Type tile, ViewType view,
+                                        size_t numOffsets,
                                         std::optional<ArrayRef<int64_t>> dims,
                                         StringRef what) {
   if (!dims)
@@ -590,15 +590,14 @@ static LogicalResult verifyOffsetAccess(Operation *op, Type tile,
                              << "of the view's element type, got " << tile;
   if (static_cast<int64_t>(dims->size()) != tileRank)
     return op->emitOpError()
-           << "dims has " << dims->size() << " entries but the " << what
-           << " " << tile << " has rank " << tileRank
+           << "dims has " << dims->size() << " entries but the " << what << " "
+           << tile << " has rank " << tileRank
            << "; give one view axis per tile dimension";
   for (auto [i, d] : llvm::enumerate(*dims)) {
     if (d < 0 || d >= rank)
-      return op->emitOpError()
-             << "dims entry #" << i << " is " << d
-             << ", not a view axis; the view has rank " << rank
-             << " (axes 0.." << rank - 1 << ")";
+      return op->emitOpError() << "dims entry #" << i << " is " << d
+                               << ", not a view axis; the view has rank "
+                               << rank << " (axes 0.." << rank - 1 << ")";
     if (i > 0 && d <= (*dims)[i - 1])
       return op->emitOpError()
              << "dims [" << llvm::make_range(dims->begin(), dims->end())
@@ -662,18 +661,18 @@ ParseResult StoreAtOp::parse(OpAsmParser &parser, OperationState &result) {
   SmallVector<OpAsmParser::UnresolvedOperand> offsets;
   SmallVector<Type> offsetTypes;
   Type valueType, viewType;
-  return failure(
-      parser.parseOperand(value) || parser.parseComma() ||
-      parser.parseOperand(view) ||
-      parseIndexList(parser, offsets, offsetTypes) ||
-      parseDimsClause(parser, result) || parseAccessHints(parser, result) ||
-      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
-      parser.parseType(valueType) || parser.parseComma() ||
-      parser.parseType(viewType) ||
-      parser.resolveOperand(value, valueType, result.operands) ||
-      parser.resolveOperand(view, viewType, result.operands) ||
-      parser.resolveOperands(offsets, offsetTypes, parser.getNameLoc(),
-                             result.operands));
+  return failure(parser.parseOperand(value) || parser.parseComma() ||
+                 parser.parseOperand(view) ||
+                 parseIndexList(parser, offsets, offsetTypes) ||
+                 parseDimsClause(parser, result) ||
+                 parseAccessHints(parser, result) ||
+                 parser.parseOptionalAttrDict(result.attributes) ||
+                 parser.parseColon() || parser.parseType(valueType) ||
+                 parser.parseComma() || parser.parseType(viewType) ||
+                 parser.resolveOperand(value, valueType, result.operands) ||
+                 parser.resolveOperand(view, viewType, result.operands) ||
+                 parser.resolveOperands(offsets, offsetTypes,
+                                        parser.getNameLoc(), result.operands));
 }
 
 void StoreAtOp::print(OpAsmPrinter &p) {

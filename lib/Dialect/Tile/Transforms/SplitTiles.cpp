@@ -610,8 +610,8 @@ public:
                          chunk);
     if (auto store = dyn_cast<StoreAtOp>(op))
       return offsetIndex(op->getLoc(),
-                         store.getOffsets()[store.getViewAxisOfTileDim(dim)],
-                         1, chunk);
+                         store.getOffsets()[store.getViewAxisOfTileDim(dim)], 1,
+                         chunk);
     return {};
   }
 

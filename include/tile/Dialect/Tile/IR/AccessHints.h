@@ -1,4 +1,5 @@
-//===- AccessHints.h - cuTile's load/store hints and memory order -*- C++ -*-===//
+//===- AccessHints.h - cuTile's load/store hints and memory order -*- C++
+//-*-===//
 //
 // The `latency`, `memory_order` and `memory_scope` of a global access
 // (tile.load_tile/store_tile, tile.load_at/store_at), read off the op as

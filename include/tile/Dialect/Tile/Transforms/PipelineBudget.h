@@ -32,8 +32,7 @@ inline constexpr int64_t kMaxDefaultStages = 3;
 /// at most `maxStages` (kMaxDefaultStages, or what the loads' `latency`
 /// hints ask: tl::getLatencyStages). Below 2 (a second stage does not
 /// fit), the loop is not pipelined.
-inline int64_t chooseDefaultNumStages(int64_t bytesPerStage,
-                                      int64_t usedBytes,
+inline int64_t chooseDefaultNumStages(int64_t bytesPerStage, int64_t usedBytes,
                                       int64_t maxStages = kMaxDefaultStages) {
   if (bytesPerStage <= 0)
     return maxStages;
