@@ -15,6 +15,7 @@
 #include "TmaLowering.h"
 #include "WarpSpecializeLowering.h"
 #include "tile/Conversion/Passes.h"
+#include "tile/Conversion/TileToLLVM/MemoryOrdering.h"
 #include "tile/Conversion/TileToLLVM/Patterns.h"
 #include "tile/Conversion/TileToLLVM/SharedMemory.h"
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
@@ -492,6 +493,8 @@ struct ConvertTileToLLVMPass
         why = whyDotNotLowerable(dot, computeCapability);
       if (why.empty())
         why = whyAtomicNotLowerable(op, computeCapability);
+      if (why.empty())
+        why = whyAccessHintsNotLowerable(op, computeCapability);
       if (why.empty() && isTmaOrMBarrierOp(op) && computeCapability < 90)
         why = "'" + op->getName().getStringRef().str() +
               "' needs sm_90 or newer (TMA and mbarrier transaction counts); "
@@ -651,6 +654,9 @@ struct ConvertTileToLLVMPass
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
     lowerWarpSpecializeOps(module);
+    // cuTile's latency and memory_order (MemoryOrdering.cpp).
+    if (failed(applyAccessQualifiers(module)))
+      return signalPassFailure();
 
     if (elideBarriers)
       for (auto func : module.getOps<LLVM::LLVMFuncOp>())

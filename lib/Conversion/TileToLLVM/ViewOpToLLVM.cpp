@@ -19,6 +19,7 @@
 
 #include "tile/Conversion/TileToLLVM/LayoutIndexing.h"
 #include "tile/Conversion/TileToLLVM/MemoryAccess.h"
+#include "tile/Conversion/TileToLLVM/MemoryOrdering.h"
 #include "tile/Conversion/TileToLLVM/Patterns.h"
 #include "tile/Conversion/TileToLLVM/Registers.h"
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
@@ -684,24 +685,33 @@ getOffsetAccesses(OpTy op, Value llView, ValueRange offsets, Type tileType,
   SmallVector<Value> origin;
   for (Value offset : offsets)
     origin.push_back(castIndexToI64(b, loc, offset));
-  SmallVector<int64_t> identity = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  // Tile dim d walks view axis axisOfTileDim[d]: d itself, or `dims`
+  // (a rank-reducing slice; the other axes stay at their offsets).
+  SmallVector<int64_t> axisOfTileDim =
+      llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  auto tensorType = dyn_cast<RankedTensorType>(tileType);
+  if (std::optional<ArrayRef<int64_t>> dims = op.getDims(); dims && tensorType)
+    axisOfTileDim = llvm::to_vector(*dims);
   SmallVector<bool> checkAxis(rank, true);
   auto coords = getTileCoords(b, loc, tileType, rank);
   Type memType = getMemoryType(converter, viewType.getElementType());
   TileAccesses result;
   result.elements =
       computeAccesses(b, loc, view, plan ? &*plan : nullptr, memType, origin,
-                      identity, coords, checkAxis);
+                      axisOfTileDim, coords, checkAxis);
   bool strideTested = false;
   int64_t unitAxis =
-      getVectorAxis(op.getView(), tileType, identity, strideTested);
+      getVectorAxis(op.getView(), tileType, axisOfTileDim, strideTested);
   if (strideTested)
     setTestedStride(b, loc, result, view.strides[unitAxis],
                     getElementBytes(memType));
-  chooseViewVectors(
-      result, op, unitAxis,
-      capVectorWidth(getTileVectorWidth(tileType, unitAxis), plan),
-      getElementBytes(memType), /*checked=*/true);
+  int64_t tileDim = -1; // none when the unit-stride axis is a fixed one
+  for (auto [d, a] : llvm::enumerate(axisOfTileDim))
+    if (a == unitAxis)
+      tileDim = d;
+  chooseViewVectors(result, op, unitAxis,
+                    capVectorWidth(getTileVectorWidth(tileType, tileDim), plan),
+                    getElementBytes(memType), /*checked=*/true);
   requireProvenVectors(result, plan, unitAxis);
   result.versionCondition = emitVersionCondition(
       b, loc, view, origin, unitAxis, result, op, /*checked=*/true,
@@ -739,6 +749,7 @@ struct ViewLoadOpConversion : public ConvertOpToLLVMPattern<OpTy> {
     if (!llResultType)
       return failure();
     Type elemType = converter.convertType(getElementTypeOrSelf(resultType));
+    EmittedRange emitted(rewriter); // qualified by the hints at the end
     TileAccesses accesses =
         getViewAccesses(op, adaptor, resultType, converter, rewriter);
     Value pad;
@@ -748,6 +759,8 @@ struct ViewLoadOpConversion : public ConvertOpToLLVMPattern<OpTy> {
       pad = scalarConst(rewriter, loc, elemType, 0);
     SmallVector<Value> values =
         loadTile(rewriter, loc, elemType, accesses, pad);
+    tagMemoryAccesses(emitted.getOps(rewriter),
+                      getAccessQualifiers(tl::getAccessHints(op)));
     replaceWithRegisters(rewriter, op, llResultType, values);
     return success();
   }
@@ -763,6 +776,8 @@ struct ViewStoreOpConversion : public ConvertOpToLLVMPattern<OpTy> {
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    emitReleaseBarrier(rewriter, loc, tl::getAccessHints(op));
+    EmittedRange emitted(rewriter); // qualified by the hints at the end
     TileAccesses accesses =
         getViewAccesses(op, adaptor, op.getValue().getType(),
                         *this->getTypeConverter(), rewriter);
@@ -770,6 +785,8 @@ struct ViewStoreOpConversion : public ConvertOpToLLVMPattern<OpTy> {
     if (values.size() != accesses.elements.size())
       return failure();
     storeTile(rewriter, loc, values, accesses);
+    tagMemoryAccesses(emitted.getOps(rewriter),
+                      getAccessQualifiers(tl::getAccessHints(op)));
     rewriter.eraseOp(op);
     return success();
   }

@@ -2,6 +2,8 @@
 
 #include "tile/Dialect/Tile/Transforms/PipelineBudget.h"
 
+#include "tile/Dialect/Tile/IR/AccessHints.h"
+
 #include <gtest/gtest.h>
 
 using namespace tile::tl;
@@ -14,6 +16,27 @@ TEST(PipelineBudget, DefaultCapsAtThreeStages) {
   EXPECT_EQ(kMaxDefaultStages, 3);
   EXPECT_EQ(chooseDefaultNumStages(32768, 32768), 3);
   EXPECT_EQ(chooseDefaultNumStages(8192, 0), 3);
+}
+
+// cuTile's latency hint: the band of each value and the stage cap it asks
+// for, still limited by shared memory.
+TEST(PipelineBudget, LatencyBands) {
+  using B = LatencyBand;
+  EXPECT_EQ(AccessHints::getLatencyBand(std::nullopt), B::none);
+  for (int64_t l : {1, 2, 3})
+    EXPECT_EQ(AccessHints::getLatencyBand(l), B::low) << l;
+  for (int64_t l : {4, 5, 6, 7})
+    EXPECT_EQ(AccessHints::getLatencyBand(l), B::medium) << l;
+  for (int64_t l : {8, 9, 10})
+    EXPECT_EQ(AccessHints::getLatencyBand(l), B::high) << l;
+  EXPECT_EQ(getLatencyStages(B::low), std::optional<int64_t>(2));
+  EXPECT_EQ(getLatencyStages(B::high), std::optional<int64_t>(4));
+  EXPECT_EQ(getLatencyStages(B::none), std::nullopt);
+  EXPECT_EQ(getLatencyStages(B::medium), std::nullopt);
+  EXPECT_EQ(chooseDefaultNumStages(8192, 0, 2), 2);
+  EXPECT_EQ(chooseDefaultNumStages(8192, 0, 4), 4);
+  // 4 asked, 2.36 fit: 2.
+  EXPECT_EQ(chooseDefaultNumStages(98304, 0, 4), 2);
 }
 
 // As many stages as fit when fewer than three do.

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AccessHintSyntax.h"
 #include "MixedIndexList.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/IR/ViewLayout.h"
@@ -417,7 +418,8 @@ ParseResult LoadTileOp::parse(OpAsmParser &parser, OperationState &result) {
       parseOrderClause(parser, order, hasOrder, reversed))
     return failure();
   if (failed(parsePaddingClause(parser, result,
-                                getPaddingAttrName(result.name))))
+                                getPaddingAttrName(result.name))) ||
+      parseAccessHints(parser, result))
     return failure();
   if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
       parser.parseType(viewType) || parser.parseArrow() ||
@@ -443,8 +445,10 @@ void LoadTileOp::print(OpAsmPrinter &p) {
   printOrderClause(p, getOrder());
   if (getPadding() != PaddingMode::undetermined)
     p << " padding = " << stringifyPaddingMode(getPadding());
-  p.printOptionalAttrDict((*this)->getAttrs(),
-                          {getOrderAttrName(), getPaddingAttrName()});
+  printAccessHints(p, *this);
+  SmallVector<StringRef> elided = getAccessHintAttrNames();
+  elided.append({getOrderAttrName(), getPaddingAttrName()});
+  p.printOptionalAttrDict((*this)->getAttrs(), elided);
   p << " : " << getView().getType() << " -> " << getType();
 }
 
@@ -462,7 +466,7 @@ LogicalResult LoadTileOp::verify() {
                                    getIndices().size(), "result", /*offsets=*/false)) ||
       failed(verifyOrder(*this, getOrder(), view.getRank())))
     return failure();
-  return success();
+  return verifyAccessHints(*this, /*isLoad=*/true);
 }
 
 ParseResult StoreTileOp::parse(OpAsmParser &parser, OperationState &result) {
@@ -476,6 +480,7 @@ ParseResult StoreTileOp::parse(OpAsmParser &parser, OperationState &result) {
       parser.parseOperand(view) ||
       parseIndexList(parser, indices, indexTypes) ||
       parseOrderClause(parser, order, hasOrder, reversed) ||
+      parseAccessHints(parser, result) ||
       parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
       parser.parseType(valueType) || parser.parseComma() ||
       parser.parseType(viewType))
@@ -497,7 +502,10 @@ void StoreTileOp::print(OpAsmPrinter &p) {
   p << " " << getValue() << ", " << getView();
   printIndexList(p, getIndices());
   printOrderClause(p, getOrder());
-  p.printOptionalAttrDict((*this)->getAttrs(), {getOrderAttrName()});
+  printAccessHints(p, *this);
+  SmallVector<StringRef> elided = getAccessHintAttrNames();
+  elided.push_back(getOrderAttrName());
+  p.printOptionalAttrDict((*this)->getAttrs(), elided);
   p << " : " << getValue().getType() << ", " << getView().getType();
 }
 
@@ -515,12 +523,97 @@ LogicalResult StoreTileOp::verify() {
                                    getIndices().size(), "value", /*offsets=*/false)) ||
       failed(verifyOrder(*this, getOrder(), view.getRank())))
     return failure();
-  return success();
+  return verifyAccessHints(*this, /*isLoad=*/false);
 }
 
 //===----------------------------------------------------------------------===//
 // LoadAtOp / StoreAtOp
 //===----------------------------------------------------------------------===//
+
+/// Parses the optional `dims [d0, d1, ...]` clause into `result`.
+static ParseResult parseDimsClause(OpAsmParser &parser,
+                                   OperationState &result) {
+  if (failed(parser.parseOptionalKeyword("dims")))
+    return success();
+  SmallVector<int64_t> dims;
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square,
+                                     [&]() -> ParseResult {
+                                       int64_t d;
+                                       if (parser.parseInteger(d))
+                                         return failure();
+                                       dims.push_back(d);
+                                       return success();
+                                     }))
+    return failure();
+  result.addAttribute("dims",
+                      DenseI64ArrayAttr::get(result.getContext(), dims));
+  return success();
+}
+
+static void printDimsClause(OpAsmPrinter &p,
+                            std::optional<ArrayRef<int64_t>> dims) {
+  if (!dims)
+    return;
+  p << " dims [";
+  llvm::interleaveComma(*dims, p);
+  p << "]";
+}
+
+/// Checks an element-offset access: one offset per view axis; without
+/// `dims` the tile has the view's rank (or is a scalar), with `dims` one
+/// strictly increasing view axis per tile dim.
+static LogicalResult verifyOffsetAccess(Operation *op, Type tile, ViewType view,
+                                        size_t numOffsets,
+                                        std::optional<ArrayRef<int64_t>> dims,
+                                        StringRef what) {
+  if (!dims)
+    return verifyTileAgainstView(op, tile, view, numOffsets, what,
+                                 /*offsets=*/true);
+  int64_t rank = view.getRank();
+  if (numOffsets != static_cast<size_t>(rank))
+    return op->emitOpError()
+           << "has " << numOffsets << " offsets but the view " << view
+           << " has rank " << rank
+           << "; give one offset per view dimension (those not in `dims` "
+              "fix the slice)";
+  Type elementType = getElementTypeOrSelf(tile);
+  if (elementType != view.getElementType())
+    return op->emitOpError()
+           << what << " element type " << elementType
+           << " differs from the view's element type " << view.getElementType()
+           << "; convert with arith ops before storing or after loading";
+  int64_t tileRank = 0;
+  if (auto tensor = dyn_cast<RankedTensorType>(tile))
+    tileRank = tensor.getRank();
+  else if (!isa<IntegerType, FloatType>(tile))
+    return op->emitOpError() << what << " must be a ranked tensor or a scalar "
+                             << "of the view's element type, got " << tile;
+  if (static_cast<int64_t>(dims->size()) != tileRank)
+    return op->emitOpError()
+           << "dims has " << dims->size() << " entries but the " << what << " "
+           << tile << " has rank " << tileRank
+           << "; give one view axis per tile dimension";
+  for (auto [i, d] : llvm::enumerate(*dims)) {
+    if (d < 0 || d >= rank)
+      return op->emitOpError() << "dims entry #" << i << " is " << d
+                               << ", not a view axis; the view has rank "
+                               << rank << " (axes 0.." << rank - 1 << ")";
+    if (i > 0 && d <= (*dims)[i - 1])
+      return op->emitOpError()
+             << "dims [" << llvm::make_range(dims->begin(), dims->end())
+             << "] is not strictly increasing; tile dims keep the view's "
+                "axis order (to transpose, load with tile.load_tile's "
+                "`order`)";
+  }
+  return success();
+}
+
+static int64_t viewAxisOfTileDim(std::optional<ArrayRef<int64_t>> dims,
+                                 int64_t d) {
+  if (dims && d >= 0 && d < static_cast<int64_t>(dims->size()))
+    return (*dims)[d];
+  return d;
+}
 
 ParseResult LoadAtOp::parse(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand view;
@@ -529,6 +622,7 @@ ParseResult LoadAtOp::parse(OpAsmParser &parser, OperationState &result) {
   Type viewType, resultType;
   if (parser.parseOperand(view) ||
       parseIndexList(parser, offsets, offsetTypes) ||
+      parseDimsClause(parser, result) || parseAccessHints(parser, result) ||
       parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
       parser.parseType(viewType) || parser.parseArrow() ||
       parser.parseType(resultType) ||
@@ -543,13 +637,23 @@ ParseResult LoadAtOp::parse(OpAsmParser &parser, OperationState &result) {
 void LoadAtOp::print(OpAsmPrinter &p) {
   p << " " << getView();
   printIndexList(p, getOffsets());
-  p.printOptionalAttrDict((*this)->getAttrs());
+  printDimsClause(p, getDims());
+  printAccessHints(p, *this);
+  SmallVector<StringRef> elided = getAccessHintAttrNames();
+  elided.push_back(getDimsAttrName());
+  p.printOptionalAttrDict((*this)->getAttrs(), elided);
   p << " : " << getView().getType() << " -> " << getType();
 }
 
+int64_t LoadAtOp::getViewAxisOfTileDim(int64_t d) {
+  return viewAxisOfTileDim(getDims(), d);
+}
+
 LogicalResult LoadAtOp::verify() {
-  return verifyTileAgainstView(*this, getType(), getView().getType(),
-                               getOffsets().size(), "result", /*offsets=*/true);
+  if (failed(verifyOffsetAccess(*this, getType(), getView().getType(),
+                                getOffsets().size(), getDims(), "result")))
+    return failure();
+  return verifyAccessHints(*this, /*isLoad=*/true);
 }
 
 ParseResult StoreAtOp::parse(OpAsmParser &parser, OperationState &result) {
@@ -557,30 +661,41 @@ ParseResult StoreAtOp::parse(OpAsmParser &parser, OperationState &result) {
   SmallVector<OpAsmParser::UnresolvedOperand> offsets;
   SmallVector<Type> offsetTypes;
   Type valueType, viewType;
-  return failure(
-      parser.parseOperand(value) || parser.parseComma() ||
-      parser.parseOperand(view) ||
-      parseIndexList(parser, offsets, offsetTypes) ||
-      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
-      parser.parseType(valueType) || parser.parseComma() ||
-      parser.parseType(viewType) ||
-      parser.resolveOperand(value, valueType, result.operands) ||
-      parser.resolveOperand(view, viewType, result.operands) ||
-      parser.resolveOperands(offsets, offsetTypes, parser.getNameLoc(),
-                             result.operands));
+  return failure(parser.parseOperand(value) || parser.parseComma() ||
+                 parser.parseOperand(view) ||
+                 parseIndexList(parser, offsets, offsetTypes) ||
+                 parseDimsClause(parser, result) ||
+                 parseAccessHints(parser, result) ||
+                 parser.parseOptionalAttrDict(result.attributes) ||
+                 parser.parseColon() || parser.parseType(valueType) ||
+                 parser.parseComma() || parser.parseType(viewType) ||
+                 parser.resolveOperand(value, valueType, result.operands) ||
+                 parser.resolveOperand(view, viewType, result.operands) ||
+                 parser.resolveOperands(offsets, offsetTypes,
+                                        parser.getNameLoc(), result.operands));
 }
 
 void StoreAtOp::print(OpAsmPrinter &p) {
   p << " " << getValue() << ", " << getView();
   printIndexList(p, getOffsets());
-  p.printOptionalAttrDict((*this)->getAttrs());
+  printDimsClause(p, getDims());
+  printAccessHints(p, *this);
+  SmallVector<StringRef> elided = getAccessHintAttrNames();
+  elided.push_back(getDimsAttrName());
+  p.printOptionalAttrDict((*this)->getAttrs(), elided);
   p << " : " << getValue().getType() << ", " << getView().getType();
 }
 
+int64_t StoreAtOp::getViewAxisOfTileDim(int64_t d) {
+  return viewAxisOfTileDim(getDims(), d);
+}
+
 LogicalResult StoreAtOp::verify() {
-  return verifyTileAgainstView(*this, getValue().getType(),
-                               getView().getType(), getOffsets().size(),
-                               "value", /*offsets=*/true);
+  if (failed(verifyOffsetAccess(*this, getValue().getType(),
+                                getView().getType(), getOffsets().size(),
+                                getDims(), "value")))
+    return failure();
+  return verifyAccessHints(*this, /*isLoad=*/false);
 }
 
 int64_t tile::tl::getUnitStrideAxis(Value view) {

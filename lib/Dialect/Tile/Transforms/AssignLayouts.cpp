@@ -263,6 +263,12 @@ LayoutAssigner::getPreferredLayout(const Access &access) {
       for (int64_t d = 0; d < (int64_t)order.size(); ++d)
         if (order[d] == axis)
           dim = d;
+    } else if (auto dims = op->getAttrOfType<DenseI64ArrayAttr>("dims")) {
+      // load_at/store_at of a rank-reducing slice: the tile dim that walks
+      // the axis.
+      for (auto [d, a] : llvm::enumerate(dims.asArrayRef()))
+        if (a == axis)
+          dim = d;
     }
     pref.contigDim = std::clamp<int64_t>(dim, 0, rank - 1);
     // The lowering checks alignment at run time; an explicit smaller

@@ -6,7 +6,8 @@
 //     with `remarks`).
 //  2. The stage count: the loop's `tile.num_stages`, else the kernel's,
 //     else the `num-stages` option, else chooseDefaultNumStages
-//     (PipelineBudget.h) from the shared memory left beside what the
+//     (PipelineBudget.h), at most what the loads' `latency` hints ask
+//     (getLatencyMaxStages), from the shared memory left beside what the
 //     kernel already allocates (estimateOtherSharedBytes, which counts the
 //     buffers of loops pipelined before). One stage leaves the loop alone;
 //     an asked-for count that does not fit is an error naming the bytes.
@@ -18,6 +19,7 @@
 
 #include "Pipeline.h"
 
+#include "tile/Dialect/Tile/IR/AccessHints.h"
 #include "tile/Dialect/Tile/Transforms/PipelineBudget.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -48,6 +50,17 @@ getRequestedStages(scf::ForOp loop, KernelOp kernel, unsigned option) {
     return std::make_pair(int64_t(option),
                           std::string("the num-stages option"));
   return std::nullopt;
+}
+
+/// The most stages the default rule gives `schedule`'s loop: the largest
+/// that a pipelined load's `latency` band asks for (2 for 1..3, 4 for
+/// 8..10), kMaxDefaultStages for a load without a hint or with 4..7.
+int64_t getLatencyMaxStages(const PipelineSchedule &schedule) {
+  int64_t most = 0;
+  for (const PipelinedLoad &load : schedule.loads)
+    most = std::max(most, getLatencyStages(getAccessHints(load.load).getBand())
+                              .value_or(kMaxDefaultStages));
+  return most ? most : kMaxDefaultStages;
 }
 
 struct TilePipelinePass
@@ -110,7 +123,8 @@ struct TilePipelinePass
         return failure();
       }
     } else {
-      stages = chooseDefaultNumStages(perStage, used);
+      stages = chooseDefaultNumStages(perStage, used,
+                                      getLatencyMaxStages(*schedule));
       if (stages < 2) {
         if (remarks)
           loop.emitRemark()

@@ -29,6 +29,7 @@
 #include "Pipeline.h"
 
 #include "LayoutUtils.h"
+#include "tile/Dialect/Tile/IR/AccessHints.h"
 #include "tile/Dialect/Tile/IR/ViewLayout.h"
 
 #include "mlir/Interfaces/CastInterfaces.h"
@@ -101,6 +102,9 @@ std::string whyNotCopyable(Operation *load, Block *body) {
   if (type.getRank() != 2)
     return "its tile has rank " + std::to_string(type.getRank()) +
            " (only rank 2 is staged through shared memory)";
+  if (std::optional<MemSemantic> order = getAccessHints(load).order)
+    return "its memory_order is " + stringifyMemSemantic(*order).str() +
+           " (an asynchronous copy is weak and would run ahead of it)";
   if (auto loadTile = dyn_cast<LoadTileOp>(load)) {
     if (std::optional<ViewLayoutPlan> plan =
             getViewLayoutPlan(loadTile.getView().getType());

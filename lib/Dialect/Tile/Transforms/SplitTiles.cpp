@@ -592,7 +592,7 @@ public:
     if (auto st = dyn_cast<StoreTileOp>(clone))
       st.getIndicesMutable()[dim].set(index);
     else if (auto sa = dyn_cast<StoreAtOp>(clone))
-      sa.getOffsetsMutable()[dim].set(index);
+      sa.getOffsetsMutable()[sa.getViewAxisOfTileDim(dim)].set(index);
   }
 
   /// For a view access split along tile dim `dim`: the index of this
@@ -605,9 +605,13 @@ public:
     if (auto store = dyn_cast<StoreTileOp>(op))
       return offsetIndex(op->getLoc(), store.getIndices()[dim], parts, 1);
     if (auto load = dyn_cast<LoadAtOp>(op))
-      return offsetIndex(op->getLoc(), load.getOffsets()[dim], 1, chunk);
+      return offsetIndex(op->getLoc(),
+                         load.getOffsets()[load.getViewAxisOfTileDim(dim)], 1,
+                         chunk);
     if (auto store = dyn_cast<StoreAtOp>(op))
-      return offsetIndex(op->getLoc(), store.getOffsets()[dim], 1, chunk);
+      return offsetIndex(op->getLoc(),
+                         store.getOffsets()[store.getViewAxisOfTileDim(dim)], 1,
+                         chunk);
     return {};
   }
 
@@ -652,7 +656,7 @@ private:
     if (auto load = dyn_cast<LoadTileOp>(clone))
       load.getIndicesMutable()[dim].set(index);
     else if (auto load = dyn_cast<LoadAtOp>(clone))
-      load.getOffsetsMutable()[dim].set(index);
+      load.getOffsetsMutable()[load.getViewAxisOfTileDim(dim)].set(index);
     return clone->getResult(0);
   }
 

@@ -149,6 +149,31 @@ tile.kernel @at_offsets(%x: !tile.ptr<f16>, %y: !tile.ptr<f16>, %m: i32, %n: i32
 
 // -----
 
+// A rank-reducing slice (`dims [2]`): tile dim 0 walks view axis 2, so the
+// offset that advances by the chunk is the third one; the fixed offsets
+// (batch %b, row %i) stay.
+// CHECK-LABEL: tile.kernel @at_dims
+// CHECK:         scf.for %[[K:[^ ]*]] = %{{.*}} to %{{.*}} step %{{.*}}  : i32 {
+// CHECK:           %[[K64:.*]] = arith.extsi %[[K]] : i32 to i64
+// CHECK:           %[[STEP:.*]] = arith.muli %[[K64]], %{{.*}} : i64
+// CHECK:           %[[OFF:.*]] = arith.addi %arg5, %[[STEP]] : i64
+// CHECK:           tile.load_at %{{.*}}[%arg2, %[[I:.*]], %[[OFF]] : i64] dims [2] : !tile.view<4x?x?xf16> -> tensor<2048xf16
+// CHECK:           %[[OFF2:.*]] = arith.addi %arg5, %{{.*}} : i64
+// CHECK:           tile.store_at %{{.*}}, %{{.*}}[%[[I]], %arg2, %[[OFF2]] : i64] dims [2] : tensor<2048xf16
+tile.kernel @at_dims(%x: !tile.ptr<f16>, %y: !tile.ptr<f16>, %b: i32, %m: i32, %n: i32, %off: i64) {
+  %i = tile.program_id x : i32
+  %in = tile.make_view %x, shape [4, %m, %n] : !tile.ptr<f16> -> !tile.view<4x?x?xf16>
+  %out = tile.make_view %y, shape [%m, 4, %n] : !tile.ptr<f16> -> !tile.view<?x4x?xf16>
+  %t = tile.load_at %in[%b, %i, %off : i64] dims [2] : !tile.view<4x?x?xf16> -> tensor<32768xf16>
+  %e = arith.extf %t : tensor<32768xf16> to tensor<32768xf32>
+  %x2 = arith.mulf %e, %e : tensor<32768xf32>
+  %h = arith.truncf %x2 : tensor<32768xf32> to tensor<32768xf16>
+  tile.store_at %h, %out[%i, %b, %off : i64] dims [2] : tensor<32768xf16>, !tile.view<?x4x?xf16>
+  tile.return
+}
+
+// -----
+
 // Pointer tensors (arange, splat, addptr, masks) and a combiner region
 // without a known identity: the first chunk is peeled (its value starts the
 // accumulator), the loop runs from chunk 1, the combiner is applied to the

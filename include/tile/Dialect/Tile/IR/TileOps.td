@@ -198,6 +198,16 @@ def Tile_MakeViewOp : Tile_Op<"make_view", [Pure, AttrSizedOperandSegments]> {
 // Tile loads and stores by tile-space index (cuTile)
 //===----------------------------------------------------------------------===//
 
+// cuTile's hints and memory ordering of a global access (ct.load/ct.store's
+// `latency`, `memory_order`, `memory_scope`); the custom syntax writes them
+// `latency = N memory_order = acquire memory_scope = device` after the
+// other clauses (docs/TileLanguage.md, "Hints and memory ordering").
+// `memory_order` reuses the atomics' MemSemantic (absent: weak) and
+// `memory_scope` their MemScope (block = cta, device = gpu, system = sys).
+defvar Tile_AccessHintArgs = (ins OptionalAttr<I32Attr>:$latency,
+                                  OptionalAttr<Tile_MemSemanticAttr>:$memory_order,
+                                  OptionalAttr<Tile_MemScopeAttr>:$memory_scope);
+
 class Tile_TileSpaceAccess {
   code accessDecls = [{
     /// The permutation `order` (identity when absent).
@@ -225,13 +235,16 @@ def Tile_LoadTileOp : Tile_Op<"load_tile", [
     ```mlir
     %t = tile.load_tile %v[%i, %j] order = "F" padding = zero
          : !tile.view<?x?xf32> -> tensor<64x32xf32, #blocked>
+    %f = tile.load_tile %flags[%i] latency = 2 memory_order = acquire
+         memory_scope = device : !tile.view<?xi32> -> i32
     ```
   }];
-  let arguments = (ins Tile_View:$view,
+  let arguments = !con((ins Tile_View:$view,
                        Variadic<Tile_IndexLike>:$indices,
                        OptionalAttr<DenseI64ArrayAttr>:$order,
                        DefaultValuedAttr<Tile_PaddingModeAttr,
-                           "::tile::tl::PaddingMode::undetermined">:$padding);
+                           "::tile::tl::PaddingMode::undetermined">:$padding),
+                       Tile_AccessHintArgs);
   let results = (outs Tile_Value:$result);
   let extraClassDeclaration = accessDecls;
   let hasCustomAssemblyFormat = 1;
@@ -252,10 +265,11 @@ def Tile_StoreTileOp : Tile_Op<"store_tile", [
         : tensor<64x32xf32, #blocked>, !tile.view<?x?xf32>
     ```
   }];
-  let arguments = (ins Tile_Value:$value,
+  let arguments = !con((ins Tile_Value:$value,
                        Tile_View:$view,
                        Variadic<Tile_IndexLike>:$indices,
-                       OptionalAttr<DenseI64ArrayAttr>:$order);
+                       OptionalAttr<DenseI64ArrayAttr>:$order),
+                       Tile_AccessHintArgs);
   let extraClassDeclaration = accessDecls;
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
@@ -270,13 +284,25 @@ def Tile_LoadAtOp : Tile_Op<"load_at", [MemoryEffects<[MemRead]>]> {
   let description = [{
     Tile element `t[x0, ..., xk]` is `view[o0 + x0, ..., ok + xk]`. Elements
     outside the view read as zero. A scalar result reads one element.
+    With `dims [d0, ..., dk]` (strictly increasing view axes, one per tile
+    dim; Tilus's `load_global(..., dims)`) the tile may have a lower rank
+    than the view: tile dim i walks view axis d_i from offset o_{d_i}, the
+    other view axes stay at their offsets.
 
     ```mlir
     %t = tile.load_at %v[%r, %c] : !tile.view<?x?xf32> -> tensor<64x32xf32, #blocked>
+    %s = tile.load_at %v3[%b, %r, %c] dims [1, 2]
+         : !tile.view<?x?x?xf32> -> tensor<64x32xf32, #blocked>
     ```
   }];
-  let arguments = (ins Tile_View:$view, Variadic<Tile_IndexLike>:$offsets);
+  let arguments = !con((ins Tile_View:$view, Variadic<Tile_IndexLike>:$offsets,
+                            OptionalAttr<DenseI64ArrayAttr>:$dims),
+                       Tile_AccessHintArgs);
   let results = (outs Tile_Value:$result);
+  let extraClassDeclaration = [{
+    /// The view axis tile dim `d` walks: dims[d], or d without `dims`.
+    int64_t getViewAxisOfTileDim(int64_t d);
+  }];
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
@@ -285,14 +311,22 @@ def Tile_StoreAtOp : Tile_Op<"store_at", [MemoryEffects<[MemWrite]>]> {
   let summary = "store a tile at element offsets of a view";
   let description = [{
     Writes `t[x0, ..., xk]` to `view[o0 + x0, ..., ok + xk]`; elements outside
-    the view are not written.
+    the view are not written. `dims` as for `tile.load_at`.
 
     ```mlir
     tile.store_at %t, %v[%r, %c] : tensor<64x32xf32, #blocked>, !tile.view<?x?xf32>
+    tile.store_at %t, %v3[%b, %r, %c] dims [1, 2] memory_order = release
+        : tensor<64x32xf32, #blocked>, !tile.view<?x?x?xf32>
     ```
   }];
-  let arguments = (ins Tile_Value:$value, Tile_View:$view,
-                       Variadic<Tile_IndexLike>:$offsets);
+  let arguments = !con((ins Tile_Value:$value, Tile_View:$view,
+                            Variadic<Tile_IndexLike>:$offsets,
+                            OptionalAttr<DenseI64ArrayAttr>:$dims),
+                       Tile_AccessHintArgs);
+  let extraClassDeclaration = [{
+    /// The view axis tile dim `d` walks: dims[d], or d without `dims`.
+    int64_t getViewAxisOfTileDim(int64_t d);
+  }];
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }

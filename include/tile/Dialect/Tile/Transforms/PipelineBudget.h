@@ -29,17 +29,18 @@ inline constexpr int64_t kMaxDefaultStages = 3;
 /// The default stage count of a loop whose pipelined loads take
 /// `bytesPerStage` bytes of shared memory per stage, in a kernel that
 /// already uses `usedBytes`: as many stages as fit the rest of the budget,
-/// at most kMaxDefaultStages. Below 2 (a second stage does not fit), the
-/// loop is not pipelined.
-inline int64_t chooseDefaultNumStages(int64_t bytesPerStage,
-                                      int64_t usedBytes) {
+/// at most `maxStages` (kMaxDefaultStages, or what the loads' `latency`
+/// hints ask: tl::getLatencyStages). Below 2 (a second stage does not
+/// fit), the loop is not pipelined.
+inline int64_t chooseDefaultNumStages(int64_t bytesPerStage, int64_t usedBytes,
+                                      int64_t maxStages = kMaxDefaultStages) {
   if (bytesPerStage <= 0)
-    return kMaxDefaultStages;
+    return maxStages;
   int64_t left = kSharedMemoryLimit - usedBytes;
   if (left < 0)
     return 0;
   int64_t fit = left / bytesPerStage;
-  return fit < kMaxDefaultStages ? fit : kMaxDefaultStages;
+  return fit < maxStages ? fit : maxStages;
 }
 
 /// Whether `numStages` stages of `bytesPerStage` bytes fit beside
