@@ -72,6 +72,7 @@ BUILTINS = (
     "make_view", "load_tile", "store_tile", "sum", "max", "min", "where",
     "maximum", "minimum", "exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin",
     "cos", "abs", "erf", "tanh", "cast", "dot", "cdiv", "static_assert",
+    "trans", "permute", "reshape", "join", "split", "cat",
 )
 for _name in BUILTINS:
     globals()[_name] = _kernel_only(_name)
