@@ -67,14 +67,6 @@ func.func @join_shape(%x: tensor<16x32xf32>) {
 
 // -----
 
-func.func @join_mismatch(%x: tensor<16x32xf32>, %y: tensor<16x16xf32>) {
-  // expected-error @+1 {{use of value '%y' expects different type than prior uses: 'tensor<16x32xf32>' vs 'tensor<16x16xf32>'}}
-  %0 = tile.join %x, %y : tensor<16x32xf32> -> tensor<16x32x2xf32>
-  return
-}
-
-// -----
-
 func.func @join_mismatch_generic(%x: tensor<16x32xf32>, %y: tensor<16x16xf32>) {
   // expected-error @+1 {{'tile.join' op failed to verify that all of {lhs, rhs} have same type}}
   %0 = "tile.join"(%x, %y) : (tensor<16x32xf32>, tensor<16x16xf32>) -> tensor<16x32x2xf32>

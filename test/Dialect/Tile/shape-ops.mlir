@@ -21,7 +21,7 @@ func.func @shapes(%x: tensor<16x32xf32>, %y: tensor<4x8x16xf16>, %p: tensor<16x3
   %4 = tile.reshape %y : tensor<4x8x16xf16> -> tensor<32x16xf16>
   // CHECK: %[[J:.*]] = tile.join %{{.*}}, %{{.*}} : tensor<16x32xf32> -> tensor<16x32x2xf32>
   %5 = tile.join %x, %x : tensor<16x32xf32> -> tensor<16x32x2xf32>
-  // CHECK: %{{.*}}:2 = tile.split %[[J]] : tensor<16x32x2xf32> -> tensor<16x32xf32>
+  // CHECK: %{{.*}}, %{{.*}} = tile.split %[[J]] : tensor<16x32x2xf32> -> tensor<16x32xf32>
   %6:2 = tile.split %5 : tensor<16x32x2xf32> -> tensor<16x32xf32>
   // CHECK: tile.cat %{{.*}}, %{{.*}} {axis = 1 : i32} : tensor<16x32xf32> -> tensor<16x64xf32>
   %7 = tile.cat %6#0, %6#1 {axis = 1 : i32} : tensor<16x32xf32> -> tensor<16x64xf32>

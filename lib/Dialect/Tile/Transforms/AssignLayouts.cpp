@@ -453,7 +453,7 @@ bool LayoutAssigner::propagateShapeOp(Operation *op) {
   if (Attribute l = get(op->getResult(0)))
     changed |= assign(src, inferShapeOpOperandLayout(op, l));
   if (isa<SplitOp>(op))
-    changed |= propagateGroup(llvm::to_vector(op->getResults()));
+    changed |= propagateGroup({op->getResult(0), op->getResult(1)});
   if (isa<JoinOp, CatOp>(op))
     changed |= propagateGroup({op->getOperand(0), op->getOperand(1)});
   return changed;
