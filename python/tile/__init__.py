@@ -14,5 +14,6 @@ from .language import (constexpr, dtype, int1, int8, int16, int32, int64, float1
                        zeros, full, load, store, make_view, load_tile, store_tile, sum, max,
                        min, where, maximum, minimum, exp, exp2, log, log2, sqrt, rsqrt, sin,
                        cos, abs, erf, tanh, cast, dot, cdiv, static_assert)
+from .language import trans, permute, reshape, join, split, cat  # noqa: E402,F401  (shape ops)
 from . import jit as jit_module  # noqa: E402,F401  (tile.jit is the decorator)
 from .jit import JITFunction, KernelSyntaxError, jit  # noqa: E402,F401

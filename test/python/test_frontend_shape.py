@@ -73,7 +73,7 @@ def test_shape_ops_mlir():
         "%tr = tile.trans %rs, [1, 2, 0] : tensor<2x16x16xf32> -> tensor<16x16x2xf32>",
         # The scalar 1.0 is splat to the tensor's type first (tl.join
         # broadcasts its operands).
-        "%join = tile.join %tile, %c : tensor<16x32xf32> -> tensor<16x32x2xf32>",
+        "%join = tile.join %tile, %cst : tensor<16x32xf32> -> tensor<16x32x2xf32>",
         "%split:2 = tile.split %join : tensor<16x32x2xf32> -> tensor<16x32xf32>",
         "%rs = tile.reshape %tr : tensor<16x16x2xf32> -> tensor<16x32xf32>",
         "%v = arith.addf %split#0, %rs : tensor<16x32xf32>",
