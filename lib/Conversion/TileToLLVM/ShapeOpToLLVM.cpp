@@ -69,10 +69,10 @@ struct ShapeOpLayouts {
 };
 
 static std::optional<ShapeOpLayouts> getShapeOpLayouts(Operation *op) {
-  std::optional<LinearLayout> src = TileLLVMTypeConverter::getLinearLayout(
-      tensorTypeOf(op->getOperand(0)));
-  std::optional<LinearLayout> result = TileLLVMTypeConverter::getLinearLayout(
-      tensorTypeOf(op->getResult(0)));
+  std::optional<LinearLayout> src =
+      TileLLVMTypeConverter::getLinearLayout(tensorTypeOf(op->getOperand(0)));
+  std::optional<LinearLayout> result =
+      TileLLVMTypeConverter::getLinearLayout(tensorTypeOf(op->getResult(0)));
   if (!src || !result)
     return std::nullopt;
   ShapeOpLayouts layouts{*src, false, {}, *result};
@@ -98,11 +98,11 @@ int64_t tile::getShapeOpScratchBytes(Operation *op) {
   int64_t bytes =
       relayoutScratchBytes(layouts->relabeled, layouts->result, elementType);
   if (layouts->srcMoved) {
-    std::optional<LinearLayout> given = TileLLVMTypeConverter::getLinearLayout(
-        tensorTypeOf(op->getOperand(0)));
+    std::optional<LinearLayout> given =
+        TileLLVMTypeConverter::getLinearLayout(tensorTypeOf(op->getOperand(0)));
     if (given)
-      bytes = std::max(bytes, relayoutScratchBytes(*given, layouts->src,
-                                                   elementType));
+      bytes = std::max(bytes,
+                       relayoutScratchBytes(*given, layouts->src, elementType));
   }
   return bytes;
 }
@@ -119,7 +119,8 @@ struct ShapeOpConversion : public ConvertOpToLLVMPattern<OpTy> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     std::optional<ShapeOpLayouts> layouts = getShapeOpLayouts(op);
-    Type llType = this->getTypeConverter()->convertType(op->getResultTypes()[0]);
+    Type llType =
+        this->getTypeConverter()->convertType(op->getResultTypes()[0]);
     Type llElementType = this->getTypeConverter()->convertType(
         tensorTypeOf(op->getOperand(0)).getElementType());
     if (!layouts || !llType || !llElementType)
@@ -136,10 +137,10 @@ struct ShapeOpConversion : public ConvertOpToLLVMPattern<OpTy> {
 
     if constexpr (std::is_same_v<OpTy, tl::SplitOp>) {
       if (layouts->srcMoved)
-        src = relayout(rewriter, loc,
-                       *TileLLVMTypeConverter::getLinearLayout(
-                           tensorTypeOf(op.getSrc())),
-                       src, layouts->src, llElementType);
+        src = relayout(
+            rewriter, loc,
+            *TileLLVMTypeConverter::getLinearLayout(tensorTypeOf(op.getSrc())),
+            src, layouts->src, llElementType);
       int bit = *tl::getSplitRegisterBit(layouts->src);
       int64_t low = (int64_t(1) << bit) - 1;
       SmallVector<Value> results;
@@ -147,9 +148,8 @@ struct ShapeOpConversion : public ConvertOpToLLVMPattern<OpTy> {
         SmallVector<Value> part;
         for (int64_t r = 0, e = int64_t(src.size()) / 2; r < e; ++r)
           part.push_back(src[((r & ~low) << 1) | (half << bit) | (r & low)]);
-        results.push_back(pack(relayout(rewriter, loc, layouts->relabeled,
-                                        part, layouts->result,
-                                        llElementType)));
+        results.push_back(pack(relayout(rewriter, loc, layouts->relabeled, part,
+                                        layouts->result, llElementType)));
       }
       rewriter.replaceOp(op, results);
       return success();
@@ -167,9 +167,9 @@ struct ShapeOpConversion : public ConvertOpToLLVMPattern<OpTy> {
       } else {
         regs = src;
       }
-      rewriter.replaceOp(op, pack(relayout(rewriter, loc, layouts->relabeled,
-                                           regs, layouts->result,
-                                           llElementType)));
+      rewriter.replaceOp(op,
+                         pack(relayout(rewriter, loc, layouts->relabeled, regs,
+                                       layouts->result, llElementType)));
       return success();
     }
   }

@@ -74,15 +74,17 @@ TEST_F(ShapeLayoutsTest, TransPermutesCoordinates) {
   EXPECT_EQ(t.getOutDims(),
             (LinearLayout::DimSizes{{"dim0", 16}, {"dim1", 4}, {"dim2", 8}}));
   expectRelabels(
-      src, t, [](const Coords &c, int32_t) { return Coords{c[2], c[0], c[1]}; },
+      src, t,
+      [](const Coords &c, int32_t) {
+        return Coords{c[2], c[0], c[1]};
+      },
       [](int32_t r) { return r; });
   // The inverse permutation gives the operand back.
   EXPECT_EQ(transposeLinearLayout(t, {1, 2, 0}), src);
 }
 
 TEST_F(ShapeLayoutsTest, ReshapeIsRowMajor) {
-  LinearLayout src =
-      blocked(ctx, {1, 4}, {4, 8}, {4, 1}, {1, 0}, {64, 32});
+  LinearLayout src = blocked(ctx, {1, 4}, {4, 8}, {4, 1}, {1, 0}, {64, 32});
   std::optional<LinearLayout> r = reshapeLinearLayout(src, {4, 16, 32});
   ASSERT_TRUE(r.has_value());
   expectRelabels(
@@ -113,7 +115,9 @@ TEST_F(ShapeLayoutsTest, JoinInterleavesRegisters) {
   // Register 2k + i holds element k of operand i.
   expectRelabels(
       src, j,
-      [](const Coords &c, int32_t r) { return Coords{c[0], c[1], r & 1}; },
+      [](const Coords &c, int32_t r) {
+        return Coords{c[0], c[1], r & 1};
+      },
       [](int32_t r) { return r >> 1; });
   EXPECT_EQ(getSplitRegisterBit(j), 0);
   EXPECT_EQ(*splitLinearLayout(j), src);
@@ -128,7 +132,10 @@ TEST_F(ShapeLayoutsTest, SplitNeedsOneRegisterBit) {
   ASSERT_TRUE(s.has_value());
   // lhs takes the registers with bit 1 clear: 0, 1, 4, 5, ...
   expectRelabels(
-      inRegs, *s, [](const Coords &c, int32_t) { return Coords{c[0], c[1]}; },
+      inRegs, *s,
+      [](const Coords &c, int32_t) {
+        return Coords{c[0], c[1]};
+      },
       [](int32_t r) { return ((r & ~1) << 1) | (r & 1); });
   // Last dim across lanes: no register bit holds it.
   LinearLayout inLanes =

@@ -78,8 +78,8 @@ static SmallVector<int64_t> rowMajorStrides(ArrayRef<int64_t> shape) {
   return strides;
 }
 
-std::optional<LinearLayout>
-tl::reshapeLinearLayout(const LinearLayout &src, ArrayRef<int64_t> shape) {
+std::optional<LinearLayout> tl::reshapeLinearLayout(const LinearLayout &src,
+                                                    ArrayRef<int64_t> shape) {
   SmallVector<int64_t> srcShape = outShape(src);
   int64_t count = 1;
   for (int64_t s : shape) {
@@ -276,7 +276,8 @@ static Attribute editBlocked(Attribute layout, BlockedEdit edit,
 static Attribute attrFor(MLIRContext *ctx, const LinearLayout &ll,
                          ArrayRef<int64_t> shape, Attribute candidate) {
   if (candidate)
-    if (std::optional<LinearLayout> c = layout::toLinearLayout(candidate, shape))
+    if (std::optional<LinearLayout> c =
+            layout::toLinearLayout(candidate, shape))
       if (*c == ll)
         return candidate;
   return layout::LinearAttr::get(ctx, ll);
@@ -333,6 +334,5 @@ Attribute tl::inferShapeOpOperandLayout(Operation *op, Attribute resultLayout) {
   }
   if (!src)
     return {};
-  return attrFor(op->getContext(), *src, shapeOf(op->getOperand(0)),
-                 candidate);
+  return attrFor(op->getContext(), *src, shapeOf(op->getOperand(0)), candidate);
 }

@@ -45,8 +45,7 @@ static LogicalResult verifyResultShape(Operation *op, RankedTensorType result,
   if (result.getShape() == expected)
     return success();
   return op->emitOpError() << "result shape must be " << what << ": expected "
-                           << withShape(result, expected) << ", got "
-                           << result;
+                           << withShape(result, expected) << ", got " << result;
 }
 
 LogicalResult TransOp::verify() {
@@ -104,8 +103,7 @@ LogicalResult SplitOp::verify() {
                             "of each element instead";
   if (src.getShape().back() != 2)
     return emitOpError() << "the last dimension of the operand " << src
-                         << " must have size 2, got "
-                         << src.getShape().back()
+                         << " must have size 2, got " << src.getShape().back()
                          << "; reshape it to end in 2 first";
   if (failed(verifyResultShape(*this, getLhs().getType(),
                                src.getShape().drop_back(),
