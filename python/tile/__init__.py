@@ -21,6 +21,7 @@ from .language import (constexpr, dtype, int1, int8, int16, int32, int64, float1
                        atomic_and, atomic_or, atomic_xor, atomic_xchg, atomic_cas,
                        global_tensor)
 from . import layouts  # noqa: E402,F401
+from .language import trans, permute, reshape, join, split, cat  # noqa: E402,F401  (shape ops)
 from . import jit as jit_module  # noqa: E402,F401  (tile.jit is the decorator)
 from .jit import JITFunction, KernelSyntaxError, jit  # noqa: E402,F401
 from .autotune import Autotuner, Config, autotune, do_bench  # noqa: E402,F401

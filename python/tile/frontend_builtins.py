@@ -31,8 +31,16 @@ _EXTRA = {
 }
 for _kind in ("add", "max", "min", "umax", "umin", "and", "or", "xor", "xchg"):
     _EXTRA["atomic_" + _kind] = "b_atomic_rmw"
+_SHAPE_OPS = ("trans", "permute", "reshape", "join", "split", "cat")
 _PADDING = ("zero", "nan", "pos_inf", "neg_inf", "undetermined")
 _MISSING = object()
+
+
+def _count(shape) -> int:
+    n = 1
+    for s in shape:
+        n *= s
+    return n
 
 
 class BuiltinCalls:
@@ -272,7 +280,78 @@ class BuiltinCalls:
                                                     tl.float32))
             return self.op(f"tile.dot {a.name}, {b.name}, {acc.name} : {a.type.mlir}, "
                            f"{b.type.mlir} -> {acc.type.mlir}", acc.type, "dot")
+        if name in _SHAPE_OPS:
+            return self._shape_op(name, args, kw, arg, const_int, shape_arg, node)
         raise self.error(f"tile.{name} is not supported by the front end yet", node)
+
+    def _shape_op(self, name, args, kw, arg, const_int, shape_arg, node) -> Any:
+        """tile.trans / permute / reshape / join / split / cat (Triton's
+        tl.trans, tl.permute, tl.reshape, tl.join, tl.split, tl.cat; cat
+        keeps the order of the elements)."""
+        def tensor(v, what="input"):
+            if not isinstance(v, Value) or not isinstance(v.type, TensorType):
+                raise self.error(f"tile.{name} takes a tensor as its {what}, not "
+                                 f"{_describe(v)}", node)
+            return v
+
+        if name in ("trans", "permute"):
+            x = tensor(arg(0, "input"))
+            rank = len(x.type.shape)
+            dims = tuple(args[1:]) or kw.get("dims", ())
+            if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
+                dims = tuple(dims[0])
+            if not dims:
+                if name == "permute" or rank != 2:
+                    raise self.error(f"tile.{name} of a rank-{rank} tensor needs the order of "
+                                     f"its dims, e.g. tile.{name}(x, "
+                                     f"{tuple(reversed(range(rank)))})", node)
+                dims = (1, 0)
+            dims = tuple(const_int(d, "a dimension") for d in dims)
+            if sorted(dims) != list(range(rank)):
+                raise self.error(f"dims {dims} are not a permutation of 0..{rank - 1}", node)
+            t = TensorType(tuple(x.type.shape[d] for d in dims), x.type.elem)
+            return self.op(f"tile.trans {x.name}, [{', '.join(map(str, dims))}] : "
+                           f"{x.type.mlir} -> {t.mlir}", t, "tr")
+        if name == "reshape":
+            x = tensor(arg(0, "input"))
+            shape = tuple(args[1:]) if len(args) > 2 else shape_arg(arg(1, "shape"), "a shape")
+            shape = tuple(const_int(d, "a shape") for d in shape)
+            if _count(shape) != _count(x.type.shape):
+                raise self.error(f"cannot reshape {type_str(x.type)} ({_count(x.type.shape)} "
+                                 f"elements) to {list(shape)} ({_count(shape)} elements)", node)
+            t = TensorType(shape, x.type.elem)
+            return self.op(f"tile.reshape {x.name} : {x.type.mlir} -> {t.mlir}", t, "rs")
+        if name in ("join", "cat"):
+            a, b = arg(0, "a"), arg(1, "b")
+            if not isinstance(a, Value) and not isinstance(b, Value):
+                raise self.error(f"tile.{name} takes tensors", node)
+            a, b = self.unify(a, b, node)
+            tensor(a, "first operand")
+            if name == "join":
+                t = TensorType(a.type.shape + (2,), a.type.elem)
+                return self.op(f"tile.join {a.name}, {b.name} : {a.type.mlir} -> {t.mlir}",
+                               t, "join")
+            axis = const_int(kw.get("dim", kw.get("axis", args[2] if len(args) > 2 else 0)),
+                             "the axis")
+            rank = len(a.type.shape)
+            if axis < 0:
+                axis += rank
+            if not 0 <= axis < rank:
+                raise self.error(f"axis {axis} is out of range for rank {rank}", node)
+            shape = list(a.type.shape)
+            shape[axis] *= 2
+            t = TensorType(tuple(shape), a.type.elem)
+            return self.op(f"tile.cat {a.name}, {b.name} {{axis = {axis} : i32}} : "
+                           f"{a.type.mlir} -> {t.mlir}", t, "cat")
+        # split
+        x = tensor(arg(0, "input"))
+        if len(x.type.shape) < 2 or x.type.shape[-1] != 2:
+            raise self.error(f"tile.split takes a tensor of rank 2 or more whose last dim "
+                             f"is 2, not {type_str(x.type)}", node)
+        t = TensorType(x.type.shape[:-1], x.type.elem)
+        name0 = self.fresh("split")
+        self.emit(f"{name0}:2 = tile.split {x.name} : {x.type.mlir} -> {t.mlir}{self.loc()}")
+        return Value(f"{name0}#0", t), Value(f"{name0}#1", t)
 
     def _to(self, x, dt, node) -> Any:
         if not isinstance(dt, tl.dtype):

@@ -77,6 +77,7 @@ BUILTINS = (
     "cumsum", "cumprod", "cummax", "cummin", "atomic_add", "atomic_max", "atomic_min",
     "atomic_umax", "atomic_umin", "atomic_and", "atomic_or", "atomic_xor", "atomic_xchg",
     "atomic_cas", "global_tensor",
+    "trans", "permute", "reshape", "join", "split", "cat",
 )
 for _name in BUILTINS:
     globals()[_name] = _kernel_only(_name)

@@ -89,6 +89,8 @@ int64_t tile::getScratchBytes(Operation *op) {
     return getScanScratchBytes(op);
   if (isa<tl::SortOp, tl::TopKOp>(op))
     return getSortScratchBytes(op);
+  if (isa<tl::TransOp, tl::ReshapeOp, tl::JoinOp, tl::SplitOp, tl::CatOp>(op))
+    return getShapeOpScratchBytes(op);
   if (isa<layout::ConvertOp, tl::BroadcastOp, tl::ExpandDimsOp>(op)) {
     auto srcType = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
     auto dstType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
@@ -170,8 +172,8 @@ std::string tile::whyNotLowerable(Operation *op) {
             tl::StoreAtOp, tl::ArangeOp, tl::SplatOp, tl::AddPtrOp,
             tl::BroadcastOp, tl::ExpandDimsOp, tl::LoadOp, tl::StoreOp,
             tl::YieldOp, tl::DotOp, tl::DotWaitOp, tl::AtomicRMWOp,
-            tl::AtomicCASOp, tl::PrintOp, tl::AssertOp, tl::WarpSpecializeOp>(
-            op))
+            tl::AtomicCASOp, tl::PrintOp, tl::AssertOp, tl::WarpSpecializeOp,
+            tl::TransOp, tl::ReshapeOp, tl::JoinOp, tl::SplitOp, tl::CatOp>(op))
       return "";
     if (isa<tl::AsyncLoadTileOp>(op))
       return whyAsyncCopyNotLowerable(op);
@@ -624,6 +626,7 @@ struct ConvertTileToLLVMPass
     populateReduceOpToLLVMPatterns(converter, patterns);
     populateScanOpToLLVMPatterns(converter, patterns);
     populateSortOpToLLVMPatterns(converter, patterns);
+    populateShapeOpToLLVMPatterns(converter, patterns);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, &strategies);
     populateSharedMemoryOpToLLVMPatterns(converter, patterns);
     populateTmaOpToLLVMPatterns(converter, patterns);

@@ -110,6 +110,9 @@ int64_t getScanScratchBytes(Operation *op);
 std::string whyScanNotLowerable(Operation *op);
 int64_t getSortScratchBytes(Operation *op);
 std::string whySortNotLowerable(Operation *op);
+/// Shared-memory bytes a shape op (tile.trans, reshape, join, split, cat)
+/// needs: 0 unless its layouts are not a relabeling (ShapeOpToLLVM.cpp).
+int64_t getShapeOpScratchBytes(Operation *op);
 
 } // namespace tile
 

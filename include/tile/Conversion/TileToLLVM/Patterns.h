@@ -83,6 +83,9 @@ void populateScanOpToLLVMPatterns(TileLLVMTypeConverter &converter,
 /// tile.sort and tile.topk.
 void populateSortOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                   RewritePatternSet &patterns);
+/// tile.trans, tile.reshape, tile.join, tile.split and tile.cat.
+void populateShapeOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                   RewritePatternSet &patterns);
 /// layout.local_alloc, local_load, local_store, memdesc_index,
 /// memdesc_trans and barrier.
 void populateSharedMemoryOpToLLVMPatterns(TileLLVMTypeConverter &converter,

@@ -5,10 +5,13 @@
 //    propagation has said what their value already is).
 // 2. Propagation: layouts flow forward and backward through the ops that
 //    tie the layouts of their tensors (elementwise ops, broadcast, slices
-//    through reduce/expand_dims, scf iteration arguments and yields).
+//    through reduce/expand_dims, scf iteration arguments and yields, and
+//    the relabelings of the shape ops: trans, reshape, join, split, cat).
 // 3. Defaults: a tensor nothing reaches gets a plain blocked layout.
 // 4. Materialization: types get their encodings, and a layout.convert is
-//    inserted wherever a value's layout is not the one its user needs.
+//    inserted wherever a value's layout is not the one its user needs (for
+//    a shape op whose result has another layout than the one derived from
+//    its operand's: after the op, which then only relabels registers).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +20,7 @@
 #include "LayoutUtils.h"
 #include "MatmulLayouts.h"
 #include "tile/Dialect/Tile/Analysis/AxisInfo.h"
+#include "tile/Dialect/Tile/IR/ShapeLayouts.h"
 #include "tile/Dialect/Tile/IR/ViewLayout.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -159,6 +163,8 @@ private:
 
   // --- phases -----------------------------------------------------------------
   bool propagateOnce();
+  bool propagateShapeOp(Operation *op);
+  void materializeShapeOp(OpBuilder &b, Operation *op);
   void propagateToFixpoint() {
     while (propagateOnce()) {
     }
@@ -380,6 +386,10 @@ bool LayoutAssigner::propagateOnce() {
       changed |= propagateGroup({bcast.getResult(), bcast.getSrc()});
       continue;
     }
+    if (isShapeOp(op)) {
+      changed |= propagateShapeOp(op);
+      continue;
+    }
     if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
       int64_t axis = expand.getAxis();
       changed |= assign(expand.getResult(), parentOf(get(expand.getSrc()), axis));
@@ -432,6 +442,26 @@ bool LayoutAssigner::propagateOnce() {
       continue;
     }
   }
+  return changed;
+}
+
+/// A shape op's results take the layout derived from its operand's (no data
+/// movement), and its operand the one whose derived layout is the result's.
+/// The two operands of join and cat share a layout, as do split's results.
+bool LayoutAssigner::propagateShapeOp(Operation *op) {
+  bool changed = false;
+  if (isa<JoinOp, CatOp>(op))
+    changed |= propagateGroup({op->getOperand(0), op->getOperand(1)});
+  Value src = op->getOperand(0);
+  if (Attribute l = get(src))
+    for (Value r : op->getResults())
+      changed |= assign(r, inferShapeOpResultLayout(op, l));
+  if (Attribute l = get(op->getResult(0)))
+    changed |= assign(src, inferShapeOpOperandLayout(op, l));
+  if (isa<SplitOp>(op))
+    changed |= propagateGroup({op->getResult(0), op->getResult(1)});
+  if (isa<JoinOp, CatOp>(op))
+    changed |= propagateGroup({op->getOperand(0), op->getOperand(1)});
   return changed;
 }
 
@@ -649,6 +679,12 @@ LogicalResult LayoutAssigner::materialize() {
           sliceOf(getLayout(expand.getType()), expand.getAxis()));
       continue;
     }
+    if (isShapeOp(op)) {
+      if (isa<JoinOp, CatOp>(op))
+        fix(op->getOpOperand(1), getLayout(op->getOperand(0).getType()));
+      materializeShapeOp(b, op);
+      continue;
+    }
     if (auto reduce = dyn_cast<ReduceOp>(op)) {
       Attribute l = getLayout(reduce.getSrc().getType());
       for (OpOperand &o : reduce->getOpOperands().drop_front())
@@ -709,6 +745,31 @@ LogicalResult LayoutAssigner::materialize() {
     }
   }
   return success();
+}
+
+/// Makes `op` a relabeling: a split whose operand does not hold the last
+/// dimension in one register bit gets its operand converted to the layout
+/// tile.join derives from the result's; results given another layout than
+/// the derived one are computed in the derived one and converted after.
+void LayoutAssigner::materializeShapeOp(OpBuilder &b, Operation *op) {
+  OpOperand &src = op->getOpOperand(0);
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  Attribute wanted = resultType.getEncoding();
+  if (isa<SplitOp>(op) &&
+      !inferShapeOpResultLayout(op, getLayout(src.get().getType())))
+    if (Attribute joined = inferShapeOpOperandLayout(op, wanted))
+      src.set(convertTo(b, src.get(), joined, op));
+  Attribute derived =
+      inferShapeOpResultLayout(op, getLayout(src.get().getType()));
+  if (!derived ||
+      layout::areLayoutsEquivalent(derived, wanted, resultType.getShape()))
+    return;
+  b.setInsertionPointAfter(op);
+  for (Value result : op->getResults()) {
+    result.setType(withLayout(resultType, derived));
+    Value c = layout::ConvertOp::create(b, op->getLoc(), resultType, result);
+    result.replaceAllUsesExcept(c, c.getDefiningOp());
+  }
 }
 
 //===----------------------------------------------------------------------===//

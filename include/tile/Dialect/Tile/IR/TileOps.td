@@ -556,6 +556,7 @@ def Tile_YieldOp : Tile_Op<"yield", [
 }
 
 include "tile/Dialect/Tile/IR/TileScanOps.td"
+include "tile/Dialect/Tile/IR/TileShapeOps.td"
 
 //===----------------------------------------------------------------------===//
 // Matrix multiplication
