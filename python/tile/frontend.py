@@ -43,7 +43,11 @@ from .frontend_types import (KernelSyntaxError, LayoutConflict, LayoutVar, MemDe
                              type_str, unify_layouts)
 from .language import dtype
 
-__all__ = ["KernelSyntaxError", "Value", "generate_mlir"]
+__all__ = ["EQUAL_TO_ONE", "KernelSyntaxError", "Value", "generate_mlir"]
+
+# In the divisibility map of a specialization: the integer argument is 1
+# (Triton's equal_to_1), compiled as the constant.
+EQUAL_TO_ONE = -1
 
 
 class Generator(BuiltinCalls, MemoryCalls, ReductionCalls, ast.NodeVisitor):
@@ -145,6 +149,10 @@ class Generator(BuiltinCalls, MemoryCalls, ReductionCalls, ast.NodeVisitor):
                 else ""
             args.append(f"%{name}: {type_str(t)}{attr}")
             self.env[name] = Value(f"%{name}", t)
+            if self.divisibility.get(name) == EQUAL_TO_ONE:
+                # The launch passes 1 here (the JIT's specialization): the
+                # body sees the constant.
+                self.env[name] = self.op(f"arith.constant 1 : {type_str(t)}", t, name)
         for name, v in self.constexprs.items():
             self.env[name] = v
         header = (f"tile.kernel @{self.kernel_name}({', '.join(args)}) "

@@ -34,7 +34,7 @@ import warnings
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from . import language as tl
-from .frontend import KernelSyntaxError, PtrType, generate_mlir
+from .frontend import EQUAL_TO_ONE, KernelSyntaxError, PtrType, generate_mlir
 
 __all__ = ["jit", "JITFunction", "Specialization", "KernelSyntaxError"]
 
@@ -282,7 +282,7 @@ class JITFunction:
             if is_const[i]:
                 sig.append((t, a))
             elif t is int:
-                sig.append((-2147483648 <= a <= 2147483647, a % 16 == 0 and a != 0))
+                sig.append((-2147483648 <= a <= 2147483647, a % 16 == 0 and a != 0, a == 1))
             elif t is float:
                 sig.append(float)
             elif t is bool:
@@ -350,6 +350,10 @@ class JITFunction:
                 types[p.name] = "i32" if -2**31 <= v < 2**31 else "i64"
                 if v % 16 == 0 and v != 0:
                     div[p.name] = 16
+                elif v == 1:
+                    # Triton's equal-to-1 specialization: a unit stride
+                    # becomes a constant, so the accesses along it vectorize.
+                    div[p.name] = EQUAL_TO_ONE
             elif isinstance(v, float):
                 types[p.name] = "f32"
             else:

@@ -11,6 +11,8 @@
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/IR/ViewLayout.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 using namespace tile;
@@ -709,11 +711,13 @@ int64_t tile::tl::getUnitStrideAxis(Value view) {
     std::optional<ViewLayoutPlan> plan = getViewLayoutPlan(make.getViewType());
     return plan ? plan->vectorAxis : -1;
   }
-  std::optional<ArrayRef<int64_t>> strides = make.getStaticStrides();
-  if (!strides)
+  if (!make.hasStrides())
     return rank - 1; // compact row-major
+  // A static 1, or an SSA constant 1 (e.g. the Python JIT's equal-to-1
+  // specialization of a stride argument).
+  SmallVector<OpFoldResult> strides = make.getMixedStrides();
   for (int64_t a = rank - 1; a >= 0; --a)
-    if ((*strides)[a] == 1)
+    if (getConstantIntValue(strides[a]) == std::optional<int64_t>(1))
       return a;
   return -1;
 }
