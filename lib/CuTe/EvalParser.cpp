@@ -433,12 +433,13 @@ llvm::Expected<Value> Parser::parseCall(int depth) {
 
 } // namespace
 
-std::optional<int64_t> tile::cute::eval::getElementTypeBits(llvm::StringRef name) {
+std::optional<int64_t>
+tile::cute::eval::getElementTypeBits(llvm::StringRef name) {
   return llvm::StringSwitch<std::optional<int64_t>>(name)
       .Cases({"i1", "uint1b_t", "bin1_t"}, 1)
       .Cases({"i4", "int4b_t", "uint4b_t", "f4E2M1FN", "float_e2m1_t"}, 4)
-      .Cases({"i8", "int8_t", "uint8_t", "f8E4M3FN", "f8E5M2",
-              "float_e4m3_t", "float_e5m2_t", "char", "bool"},
+      .Cases({"i8", "int8_t", "uint8_t", "f8E4M3FN", "f8E5M2", "float_e4m3_t",
+              "float_e5m2_t", "char", "bool"},
              8)
       .Cases({"i16", "int16_t", "uint16_t", "f16", "bf16", "half_t",
               "bfloat16_t", "half", "__half", "__nv_bfloat16"},

@@ -284,9 +284,10 @@ struct AsyncLoadTileOpConversion
         c.push_back(x);
         if (!plan) {
           Value term = LLVM::MulOp::create(rewriter, loc, x, strides[a]);
-          offset = offset ? LLVM::AddOp::create(rewriter, loc, offset, term)
-                                .getResult()
-                          : term;
+          offset =
+              offset
+                  ? LLVM::AddOp::create(rewriter, loc, offset, term).getResult()
+                  : term;
         }
         if (checked[a]) {
           Value in = LLVM::ICmpOp::create(

@@ -13,7 +13,7 @@ namespace LLVM = mlir::LLVM;
 /// leaf i gets (c / (s_0 ... s_{i-1})) % s_i, the last leaf no modulo.
 /// Null when every stride is 0.
 Value tile::emitModeOffset(OpBuilder &b, Location loc, Value c,
-                     ArrayRef<tl::ViewLayoutLeaf> leaves) {
+                           ArrayRef<tl::ViewLayoutLeaf> leaves) {
   Value rest = c;
   Value offset;
   for (auto [i, leaf] : llvm::enumerate(leaves)) {
@@ -41,7 +41,7 @@ Value tile::emitModeOffset(OpBuilder &b, Location loc, Value c,
 /// Sw<B,M,S>(off + offset): x ^ ((x & Y) >> S), Y = (2^B - 1) << (M +
 /// max(0, S)), a left shift for negative S (cute::Swizzle::apply).
 Value tile::emitSwizzle(OpBuilder &b, Location loc, Value offset,
-                  const tl::ViewLayoutPlan &plan) {
+                        const tl::ViewLayoutPlan &plan) {
   Value x = offset ? offset : i64Const(b, loc, 0);
   if (plan.swizzleOffset)
     x = LLVM::AddOp::create(b, loc, x, i64Const(b, loc, plan.swizzleOffset));

@@ -1,4 +1,4 @@
-//===- ViewLayoutAddress.h - Addresses in a view with a CuTe layout -*- C++ -*-===//
+//===- ViewLayoutAddress.h - Addresses in CuTe-layout views -*- C++ -*-===//
 //
 // The element offset of a view coordinate under a #layout.strided layout
 // (tl::ViewLayoutPlan): CuTe's crd2idx mode by mode, then the swizzle.

@@ -726,8 +726,9 @@ struct ViewStoreOpConversion : public ConvertOpToLLVMPattern<OpTy> {
       return failure();
     // Threads that hold copies (a TV layout of fewer threads, a layout that
     // covers more than the tile) leave the store to the first copy.
-    if (auto ll = TileLLVMTypeConverter::getLinearLayout(
-            cast<RankedTensorType>(op.getValue().getType())))
+    auto tensor = dyn_cast<RankedTensorType>(op.getValue().getType());
+    if (auto ll = tensor ? TileLLVMTypeConverter::getLinearLayout(tensor)
+                         : std::nullopt)
       if (Value first = emitFirstCopyCondition(rewriter, loc, *ll))
         for (ElementAccess &access : accesses.elements)
           access.mask = access.mask ? LLVM::AndOp::create(rewriter, loc,

@@ -938,8 +938,8 @@ Attribute ThreadValueAttr::parse(AsmParser &parser, Type) {
         parser.parseInteger(warps) || parser.parseGreater())
       return failure();
     if (warps < 1)
-      return parser.emitError(at) << "warps = " << warps
-                                  << " in #layout.tv is not positive";
+      return parser.emitError(at)
+             << "warps = " << warps << " in #layout.tv is not positive";
     return success();
   };
   auto finish = [](std::string &text) {

@@ -112,11 +112,9 @@ ThreadValueAttr::getTileAndLayout() const {
 
 /// The TV layout's (thread, register) -> tile coordinates form, checked:
 /// rank 2, powers of two, linear, covering the tile.
-static llvm::Expected<LinearLayout> getTileForm(ArrayRef<int64_t> tileParam,
-                                                StringRef tvText,
-                                                StringRef threadsText,
-                                                ArrayRef<int64_t> values,
-                                                int64_t warps) {
+static llvm::Expected<LinearLayout>
+getTileForm(ArrayRef<int64_t> tileParam, StringRef tvText,
+            StringRef threadsText, ArrayRef<int64_t> values, int64_t warps) {
   auto tileAndLayout =
       computeTileAndLayout(tileParam, tvText, threadsText, values);
   if (!tileAndLayout)
@@ -282,8 +280,7 @@ int64_t ThreadValueAttr::getNumThreads() const {
 
 unsigned ThreadValueAttr::getWarpSize() const { return 32; }
 unsigned ThreadValueAttr::getNumWarps() const {
-  return unsigned(
-      std::max<int64_t>({1, getNumThreads() / 32, getWarps()}));
+  return unsigned(std::max<int64_t>({1, getNumThreads() / 32, getWarps()}));
 }
 unsigned ThreadValueAttr::getNumCTAs() const { return 1; }
 unsigned ThreadValueAttr::getRank() const {

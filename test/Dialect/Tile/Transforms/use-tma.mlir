@@ -104,10 +104,14 @@ tile.kernel @ordinary(%x: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %u: !ti
 !blk = !tile.view<128x128xf16, #layout.strided<((8,16),(4,32)):((4,512),(1,32))>>
 
 // CHECK-LABEL: tile.kernel @cute_views
-// CHECK: %[[D:.*]] = tile.make_tensor_desc %{{.*}} : !tile.view<128x128xf16, #layout.strided<(128,128):(128,1)>> -> !layout.tensordesc<64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK: %[[V:.*]] = tile.make_view %arg0, shape [128, 128]
+// CHECK: %[[W:.*]] = tile.make_view %arg1, shape [128, 128]
+// CHECK: %[[U:.*]] = tile.make_view %arg0, shape [128, 128]
+// CHECK: %[[D:.*]] = tile.make_tensor_desc %[[V]] : {{.*}} -> !layout.tensordesc<64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
 // CHECK: layout.async_tma_copy_global_to_local %[[D]]
-// CHECK: layout.async_tma_copy_local_to_global
-// CHECK: tile.load_tile %{{.*}} {allow_tma} : !tile.view<128x128xf16, #layout.strided<((8,16),(4,32)):((4,512),(1,32))>>
+// CHECK: %[[E:.*]] = tile.make_tensor_desc %[[W]]
+// CHECK: layout.async_tma_copy_local_to_global %[[E]]
+// CHECK: tile.load_tile %[[U]][%arg2, %arg3] {allow_tma}
 tile.kernel @cute_views(%x: !tile.ptr<f16> {tile.divisibility = 16 : i64},
                         %y: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %i: i32, %j: i32) {
   %v = tile.make_view %x, shape [128, 128] : !tile.ptr<f16> -> !rm
