@@ -576,16 +576,39 @@ const llvm::StringMap<Fn> &tile::cute::eval::functions() {
       return layoutValue(c, *r);
     };
     m["recast_layout"] = [](const CallContext &c) -> llvm::Expected<Value> {
-      if (c.templateArgs.size() != 2)
-        return c.error("expected recast_layout<OldBits,NewBits>(layout), "
-                       "the element sizes in bits (CuTe's "
-                       "sizeof_bits<OldType>, sizeof_bits<NewType>)");
-      if (auto err = c.arity(1, 1))
-        return std::move(err);
-      auto l = c.layout(0);
+      // recast_layout<Old,New>(L) or recast_layout(Old, New, L): element
+      // types (i16, uint16_t, f16, ...) or their sizes in bits.
+      int64_t bits[2];
+      size_t layoutArg = 0;
+      if (c.templateArgs.size() == 2 && c.args.size() == 1) {
+        bits[0] = c.templateArgs[0];
+        bits[1] = c.templateArgs[1];
+      } else if (c.templateArgs.empty() && c.args.size() == 3) {
+        for (int i = 0; i < 2; ++i) {
+          const Value &a = c.args[i];
+          if (a.kind == Value::Kind::ElementType)
+            bits[i] = a.typeBits;
+          else if (a.isInt())
+            bits[i] = a.tuple.value();
+          else
+            return errorAt(a.column,
+                           "recast_layout: argument " + llvm::Twine(i + 1) +
+                               " is " + a.kindName() +
+                               "; expected an element type (i16, f32, "
+                               "uint16_t, ...) or its size in bits");
+        }
+        layoutArg = 2;
+      } else {
+        return c.error("expected recast_layout<OldType,NewType>(layout) or "
+                       "recast_layout(OldType, NewType, layout), the element "
+                       "types named as CuTe (uint16_t, half_t, float) or "
+                       "MLIR (i16, f16, bf16, f32, f8E4M3FN) names them, or "
+                       "their sizes in bits (CuTe's sizeof_bits)");
+      }
+      auto l = c.layout(layoutArg);
       if (!l)
         return l.takeError();
-      auto r = c.wrap(recastLayout(*l, c.templateArgs[0], c.templateArgs[1]));
+      auto r = c.wrap(recastLayout(*l, bits[0], bits[1]));
       if (!r)
         return r.takeError();
       return layoutValue(c, *r);

@@ -17,6 +17,7 @@
 #include "llvm/Support/Error.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,13 +30,15 @@ constexpr int kMaxDepth = 64;
 
 /// A value of the expression language.
 struct Value {
-  enum class Kind { Tuple, Layout, Tiler, Swizzle, List };
+  enum class Kind { Tuple, Layout, Tiler, Swizzle, List, ElementType };
   Kind kind = Kind::Tuple;
   IntTuple tuple;          // Tuple (an integer is a leaf tuple)
   Layout layout;           // Layout
   Tiler tiler{Layout()};   // Tiler
   Swizzle swizzle;         // Swizzle
   std::vector<Value> list; // List (results such as (layout,offset))
+  std::string typeName;    // ElementType (`f16`, `uint32_t`), of
+  int64_t typeBits = 0;    // this many bits (CuTe's sizeof_bits)
   size_t column = 1;       // where the value starts in the text
 
   static Value ofTuple(IntTuple t, size_t col) {
@@ -80,6 +83,8 @@ struct Value {
       return tiler.str();
     case Kind::Swizzle:
       return swizzle.str();
+    case Kind::ElementType:
+      return typeName;
     case Kind::List:
       break;
     }
@@ -104,10 +109,17 @@ struct Value {
       return "a swizzle";
     case Kind::List:
       return "a tuple of results";
+    case Kind::ElementType:
+      return "an element type";
     }
     return "a value";
   }
 };
+
+/// The size in bits (CuTe's sizeof_bits) of an element type named as CuTe
+/// (`uint16_t`, `half_t`, `bfloat16_t`, `float_e4m3_t`) or as MLIR (`i16`,
+/// `f16`, `bf16`, `f8E4M3FN`); nullopt for another name.
+std::optional<int64_t> getElementTypeBits(llvm::StringRef name);
 
 /// An error at a 1-based column: "column N: msg".
 llvm::Error errorAt(size_t column, const llvm::Twine &msg);

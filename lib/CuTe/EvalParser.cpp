@@ -11,6 +11,8 @@
 
 #include "EvalImpl.h"
 
+#include "llvm/ADT/StringSwitch.h"
+
 #include <cctype>
 
 using namespace tile;
@@ -360,6 +362,16 @@ llvm::Expected<Value> Parser::parseCall(int depth) {
                               name + "'");
   const auto &fns = functions();
   auto it = fns.find(name);
+  // An element type (`i16`, `uint16_t`), as recast_layout takes it.
+  if (std::optional<int64_t> bits = getElementTypeBits(name);
+      bits && it == fns.end()) {
+    Value v;
+    v.kind = Value::Kind::ElementType;
+    v.typeName = name.str();
+    v.typeBits = *bits;
+    v.column = start;
+    return v;
+  }
   if (it == fns.end())
     return errorAt(start, "unknown function '" + name +
                               "' (see docs/CuTe.md for the list)");
@@ -368,6 +380,28 @@ llvm::Expected<Value> Parser::parseCall(int depth) {
   ctx.column = start;
   if (consume('<')) {
     while (true) {
+      // A template argument is an integer or an element type's name, which
+      // stands for its size in bits (recast_layout<uint16_t,uint32_t>).
+      skipSpace();
+      size_t argStart = pos;
+      if (pos < text.size() &&
+          (std::isalpha(static_cast<unsigned char>(text[pos])) ||
+           text[pos] == '_')) {
+        llvm::StringRef type = ident();
+        std::optional<int64_t> bits = getElementTypeBits(type);
+        if (!bits)
+          return errorAt(argStart + 1,
+                         "unknown element type '" + type +
+                             "' (write its size in bits, or one of i8, i16, "
+                             "i32, i64, f16, bf16, f32, f64, f8E4M3FN, "
+                             "f8E5M2, uint16_t, half_t, float, ...)");
+        ctx.templateArgs.push_back(*bits);
+        if (consume(','))
+          continue;
+        if (auto err = expect('>'))
+          return std::move(err);
+        break;
+      }
       auto v = parseInt();
       if (!v)
         return v.takeError();
@@ -398,6 +432,25 @@ llvm::Expected<Value> Parser::parseCall(int depth) {
 }
 
 } // namespace
+
+std::optional<int64_t>
+tile::cute::eval::getElementTypeBits(llvm::StringRef name) {
+  return llvm::StringSwitch<std::optional<int64_t>>(name)
+      .Cases({"i1", "uint1b_t", "bin1_t"}, 1)
+      .Cases({"i4", "int4b_t", "uint4b_t", "f4E2M1FN", "float_e2m1_t"}, 4)
+      .Cases({"i8", "int8_t", "uint8_t", "f8E4M3FN", "f8E5M2", "float_e4m3_t",
+              "float_e5m2_t", "char", "bool"},
+             8)
+      .Cases({"i16", "int16_t", "uint16_t", "f16", "bf16", "half_t",
+              "bfloat16_t", "half", "__half", "__nv_bfloat16"},
+             16)
+      .Cases({"i32", "int32_t", "uint32_t", "f32", "float", "tf32",
+              "tfloat32_t", "int"},
+             32)
+      .Cases({"i64", "int64_t", "uint64_t", "f64", "double"}, 64)
+      .Cases({"uint128_t", "i128"}, 128)
+      .Default(std::nullopt);
+}
 
 llvm::Expected<std::string>
 tile::cute::evaluateExpression(llvm::StringRef text) {

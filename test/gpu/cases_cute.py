@@ -11,6 +11,11 @@ and what lies outside them must stay poisoned.
 Partitioning (examples/mojo_*.mlir, examples/cute_partition.mlir): Mojo's
 tile + vectorize + distribute and the shared-memory copy, CuTe's
 local_tile / local_partition / TV partition, with #layout.tv layouts.
+examples/cute_tv_partition.mlir: the tutorial's 8-thread TV layout as
+written, replicated over a 4-warp kernel. examples/cute_subtile_copy.mlir:
+the tutorial's subtile copy loops and Mojo's tiled_iterator.
+test/gpu/kernels/cute_async_tma.mlir: cp.async from blocked and swizzled
+CuTe views, TMA through CuTe views of one stride per mode.
 """
 
 import torch
@@ -119,7 +124,72 @@ def run_cute_partition(k, _shape, gen):
             ("TV partition", tv, a.double() * a.double())]
 
 
+def run_cute_tv_partition(k, _shape, gen):
+    a = randn((16, 8), gen)
+    out = poisoned((16, 8), torch.float32)
+    k[(4,)](a, out)
+    return [("out = 2 a + 1", out, 2 * a.double() + 1)]
+
+
+def run_cute_subtile_copy(k, _shape, gen):
+    g = randn(8 * 16, gen)            # (8,16):(1,8)
+    og = poisoned(8 * 16, torch.float32)
+    t = randn(24 * 16, gen)           # (24,16):(1,24)
+    ot = poisoned(24 * 16, torch.float32)
+    m = randn((32, 64), gen)          # row major
+    om = poisoned((32, 64), torch.float32)
+    k[(2,)](g, og, t, ot, m, om)
+    col = [[(8, 1)], [(16, 8)]]
+    gv, ogv = cute_ref(g, col), cute_ref(og, col)
+    j = torch.arange(16, device=DEV, dtype=torch.float64)
+    tiled = [[(24, 1)], [(16, 24)]]
+    tv, otv = cute_ref(t, tiled), cute_ref(ot, tiled)
+    # gmem_tiled(_, j): tile (j % 3, j / 3) of the 8x4 tiles.
+    ti = torch.arange(24, device=DEV).view(24, 1) // 8
+    tj = torch.arange(16, device=DEV).view(1, 16) // 4
+    tnum = (ti + 3 * tj).double()
+    mj = (torch.arange(64, device=DEV) // 16).double().view(1, 64)
+    return [("column loop", ogv, 2 * gv.double() + j.view(1, 16)),
+            ("tiler loop", otv, 2 * tv.double() + tnum),
+            ("Mojo tiled_iterator", om, 2 * m.double() + mj)]
+
+
+def run_cute_async_blocked(k, shape, gen):
+    m, n = shape
+    modes = [[(8, 4), (8, 512)], [(4, 1), (16, 32)]]
+    src = randn(64 * 64, gen)
+    big = poisoned(m * n + 16, torch.float32)
+    out = big[:m * n]
+    k[(2, 2)](src, out, m, n)
+    ref = cute_ref(src, modes)[:m, :n]
+    return [("out", out.view(m, n), ref.double()),
+            ("past out untouched", bool(is_poison(big[m * n:]).all()), True)]
+
+
+def run_cute_async_swizzled(k, _shape, gen):
+    src = randn(64 * 64, gen)
+    out = poisoned((64, 64), torch.float32)
+    k[(2, 2)](src, out)
+    # Sw<3,2,3>(x) = x ^ ((x & (7 << 5)) >> 3)
+    x = torch.arange(64 * 64, device=DEV)
+    ref = src[x ^ ((x & 0xE0) >> 3)].view(64, 64)
+    return [("out", out, ref.double())]
+
+
+def run_cute_tma_plain(k, _shape, gen):
+    x = torch.randn((128, 128), generator=gen, device=DEV).half()
+    y = poisoned((128, 128), torch.float16)
+    k[(2, 2)](x, y)
+    return [("y = 2 x", y.double(), 2 * x.double())]
+
+
 CASES = [
+    ("cute_tv_partition", "cute_tv_partition", run_cute_tv_partition, ["16x8"]),
+    ("cute_subtile_copy", "cute_subtile_copy", run_cute_subtile_copy, ["-"]),
+    ("cute_async_tma", "cute_async_blocked", run_cute_async_blocked,
+     [(64, 64), (45, 37), (1, 3), (33, 64)]),
+    ("cute_async_tma", "cute_async_swizzled", run_cute_async_swizzled, ["64x64"]),
+    ("cute_async_tma", "cute_tma_plain", run_cute_tma_plain, ["128x128"]),
     ("cute_nested_load", "cute_nested_load", run_nested_load,
      [(32, 32), (29, 31), (1, 1), (17, 5)]),
     ("cute_colmajor_store", "cute_colmajor_store", run_colmajor_store,

@@ -13,7 +13,10 @@
 //  2. the global side: how many consecutive registers are consecutive in
 //     global memory with a proven alignment (tile.load's contiguity and
 //     divisibility facts for pointer tensors, the view's unit-stride axis
-//     for tile-space copies), and for pointer tensors with equal masks;
+//     for tile-space copies: for a view with a CuTe layout the vector axis
+//     and widest contiguous, aligned run read off the layout, ViewLayout.h,
+//     its addresses crd2idx of the layout), and for pointer tensors with
+//     equal masks;
 //  3. the vector: the widest run of registers both sides allow, at most
 //     16 bytes. Each vector is one `cp.async` of 4, 8 or 16 bytes (`.cg`
 //     for 16, which bypasses L1; `.ca` below), whose source size reads
@@ -28,6 +31,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SharedMemoryAccess.h"
+#include "ViewLayoutAddress.h"
 #include "tile/Conversion/TileToLLVM/LayoutIndexing.h"
 #include "tile/Conversion/TileToLLVM/MemoryAccess.h"
 #include "tile/Conversion/TileToLLVM/Patterns.h"
@@ -240,6 +244,11 @@ struct AsyncLoadTileOpConversion
       return failure();
     Value viewBase = view->base;
     ArrayRef<Value> sizes = view->sizes, strides = view->strides;
+    // A CuTe layout with nested modes or a swizzle: addresses from the
+    // layout (crd2idx), as for tile.load_tile.
+    std::optional<tl::ViewLayoutPlan> plan = tl::getViewLayoutPlan(viewType);
+    if (plan && plan->isPlainStrided())
+      plan.reset();
     // The tile origin, and the axes with partial tiles (a static extent the
     // tile divides has none, as in tile.load_tile).
     ArrayRef<int64_t> tileShape = op.getTileShape();
@@ -273,11 +282,13 @@ struct AsyncLoadTileOpConversion
               rewriter, loc, x,
               LLVM::ZExtOp::create(rewriter, loc, i64, regCoords[a]));
         c.push_back(x);
-        Value term = LLVM::MulOp::create(rewriter, loc, x, strides[a]);
-        offset =
-            offset
-                ? LLVM::AddOp::create(rewriter, loc, offset, term).getResult()
-                : term;
+        if (!plan) {
+          Value term = LLVM::MulOp::create(rewriter, loc, x, strides[a]);
+          offset =
+              offset
+                  ? LLVM::AddOp::create(rewriter, loc, offset, term).getResult()
+                  : term;
+        }
         if (checked[a]) {
           Value in = LLVM::ICmpOp::create(
               rewriter, loc, LLVM::ICmpPredicate::ult, x, sizes[a]);
@@ -285,6 +296,10 @@ struct AsyncLoadTileOpConversion
                       : in;
         }
       }
+      if (plan)
+        offset = emitViewLayoutOffset(rewriter, loc, *plan, c);
+      if (!offset)
+        offset = i64Const(rewriter, loc, 0);
       Type memType = source.elemType;
       source.ptrs.push_back(LLVM::GEPOp::create(rewriter, loc,
                                                 viewBase.getType(), memType,
@@ -395,12 +410,6 @@ std::string tile::whyAsyncCopyNotLowerable(Operation *op) {
         cast<RankedTensorType>(copy.getPtrs().getType()));
   } else if (auto copy = dyn_cast<tl::AsyncLoadTileOp>(op)) {
     mem = copy.getDst().getType();
-    if (std::optional<tl::ViewLayoutPlan> plan =
-            tl::getViewLayoutPlan(copy.getView().getType());
-        plan && !plan->isPlainStrided())
-      return "tile.async_load_tile of a view whose CuTe layout has nested "
-             "modes or a swizzle is not supported; copy through a view whose "
-             "modes coalesce to one stride each";
     if (Attribute layout = copy.getCopyLayout())
       ll = layout::toLinearLayout(layout, mem.getShape());
   } else {

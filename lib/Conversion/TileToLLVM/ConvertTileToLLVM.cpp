@@ -479,6 +479,7 @@ struct ConvertTileToLLVMPass
     // (TmaDescriptors.cpp, GlobalTensors.cpp).
     bool ok = true;
     for (auto kernel : module.getOps<tl::KernelOp>()) {
+      tl::replicateThreadValueLayouts(kernel);
       ok &= succeeded(materializeTmaDescriptors(kernel));
       materializeGlobalTensors(kernel);
     }

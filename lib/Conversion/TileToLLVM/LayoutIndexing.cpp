@@ -120,6 +120,25 @@ HardwareIds tile::getHardwareIds(OpBuilder &b, Location loc) {
   return ids;
 }
 
+Value tile::emitFirstCopyCondition(OpBuilder &b, Location loc,
+                                   const LinearLayout &layout) {
+  llvm::StringMap<int32_t> masks = getBroadcastMasks(layout);
+  int32_t lanes = masks.lookup(kLane);
+  int32_t warps = masks.lookup(kWarp);
+  if (!lanes && !warps)
+    return {};
+  HardwareIds ids = getHardwareIds(b, loc);
+  Value bits;
+  if (lanes)
+    bits = LLVM::AndOp::create(b, loc, ids.lane, i32Const(b, loc, lanes));
+  if (warps) {
+    Value w = LLVM::AndOp::create(b, loc, ids.warp, i32Const(b, loc, warps));
+    bits = bits ? LLVM::OrOp::create(b, loc, bits, w).getResult() : w;
+  }
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
+                              i32Const(b, loc, 0));
+}
+
 LinearLayout tile::getThreadPart(const LinearLayout &layout) {
   LinearLayout::BasesT bases;
   for (const auto &[name, dimBases] : layout.getBases())

@@ -29,6 +29,7 @@
 #include "TmaLowering.h"
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Dialect/Tile/IR/ViewLayout.h"
 
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/MapVector.h"
@@ -122,7 +123,13 @@ LogicalResult tile::materializeTmaDescriptors(tl::KernelOp kernel) {
       shape.push_back(succeeded(e) ? *e : Entry());
     }
     SmallVector<OpFoldResult> mixedStrides = view.getMixedStrides();
-    if (mixedStrides.empty()) {
+    std::optional<tl::ViewLayoutPlan> plan =
+        tl::getViewLayoutPlan(view.getViewType());
+    if (plan && plan->isPlainStrided()) {
+      // A CuTe layout of one leaf per mode: its static strides.
+      for (const auto &leaves : plan->modes)
+        strides.push_back(Entry{-1, leaves.front().stride});
+    } else if (mixedStrides.empty()) {
       // Compact row major: the row stride is the extent of dim 1.
       strides = {shape[1], Entry{-1, 1}};
     } else {

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ViewLayoutAddress.h"
 #include "tile/Conversion/TileToLLVM/LayoutIndexing.h"
 #include "tile/Conversion/TileToLLVM/MemoryAccess.h"
 #include "tile/Conversion/TileToLLVM/MemoryOrdering.h"
@@ -234,55 +235,6 @@ Value emitVersionCondition(OpBuilder &b, Location loc, const ViewParts &view,
   if (!originUniform)
     andWith(isMultiple(origin[axis]));
   return ok;
-}
-
-/// CuTe's crd2idx of the 1-D coordinate `c` (i64) in a coalesced mode:
-/// leaf i gets (c / (s_0 ... s_{i-1})) % s_i, the last leaf no modulo.
-/// Null when every stride is 0.
-Value emitModeOffset(OpBuilder &b, Location loc, Value c,
-                     ArrayRef<tl::ViewLayoutLeaf> leaves) {
-  Value rest = c;
-  Value offset;
-  for (auto [i, leaf] : llvm::enumerate(leaves)) {
-    bool last = i + 1 == leaves.size();
-    Value x = rest;
-    if (!last) {
-      Value size = i64Const(b, loc, leaf.size);
-      if (leaf.stride != 0)
-        x = LLVM::URemOp::create(b, loc, rest, size);
-      rest = LLVM::UDivOp::create(b, loc, rest, size);
-    }
-    if (leaf.stride == 0)
-      continue;
-    Value term =
-        leaf.stride == 1
-            ? x
-            : LLVM::MulOp::create(b, loc, x, i64Const(b, loc, leaf.stride))
-                  .getResult();
-    offset =
-        offset ? LLVM::AddOp::create(b, loc, offset, term).getResult() : term;
-  }
-  return offset;
-}
-
-/// Sw<B,M,S>(off + offset): x ^ ((x & Y) >> S), Y = (2^B - 1) << (M +
-/// max(0, S)), a left shift for negative S (cute::Swizzle::apply).
-Value emitSwizzle(OpBuilder &b, Location loc, Value offset,
-                  const tl::ViewLayoutPlan &plan) {
-  Value x = offset ? offset : i64Const(b, loc, 0);
-  if (plan.swizzleOffset)
-    x = LLVM::AddOp::create(b, loc, x, i64Const(b, loc, plan.swizzleOffset));
-  if (plan.swizzleBits == 0)
-    return x;
-  int shift = plan.swizzleShift;
-  uint64_t yyy = ((uint64_t(1) << plan.swizzleBits) - 1)
-                 << (plan.swizzleBase + std::max(0, shift));
-  Value sel = LLVM::AndOp::create(b, loc, x, i64Const(b, loc, int64_t(yyy)));
-  Value amount = i64Const(b, loc, shift >= 0 ? shift : -shift);
-  Value moved = shift >= 0
-                    ? LLVM::LShrOp::create(b, loc, sel, amount).getResult()
-                    : LLVM::ShlOp::create(b, loc, sel, amount).getResult();
-  return LLVM::XOrOp::create(b, loc, x, moved);
 }
 
 /// For each register (coordinates in tile dims, i32), the access to the view
@@ -784,6 +736,17 @@ struct ViewStoreOpConversion : public ConvertOpToLLVMPattern<OpTy> {
     SmallVector<Value> values = unpackStruct(rewriter, loc, adaptor.getValue());
     if (values.size() != accesses.elements.size())
       return failure();
+    // Threads that hold copies (a TV layout of fewer threads, a layout that
+    // covers more than the tile) leave the store to the first copy.
+    auto tensor = dyn_cast<RankedTensorType>(op.getValue().getType());
+    if (auto ll = tensor ? TileLLVMTypeConverter::getLinearLayout(tensor)
+                         : std::nullopt)
+      if (Value first = emitFirstCopyCondition(rewriter, loc, *ll))
+        for (ElementAccess &access : accesses.elements)
+          access.mask = access.mask ? LLVM::AndOp::create(rewriter, loc,
+                                                          access.mask, first)
+                                          .getResult()
+                                    : first;
     storeTile(rewriter, loc, values, accesses);
     tagMemoryAccesses(emitted.getOps(rewriter),
                       getAccessQualifiers(tl::getAccessHints(op)));

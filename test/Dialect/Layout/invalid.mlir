@@ -97,6 +97,18 @@
 
 // -----
 
+// CuTe's scaled-basis strides (coordinate layouts) are not memory layouts;
+// MLIR's lexer cannot read them, so the parser says so before it tries.
+// expected-error @+1 {{scaled-basis stride '1@0' in a layout attribute: a memory layout maps a coordinate to an offset in elements, so its strides are integers (scaled bases are coordinate layouts, for `tile-layout --eval`); write each mode's stride in elements, e.g. (4,8):(1,4) for a column-major 4x8 tile instead of (4,8):(1@0,1@1)}}
+"test.use"() {a = #layout.strided<(4,8):(1@0,1@1)>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{scaled-basis stride '2@0@1' in a layout attribute}}
+"test.use"() {a = #layout.tv<tile = (4,8), tv = (32,1):(1,2@0@1)>} : () -> ()
+
+// -----
+
 // expected-error @+1 {{bad CuTe layout '(4,2):(2)'}}
 "test.use"() {a = #layout.strided<(4,2):(2)>} : () -> ()
 

@@ -80,6 +80,18 @@ tile.kernel @k(%p: !tile.ptr<f16>, %m: i32) {
 
 // -----
 
+// A CuTe layout with nested modes has no one-stride-per-dim descriptor.
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+!blk = !tile.view<128x128xf16, #layout.strided<((8,16),(4,32)):((4,512),(1,32))>>
+tile.kernel @k(%p: !tile.ptr<f16>) {
+  %v = tile.make_view %p, shape [128, 128] : !tile.ptr<f16> -> !blk
+  // expected-error @+1 {{'tile.make_tensor_desc' op the view's layout #layout.strided<((8,16),(4,32)):((4,512),(1,32))> has no TMA descriptor: a descriptor takes one stride per dim, and this layout has nested modes or a swizzle; copy through a view whose modes coalesce to one stride each (or without allow_tma)}}
+  %d = tile.make_tensor_desc %v : !blk -> !layout.tensordesc<64x64xf16, #nv>
+  tile.return
+}
+
+// -----
+
 #bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
 func.func @f(%b: !layout.memdesc<2x1xi64, #bl>) {
   // expected-error @+1 {{'layout.init_barrier' op takes an mbarrier, a !layout.memdesc<1xi64, ...> (one slot of an i64 buffer), not '!layout.memdesc<2x1xi64, #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>>'; take one slot with layout.memdesc_index}}

@@ -14,9 +14,21 @@
 
 // -----
 
-// The tutorial's 8-thread TV layout: a TV layout fills whole warps.
-// expected-error @+1 {{#layout.tv: the TV layout ((2,4),(2,2)):((8,1),(4,16)) has 8 threads; a TV layout distributes over whole warps: use a power of two of at least 32}}
-"test.use"() {a = #layout.tv<tile = (4,8), tv = ((2,4),(2,2)):((8,1),(4,16))>} : () -> ()
+// A thread mode that is not a power of two (fewer threads than a warp are
+// fine: the other lanes hold copies).
+// expected-error @+1 {{#layout.tv: the TV layout (6,2):(1,6) has 6 threads, not a power of two; pad the thread mode to 8 threads}}
+"test.use"() {a = #layout.tv<tile = (4,4), tv = (6,2):(1,6)>} : () -> ()
+
+// -----
+
+// `warps = N` replicates the layout over N warps: at least its own.
+// expected-error @+1 {{#layout.tv: warps = 2 must be a power of two of at least the 4 warps the TV layout (128,2):(1,128) spans}}
+"test.use"() {a = #layout.tv<tile = (16,16), tv = (128,2):(1,128), warps = 2>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{warps = 0 in #layout.tv is not positive}}
+"test.use"() {a = #layout.tv<threads = (8,4):(4,1), values = (1,4), warps = 0>} : () -> ()
 
 // -----
 

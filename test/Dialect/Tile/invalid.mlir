@@ -758,11 +758,12 @@ func.func @yield_outside_reduce(%x: f32) {
 
 // -----
 
-// A TV layout of 64 threads in a kernel of 4 warps.
-tile.kernel @tv_threads(%p: !tile.ptr<f32>) attributes {num_warps = 4 : i32} {
+// A TV layout of 64 threads needs more threads than a kernel of 1 warp has
+// (one of fewer threads than the kernel is replicated: tv-replicate.mlir).
+tile.kernel @tv_threads(%p: !tile.ptr<f32>) attributes {num_warps = 1 : i32} {
   %v = tile.make_view %p, shape [16, 16] : !tile.ptr<f32> -> !tile.view<16x16xf32>
   %c0 = arith.constant 0 : i32
-  // expected-error @+1 {{'tile.load_tile' op layout #layout.tv<threads = (16,4):(4,1), values = (1,4)> of 'tensor<16x16xf32, #layout.tv<threads = (16,4):(4,1), values = (1,4)>>' distributes over 64 threads but the kernel has num_warps = 4 (128 threads); give the TV layout a thread mode of 128 threads (or change the kernel's num_warps)}}
+  // expected-error @+1 {{'tile.load_tile' op layout #layout.tv<threads = (16,4):(4,1), values = (1,4)> of 'tensor<16x16xf32, #layout.tv<threads = (16,4):(4,1), values = (1,4)>>' distributes over 64 threads but the kernel has num_warps = 1 (32 threads); give the TV layout a thread mode of at most 32 threads (or raise the kernel's num_warps)}}
   %t = tile.load_tile %v[%c0, %c0] : !tile.view<16x16xf32> -> tensor<16x16xf32, #layout.tv<threads = (16,4):(4,1), values = (1,4)>>
   tile.return
 }

@@ -356,10 +356,27 @@ TEST(CuTeForms, Recast) {
       {"recast_layout<32,16>((8,4):(4,1))", "(8,8):(8,1)"},
       {"recast_layout<16,24>(24:1)", "16:1"},
       {"recast_layout<8,8>((3,4):(4,1))", "(3,4):(4,1)"},
+      // Element types by name, as CuTe (recast_layout<uint16_t,uint32_t>)
+      // or MLIR (i16, f16, bf16, f32, f8E4M3FN) names them, as template
+      // arguments or as the first two arguments.
+      {"recast_layout<uint16_t,uint32_t>((8,16):(16,1))", "(8,8):(8,1)"},
+      {"recast_layout<half_t,float>((8,16):(16,1))", "(8,8):(8,1)"},
+      {"recast_layout(i16, i32, (8,16):(16,1))", "(8,8):(8,1)"},
+      {"recast_layout(f32, bf16, (8,4):(4,1))", "(8,8):(8,1)"},
+      {"recast_layout(f8E4M3FN, f16, (4,16):(16,1))", "(4,8):(8,1)"},
+      {"recast_layout(16, 32, (8,16):(16,1))", "(8,8):(8,1)"},
+      {"recast_layout<float_e5m2_t,f64>(64:1)", "8:1"},
   });
+  EXPECT_NE(evalError("recast_layout<f17,f32>(4:1)")
+                .find("column 15: unknown element type 'f17'"),
+            std::string::npos);
+  EXPECT_NE(evalError("recast_layout((2,2), f32, 4:1)")
+                .find("recast_layout: argument 1 is a tuple; expected an "
+                      "element type"),
+            std::string::npos);
   EXPECT_NE(evalError("downcast<2>(4:2)").find("adjacent elements"),
             std::string::npos);
-  EXPECT_NE(evalError("recast_layout<16>(4:1)").find("OldBits,NewBits"),
+  EXPECT_NE(evalError("recast_layout<16>(4:1)").find("OldType,NewType"),
             std::string::npos);
 }
 

@@ -95,6 +95,13 @@ LinearLayout getThreadPart(const LinearLayout &layout);
 /// dim and bit order).
 llvm::StringMap<int32_t> getBroadcastMasks(const LinearLayout &layout);
 
+/// The i1 that is true in the threads holding the first copy of the
+/// elements of a tensor distributed by `layout` (their broadcast lane and
+/// warp bits are 0), so that a store writes each element once; null when
+/// no two threads hold the same element.
+Value emitFirstCopyCondition(OpBuilder &b, Location loc,
+                             const LinearLayout &layout);
+
 //===----------------------------------------------------------------------===//
 // Vector widths
 //===----------------------------------------------------------------------===//

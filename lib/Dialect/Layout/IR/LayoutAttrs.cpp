@@ -13,6 +13,7 @@
 
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -754,6 +755,33 @@ LogicalResult SwizzledSharedAttr::verify(
 // text from them and lets the CuTe library parse it.
 /// Reads tokens up to the `>` closing the attribute body and writes them as
 /// CuTe text: integers, `(`, `)`, `,`, `:`, `<`, `>`, `_`, `Sw` and `o`.
+/// MLIR's lexer cannot read CuTe's scaled-basis strides (`1@0`): before it
+/// tries, a layout parser looks at the source text of the integer token at
+/// `loc` and, if a `@` follows it, reports where and what to write instead.
+static LogicalResult refuseScaledBasis(AsmParser &parser, SMLoc loc) {
+  const char *p = loc.getPointer();
+  if (!p)
+    return success();
+  const char *begin = p;
+  if (*p == '-')
+    ++p;
+  if (!llvm::isDigit(*p))
+    return success();
+  while (llvm::isDigit(*p))
+    ++p;
+  if (*p != '@')
+    return success();
+  while (*p == '@' || llvm::isDigit(*p))
+    ++p;
+  return parser.emitError(loc)
+         << "scaled-basis stride '" << StringRef(begin, p - begin)
+         << "' in a layout attribute: a memory layout maps a coordinate to "
+            "an offset in elements, so its strides are integers (scaled "
+            "bases are coordinate layouts, for `tile-layout --eval`); write "
+            "each mode's stride in elements, e.g. (4,8):(1,4) for a "
+            "column-major 4x8 tile instead of (4,8):(1@0,1@1)";
+}
+
 static ParseResult parseCuteTokens(AsmParser &parser, std::string &text) {
   int depth = 0;
   while (true) {
@@ -777,6 +805,8 @@ static ParseResult parseCuteTokens(AsmParser &parser, std::string &text) {
       text += ':';
     } else {
       SMLoc loc = parser.getCurrentLocation();
+      if (failed(refuseScaledBasis(parser, loc)))
+        return failure();
       int64_t value;
       OptionalParseResult integer = parser.parseOptionalInteger(value);
       if (integer.has_value()) {
@@ -857,6 +887,8 @@ ParseResult parseLayoutTokens(AsmParser &parser, std::string &text) {
     } else if (succeeded(parser.parseOptionalColon())) {
       text += ':';
     } else {
+      if (failed(refuseScaledBasis(parser, loc)))
+        return failure();
       int64_t value;
       OptionalParseResult integer = parser.parseOptionalInteger(value);
       if (!integer.has_value())
@@ -899,6 +931,17 @@ Attribute ThreadValueAttr::parse(AsmParser &parser, Type) {
   StringRef key;
   if (parser.parseLess() || parser.parseKeyword(&key) || parser.parseEqual())
     return {};
+  // `warps = N >` after a ',' (the replication over N warps).
+  auto parseWarps = [&](int64_t &warps) -> ParseResult {
+    SMLoc at = parser.getCurrentLocation();
+    if (parser.parseKeyword("warps") || parser.parseEqual() ||
+        parser.parseInteger(warps) || parser.parseGreater())
+      return failure();
+    if (warps < 1)
+      return parser.emitError(at)
+             << "warps = " << warps << " in #layout.tv is not positive";
+    return success();
+  };
   auto finish = [](std::string &text) {
     char end = text.back();
     text.pop_back();
@@ -911,11 +954,9 @@ Attribute ThreadValueAttr::parse(AsmParser &parser, Type) {
         parser.parseKeyword("tv") || parser.parseEqual() ||
         parseLayoutTokens(parser, text))
       return {};
-    if (finish(text) != '\x02') {
-      parser.emitError(parser.getCurrentLocation(),
-                       "expected '>' after the TV layout");
+    int64_t warps = 0;
+    if (finish(text) == '\x01' && parseWarps(warps))
       return {};
-    }
     llvm::Expected<cute::Layout> layout = cute::parseLayout(text);
     if (!layout) {
       parser.emitError(loc) << "bad CuTe layout '" << text
@@ -924,7 +965,7 @@ Attribute ThreadValueAttr::parse(AsmParser &parser, Type) {
     }
     return parser.getChecked<ThreadValueAttr>(loc, parser.getContext(), tile,
                                               cute::toString(*layout), "",
-                                              ArrayRef<int64_t>());
+                                              ArrayRef<int64_t>(), warps);
   }
   if (key == "threads") {
     std::string text;
@@ -936,8 +977,13 @@ Attribute ThreadValueAttr::parse(AsmParser &parser, Type) {
                        "expected ', values = (...)' after the thread layout");
       return {};
     }
+    int64_t warps = 0;
     if (parser.parseKeyword("values") || parser.parseEqual() ||
-        parseIntTuple(parser, values) || parser.parseGreater())
+        parseIntTuple(parser, values))
+      return {};
+    if (succeeded(parser.parseOptionalComma()) && parseWarps(warps))
+      return {};
+    if (!warps && parser.parseGreater())
       return {};
     llvm::Expected<cute::Layout> layout = cute::parseLayout(text);
     if (!layout) {
@@ -945,9 +991,9 @@ Attribute ThreadValueAttr::parse(AsmParser &parser, Type) {
                             << "': " << llvm::toString(layout.takeError());
       return {};
     }
-    return parser.getChecked<ThreadValueAttr>(loc, parser.getContext(),
-                                              ArrayRef<int64_t>(), "",
-                                              cute::toString(*layout), values);
+    return parser.getChecked<ThreadValueAttr>(
+        loc, parser.getContext(), ArrayRef<int64_t>(), "",
+        cute::toString(*layout), values, warps);
   }
   parser.emitError(loc) << "expected 'tile = (...), tv = L' or 'threads = L, "
                            "values = (...)' in #layout.tv, got '"
@@ -965,6 +1011,8 @@ void ThreadValueAttr::print(AsmPrinter &printer) const {
     printIntTuple(printer, getTile());
     printer << ", tv = " << getTv();
   }
+  if (getWarps())
+    printer << ", warps = " << getWarps();
   printer << '>';
 }
 

@@ -14,7 +14,11 @@
 //      distinct powers of two;
 //   2. the index split into the tile's dims, colexicographically (dim 0
 //      takes the low bits);
-//   3. thread bits 0..4 become `lane`, the others `warp`;
+//   3. thread bits 0..4 become `lane`, the others `warp`; a TV layout of
+//      fewer than 32 threads leaves the lanes above them as copies (zero
+//      lane bases), and one of fewer warps than the kernel is replicated
+//      over the kernel's other warps (tile-assign-layouts gives it zero
+//      warp bases: tl::replicateThreadValueLayouts);
 //   4. the tile repeats over a larger tensor in more `register` bits, dim
 //      0 first; over a smaller one it is broadcast (coordinates past the
 //      extent become 0), as for #layout.blocked.
@@ -26,6 +30,8 @@
 #include "tile/CuTe/Algebra.h"
 #include "tile/CuTe/Eval.h"
 #include "tile/CuTe/LinearLayoutConversion.h"
+
+#include "llvm/Support/MathExtras.h"
 
 using namespace tile;
 using namespace tile::layout;
@@ -106,10 +112,9 @@ ThreadValueAttr::getTileAndLayout() const {
 
 /// The TV layout's (thread, register) -> tile coordinates form, checked:
 /// rank 2, powers of two, linear, covering the tile.
-static llvm::Expected<LinearLayout> getTileForm(ArrayRef<int64_t> tileParam,
-                                                StringRef tvText,
-                                                StringRef threadsText,
-                                                ArrayRef<int64_t> values) {
+static llvm::Expected<LinearLayout>
+getTileForm(ArrayRef<int64_t> tileParam, StringRef tvText,
+            StringRef threadsText, ArrayRef<int64_t> values, int64_t warps) {
   auto tileAndLayout =
       computeTileAndLayout(tileParam, tvText, threadsText, values);
   if (!tileAndLayout)
@@ -129,10 +134,11 @@ static llvm::Expected<LinearLayout> getTileForm(ArrayRef<int64_t> tileParam,
     return makeError("the TV layout " + text +
                      " must have two top-level modes, (thread, value)");
   int64_t threads = tv.mode(0).size();
-  if (!isPow2(threads) || threads < 32)
+  if (!isPow2(threads))
     return makeError("the TV layout " + text + " has " + llvm::Twine(threads) +
-                     " threads; a TV layout distributes over whole warps: "
-                     "use a power of two of at least 32");
+                     " threads, not a power of two; pad the thread mode to " +
+                     llvm::Twine(llvm::PowerOf2Ceil(uint64_t(threads))) +
+                     " threads");
   llvm::Expected<LinearLayout> ll =
       cute::toLinearLayoutByMode(tv, {"thread", "register"}, "index");
   if (!ll)
@@ -169,7 +175,21 @@ static llvm::Expected<LinearLayout> getTileForm(ArrayRef<int64_t> tileParam,
   for (int i = 0, e = ll->getInDimSizeLog2("thread"); i < e; ++i)
     bases[i < 5 ? "lane" : "warp"].push_back(
         split(ll->getBasis("thread", i, "index")));
-  bases["warp"];
+  // Fewer threads than a warp: the lanes above them hold copies (zero
+  // bases), as a blocked layout that covers more than its tensor does.
+  auto &lanes = bases["lane"];
+  while (lanes.size() < 5)
+    lanes.push_back(LinearLayout::Basis(tile.size(), 0));
+  // `warps = N`: the warps above the layout's own hold copies.
+  auto &warpBases = bases["warp"];
+  int64_t ownWarps = int64_t(1) << warpBases.size();
+  if (warps && (!isPow2(warps) || warps < ownWarps))
+    return makeError("warps = " + llvm::Twine(warps) +
+                     " must be a power of two of at least the " +
+                     llvm::Twine(ownWarps) + " warps the TV layout " + text +
+                     " spans");
+  for (int64_t w = ownWarps; w < warps; w *= 2)
+    warpBases.push_back(LinearLayout::Basis(tile.size(), 0));
   LinearLayout::DimSizes outDims;
   for (auto [d, t] : llvm::enumerate(tile))
     outDims.push_back({"dim" + std::to_string(d), int32_t(t)});
@@ -180,11 +200,12 @@ static llvm::Expected<LinearLayout> getTileForm(ArrayRef<int64_t> tileParam,
 LogicalResult
 ThreadValueAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                         ArrayRef<int64_t> tile, StringRef tv, StringRef threads,
-                        ArrayRef<int64_t> values) {
+                        ArrayRef<int64_t> values, int64_t warps) {
   if (threads.empty() == tv.empty())
     return emitError() << "#layout.tv takes either `tile` and `tv` or "
                           "`threads` and `values`";
-  llvm::Expected<LinearLayout> form = getTileForm(tile, tv, threads, values);
+  llvm::Expected<LinearLayout> form =
+      getTileForm(tile, tv, threads, values, warps);
   if (!form)
     return emitError() << "#layout.tv: " << llvm::toString(form.takeError());
   return success();
@@ -192,8 +213,9 @@ ThreadValueAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 std::optional<LinearLayout> tile::layout::detail::threadValueToLinearLayout(
     ThreadValueAttr attr, ArrayRef<int64_t> shape, std::string *why) {
-  llvm::Expected<LinearLayout> form = getTileForm(
-      attr.getTile(), attr.getTv(), attr.getThreads(), attr.getValues());
+  llvm::Expected<LinearLayout> form =
+      getTileForm(attr.getTile(), attr.getTv(), attr.getThreads(),
+                  attr.getValues(), attr.getWarps());
   if (!form) {
     std::string msg = llvm::toString(form.takeError());
     if (why)
@@ -258,7 +280,7 @@ int64_t ThreadValueAttr::getNumThreads() const {
 
 unsigned ThreadValueAttr::getWarpSize() const { return 32; }
 unsigned ThreadValueAttr::getNumWarps() const {
-  return unsigned(std::max<int64_t>(1, getNumThreads() / 32));
+  return unsigned(std::max<int64_t>({1, getNumThreads() / 32, getWarps()}));
 }
 unsigned ThreadValueAttr::getNumCTAs() const { return 1; }
 unsigned ThreadValueAttr::getRank() const {

@@ -3,6 +3,9 @@
 #include "LayoutQueries.h"
 
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/IR/AttrTypeSubElements.h"
 
 using namespace tile;
 
@@ -64,4 +67,20 @@ LogicalResult tl::query::verifyEncodingForShape(
   if (!encoding || !layout::isLayoutAttr(encoding))
     return success();
   return layout::verifyLayoutForShape(encoding, shape, emitError);
+}
+
+void tl::replicateThreadValueLayouts(KernelOp kernel) {
+  int64_t warps = kernel.getNumWarps();
+  AttrTypeReplacer replacer;
+  replacer.addReplacement(
+      [&](layout::ThreadValueAttr tv) -> std::optional<Attribute> {
+        if (int64_t(tv.getNumWarps()) >= warps)
+          return std::nullopt;
+        return layout::ThreadValueAttr::get(tv.getContext(), tv.getTile(),
+                                            tv.getTv(), tv.getThreads(),
+                                            tv.getValues(), warps);
+      });
+  replacer.recursivelyReplaceElementsIn(kernel, /*replaceAttrs=*/true,
+                                        /*replaceLocs=*/false,
+                                        /*replaceTypes=*/true);
 }

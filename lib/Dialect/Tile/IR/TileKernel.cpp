@@ -222,15 +222,23 @@ public:
              << partition->index << " of tile.warp_specialize has "
              << numWarps << "; make the product of warpsPerCTA equal "
              << numWarps << " (or change the partition's warps)";
-    if (shape->numWarps != numWarps && query::isThreadValueLayout(encoding))
+    // A TV layout (or a slice of one) over fewer warps than the kernel is
+    // replicated over the others (tile-assign-layouts gives it zero warp
+    // bases); more threads than the kernel has is an error.
+    Attribute tvRoot = encoding;
+    while (auto slice = query::getSliceDimAndParent(tvRoot))
+      tvRoot = slice->second;
+    if (shape->numWarps < numWarps && query::isThreadValueLayout(tvRoot))
+      return success();
+    if (shape->numWarps != numWarps && query::isThreadValueLayout(tvRoot))
       return op->emitOpError()
              << "layout " << encoding << " of " << type << " distributes over "
-             << query::getNumThreads(encoding)
+             << query::getNumThreads(tvRoot)
              << " threads but the kernel has num_warps = " << numWarps << " ("
              << numWarps * TileDialect::kWarpSize
-             << " threads); give the TV layout a thread mode of "
+             << " threads); give the TV layout a thread mode of at most "
              << numWarps * TileDialect::kWarpSize
-             << " threads (or change the kernel's num_warps)";
+             << " threads (or raise the kernel's num_warps)";
     if (shape->numWarps != numWarps)
       return op->emitOpError()
              << "layout " << encoding << " of " << type << " spans "

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Dialect/Tile/IR/ViewLayout.h"
 
 using namespace mlir;
 using namespace tile;
@@ -27,8 +28,15 @@ LogicalResult MakeTensorDescOp::verify() {
     return emitOpError() << "the view holds " << view.getElementType()
                          << " but the descriptor's block holds "
                          << desc.getElementType();
-  if (view.getLayout())
-    return emitOpError() << "views with a layout parameter have no TMA "
-                            "descriptor; make the view with explicit strides";
+  if (view.getLayout()) {
+    std::optional<ViewLayoutPlan> plan = getViewLayoutPlan(view);
+    if (!plan || !plan->isPlainStrided())
+      return emitOpError()
+             << "the view's layout " << view.getLayout()
+             << " has no TMA descriptor: a descriptor takes one stride per "
+                "dim, and this layout has nested modes or a swizzle; copy "
+                "through a view whose modes coalesce to one stride each "
+                "(or without allow_tma)";
+  }
   return success();
 }

@@ -868,6 +868,7 @@ struct AssignLayoutsPass
   using AssignLayoutsPassBase::AssignLayoutsPassBase;
 
   void runOnOperation() override {
+    replicateThreadValueLayouts(getOperation());
     LayoutAssigner assigner(getOperation(), computeCapability);
     if (failed(assigner.run()))
       return signalPassFailure();

@@ -106,11 +106,6 @@ std::string whyNotCopyable(Operation *load, Block *body) {
     return "its memory_order is " + stringifyMemSemantic(*order).str() +
            " (an asynchronous copy is weak and would run ahead of it)";
   if (auto loadTile = dyn_cast<LoadTileOp>(load)) {
-    if (std::optional<ViewLayoutPlan> plan =
-            getViewLayoutPlan(loadTile.getView().getType());
-        plan && !plan->isPlainStrided())
-      return "its view's CuTe layout has nested modes or a swizzle "
-             "(asynchronous tile copies need one stride per axis)";
     PaddingMode padding = loadTile.getPadding();
     if (padding != PaddingMode::zero && padding != PaddingMode::undetermined)
       return "its padding is " + stringifyPaddingMode(padding).str() +

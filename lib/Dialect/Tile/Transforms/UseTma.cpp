@@ -24,6 +24,7 @@
 
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Dialect/Tile/IR/ViewLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
@@ -110,8 +111,16 @@ std::string whyNotTma(KernelOp kernel, Value view, Type type,
   auto makeView = view.getDefiningOp<MakeViewOp>();
   if (!makeView)
     return "the view is not made by tile.make_view in the kernel";
-  if (makeView.getViewType().getLayout())
-    return "the view has a CuTe layout (TMA needs explicit strides)";
+  // A CuTe layout whose modes coalesce to one leaf each is a strided view
+  // with static strides; nested modes or a swizzle would need a box of
+  // higher rank (one dim per leaf) whose shared-memory order is not the
+  // tile's.
+  std::optional<ViewLayoutPlan> layoutPlan =
+      getViewLayoutPlan(makeView.getViewType());
+  if (makeView.getViewType().getLayout() &&
+      (!layoutPlan || !layoutPlan->isPlainStrided()))
+    return "the view's CuTe layout has nested modes or a swizzle (a TMA "
+           "descriptor takes one stride per dim)";
   auto ptr = dyn_cast<BlockArgument>(makeView.getPtr());
   if (!ptr || ptr.getOwner() != &kernel.getBody().front())
     return "the view's pointer is not a kernel parameter";
@@ -123,6 +132,14 @@ std::string whyNotTma(KernelOp kernel, Value view, Type type,
     if (!knownMultiple(kernel, extent))
       return "an extent of the view is computed in the kernel";
   SmallVector<OpFoldResult> strides = makeView.getMixedStrides();
+  if (layoutPlan) {
+    Builder builder(kernel.getContext());
+    for (const auto &leaves : layoutPlan->modes) {
+      if (leaves.front().stride <= 0)
+        return "the view's CuTe layout has a stride that is not positive";
+      strides.push_back(builder.getIndexAttr(leaves.front().stride));
+    }
+  }
   // Compact row major: the row stride is the extent of dim 1.
   OpFoldResult rowStride = strides.empty() ? shape[1] : strides[0];
   if (!strides.empty()) {

@@ -90,3 +90,39 @@ tile.kernel @ordinary(%x: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %u: !ti
   tile.store_tile %e, %vc[%i, %i] : tensor<64x64xf16, #b>, !tile.view<?x?xf16>
   tile.return
 }
+
+// -----
+
+// Views with a CuTe layout. (128,128):(128,1) coalesces to one stride per
+// mode: a strided view with static strides, so the load and the store are
+// TMA copies and the descriptor is made of the CuTe view. A blocked memory
+// order, 8x4 row-major tiles ((8,16),(4,32)):((4,512),(1,32)), has no
+// one-stride-per-dim descriptor: an ordinary access, with the reason.
+
+#b = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+!rm = !tile.view<128x128xf16, #layout.strided<(128,128):(128,1)>>
+!blk = !tile.view<128x128xf16, #layout.strided<((8,16),(4,32)):((4,512),(1,32))>>
+
+// CHECK-LABEL: tile.kernel @cute_views
+// CHECK: %[[V:.*]] = tile.make_view %arg0, shape [128, 128]
+// CHECK: %[[W:.*]] = tile.make_view %arg1, shape [128, 128]
+// CHECK: %[[U:.*]] = tile.make_view %arg0, shape [128, 128]
+// CHECK: %[[D:.*]] = tile.make_tensor_desc %[[V]] : {{.*}} -> !layout.tensordesc<64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK: layout.async_tma_copy_global_to_local %[[D]]
+// CHECK: %[[E:.*]] = tile.make_tensor_desc %[[W]]
+// CHECK: layout.async_tma_copy_local_to_global %[[E]]
+// CHECK: tile.load_tile %[[U]][%arg2, %arg3] {allow_tma}
+tile.kernel @cute_views(%x: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                        %y: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %i: i32, %j: i32) {
+  %v = tile.make_view %x, shape [128, 128] : !tile.ptr<f16> -> !rm
+  %w = tile.make_view %y, shape [128, 128] : !tile.ptr<f16> -> !rm
+  %u = tile.make_view %x, shape [128, 128] : !tile.ptr<f16> -> !blk
+  // expected-remark @+1 {{allow_tma: TMA copy of 64x64 blocks, 128-byte swizzle}}
+  %t = tile.load_tile %v[%i, %j] padding = zero {allow_tma} : !rm -> tensor<64x64xf16, #b>
+  // expected-remark @+1 {{allow_tma: TMA copy of 64x64 blocks, 128-byte swizzle}}
+  tile.store_tile %t, %w[%i, %j] {allow_tma} : tensor<64x64xf16, #b>, !rm
+  // expected-remark @+1 {{allow_tma: ordinary access: the view's CuTe layout has nested modes or a swizzle (a TMA descriptor takes one stride per dim)}}
+  %s = tile.load_tile %u[%i, %j] {allow_tma} : !blk -> tensor<64x64xf16, #b>
+  tile.store_tile %s, %w[%i, %j] : tensor<64x64xf16, #b>, !rm
+  tile.return
+}

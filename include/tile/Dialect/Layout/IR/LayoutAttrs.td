@@ -210,16 +210,25 @@ def Layout_ThreadValueAttr : Layout_Attr<"ThreadValue", "tv",
     two (the layout has a linear form); the layout must cover its tile once
     (up to threads holding the same elements, stride 0).
 
+    A TV layout of fewer threads than the program has is replicated: lanes
+    above its threads hold copies (zero lane bases), and `warps = N` (which
+    tile-assign-layouts adds when the kernel has more warps than the layout
+    needs) replicates it over N warps (zero warp bases). Stores write each
+    element once (the copy in the lowest lane and warp).
+
     ```mlir
     #layout.tv<tile = (4,8), tv = ((2,4),(2,2)):((8,1),(4,16))>
     #layout.tv<threads = (8,4):(4,1), values = (1,4)>
+    #layout.tv<tile = (4,8), tv = ((2,4),(2,2)):((8,1),(4,16)), warps = 4>
     ```
   }];
   let parameters = (ins
     OptionalArrayRefParameter<"int64_t">:$tile,
     StringRefParameter<"TV layout text", "\"\"">:$tv,
     StringRefParameter<"thread layout text", "\"\"">:$threads,
-    OptionalArrayRefParameter<"int64_t">:$values);
+    OptionalArrayRefParameter<"int64_t">:$values,
+    DefaultValuedParameter<"int64_t", "0",
+        "warps the layout is replicated over (0: its own)">:$warps);
   let extraClassDeclaration = [{
     /// The tile and the TV layout: as written, or for the `threads` form
     /// make_layout_tv(threads, values) computed with the CuTe algebra.

@@ -107,6 +107,12 @@ std::optional<WarpPartition> getWarpPartition(Operation *op);
 /// enclosing kernel's num_warps (0 outside a kernel).
 int32_t getNumWarpsAt(Operation *op);
 
+/// Gives every CuTe TV layout (#layout.tv) in `kernel` that spans fewer
+/// warps than the kernel's num_warps `warps = num_warps`: the other warps
+/// hold copies (zero warp bases). Run by tile-assign-layouts and
+/// convert-tile-to-llvm, so a TV layout of 8 threads works in any kernel.
+void replicateThreadValueLayouts(KernelOp kernel);
+
 } // namespace tile::tl
 
 #endif // TILE_DIALECT_TILE_IR_TILEDIALECT_H

@@ -14,6 +14,9 @@ include "mlir/Pass/PassBase.td"
 def AssignLayoutsPass : Pass<"tile-assign-layouts", "::tile::tl::KernelOp"> {
   let summary = "Give every tensor of a kernel a distributed layout";
   let description = [{
+    A CuTe TV layout (#layout.tv) spanning fewer warps than the kernel
+    first gets `warps = num_warps` (its other warps hold copies).
+
     Kernels may leave tensor encodings out. This pass chooses blocked
     layouts for the memory accesses (`tile.load`/`tile.store` on pointer
     tensors, `tile.load_tile`/`store_tile`, `tile.load_at`/`store_at`):
