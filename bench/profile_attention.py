@@ -1,15 +1,14 @@
 #!/usr/bin/env python3
 """Launches the TMA and the warp-specialized flash attention kernels (f16,
-B=4 H=32 N=4096, d = 128, full, then causal) three times each, for Nsight
-Compute on the GPU machine:
+B=4 H=32 N=4096, full or causal, d = 128 or 64) three times each, for
+Nsight Compute on the GPU machine:
 
-    ncu --kernel-name regex:'^attention_(tma|ws)_f16_d128$' --launch-skip 2 \
-        --launch-count 2 --section SpeedOfLight --section WarpStateStats \
-        --section ComputeWorkloadAnalysis --section Occupancy \
-        python3 bench/profile_attention.py ARTIFACTS [causal]
+    ncu --kernel-name regex:'^attention_ws_f16_d128$' --launch-skip 2 \
+        --launch-count 1 --section SpeedOfLight --section WarpStateStats \
+        --section ComputeWorkloadAnalysis --section SchedulerStats \
+        python3 bench/profile_attention.py ARTIFACTS [full|causal] [128|64]
 
-(launch-skip 2 skips the first two launches of each matching kernel: the
-third launch of each kernel is profiled).
+(--launch-skip 2: the third launch of the matching kernel is profiled).
 """
 import math
 import os
@@ -22,7 +21,8 @@ import tile.runtime as rt  # noqa: E402
 
 A = sys.argv[1]
 causal = len(sys.argv) > 2 and sys.argv[2] == "causal"
-b, h, n, d = 4, 32, 4096, 128
+d = int(sys.argv[3]) if len(sys.argv) > 3 else 128
+b, h, n = 4, 32, 4096
 q, k, v = (torch.randn((b, h, n, d), device="cuda", dtype=torch.float16) for _ in range(3))
 o = torch.empty_like(q)
 strides = [x for t in (q, k, v, o) for x in t.stride()[:3]] + [b * h * n] * 3

@@ -12,9 +12,10 @@
 // head's rows (or zeros): its scores are masked to -inf.
 //
 // Launch: grid (cdiv(n, 128), B * H); 12 warps: the kernel's 4 (consumer 0)
-// plus two 4-warp partitions (consumer 1, the producer). Program (i, bh)
-// computes rows [128 i, 128 i + 128) of head bh; consumer w the 64 rows
-// from 128 i + 64 w. Registers (setmaxnreg): 240 a thread for each
+// plus two 4-warp partitions (consumer 1, the producer). Program (x, bh)
+// computes rows [128 i, 128 i + 128) of head bh, i = cdiv(n, 128) - 1 - x
+// (the last row block first: with a causal mask the longest programs start
+// first); consumer w the 64 rows from 128 i + 64 w. Registers (setmaxnreg): 240 a thread for each
 // consumer, 24 for the producer (240 x 256 + 24 x 128 = 64512 of 65536).
 //
 // Shared memory and mbarriers:
@@ -25,6 +26,9 @@
 //     has landed, parity (b / S) & 1; empty[s] (count 2: one arrival per
 //     consumer) when both consumers are done reading it;
 //   - turn[w] (count 1): consumer w may issue its next wgmmas.
+// The consumers arrive with `nosync` (one thread, no warpgroup barrier):
+// a release follows the tile.dot_wait that covers the warpgroup's wgmma,
+// and a turn orders no memory.
 //
 // Producer: K_0, then for each block j: K_(j+1), V_j (the order in which
 // the consumers need them); each load waits for its slot's empty barrier
@@ -70,7 +74,7 @@ tile.kernel @attention_ws_f16_d64(
     %svb: i32 {tile.divisibility = 8 : i64}, %svh: i32 {tile.divisibility = 8 : i64}, %svn: i32 {tile.divisibility = 8 : i64},
     %sob: i32 {tile.divisibility = 8 : i64}, %soh: i32 {tile.divisibility = 8 : i64}, %son: i32 {tile.divisibility = 8 : i64},
     %rq: i32, %rk: i32, %rv: i32) attributes {num_warps = 4 : i32} {
-  %pm = tile.program_id x : i32
+  %pid = tile.program_id x : i32
   %bh = tile.program_id y : i32
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -80,6 +84,11 @@ tile.kernel @attention_ws_f16_d64(
   %cBN1 = arith.constant 127 : i32
   %c64 = arith.constant 64 : i32
   %c128 = arith.constant 128 : i32
+  // Row blocks last first: with a causal mask the longest programs start
+  // first and the short ones fill the tail.
+  %npx = tile.num_programs x : i32
+  %pidr = arith.subi %npx, %pid : i32
+  %pm = arith.subi %pidr, %c1 : i32
   %b = arith.divsi %bh, %heads : i32
   %h = arith.remsi %bh, %heads : i32
   // q, k, v as [rows, d] matrices (TMA), and the first row of this head in
@@ -214,11 +223,11 @@ tile.kernel @attention_ws_f16_d64(
     %tp_p = arith.andi %c0, %c1 : i32
     layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
     %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-    layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
     %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
     %rs_k0 = arith.remsi %c0, %cS : i32
     %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    layout.arrive_barrier %rb_k0, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
     // Block 0's softmax (masked: it may be the diagonal or the last block).
     // The mask: columns past n, and right of the diagonal when causal.
     %col0_p0 = arith.muli %c0, %cBN : i32
@@ -283,13 +292,13 @@ tile.kernel @attention_ws_f16_d64(
       %vsl_j = arith.remsi %j, %cS : i32
       %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
       %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-      layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
       // and its softmax overlaps P_j V_j and the other consumer's wgmmas.
       %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
       %rs_k = arith.remsi %j1, %cS : i32
       %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Online softmax in units of the scaled scores (block 0 always has a
       // kept column, so m' is finite from the first block on).
       %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
@@ -308,11 +317,11 @@ tile.kernel @attention_ws_f16_d64(
       %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
       %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
       // 3. P_j V_j done: V_j's slot is free.
-      %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
+      %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
       %rs_v = arith.remsi %j, %cS : i32
       %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_v, 1 : !layout.memdesc<1xi64, #bl>
-      scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
+      layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+      scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
     }
     %part:5 = scf.for %j = %mid to %hi1 step %c1
         iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
@@ -343,13 +352,13 @@ tile.kernel @attention_ws_f16_d64(
       %vsl_j = arith.remsi %j, %cS : i32
       %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
       %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-      layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
       // and its softmax overlaps P_j V_j and the other consumer's wgmmas.
       %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
       %rs_k = arith.remsi %j1, %cS : i32
       %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
       // The mask: columns past n, and right of the diagonal when causal.
       %col0_n = arith.muli %j1, %cBN : i32
       %col0v_n = tile.splat %col0_n : i32 -> tensor<128xi32, #colS_ws_f16_64>
@@ -379,11 +388,11 @@ tile.kernel @attention_ws_f16_d64(
       %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
       %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
       // 3. P_j V_j done: V_j's slot is free.
-      %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
+      %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
       %rs_v = arith.remsi %j, %cS : i32
       %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_v, 1 : !layout.memdesc<1xi64, #bl>
-      scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
+      layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+      scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
     }
     // Turn hi: the last block's P V, then O / l.
     %tp_e = arith.andi %hi, %c1 : i32
@@ -400,7 +409,7 @@ tile.kernel @attention_ws_f16_d64(
     %vsl_last = arith.remsi %hi1, %cS : i32
     %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
     %acc_last = tile.dot %part#4, %svc_last, %accs_last async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-    layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
     %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
     %lo = layout.convert %part#2 : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
     %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
@@ -425,7 +434,7 @@ tile.kernel @attention_ws_f16_d64(
     layout.async_tma_copy_global_to_local %dq[%qr, %c0] %sqw, %qbw
         : !layout.tensordesc<64x64xf16, #sw>, !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
     // Consumer 0 takes the first turn.
-    layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
 
     // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
     %log2e = arith.constant 1.44269504 : f32
@@ -460,11 +469,11 @@ tile.kernel @attention_ws_f16_d64(
     %tp_p = arith.andi %c0, %c1 : i32
     layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
     %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-    layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
     %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
     %rs_k0 = arith.remsi %c0, %cS : i32
     %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    layout.arrive_barrier %rb_k0, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
     // Block 0's softmax (masked: it may be the diagonal or the last block).
     // The mask: columns past n, and right of the diagonal when causal.
     %col0_p0 = arith.muli %c0, %cBN : i32
@@ -529,13 +538,13 @@ tile.kernel @attention_ws_f16_d64(
       %vsl_j = arith.remsi %j, %cS : i32
       %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
       %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-      layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
       // and its softmax overlaps P_j V_j and the other consumer's wgmmas.
       %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
       %rs_k = arith.remsi %j1, %cS : i32
       %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Online softmax in units of the scaled scores (block 0 always has a
       // kept column, so m' is finite from the first block on).
       %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
@@ -554,11 +563,11 @@ tile.kernel @attention_ws_f16_d64(
       %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
       %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
       // 3. P_j V_j done: V_j's slot is free.
-      %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
+      %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
       %rs_v = arith.remsi %j, %cS : i32
       %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_v, 1 : !layout.memdesc<1xi64, #bl>
-      scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
+      layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+      scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
     }
     %part:5 = scf.for %j = %mid to %hi1 step %c1
         iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
@@ -589,13 +598,13 @@ tile.kernel @attention_ws_f16_d64(
       %vsl_j = arith.remsi %j, %cS : i32
       %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
       %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-      layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
       // and its softmax overlaps P_j V_j and the other consumer's wgmmas.
       %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
       %rs_k = arith.remsi %j1, %cS : i32
       %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
       // The mask: columns past n, and right of the diagonal when causal.
       %col0_n = arith.muli %j1, %cBN : i32
       %col0v_n = tile.splat %col0_n : i32 -> tensor<128xi32, #colS_ws_f16_64>
@@ -625,11 +634,11 @@ tile.kernel @attention_ws_f16_d64(
       %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
       %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
       // 3. P_j V_j done: V_j's slot is free.
-      %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
+      %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
       %rs_v = arith.remsi %j, %cS : i32
       %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_v, 1 : !layout.memdesc<1xi64, #bl>
-      scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
+      layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+      scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
     }
     // Turn hi: the last block's P V, then O / l.
     %tp_e = arith.andi %hi, %c1 : i32
@@ -646,7 +655,7 @@ tile.kernel @attention_ws_f16_d64(
     %vsl_last = arith.remsi %hi1, %cS : i32
     %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
     %acc_last = tile.dot %part#4, %svc_last, %accs_last async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-    layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
     %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
     %lo = layout.convert %part#2 : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
     %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
@@ -722,7 +731,7 @@ tile.kernel @attention_ws_f16_d128(
     %svb: i32 {tile.divisibility = 8 : i64}, %svh: i32 {tile.divisibility = 8 : i64}, %svn: i32 {tile.divisibility = 8 : i64},
     %sob: i32 {tile.divisibility = 8 : i64}, %soh: i32 {tile.divisibility = 8 : i64}, %son: i32 {tile.divisibility = 8 : i64},
     %rq: i32, %rk: i32, %rv: i32) attributes {num_warps = 4 : i32} {
-  %pm = tile.program_id x : i32
+  %pid = tile.program_id x : i32
   %bh = tile.program_id y : i32
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -732,6 +741,11 @@ tile.kernel @attention_ws_f16_d128(
   %cBN1 = arith.constant 127 : i32
   %c64 = arith.constant 64 : i32
   %c128 = arith.constant 128 : i32
+  // Row blocks last first: with a causal mask the longest programs start
+  // first and the short ones fill the tail.
+  %npx = tile.num_programs x : i32
+  %pidr = arith.subi %npx, %pid : i32
+  %pm = arith.subi %pidr, %c1 : i32
   %b = arith.divsi %bh, %heads : i32
   %h = arith.remsi %bh, %heads : i32
   // q, k, v as [rows, d] matrices (TMA), and the first row of this head in
@@ -866,11 +880,11 @@ tile.kernel @attention_ws_f16_d128(
     %tp_p = arith.andi %c0, %c1 : i32
     layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
     %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x128xf16, #sw>, !layout.memdesc<128x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-    layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
     %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
     %rs_k0 = arith.remsi %c0, %cS : i32
     %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    layout.arrive_barrier %rb_k0, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
     // Block 0's softmax (masked: it may be the diagonal or the last block).
     // The mask: columns past n, and right of the diagonal when causal.
     %col0_p0 = arith.muli %c0, %cBN : i32
@@ -935,13 +949,13 @@ tile.kernel @attention_ws_f16_d128(
       %vsl_j = arith.remsi %j, %cS : i32
       %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
       %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-      layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
       // and its softmax overlaps P_j V_j and the other consumer's wgmmas.
       %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
       %rs_k = arith.remsi %j1, %cS : i32
       %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Online softmax in units of the scaled scores (block 0 always has a
       // kept column, so m' is finite from the first block on).
       %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64xf32, #rowS_ws_f16_128>
@@ -960,11 +974,11 @@ tile.kernel @attention_ws_f16_d128(
       %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> to tensor<64x128xf16, #mmaS_ws_f16_128>
       %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_128> -> tensor<64x128xf16, #opP_ws_f16_128>
       // 3. P_j V_j done: V_j's slot is free.
-      %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
+      %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
       %rs_v = arith.remsi %j, %cS : i32
       %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_v, 1 : !layout.memdesc<1xi64, #bl>
-      scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
+      layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+      scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
     }
     %part:5 = scf.for %j = %mid to %hi1 step %c1
         iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
@@ -995,13 +1009,13 @@ tile.kernel @attention_ws_f16_d128(
       %vsl_j = arith.remsi %j, %cS : i32
       %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
       %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-      layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
       // and its softmax overlaps P_j V_j and the other consumer's wgmmas.
       %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
       %rs_k = arith.remsi %j1, %cS : i32
       %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
       // The mask: columns past n, and right of the diagonal when causal.
       %col0_n = arith.muli %j1, %cBN : i32
       %col0v_n = tile.splat %col0_n : i32 -> tensor<128xi32, #colS_ws_f16_128>
@@ -1031,11 +1045,11 @@ tile.kernel @attention_ws_f16_d128(
       %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> to tensor<64x128xf16, #mmaS_ws_f16_128>
       %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_128> -> tensor<64x128xf16, #opP_ws_f16_128>
       // 3. P_j V_j done: V_j's slot is free.
-      %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
+      %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
       %rs_v = arith.remsi %j, %cS : i32
       %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_v, 1 : !layout.memdesc<1xi64, #bl>
-      scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
+      layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+      scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
     }
     // Turn hi: the last block's P V, then O / l.
     %tp_e = arith.andi %hi, %c1 : i32
@@ -1052,7 +1066,7 @@ tile.kernel @attention_ws_f16_d128(
     %vsl_last = arith.remsi %hi1, %cS : i32
     %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
     %acc_last = tile.dot %part#4, %svc_last, %accs_last async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-    layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
     %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
     %lo = layout.convert %part#2 : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
     %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_128> -> tensor<64x1xf32, #mmaO_ws_f16_128>
@@ -1077,7 +1091,7 @@ tile.kernel @attention_ws_f16_d128(
     layout.async_tma_copy_global_to_local %dq[%qr, %c0] %sqw, %qbw
         : !layout.tensordesc<64x128xf16, #sw>, !layout.memdesc<64x128xf16, #sw>, !layout.memdesc<1xi64, #bl>
     // Consumer 0 takes the first turn.
-    layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
 
     // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
     %log2e = arith.constant 1.44269504 : f32
@@ -1112,11 +1126,11 @@ tile.kernel @attention_ws_f16_d128(
     %tp_p = arith.andi %c0, %c1 : i32
     layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
     %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x128xf16, #sw>, !layout.memdesc<128x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-    layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
     %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
     %rs_k0 = arith.remsi %c0, %cS : i32
     %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    layout.arrive_barrier %rb_k0, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
     // Block 0's softmax (masked: it may be the diagonal or the last block).
     // The mask: columns past n, and right of the diagonal when causal.
     %col0_p0 = arith.muli %c0, %cBN : i32
@@ -1181,13 +1195,13 @@ tile.kernel @attention_ws_f16_d128(
       %vsl_j = arith.remsi %j, %cS : i32
       %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
       %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-      layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
       // and its softmax overlaps P_j V_j and the other consumer's wgmmas.
       %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
       %rs_k = arith.remsi %j1, %cS : i32
       %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Online softmax in units of the scaled scores (block 0 always has a
       // kept column, so m' is finite from the first block on).
       %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64xf32, #rowS_ws_f16_128>
@@ -1206,11 +1220,11 @@ tile.kernel @attention_ws_f16_d128(
       %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> to tensor<64x128xf16, #mmaS_ws_f16_128>
       %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_128> -> tensor<64x128xf16, #opP_ws_f16_128>
       // 3. P_j V_j done: V_j's slot is free.
-      %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
+      %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
       %rs_v = arith.remsi %j, %cS : i32
       %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_v, 1 : !layout.memdesc<1xi64, #bl>
-      scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
+      layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+      scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
     }
     %part:5 = scf.for %j = %mid to %hi1 step %c1
         iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
@@ -1241,13 +1255,13 @@ tile.kernel @attention_ws_f16_d128(
       %vsl_j = arith.remsi %j, %cS : i32
       %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
       %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-      layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
       // and its softmax overlaps P_j V_j and the other consumer's wgmmas.
       %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
       %rs_k = arith.remsi %j1, %cS : i32
       %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
       // The mask: columns past n, and right of the diagonal when causal.
       %col0_n = arith.muli %j1, %cBN : i32
       %col0v_n = tile.splat %col0_n : i32 -> tensor<128xi32, #colS_ws_f16_128>
@@ -1277,11 +1291,11 @@ tile.kernel @attention_ws_f16_d128(
       %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> to tensor<64x128xf16, #mmaS_ws_f16_128>
       %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_128> -> tensor<64x128xf16, #opP_ws_f16_128>
       // 3. P_j V_j done: V_j's slot is free.
-      %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
+      %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
       %rs_v = arith.remsi %j, %cS : i32
       %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_v, 1 : !layout.memdesc<1xi64, #bl>
-      scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
+      layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+      scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
     }
     // Turn hi: the last block's P V, then O / l.
     %tp_e = arith.andi %hi, %c1 : i32
@@ -1298,7 +1312,7 @@ tile.kernel @attention_ws_f16_d128(
     %vsl_last = arith.remsi %hi1, %cS : i32
     %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
     %acc_last = tile.dot %part#4, %svc_last, %accs_last async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-    layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
     %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
     %lo = layout.convert %part#2 : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
     %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_128> -> tensor<64x1xf32, #mmaO_ws_f16_128>
@@ -1374,7 +1388,7 @@ tile.kernel @attention_ws_bf16_d64(
     %svb: i32 {tile.divisibility = 8 : i64}, %svh: i32 {tile.divisibility = 8 : i64}, %svn: i32 {tile.divisibility = 8 : i64},
     %sob: i32 {tile.divisibility = 8 : i64}, %soh: i32 {tile.divisibility = 8 : i64}, %son: i32 {tile.divisibility = 8 : i64},
     %rq: i32, %rk: i32, %rv: i32) attributes {num_warps = 4 : i32} {
-  %pm = tile.program_id x : i32
+  %pid = tile.program_id x : i32
   %bh = tile.program_id y : i32
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -1384,6 +1398,11 @@ tile.kernel @attention_ws_bf16_d64(
   %cBN1 = arith.constant 127 : i32
   %c64 = arith.constant 64 : i32
   %c128 = arith.constant 128 : i32
+  // Row blocks last first: with a causal mask the longest programs start
+  // first and the short ones fill the tail.
+  %npx = tile.num_programs x : i32
+  %pidr = arith.subi %npx, %pid : i32
+  %pm = arith.subi %pidr, %c1 : i32
   %b = arith.divsi %bh, %heads : i32
   %h = arith.remsi %bh, %heads : i32
   // q, k, v as [rows, d] matrices (TMA), and the first row of this head in
@@ -1518,11 +1537,11 @@ tile.kernel @attention_ws_bf16_d64(
     %tp_p = arith.andi %c0, %c1 : i32
     layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
     %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-    layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
     %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
     %rs_k0 = arith.remsi %c0, %cS : i32
     %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    layout.arrive_barrier %rb_k0, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
     // Block 0's softmax (masked: it may be the diagonal or the last block).
     // The mask: columns past n, and right of the diagonal when causal.
     %col0_p0 = arith.muli %c0, %cBN : i32
@@ -1587,13 +1606,13 @@ tile.kernel @attention_ws_bf16_d64(
       %vsl_j = arith.remsi %j, %cS : i32
       %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
       %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-      layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
       // and its softmax overlaps P_j V_j and the other consumer's wgmmas.
       %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
       %rs_k = arith.remsi %j1, %cS : i32
       %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Online softmax in units of the scaled scores (block 0 always has a
       // kept column, so m' is finite from the first block on).
       %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
@@ -1612,11 +1631,11 @@ tile.kernel @attention_ws_bf16_d64(
       %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
       %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
       // 3. P_j V_j done: V_j's slot is free.
-      %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
+      %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
       %rs_v = arith.remsi %j, %cS : i32
       %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_v, 1 : !layout.memdesc<1xi64, #bl>
-      scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
+      layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+      scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
     }
     %part:5 = scf.for %j = %mid to %hi1 step %c1
         iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
@@ -1647,13 +1666,13 @@ tile.kernel @attention_ws_bf16_d64(
       %vsl_j = arith.remsi %j, %cS : i32
       %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
       %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-      layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
       // and its softmax overlaps P_j V_j and the other consumer's wgmmas.
       %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
       %rs_k = arith.remsi %j1, %cS : i32
       %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
       // The mask: columns past n, and right of the diagonal when causal.
       %col0_n = arith.muli %j1, %cBN : i32
       %col0v_n = tile.splat %col0_n : i32 -> tensor<128xi32, #colS_ws_bf16_64>
@@ -1683,11 +1702,11 @@ tile.kernel @attention_ws_bf16_d64(
       %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
       %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
       // 3. P_j V_j done: V_j's slot is free.
-      %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
+      %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
       %rs_v = arith.remsi %j, %cS : i32
       %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_v, 1 : !layout.memdesc<1xi64, #bl>
-      scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
+      layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+      scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
     }
     // Turn hi: the last block's P V, then O / l.
     %tp_e = arith.andi %hi, %c1 : i32
@@ -1704,7 +1723,7 @@ tile.kernel @attention_ws_bf16_d64(
     %vsl_last = arith.remsi %hi1, %cS : i32
     %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
     %acc_last = tile.dot %part#4, %svc_last, %accs_last async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-    layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
     %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
     %lo = layout.convert %part#2 : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
     %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
@@ -1729,7 +1748,7 @@ tile.kernel @attention_ws_bf16_d64(
     layout.async_tma_copy_global_to_local %dq[%qr, %c0] %sqw, %qbw
         : !layout.tensordesc<64x64xbf16, #sw>, !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
     // Consumer 0 takes the first turn.
-    layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
 
     // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
     %log2e = arith.constant 1.44269504 : f32
@@ -1764,11 +1783,11 @@ tile.kernel @attention_ws_bf16_d64(
     %tp_p = arith.andi %c0, %c1 : i32
     layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
     %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-    layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
     %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
     %rs_k0 = arith.remsi %c0, %cS : i32
     %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    layout.arrive_barrier %rb_k0, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
     // Block 0's softmax (masked: it may be the diagonal or the last block).
     // The mask: columns past n, and right of the diagonal when causal.
     %col0_p0 = arith.muli %c0, %cBN : i32
@@ -1833,13 +1852,13 @@ tile.kernel @attention_ws_bf16_d64(
       %vsl_j = arith.remsi %j, %cS : i32
       %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
       %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-      layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
       // and its softmax overlaps P_j V_j and the other consumer's wgmmas.
       %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
       %rs_k = arith.remsi %j1, %cS : i32
       %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Online softmax in units of the scaled scores (block 0 always has a
       // kept column, so m' is finite from the first block on).
       %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
@@ -1858,11 +1877,11 @@ tile.kernel @attention_ws_bf16_d64(
       %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
       %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
       // 3. P_j V_j done: V_j's slot is free.
-      %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
+      %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
       %rs_v = arith.remsi %j, %cS : i32
       %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_v, 1 : !layout.memdesc<1xi64, #bl>
-      scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
+      layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+      scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
     }
     %part:5 = scf.for %j = %mid to %hi1 step %c1
         iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
@@ -1893,13 +1912,13 @@ tile.kernel @attention_ws_bf16_d64(
       %vsl_j = arith.remsi %j, %cS : i32
       %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
       %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-      layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
       // and its softmax overlaps P_j V_j and the other consumer's wgmmas.
       %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
       %rs_k = arith.remsi %j1, %cS : i32
       %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
       // The mask: columns past n, and right of the diagonal when causal.
       %col0_n = arith.muli %j1, %cBN : i32
       %col0v_n = tile.splat %col0_n : i32 -> tensor<128xi32, #colS_ws_bf16_64>
@@ -1929,11 +1948,11 @@ tile.kernel @attention_ws_bf16_d64(
       %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
       %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
       // 3. P_j V_j done: V_j's slot is free.
-      %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
+      %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
       %rs_v = arith.remsi %j, %cS : i32
       %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_v, 1 : !layout.memdesc<1xi64, #bl>
-      scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
+      layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+      scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
     }
     // Turn hi: the last block's P V, then O / l.
     %tp_e = arith.andi %hi, %c1 : i32
@@ -1950,7 +1969,7 @@ tile.kernel @attention_ws_bf16_d64(
     %vsl_last = arith.remsi %hi1, %cS : i32
     %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
     %acc_last = tile.dot %part#4, %svc_last, %accs_last async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-    layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
     %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
     %lo = layout.convert %part#2 : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
     %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
@@ -2026,7 +2045,7 @@ tile.kernel @attention_ws_bf16_d128(
     %svb: i32 {tile.divisibility = 8 : i64}, %svh: i32 {tile.divisibility = 8 : i64}, %svn: i32 {tile.divisibility = 8 : i64},
     %sob: i32 {tile.divisibility = 8 : i64}, %soh: i32 {tile.divisibility = 8 : i64}, %son: i32 {tile.divisibility = 8 : i64},
     %rq: i32, %rk: i32, %rv: i32) attributes {num_warps = 4 : i32} {
-  %pm = tile.program_id x : i32
+  %pid = tile.program_id x : i32
   %bh = tile.program_id y : i32
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -2036,6 +2055,11 @@ tile.kernel @attention_ws_bf16_d128(
   %cBN1 = arith.constant 127 : i32
   %c64 = arith.constant 64 : i32
   %c128 = arith.constant 128 : i32
+  // Row blocks last first: with a causal mask the longest programs start
+  // first and the short ones fill the tail.
+  %npx = tile.num_programs x : i32
+  %pidr = arith.subi %npx, %pid : i32
+  %pm = arith.subi %pidr, %c1 : i32
   %b = arith.divsi %bh, %heads : i32
   %h = arith.remsi %bh, %heads : i32
   // q, k, v as [rows, d] matrices (TMA), and the first row of this head in
@@ -2170,11 +2194,11 @@ tile.kernel @attention_ws_bf16_d128(
     %tp_p = arith.andi %c0, %c1 : i32
     layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
     %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-    layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
     %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
     %rs_k0 = arith.remsi %c0, %cS : i32
     %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    layout.arrive_barrier %rb_k0, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
     // Block 0's softmax (masked: it may be the diagonal or the last block).
     // The mask: columns past n, and right of the diagonal when causal.
     %col0_p0 = arith.muli %c0, %cBN : i32
@@ -2239,13 +2263,13 @@ tile.kernel @attention_ws_bf16_d128(
       %vsl_j = arith.remsi %j, %cS : i32
       %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
       %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-      layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
       // and its softmax overlaps P_j V_j and the other consumer's wgmmas.
       %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
       %rs_k = arith.remsi %j1, %cS : i32
       %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Online softmax in units of the scaled scores (block 0 always has a
       // kept column, so m' is finite from the first block on).
       %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64xf32, #rowS_ws_bf16_128>
@@ -2264,11 +2288,11 @@ tile.kernel @attention_ws_bf16_d128(
       %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> to tensor<64x128xbf16, #mmaS_ws_bf16_128>
       %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_128> -> tensor<64x128xbf16, #opP_ws_bf16_128>
       // 3. P_j V_j done: V_j's slot is free.
-      %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
+      %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
       %rs_v = arith.remsi %j, %cS : i32
       %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_v, 1 : !layout.memdesc<1xi64, #bl>
-      scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
+      layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+      scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
     }
     %part:5 = scf.for %j = %mid to %hi1 step %c1
         iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
@@ -2299,13 +2323,13 @@ tile.kernel @attention_ws_bf16_d128(
       %vsl_j = arith.remsi %j, %cS : i32
       %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
       %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-      layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
       // and its softmax overlaps P_j V_j and the other consumer's wgmmas.
       %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
       %rs_k = arith.remsi %j1, %cS : i32
       %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
       // The mask: columns past n, and right of the diagonal when causal.
       %col0_n = arith.muli %j1, %cBN : i32
       %col0v_n = tile.splat %col0_n : i32 -> tensor<128xi32, #colS_ws_bf16_128>
@@ -2335,11 +2359,11 @@ tile.kernel @attention_ws_bf16_d128(
       %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> to tensor<64x128xbf16, #mmaS_ws_bf16_128>
       %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_128> -> tensor<64x128xbf16, #opP_ws_bf16_128>
       // 3. P_j V_j done: V_j's slot is free.
-      %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
+      %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
       %rs_v = arith.remsi %j, %cS : i32
       %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_v, 1 : !layout.memdesc<1xi64, #bl>
-      scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
+      layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+      scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
     }
     // Turn hi: the last block's P V, then O / l.
     %tp_e = arith.andi %hi, %c1 : i32
@@ -2356,7 +2380,7 @@ tile.kernel @attention_ws_bf16_d128(
     %vsl_last = arith.remsi %hi1, %cS : i32
     %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
     %acc_last = tile.dot %part#4, %svc_last, %accs_last async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-    layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
     %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
     %lo = layout.convert %part#2 : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
     %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_128> -> tensor<64x1xf32, #mmaO_ws_bf16_128>
@@ -2381,7 +2405,7 @@ tile.kernel @attention_ws_bf16_d128(
     layout.async_tma_copy_global_to_local %dq[%qr, %c0] %sqw, %qbw
         : !layout.tensordesc<64x128xbf16, #sw>, !layout.memdesc<64x128xbf16, #sw>, !layout.memdesc<1xi64, #bl>
     // Consumer 0 takes the first turn.
-    layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
 
     // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
     %log2e = arith.constant 1.44269504 : f32
@@ -2416,11 +2440,11 @@ tile.kernel @attention_ws_bf16_d128(
     %tp_p = arith.andi %c0, %c1 : i32
     layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
     %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-    layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
     %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
     %rs_k0 = arith.remsi %c0, %cS : i32
     %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    layout.arrive_barrier %rb_k0, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
     // Block 0's softmax (masked: it may be the diagonal or the last block).
     // The mask: columns past n, and right of the diagonal when causal.
     %col0_p0 = arith.muli %c0, %cBN : i32
@@ -2485,13 +2509,13 @@ tile.kernel @attention_ws_bf16_d128(
       %vsl_j = arith.remsi %j, %cS : i32
       %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
       %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-      layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
       // and its softmax overlaps P_j V_j and the other consumer's wgmmas.
       %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
       %rs_k = arith.remsi %j1, %cS : i32
       %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Online softmax in units of the scaled scores (block 0 always has a
       // kept column, so m' is finite from the first block on).
       %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64xf32, #rowS_ws_bf16_128>
@@ -2510,11 +2534,11 @@ tile.kernel @attention_ws_bf16_d128(
       %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> to tensor<64x128xbf16, #mmaS_ws_bf16_128>
       %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_128> -> tensor<64x128xbf16, #opP_ws_bf16_128>
       // 3. P_j V_j done: V_j's slot is free.
-      %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
+      %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
       %rs_v = arith.remsi %j, %cS : i32
       %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_v, 1 : !layout.memdesc<1xi64, #bl>
-      scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
+      layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+      scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
     }
     %part:5 = scf.for %j = %mid to %hi1 step %c1
         iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
@@ -2545,13 +2569,13 @@ tile.kernel @attention_ws_bf16_d128(
       %vsl_j = arith.remsi %j, %cS : i32
       %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
       %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-      layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
       // and its softmax overlaps P_j V_j and the other consumer's wgmmas.
       %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
       %rs_k = arith.remsi %j1, %cS : i32
       %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k, 1 : !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
       // The mask: columns past n, and right of the diagonal when causal.
       %col0_n = arith.muli %j1, %cBN : i32
       %col0v_n = tile.splat %col0_n : i32 -> tensor<128xi32, #colS_ws_bf16_128>
@@ -2581,11 +2605,11 @@ tile.kernel @attention_ws_bf16_d128(
       %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> to tensor<64x128xbf16, #mmaS_ws_bf16_128>
       %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_128> -> tensor<64x128xbf16, #opP_ws_bf16_128>
       // 3. P_j V_j done: V_j's slot is free.
-      %acc_n = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
+      %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
       %rs_v = arith.remsi %j, %cS : i32
       %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_v, 1 : !layout.memdesc<1xi64, #bl>
-      scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
+      layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+      scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
     }
     // Turn hi: the last block's P V, then O / l.
     %tp_e = arith.andi %hi, %c1 : i32
@@ -2602,7 +2626,7 @@ tile.kernel @attention_ws_bf16_d128(
     %vsl_last = arith.remsi %hi1, %cS : i32
     %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
     %acc_last = tile.dot %part#4, %svc_last, %accs_last async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-    layout.arrive_barrier %otherturn, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %otherturn, 1 nosync : !layout.memdesc<1xi64, #bl>
     %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
     %lo = layout.convert %part#2 : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
     %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_128> -> tensor<64x1xf32, #mmaO_ws_bf16_128>

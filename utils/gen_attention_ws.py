@@ -5,10 +5,12 @@ flash attention kernels (f16/bf16 x d = 64/128), from one template:
 
 test/tile-compile/attention-generated.test checks that the checked-in file is
 what this script writes. docs/Attention.md ("The warp-specialized kernel")
-walks through the kernel. `--config 'T,D,BN,S[,PINGPONG];...' FILE` writes
-kernels with other key blocks or ring depths, or without the ping-pong
-order (PINGPONG 0), named attention_ws_T_dD_bnBN_sS[_nopp] (for tuning;
-not checked in).
+walks through the kernel. `--config 'T,D,BN,S[,FLAGS];...' FILE` writes
+kernels with other key blocks or ring depths and the schedule options of
+kernel() as FLAGS joined by '+' (nopp: no ping-pong, mr: merged
+releases, ra: rescale after, fwd: row blocks in order, sync: arrivals
+after a warpgroup barrier), named
+attention_ws_T_dD_bnBN_sS[_FLAG...] (for tuning; not checked in).
 """
 import sys
 
@@ -26,9 +28,10 @@ HEADER = """// Flash attention forward, warp-specialized as FlashAttention-3: a 
 // head's rows (or zeros): its scores are masked to -inf.
 //
 // Launch: grid (cdiv(n, 128), B * H); 12 warps: the kernel's 4 (consumer 0)
-// plus two 4-warp partitions (consumer 1, the producer). Program (i, bh)
-// computes rows [128 i, 128 i + 128) of head bh; consumer w the 64 rows
-// from 128 i + 64 w. Registers (setmaxnreg): 240 a thread for each
+// plus two 4-warp partitions (consumer 1, the producer). Program (x, bh)
+// computes rows [128 i, 128 i + 128) of head bh, i = cdiv(n, 128) - 1 - x
+// (the last row block first: with a causal mask the longest programs start
+// first); consumer w the 64 rows from 128 i + 64 w. Registers (setmaxnreg): 240 a thread for each
 // consumer, 24 for the producer (240 x 256 + 24 x 128 = 64512 of 65536).
 //
 // Shared memory and mbarriers:
@@ -39,6 +42,9 @@ HEADER = """// Flash attention forward, warp-specialized as FlashAttention-3: a 
 //     has landed, parity (b / S) & 1; empty[s] (count 2: one arrival per
 //     consumer) when both consumers are done reading it;
 //   - turn[w] (count 1): consumer w may issue its next wgmmas.
+// The consumers arrive with `nosync` (one thread, no warpgroup barrier):
+// a release follows the tile.dot_wait that covers the warpgroup's wgmma,
+// and a turn orders no memory.
 //
 // Producer: K_0, then for each block j: K_(j+1), V_j (the order in which
 // the consumers need them); each load waits for its slot's empty barrier
@@ -81,6 +87,8 @@ CONFIGS = {
 }
 VARIANTS = [("f16", 64), ("f16", 128), ("bf16", 64), ("bf16", 128)]
 CONSUMER_REGS = 240
+# Marks a line that an option leaves out (removed from the output).
+DROP = "@drop@"
 PRODUCER_REGS = 24
 
 
@@ -95,7 +103,17 @@ def layouts(sfx, d, bn):
 """
 
 
-def kernel(t, d, bn, ns, pingpong=True, name=None):
+def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
+           reverse=True, nosync=True, name=None):
+    """One kernel. pingpong: the turn barriers between the consumers;
+    merged: release K_(j+1)'s slot with V_j's, after P_j V_j (one
+    warpgroup barrier less an iteration); rescale_after: O = O alpha_(j+1)
+    after P_j V_j is done instead of before P_(j+1) V_(j+1) is issued;
+    reverse: programs take row blocks last first (causal: the longest
+    first); nosync: the consumers' arrivals (slot releases, turns) without
+    a warpgroup barrier first (`nosync`: one thread arrives after its
+    tile.dot_wait, which covers the warpgroup's wgmma)."""
+    ns_ = " nosync" if nosync else ""
     sfx = f"_ws_{t}_{d}" if name is None else "_" + name
     T = t
     name = name or f"attention_ws_{t}_d{d}"
@@ -120,6 +138,14 @@ def kernel(t, d, bn, ns, pingpong=True, name=None):
     lines = []
     a = lines.append
     a(layouts(sfx, d, bn))
+    if reverse:
+        pm_def = """  // Row blocks last first: with a causal mask the longest programs start
+  // first and the short ones fill the tail.
+  %npx = tile.num_programs x : i32
+  %pidr = arith.subi %npx, %pid : i32
+  %pm = arith.subi %pidr, %c1 : i32"""
+    else:
+        pm_def = DROP
     a(f"""tile.kernel @{name}(
     %q: !tile.ptr<{T}> {P}, %k: !tile.ptr<{T}> {P}, %v: !tile.ptr<{T}> {P}, %o: !tile.ptr<{T}> {P},
     %sm_scale: f32, %n: i32, %heads: i32, %causal: i32,
@@ -128,7 +154,7 @@ def kernel(t, d, bn, ns, pingpong=True, name=None):
     %svb: i32 {S}, %svh: i32 {S}, %svn: i32 {S},
     %sob: i32 {S}, %soh: i32 {S}, %son: i32 {S},
     %rq: i32, %rk: i32, %rv: i32) attributes {{num_warps = 4 : i32}} {{
-  %pm = tile.program_id x : i32
+  %{"pid" if reverse else "pm"} = tile.program_id x : i32
   %bh = tile.program_id y : i32
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -138,6 +164,7 @@ def kernel(t, d, bn, ns, pingpong=True, name=None):
   %cBN1 = arith.constant {bn - 1} : i32
   %c64 = arith.constant 64 : i32
   %c128 = arith.constant 128 : i32
+{pm_def}
   %b = arith.divsi %bh, %heads : i32
   %h = arith.remsi %bh, %heads : i32
   // q, k, v as [rows, d] matrices (TMA), and the first row of this head in
@@ -224,7 +251,7 @@ def kernel(t, d, bn, ns, pingpong=True, name=None):
         """Arrives on the empty barrier of key block `blk`'s slot."""
         return f"""{ind}%rs_{tag} = arith.remsi {blk}, %cS : i32
 {ind}%rb_{tag} = layout.memdesc_index {bars_}[%rs_{tag}] : {bars} -> {bar}
-{ind}layout.arrive_barrier %rb_{tag}, 1 : {bar}"""
+{ind}layout.arrive_barrier %rb_{tag}, 1{ns_} : {bar}"""
 
     def turn_wait(w, t, tag, ind):
         if not pingpong:
@@ -235,7 +262,7 @@ def kernel(t, d, bn, ns, pingpong=True, name=None):
     def turn_pass(ind):
         if not pingpong:
             return f"{ind}// (no ping-pong)"
-        return f"{ind}layout.arrive_barrier %otherturn, 1 : {bar}"
+        return f"{ind}layout.arrive_barrier %otherturn, 1{ns_} : {bar}"
 
     def softmax(tag, qk, blk, m_i, l_i, masked, ind):
         """The online softmax of the scores `qk` of key block `blk`: defines
@@ -274,16 +301,27 @@ def kernel(t, d, bn, ns, pingpong=True, name=None):
 {ind}%pa_{tag} = layout.convert %pt_{tag} : tensor<64x{bn}x{T}, #mmaS{sfx}> -> {PA_}""")
         return "\n".join(o)
 
-    def pv(tag, acc, alpha, pa, blk, ind):
-        """O = O alpha + P V_blk, asynchronous; defines %acc_<tag>."""
+    def scale_o(tag, acc, alpha, ind):
+        """O alpha; defines %accs_<tag>."""
         return f"""{ind}%alphao_{tag} = layout.convert {alpha} : {row_} -> tensor<64xf32, #rowO{sfx}>
 {ind}%ab2_{tag} = tile.expand_dims %alphao_{tag} {{axis = 1 : i32}} : tensor<64xf32, #rowO{sfx}> -> tensor<64x1xf32, #mmaO{sfx}>
 {ind}%ab_{tag} = tile.broadcast %ab2_{tag} : tensor<64x1xf32, #mmaO{sfx}> -> {O_}
-{ind}%accs_{tag} = arith.mulf {acc}, %ab_{tag} : {O_}
+{ind}%accs_{tag} = arith.mulf {acc}, %ab_{tag} : {O_}"""
+
+    def pv(tag, acc, alpha, pa, blk, ind):
+        """O = O alpha + P V_blk (O as it is with rescale_after),
+        asynchronous; defines %acc_<tag>."""
+        if rescale_after:
+            scaled = acc
+            pre = f"{ind}// (O was rescaled after the previous P V)"
+        else:
+            scaled = f"%accs_{tag}"
+            pre = scale_o(tag, acc, alpha, ind)
+        return f"""{pre}
 {wait("%fullv", blk, "v" + tag, ind)}
 {ind}%vsl_{tag} = arith.remsi {blk}, %cS : i32
 {ind}%svc_{tag} = layout.memdesc_index %sv[%vsl_{tag}] : {ring} -> {kbuf}
-{ind}%acc_{tag} = tile.dot {pa}, %svc_{tag}, %accs_{tag} async : {PA_}, {kbuf} -> {O_}"""
+{ind}%acc_{tag} = tile.dot {pa}, %svc_{tag}, {scaled} async : {PA_}, {kbuf} -> {O_}"""
 
     def loop(w, tag, lo, hi_, init, masked):
         ind = "      "
@@ -304,18 +342,20 @@ def kernel(t, d, bn, ns, pingpong=True, name=None):
       // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
       // and its softmax overlaps P_j V_j and the other consumer's wgmmas.
       %qk = tile.dot_wait %qk_next {{pendings = 1 : i32}} : {S_}
-{release("%emptyk", "%j1", "k", ind)}
+{DROP if merged else release("%emptyk", "%j1", "k", ind)}
 {softmax("n", "%qk", "%j1", "%m_i", "%l_i", masked, ind)}
-      // 3. P_j V_j done: V_j's slot is free.
-      %acc_n = tile.dot_wait %acc_j {{pendings = 0 : i32}} : {O_}
+      // 3. P_j V_j done: V_j's slot is free{" (and K_(j+1)'s)" if merged else ""}.
+      %acc_w = tile.dot_wait %acc_j {{pendings = 0 : i32}} : {O_}
+{release("%emptyk", "%j1", "k", ind) if merged else DROP}
 {release("%emptyv", "%j", "v", ind)}
-      scf.yield %acc_n, %m_n, %l_n, %alpha_n, %pa_n : {O_}, {row_}, {row_}, {row_}, {PA_}
+{scale_o("n", "%acc_w", "%alpha_n", ind) if rescale_after else DROP}
+      scf.yield {"%accs_n" if rescale_after else "%acc_w"}, %m_n, %l_n, %alpha_n, %pa_n : {O_}, {row_}, {row_}, {row_}, {PA_}
     }}"""
 
     def consumer(w):
         ind = "    "
         first = "" if w == 0 else f"""    // Consumer 0 takes the first turn.
-    layout.arrive_barrier %otherturn, 1 : {bar}
+    layout.arrive_barrier %otherturn, 1{ns_} : {bar}
 """
         if not pingpong:
             first = ""
@@ -423,7 +463,8 @@ def kernel(t, d, bn, ns, pingpong=True, name=None):
   }}
   tile.return
 }}""")
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    return "".join(l for l in text.splitlines(True) if l.strip() != DROP)
 
 
 def main(argv):
@@ -432,11 +473,16 @@ def main(argv):
         for config in argv[1].split(";"):
             fields = config.split(",")
             t, d, bn, ns = fields[:4]
-            pingpong = len(fields) < 5 or fields[4] != "0"
-            tag = "" if pingpong else "_nopp"
-            parts.append(kernel(t, int(d), int(bn), int(ns), pingpong,
+            flags = fields[4].split("+") if len(fields) > 4 and fields[4] else []
+            unknown = set(flags) - {"nopp", "mr", "ra", "fwd", "sync"}
+            if unknown:
+                sys.exit(f"unknown flags {sorted(unknown)}; use nopp, mr, ra, fwd, sync")
+            tag = "".join("_" + f for f in flags)
+            parts.append(kernel(t, int(d), int(bn), int(ns), pingpong="nopp" not in flags,
+                                merged="mr" in flags, rescale_after="ra" in flags,
+                                reverse="fwd" not in flags, nosync="sync" not in flags,
                                 name=f"attention_ws_{t}_d{d}_bn{bn}_s{ns}{tag}"))
-        open(argv[2], "w").write("".join(parts))
+        open(argv[0 + 2], "w").write("".join(parts))
         return
     if len(argv) != 1:
         sys.exit(__doc__)
