@@ -16,7 +16,11 @@ tile `attention` (examples/attention.mlir, layouts written, any strides),
 tile `attention_contig` (examples/attention_contig.mlir: the same with
 stride 1 along d and aligned rows), tile `auto_attention`
 (examples/auto/attention.mlir, no layout written) and tile `attention_tma`
-(examples/attention_tma.mlir: K and V by TMA into a shared-memory ring).
+(examples/attention_tma.mlir: K and V by TMA into a shared-memory ring)
+and tile `attention_ws` (examples/attention_ws.mlir: warp-specialized, a TMA
+producer warpgroup and two consumer warpgroups in ping-pong). The TMA and
+warp-specialized kernels take no d strides and the rows of q, k, v seen as
+[rows, d] matrices; both launch (cdiv(N, 128), B * H).
 """
 
 import argparse
@@ -109,7 +113,8 @@ def main():
     ap.add_argument("--seq", type=int, default=4096)
     ap.add_argument("--dims", default="128,64")
     ap.add_argument("--variants", default="attention:attention,attention_contig:attention_contig,"
-                    "auto_attention:attention_auto,attention_tma:attention_tma",
+                    "auto_attention:attention_auto,attention_tma:attention_tma,"
+                    "attention_ws:attention_ws",
                     help="tile kernels to time, as ARTIFACT:KERNEL_PREFIX[:SUFFIX] (the "
                     "kernel is PREFIX_f16_dD[SUFFIX])")
     args = ap.parse_args()
@@ -205,9 +210,10 @@ def main():
                 # The contig and TMA kernels take no d strides (1 by
                 # construction); the TMA kernels take the rows of q, k, v
                 # seen as [rows, d] matrices after the strides.
-                nd = 3 if "contig" in prefix or "tma" in prefix else 4
+                tma = "tma" in prefix or "ws" in prefix
+                nd = 3 if "contig" in prefix or tma else 4
                 strides = [x for t in (q, k, v, o) for x in t.stride()[:nd]]
-                if "tma" in prefix:
+                if tma:
                     strides += [b * h * n] * 3
                 fn = lambda: kern[grid](q, k, v, o, scale, n, h, int(causal), *strides)
                 o.fill_(float("nan"))
@@ -215,9 +221,9 @@ def main():
                 torch.cuda.synchronize()
                 err = rel_err(o, ref)
                 if not err < 1e-2:
-                    print(f"{label} tile {artifact}: WRONG RESULT, relative error {err:.3e}")
+                    print(f"{label} tile {artifact}{suffix}: WRONG RESULT, relative error {err:.3e}")
                     continue
-                rows.append((f"tile {artifact}", bench(fn), err))
+                rows.append((f"tile {artifact}{suffix}", bench(fn), err))
             for name, t, err in rows:
                 tf = flops / (t * 1e-3) / 1e12
                 print(f"{label + ' ' + name:<44}{tf:9.1f}{t_ref / t:9.2f}{t_triton / t:10.2f}"

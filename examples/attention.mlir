@@ -214,9 +214,9 @@ tile.kernel @attention_f16_d64(
     %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32, #rowS_f16_64> -> tensor<128x1xf32, #mmaS_f16_64>
     %mb = tile.broadcast %mb2 : tensor<128x1xf32, #mmaS_f16_64> -> tensor<128x64xf32, #mmaS_f16_64>
     %sd = math.fma %s, %scale, %mb : tensor<128x64xf32, #mmaS_f16_64>
-    %p = math.exp2 %sd : tensor<128x64xf32, #mmaS_f16_64>
+    %p = math.exp2 %sd fastmath<afn> : tensor<128x64xf32, #mmaS_f16_64>
     %md = arith.subf %m_i, %m_new : tensor<128xf32, #rowS_f16_64>
-    %alpha = math.exp2 %md : tensor<128xf32, #rowS_f16_64>
+    %alpha = math.exp2 %md fastmath<afn> : tensor<128xf32, #rowS_f16_64>
     %ps = tile.reduce sum %p {axis = 1 : i32} : tensor<128x64xf32, #mmaS_f16_64> -> tensor<128xf32, #rowS_f16_64>
     %la = arith.mulf %l_i, %alpha : tensor<128xf32, #rowS_f16_64>
     %l_new = arith.addf %la, %ps : tensor<128xf32, #rowS_f16_64>
@@ -431,9 +431,9 @@ tile.kernel @attention_f16_d128(
     %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32, #rowS_f16_128> -> tensor<128x1xf32, #mmaS_f16_128>
     %mb = tile.broadcast %mb2 : tensor<128x1xf32, #mmaS_f16_128> -> tensor<128x64xf32, #mmaS_f16_128>
     %sd = math.fma %s, %scale, %mb : tensor<128x64xf32, #mmaS_f16_128>
-    %p = math.exp2 %sd : tensor<128x64xf32, #mmaS_f16_128>
+    %p = math.exp2 %sd fastmath<afn> : tensor<128x64xf32, #mmaS_f16_128>
     %md = arith.subf %m_i, %m_new : tensor<128xf32, #rowS_f16_128>
-    %alpha = math.exp2 %md : tensor<128xf32, #rowS_f16_128>
+    %alpha = math.exp2 %md fastmath<afn> : tensor<128xf32, #rowS_f16_128>
     %ps = tile.reduce sum %p {axis = 1 : i32} : tensor<128x64xf32, #mmaS_f16_128> -> tensor<128xf32, #rowS_f16_128>
     %la = arith.mulf %l_i, %alpha : tensor<128xf32, #rowS_f16_128>
     %l_new = arith.addf %la, %ps : tensor<128xf32, #rowS_f16_128>
@@ -648,9 +648,9 @@ tile.kernel @attention_bf16_d64(
     %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32, #rowS_bf16_64> -> tensor<128x1xf32, #mmaS_bf16_64>
     %mb = tile.broadcast %mb2 : tensor<128x1xf32, #mmaS_bf16_64> -> tensor<128x64xf32, #mmaS_bf16_64>
     %sd = math.fma %s, %scale, %mb : tensor<128x64xf32, #mmaS_bf16_64>
-    %p = math.exp2 %sd : tensor<128x64xf32, #mmaS_bf16_64>
+    %p = math.exp2 %sd fastmath<afn> : tensor<128x64xf32, #mmaS_bf16_64>
     %md = arith.subf %m_i, %m_new : tensor<128xf32, #rowS_bf16_64>
-    %alpha = math.exp2 %md : tensor<128xf32, #rowS_bf16_64>
+    %alpha = math.exp2 %md fastmath<afn> : tensor<128xf32, #rowS_bf16_64>
     %ps = tile.reduce sum %p {axis = 1 : i32} : tensor<128x64xf32, #mmaS_bf16_64> -> tensor<128xf32, #rowS_bf16_64>
     %la = arith.mulf %l_i, %alpha : tensor<128xf32, #rowS_bf16_64>
     %l_new = arith.addf %la, %ps : tensor<128xf32, #rowS_bf16_64>
@@ -865,9 +865,9 @@ tile.kernel @attention_bf16_d128(
     %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32, #rowS_bf16_128> -> tensor<128x1xf32, #mmaS_bf16_128>
     %mb = tile.broadcast %mb2 : tensor<128x1xf32, #mmaS_bf16_128> -> tensor<128x64xf32, #mmaS_bf16_128>
     %sd = math.fma %s, %scale, %mb : tensor<128x64xf32, #mmaS_bf16_128>
-    %p = math.exp2 %sd : tensor<128x64xf32, #mmaS_bf16_128>
+    %p = math.exp2 %sd fastmath<afn> : tensor<128x64xf32, #mmaS_bf16_128>
     %md = arith.subf %m_i, %m_new : tensor<128xf32, #rowS_bf16_128>
-    %alpha = math.exp2 %md : tensor<128xf32, #rowS_bf16_128>
+    %alpha = math.exp2 %md fastmath<afn> : tensor<128xf32, #rowS_bf16_128>
     %ps = tile.reduce sum %p {axis = 1 : i32} : tensor<128x64xf32, #mmaS_bf16_128> -> tensor<128xf32, #rowS_bf16_128>
     %la = arith.mulf %l_i, %alpha : tensor<128xf32, #rowS_bf16_128>
     %l_new = arith.addf %la, %ps : tensor<128xf32, #rowS_bf16_128>

@@ -282,9 +282,9 @@ tile.kernel @{name}(
     %mb2 = tile.expand_dims %negm {{axis = 1 : i32}} : tensor<128xf32{L('rowS')}> -> tensor<128x1xf32{L('mmaS')}>
     %mb = tile.broadcast %mb2 : tensor<128x1xf32{L('mmaS')}> -> tensor<128x64xf32{L('mmaS')}>
     %sd = math.fma %s, %scale, %mb : tensor<128x64xf32{L('mmaS')}>
-    %p = math.exp2 %sd : tensor<128x64xf32{L('mmaS')}>
+    %p = math.exp2 %sd fastmath<afn> : tensor<128x64xf32{L('mmaS')}>
     %md = arith.subf %m_i, %m_new : tensor<128xf32{L('rowS')}>
-    %alpha = math.exp2 %md : tensor<128xf32{L('rowS')}>
+    %alpha = math.exp2 %md fastmath<afn> : tensor<128xf32{L('rowS')}>
     %ps = tile.reduce sum %p {{axis = 1 : i32}} : tensor<128x64xf32{L('mmaS')}> -> tensor<128xf32{L('rowS')}>
     %la = arith.mulf %l_i, %alpha : tensor<128xf32{L('rowS')}>
     %l_new = arith.addf %la, %ps : tensor<128xf32{L('rowS')}>""")

@@ -150,9 +150,9 @@ tile.kernel @attention_auto_f16_d64(
     %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
     %mb = tile.broadcast %mb2 : tensor<128x1xf32> -> tensor<128x64xf32>
     %sd = math.fma %s, %scale, %mb : tensor<128x64xf32>
-    %p = math.exp2 %sd : tensor<128x64xf32>
+    %p = math.exp2 %sd fastmath<afn> : tensor<128x64xf32>
     %md = arith.subf %m_i, %m_new : tensor<128xf32>
-    %alpha = math.exp2 %md : tensor<128xf32>
+    %alpha = math.exp2 %md fastmath<afn> : tensor<128xf32>
     %ps = tile.reduce sum %p {axis = 1 : i32} : tensor<128x64xf32> -> tensor<128xf32>
     %la = arith.mulf %l_i, %alpha : tensor<128xf32>
     %l_new = arith.addf %la, %ps : tensor<128xf32>
@@ -306,9 +306,9 @@ tile.kernel @attention_auto_f16_d128(
     %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
     %mb = tile.broadcast %mb2 : tensor<128x1xf32> -> tensor<128x64xf32>
     %sd = math.fma %s, %scale, %mb : tensor<128x64xf32>
-    %p = math.exp2 %sd : tensor<128x64xf32>
+    %p = math.exp2 %sd fastmath<afn> : tensor<128x64xf32>
     %md = arith.subf %m_i, %m_new : tensor<128xf32>
-    %alpha = math.exp2 %md : tensor<128xf32>
+    %alpha = math.exp2 %md fastmath<afn> : tensor<128xf32>
     %ps = tile.reduce sum %p {axis = 1 : i32} : tensor<128x64xf32> -> tensor<128xf32>
     %la = arith.mulf %l_i, %alpha : tensor<128xf32>
     %l_new = arith.addf %la, %ps : tensor<128xf32>
@@ -462,9 +462,9 @@ tile.kernel @attention_auto_bf16_d64(
     %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
     %mb = tile.broadcast %mb2 : tensor<128x1xf32> -> tensor<128x64xf32>
     %sd = math.fma %s, %scale, %mb : tensor<128x64xf32>
-    %p = math.exp2 %sd : tensor<128x64xf32>
+    %p = math.exp2 %sd fastmath<afn> : tensor<128x64xf32>
     %md = arith.subf %m_i, %m_new : tensor<128xf32>
-    %alpha = math.exp2 %md : tensor<128xf32>
+    %alpha = math.exp2 %md fastmath<afn> : tensor<128xf32>
     %ps = tile.reduce sum %p {axis = 1 : i32} : tensor<128x64xf32> -> tensor<128xf32>
     %la = arith.mulf %l_i, %alpha : tensor<128xf32>
     %l_new = arith.addf %la, %ps : tensor<128xf32>
@@ -618,9 +618,9 @@ tile.kernel @attention_auto_bf16_d128(
     %mb2 = tile.expand_dims %negm {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
     %mb = tile.broadcast %mb2 : tensor<128x1xf32> -> tensor<128x64xf32>
     %sd = math.fma %s, %scale, %mb : tensor<128x64xf32>
-    %p = math.exp2 %sd : tensor<128x64xf32>
+    %p = math.exp2 %sd fastmath<afn> : tensor<128x64xf32>
     %md = arith.subf %m_i, %m_new : tensor<128xf32>
-    %alpha = math.exp2 %md : tensor<128xf32>
+    %alpha = math.exp2 %md fastmath<afn> : tensor<128xf32>
     %ps = tile.reduce sum %p {axis = 1 : i32} : tensor<128x64xf32> -> tensor<128xf32>
     %la = arith.mulf %l_i, %alpha : tensor<128xf32>
     %l_new = arith.addf %la, %ps : tensor<128xf32>

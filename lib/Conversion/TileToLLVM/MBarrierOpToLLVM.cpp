@@ -6,7 +6,8 @@
 //   layout.init_barrier    -> @p nvvm.mbarrier.init, nvvm.fence.mbarrier.init,
 //                             bar.sync (every thread sees it initialized)
 //   layout.barrier_expect  -> @p nvvm.mbarrier.arrive.expect_tx
-//   layout.arrive_barrier  -> bar.sync (the CTA's work before it is done),
+//   layout.arrive_barrier  -> bar.sync (the CTA's work before it is done;
+//                             not with `nosync`),
 //                             @p mbarrier.arrive.shared::cta.b64 _, [bar], N
 //                             (inline PTX: NVVM's arrive has no predicate)
 //   layout.wait_barrier    -> nvvm.mbarrier.try_wait.parity (every thread;
@@ -97,7 +98,8 @@ struct ArriveBarrierOpConversion
   matchAndRewrite(layout::ArriveBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    emitBarrier(rewriter, loc);
+    if (!op.getNosync())
+      emitBarrier(rewriter, loc);
     Value pred = emitIsIssuingThread(rewriter, loc);
     emitPredicatedPtx(rewriter, loc,
                       "mbarrier.arrive.shared::cta.b64 _, [$1], $2;", pred,

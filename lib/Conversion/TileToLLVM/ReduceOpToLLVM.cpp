@@ -7,7 +7,8 @@
 // axis step is a combination of earlier ones are broadcast copies too.
 //
 //  1. Within a thread, the registers that differ only in axis bits are
-//     combined (in increasing register order).
+//     combined (a balanced tree of adjacent pairs in increasing register
+//     order: log2 deep).
 //  2. Across lanes, one butterfly shuffle per axis lane bit.
 //  3. Across warps, when warps split the axis: every thread stores its
 //     partials to scratch[warpAxisIndex][element], a barrier, and each
@@ -167,12 +168,22 @@ std::optional<ReducePlan> buildReducePlan(tl::ReduceOp op, std::string *why) {
   return plan;
 }
 
+/// Combines `values` as a balanced tree of adjacent pairs ((v0 v1) (v2 v3))
+/// ..., so that the dependent chain is log2(n) combines deep rather than
+/// n - 1 (a row max or sum of 32 registers: 5 instead of 31 steps). Each
+/// combine takes the lower registers as its left operand.
 ScalarTuple combineRegisters(ArrayRef<ScalarTuple> values,
                              const CombinerEmitter &combine) {
-  ScalarTuple acc = values.front();
-  for (const ScalarTuple &v : values.drop_front())
-    acc = combine(acc, v);
-  return acc;
+  SmallVector<ScalarTuple> level(values);
+  while (level.size() > 1) {
+    SmallVector<ScalarTuple> next;
+    for (size_t i = 0; i + 1 < level.size(); i += 2)
+      next.push_back(combine(level[i], level[i + 1]));
+    if (level.size() % 2)
+      next.push_back(level.back());
+    level = std::move(next);
+  }
+  return level.front();
 }
 
 struct ReduceOpConversion : public ConvertOpToLLVMPattern<tl::ReduceOp> {

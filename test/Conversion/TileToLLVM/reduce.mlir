@@ -1,15 +1,20 @@
 // RUN: tile-opt %s -split-input-file --convert-tile-to-llvm | FileCheck %s
 
-// Within a warp: 4 registers along the axis are added in the thread, then
-// the 16 lanes along the axis by 4 butterfly shuffles. No shared memory.
+// Within a warp: 4 registers along the axis are added in the thread (a
+// tree of adjacent pairs: (r0 + r1) + (r2 + r3)), then the 16 lanes along
+// the axis by 4 butterfly shuffles. No shared memory.
 
 #l = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
 
 // CHECK-LABEL: llvm.func @row_sum_warp
 // CHECK-SAME: tile.shared_bytes = 0 : i64
-// CHECK: %[[A:.*]] = llvm.fadd %{{.*}}, %{{.*}} : f32
-// CHECK: %[[B:.*]] = llvm.fadd %[[A]], %{{.*}} : f32
-// CHECK: %[[C:.*]] = llvm.fadd %[[B]], %{{.*}} : f32
+// CHECK: %[[R0:.*]] = llvm.extractvalue %[[V:.*]][0] : !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: %[[R1:.*]] = llvm.extractvalue %[[V]][1]
+// CHECK: %[[R2:.*]] = llvm.extractvalue %[[V]][2]
+// CHECK: %[[R3:.*]] = llvm.extractvalue %[[V]][3]
+// CHECK: %[[A:.*]] = llvm.fadd %[[R0]], %[[R1]] : f32
+// CHECK: %[[B:.*]] = llvm.fadd %[[R2]], %[[R3]] : f32
+// CHECK: %[[C:.*]] = llvm.fadd %[[A]], %[[B]] : f32
 // CHECK: %[[S1:.*]] = nvvm.shfl.sync bfly %{{.*}}, %[[C]], %[[ONE:.*]], %{{.*}} : f32 -> f32
 // CHECK: %[[D:.*]] = llvm.fadd %[[C]], %[[S1]] : f32
 // CHECK: nvvm.shfl.sync bfly
@@ -37,7 +42,8 @@ tile.kernel @row_sum_warp(%p: !tile.ptr<f32>) {
 
 // Thread t stores the partial of row r to byte 4 * (4 * w + r) where w is
 // its warp (warp bits 0 and 1 -> slot bits 0 and 1); after the barrier row
-// r is max(slot(0, r), slot(1, r), slot(2, r), slot(3, r)), in that order.
+// r is max(max(slot(0, r), slot(1, r)), max(slot(2, r), slot(3, r))), the
+// same tree of adjacent pairs as within a thread.
 // (test/simt/cases_lowering.py runs this reduction for every thread.)
 
 // CHECK: llvm.mlir.global external @global_smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
@@ -103,8 +109,8 @@ tile.kernel @row_sum_warp(%p: !tile.ptr<f32>) {
 // CHECK: %[[J3SLOT:.*]] = llvm.add %[[J3BASE]], %[[ROW]] : i32
 // CHECK: %[[L3:.*]] = llvm.load
 // CHECK: %[[M01:.*]] = llvm.intr.maximum(%[[L0]], %[[L1]]) : (f32, f32) -> f32
-// CHECK: %[[M012:.*]] = llvm.intr.maximum(%[[M01]], %[[L2]]) : (f32, f32) -> f32
-// CHECK: llvm.intr.maximum(%[[M012]], %[[L3]]) : (f32, f32) -> f32
+// CHECK: %[[M23:.*]] = llvm.intr.maximum(%[[L2]], %[[L3]]) : (f32, f32) -> f32
+// CHECK: llvm.intr.maximum(%[[M01]], %[[M23]]) : (f32, f32) -> f32
 tile.kernel @row_max_cta(%p: !tile.ptr<f32>) {
   %c0 = arith.constant 0 : i32
   %v = tile.make_view %p, shape [4, 128] : !tile.ptr<f32> -> !tile.view<4x128xf32>

@@ -38,7 +38,13 @@
 // CHECK: %[[TICKS:.*]] = llvm.mlir.constant(10000000 : i32)
 // CHECK: nvvm.mbarrier.try_wait.parity %[[BAR]], %[[PAR]], %[[TICKS]]
 // CHECK: nvvm.barrier0
-// CHECK: llvm.inline_asm has_side_effects "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], $2;", "b,r,r"
+// CHECK: %[[C3:.*]] = llvm.mlir.constant(3 : i32)
+// CHECK: llvm.inline_asm has_side_effects "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], $2;", "b,r,r" %{{.*}}, %{{.*}}, %[[C3]]
+// `nosync`: the arrival (count 2) with no barrier before it.
+// CHECK-NOT: nvvm.barrier0
+// CHECK: %[[C2:.*]] = llvm.mlir.constant(2 : i32)
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.inline_asm has_side_effects "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], $2;", "b,r,r" %{{.*}}, %{{.*}}, %[[C2]]
 // CHECK: nvvm.barrier0
 // CHECK: llvm.inline_asm has_side_effects "@$0 mbarrier.inval.shared::cta.b64 [$1];", "b,r"
 tile.kernel @load(%p: !tile.ptr<f16>, %row: i32, %col: i32, %k: i32, %n: i32, %ld: i32) {
@@ -52,6 +58,7 @@ tile.kernel @load(%p: !tile.ptr<f16>, %row: i32, %col: i32, %k: i32, %n: i32, %l
       : !layout.tensordesc<64x128xf16, #nv>, !layout.memdesc<64x128xf16, #nv>, !layout.memdesc<1xi64, #bl>
   layout.wait_barrier %bar, %k : !layout.memdesc<1xi64, #bl>
   layout.arrive_barrier %bar, 3 : !layout.memdesc<1xi64, #bl>
+  layout.arrive_barrier %bar, 2 nosync : !layout.memdesc<1xi64, #bl>
   layout.inval_barrier %bar : !layout.memdesc<1xi64, #bl>
   tile.return
 }

@@ -86,14 +86,25 @@ def Layout_ArriveBarrierOp : Layout_BarrierOpBase<"arrive_barrier"> {
     thread after a CTA barrier, so that the arrival stands for the whole
     program.
 
+    With `nosync` there is no CTA (partition) barrier first: the issuing
+    thread (the first of the program or partition) arrives as soon as it
+    gets there, with release semantics for its own accesses only. For
+    handing back a buffer that asynchronous wgmmas read, after the
+    `tile.dot_wait` that waited for them, in a program or partition of one
+    warpgroup (the wait covers the warpgroup's wgmma, so its reads are
+    complete when any of its threads passes the wait), and for signals
+    that order no memory (whose turn it is); not when other threads read
+    the buffer with ordinary loads or other warpgroups use it.
+
     ```mlir
     layout.arrive_barrier %bar, 1 : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %bar, 1 nosync : !layout.memdesc<1xi64, #bl>
     ```
   }];
   let arguments = (ins Arg<Layout_MemDescType, "", [MemWrite]>:$barrier,
-                       I32Attr:$count);
+                       I32Attr:$count, UnitAttr:$nosync);
   let assemblyFormat = [{
-    $barrier `,` $count attr-dict `:` qualified(type($barrier))
+    $barrier `,` $count (`nosync` $nosync^)? attr-dict `:` qualified(type($barrier))
   }];
 }
 
