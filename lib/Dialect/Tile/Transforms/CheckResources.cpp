@@ -22,6 +22,7 @@
 #include "LayoutUtils.h"
 
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
+#include "tile/Dialect/Tile/Analysis/RegisterPressure.h"
 
 namespace tile::tl {
 #define GEN_PASS_DEF_CHECKRESOURCESPASS
@@ -31,20 +32,6 @@ namespace tile::tl {
 using namespace mlir;
 using namespace tile;
 using namespace tile::tl;
-
-/// 32-bit registers one thread needs to hold `type` in its layout, saturated
-/// at 2^40; nullopt when the type has no distributed layout.
-static std::optional<int64_t> getRegistersPerThread(RankedTensorType type) {
-  if (!type.getEncoding())
-    return std::nullopt;
-  std::optional<LinearLayout> ll =
-      layout::toLinearLayout(type.getEncoding(), type.getShape());
-  if (!ll || !ll->hasInDim("register"))
-    return std::nullopt;
-  int log2 = std::min(ll->getInDimSizeLog2("register"), 40);
-  return (int64_t(1) << log2) *
-         std::max<int64_t>(1, getElementBytes(type.getElementType()) / 4);
-}
 
 namespace {
 struct CheckResourcesPass
@@ -60,7 +47,7 @@ struct CheckResourcesPass
         auto type = dyn_cast<RankedTensorType>(value.getType());
         if (!type)
           return;
-        std::optional<int64_t> regs = getRegistersPerThread(type);
+        std::optional<int64_t> regs = getTensorRegistersPerThread(type);
         if (!regs)
           return;
         total += *regs;
