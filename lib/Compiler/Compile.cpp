@@ -33,8 +33,8 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
 
 #include "llvm/IR/LLVMContext.h"
@@ -279,16 +279,17 @@ LogicalResult Compilation::generate(ModuleOp module) {
       return fail(cubin.takeError());
     result.output.assign(cubin->begin(), cubin->end());
   }
-  for (const KernelResourceUsage &usage :
-       parseAssemblerLog(result.assemblerLog))
+  std::vector<KernelResourceUsage> usages =
+      parseAssemblerLog(result.assemblerLog);
+  for (const KernelResourceUsage &usage : usages)
     for (KernelInfo &kernel : result.kernels)
       if (kernel.name == usage.kernel) {
         kernel.registers = usage.registers;
         kernel.spillBytes = usage.spillStoreBytes + usage.spillLoadBytes;
       }
   if (options.registerRemarks)
-    emitRegisterRemarks(context, result.arch, result.kernels,
-                        result.assemblerLog, pressure);
+    emitRegisterRemarks(result.arch, result.kernels, usages,
+                        pressure);
   return success();
 }
 

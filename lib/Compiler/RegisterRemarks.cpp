@@ -4,6 +4,7 @@
 
 #include "tile/Dialect/Tile/Analysis/RegisterPressure.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Support/Arch.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -69,11 +70,7 @@ struct SMLimits {
 };
 
 SMLimits getSMLimits(StringRef arch) {
-  unsigned cc = 90;
-  StringRef digits = arch.drop_front(3).take_while(
-      [](char c) { return c >= '0' && c <= '9'; });
-  if (arch.starts_with("sm_") && !digits.empty())
-    digits.getAsInteger(10, cc);
+  unsigned cc = parseComputeCapability(arch).value_or(90);
   SMLimits limits;
   if (cc == 80 || cc == 87) {
     limits.sharedBytes = 167936;
@@ -137,10 +134,9 @@ static void attachTensorNotes(InFlightDiagnostic &diag,
   }
 }
 
-void tile::emitRegisterRemarks(MLIRContext &context, StringRef arch,
-                               ArrayRef<KernelInfo> kernels, StringRef log,
+void tile::emitRegisterRemarks(StringRef arch, ArrayRef<KernelInfo> kernels,
+                               ArrayRef<KernelResourceUsage> usages,
                                ArrayRef<KernelPressureEstimate> estimates) {
-  std::vector<KernelResourceUsage> usages = parseAssemblerLog(log);
   for (const KernelInfo &kernel : kernels) {
     auto usage = llvm::find_if(usages, [&](const KernelResourceUsage &u) {
       return u.kernel == kernel.name;

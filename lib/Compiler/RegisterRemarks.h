@@ -63,11 +63,12 @@ struct BlocksPerSM {
 BlocksPerSM computeBlocksPerSM(StringRef arch, unsigned threadsPerBlock,
                                uint64_t sharedBytes, unsigned registers);
 
-/// Emits the remarks for every kernel of `kernels` whose assembler report in
-/// `log` shows spills or registers capping occupancy; located at the kernel,
-/// with notes from `estimates` (matched by name).
-void emitRegisterRemarks(MLIRContext &context, StringRef arch,
-                         ArrayRef<KernelInfo> kernels, StringRef log,
+/// Emits the remarks for every kernel of `kernels` whose assembler report
+/// (`usages`, parseAssemblerLog's) shows spills or registers capping
+/// occupancy; located at the kernel, with notes from `estimates` (matched
+/// by name).
+void emitRegisterRemarks(StringRef arch, ArrayRef<KernelInfo> kernels,
+                         ArrayRef<KernelResourceUsage> usages,
                          ArrayRef<KernelPressureEstimate> estimates);
 
 } // namespace tile

@@ -4,6 +4,7 @@
 
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Support/Arch.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -69,11 +70,7 @@ void tile::buildTileLayoutPipeline(OpPassManager &pm,
   // Layouts first: the lowering needs one on every tensor. The target
   // decides which tensor cores a dot without layouts uses.
   tl::AssignLayoutsPassOptions assign;
-  StringRef digits = StringRef(opts.arch).drop_front(3).take_while(
-      [](char c) { return llvm::isDigit(c); });
-  unsigned computeCapability = 90;
-  if (StringRef(opts.arch).starts_with("sm_") && !digits.empty())
-    digits.getAsInteger(10, computeCapability);
+  unsigned computeCapability = parseComputeCapability(opts.arch).value_or(90);
   assign.computeCapability = computeCapability;
   pm.addNestedPass<tl::KernelOp>(tl::createAssignLayoutsPass(assign));
   // Tiles above the register budget become loops over chunks, at every

@@ -259,8 +259,7 @@ def test_repeated_launch_reuses_packed_arguments():
     from tile import runtime as rt
     r = tile.compile(vector_add_source(), arch="sm_90", emit="ptx")
     kmeta = rt.ModuleMetadata.from_json(r.metadata).kernels[0]
-    kernel = rt.Kernel.__new__(rt.Kernel)
-    rt.Kernel.__init__(kernel, type("M", (), {"device": 0})(), kmeta, 0)
+    kernel = rt.Kernel(type("M", (), {"device": 0})(), kmeta, 0)
     calls = []
     real = rt.pack_arguments
     rt.pack_arguments = lambda *a, **k: calls.append(a) or real(*a, **k)

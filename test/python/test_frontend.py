@@ -127,6 +127,30 @@ tile.kernel @vector_add(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64}, \
     assert "tensor<256xi32>" in k2.asm["mlir"] and "tensor<1024" not in k2.asm["mlir"]
 
 
+def test_equal_to_one_specialization():
+    # An integer argument equal to 1 is specialized as the constant (Triton's
+    # equal_to_1): the parameter stays, the body uses the constant, so a
+    # unit stride passed as an argument makes the access contiguous.
+    from tile.frontend import EQUAL_TO_ONE
+    types = {"x": "*f16", "out": "*f16", "n": "i32", "stride": "i32"}
+    consts = {"BLOCK": 256, "SCALE": 1}
+    one = no_locs(row_sum.lower(dict(types), dict(consts), {"stride": EQUAL_TO_ONE}))
+    other = no_locs(row_sum.lower(dict(types), dict(consts), {}))
+    assert "%stride: i32" in one.splitlines()[0] and "%stride: i32" in other.splitlines()[0]
+    # The row offset multiplies by the constant (%stride1), not the
+    # parameter (%stride).
+    assert one.splitlines()[1].strip() == "%stride1 = arith.constant 1 : i32", one
+    assert re.search(r"arith\.muli %pid\d+, %stride1 : i32", one), one
+    assert re.search(r"arith\.muli %pid\d+, %stride : i32", other), other
+    assert "%stride1 = arith.constant" not in other, other
+    # The launch key tells 1 from other integers, so they cannot share a
+    # launcher.
+    def key(stride):
+        return row_sum._signature((0, 0, 4096, stride), {"BLOCK": 256, "SCALE": 1}, None,
+                                  None)[0]
+    assert key(1) != key(3) and key(3) == key(5)
+
+
 def test_softmax_mlir():
     k = softmax.specialize(x="*f32", y="*f32", m="i32", N=1024, ROWS=4, emit="ptx")
     b = body(no_locs(k.asm["mlir"]))

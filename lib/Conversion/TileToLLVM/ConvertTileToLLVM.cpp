@@ -21,6 +21,7 @@
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Support/Arch.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -443,17 +444,6 @@ void emitConvertRemark(layout::ConvertOp op, const ConvertLowering &lowering) {
                   << describeConversionChoice(lowering);
 }
 
-/// The compute capability of "sm_XY" / "sm_XYa" / "sm_XYf", or 0.
-int parseArch(StringRef arch) {
-  if (!arch.consume_front("sm_"))
-    return 0;
-  if (!arch.consume_back("a"))
-    arch.consume_back("f");
-  int cc = 0;
-  if (arch.getAsInteger(10, cc))
-    return 0;
-  return cc;
-}
 
 struct ConvertTileToLLVMPass
     : public tile::impl::ConvertTileToLLVMPassBase<ConvertTileToLLVMPass> {
@@ -463,7 +453,7 @@ struct ConvertTileToLLVMPass
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
 
-    if (parseArch(arch) < 80) {
+    if (parseComputeCapability(arch).value_or(0) < 80) {
       module.emitError() << "convert-tile-to-llvm: unsupported arch '" << arch
                          << "'; use sm_80 or newer (for example sm_90)";
       return signalPassFailure();
@@ -487,7 +477,7 @@ struct ConvertTileToLLVMPass
       return signalPassFailure();
 
     // Every op must be lowerable; report all that are not.
-    int computeCapability = parseArch(arch);
+    int computeCapability = parseComputeCapability(arch).value_or(0);
     module.walk<WalkOrder::PreOrder>([&](Operation *op) {
       std::string why = whyElementTypeNotLowerable(op, computeCapability);
       if (why.empty())
