@@ -177,13 +177,8 @@ def populate(directory):
 
 
 def run_gpu():
-    try:
-        import torch
-    except ImportError:
-        print("SKIP: torch is not installed")
-        return 0
-    if not torch.cuda.is_available():
-        print("SKIP: no GPU")
+    torch = harness.gpu_torch()
+    if torch is None:
         return 0
     torch.manual_seed(0)
     failed = 0

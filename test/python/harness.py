@@ -16,6 +16,20 @@ def setup_path():
         sys.path.insert(0, extra)
 
 
+def gpu_torch():
+    """torch, when it is installed and sees a GPU; otherwise prints the
+    SKIP line the GPU scripts report and returns None."""
+    try:
+        import torch
+    except ImportError:
+        print("SKIP: torch is not installed")
+        return None
+    if not torch.cuda.is_available():
+        print("SKIP: no GPU")
+        return None
+    return torch
+
+
 def run(namespace):
     tests = [(name, fn) for name, fn in namespace.items()
              if name.startswith("test_") and callable(fn)]

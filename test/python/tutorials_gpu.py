@@ -183,13 +183,8 @@ def bench(torch, fn, reps=20):
 
 
 def run_gpu():
-    try:
-        import torch
-    except ImportError:
-        print("SKIP: torch is not installed")
-        return 0
-    if not torch.cuda.is_available():
-        print("SKIP: no GPU")
+    torch = harness.gpu_torch()
+    if torch is None:
         return 0
     torch.manual_seed(0)
     failed = 0
