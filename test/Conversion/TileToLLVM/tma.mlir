@@ -149,3 +149,23 @@ tile.kernel @store3d(%p: !tile.ptr<f16>, %m: i32, %k: i32, %b: i32, %r: i32, %c:
       : !layout.tensordesc<2x64x32xf16, #nv>, !layout.memdesc<128x32xf16, #nv>
   tile.return
 }
+
+// -----
+
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+
+// Rank 5, the most a tensor map has: one 5-D copy, coordinates reversed.
+// CHECK-LABEL: llvm.func @load5d
+// CHECK-SAME: tile.tma = {box = array<i64: 1, 1, 2, 32, 64>, element_type = f16, global = 0 : i64, shape = array<i64: 0, 0, 0, 0, 64>, shape_args = array<i64: 1, 1, 1, 1, -1>, stride_args = array<i64: 2, 2, 2, 2, -1>, strides = array<i64: 0, 0, 0, 0, 1>, swizzle = 128 : i64}
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%arg7, %arg6, %arg5, %arg4, %arg3] predicate = %{{.*}}
+// CHECK-NOT: nvvm.cp.async.bulk.tensor
+tile.kernel @load5d(%p: !tile.ptr<f16>, %e: i32, %s: i32, %i0: i32, %i1: i32, %i2: i32, %i3: i32, %i4: i32) {
+  %v = tile.make_view %p, shape [%e, %e, %e, %e, 64], strides [%s, %s, %s, %s, 1] : !tile.ptr<f16> -> !tile.view<?x?x?x?x64xf16>
+  %d = tile.make_tensor_desc %v : !tile.view<?x?x?x?x64xf16> -> !layout.tensordesc<1x1x2x32x64xf16, #nv>
+  %bar = layout.local_alloc : !layout.memdesc<1xi64, #bl>
+  %buf = layout.local_alloc : !layout.memdesc<64x64xf16, #nv>
+  layout.async_tma_copy_global_to_local %d[%i0, %i1, %i2, %i3, %i4] %buf, %bar
+      : !layout.tensordesc<1x1x2x32x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+  tile.return
+}
