@@ -52,8 +52,8 @@ static bool isCompatible(StringRef declared, StringRef actual) {
 // The lowering's recipe (tile.tma, in the view's dim order: the outermost
 // dim first; rank 2 to 5) becomes the arguments of cuTensorMapEncodeTiled
 // (innermost dim first, strides in bytes, parameter strides times their
-// stride_scales, element strides all 1). Each extent or stride is {"value": V} or
-// {"arg": I, "scale": S} (argument I times S).
+// stride_scales, element strides all 1). Each extent or stride is
+// {"value": V} or {"arg": I, "scale": S} (argument I times S).
 
 namespace {
 
@@ -185,9 +185,9 @@ tmaRecipeToJSON(DictionaryAttr recipe, unsigned numParams, std::string &error) {
     elementStrides.push_back(1);
   }
   for (int64_t d = rank - 2; d >= 0; --d)
-    globalStrides.push_back(entry(strideArgs[d], strides[d],
-                                  strideArgs[d] >= 0 ? bytes * strideScale(d)
-                                                     : bytes));
+    globalStrides.push_back(
+        entry(strideArgs[d], strides[d],
+              strideArgs[d] >= 0 ? bytes * strideScale(d) : bytes));
   return llvm::json::Value(llvm::json::Object{
       {"rank", rank},
       {"element_type", getTypeName(type)},
@@ -196,8 +196,8 @@ tmaRecipeToJSON(DictionaryAttr recipe, unsigned numParams, std::string &error) {
       {"global_address", llvm::json::Object{{"arg", global.getInt()}}},
       {"global_dim", std::move(globalDim)},
       {"global_strides", std::move(globalStrides)},
-      {"inner_stride", entry(strideArgs[rank - 1], strides[rank - 1],
-                             strideScale(rank - 1))},
+      {"inner_stride",
+       entry(strideArgs[rank - 1], strides[rank - 1], strideScale(rank - 1))},
       {"box_dim", std::move(boxDim)},
       {"element_strides", std::move(elementStrides)},
       {"interleave", 0},

@@ -185,8 +185,8 @@ std::string whyNotTma(KernelOp kernel, const TmaAccess &access,
              "extents (give tile.make_view explicit strides)";
     int64_t multiple = 1;
     for (int64_t d = rank - 2; d >= 0; --d) {
-      multiple = std::min<int64_t>(multiple * *knownMultiple(kernel, shape[d + 1]),
-                                   int64_t(1) << 30);
+      multiple = std::min<int64_t>(
+          multiple * *knownMultiple(kernel, shape[d + 1]), int64_t(1) << 30);
       strideMultiples[d] = multiple;
     }
   } else {
@@ -299,7 +299,8 @@ void rewriteLoad(Operation *op, Value view, const TmaPlan &plan) {
   Value descValue = MakeTensorDescOp::create(b, loc, desc, view);
   Value bar =
       layout::LocalAllocOp::create(b, loc, getBarrierType(ctx), Value());
-  Value buf = layout::LocalAllocOp::create(b, loc, getBufferType(desc), Value());
+  Value buf =
+      layout::LocalAllocOp::create(b, loc, getBufferType(desc), Value());
   layout::FenceAsyncSharedOp::create(b, loc);
   layout::InitBarrierOp::create(b, loc, bar, 1);
   layout::BarrierExpectOp::create(b, loc, bar, desc.getBlockBytes());
@@ -315,13 +316,13 @@ void rewriteLoad(Operation *op, Value view, const TmaPlan &plan) {
 }
 
 /// A store_tile or store_at of `value` to `view` to a TMA copy.
-void rewriteStore(Operation *op, Value value, Value view,
-                  const TmaPlan &plan) {
+void rewriteStore(Operation *op, Value value, Value view, const TmaPlan &plan) {
   OpBuilder b(op);
   Location loc = op->getLoc();
   layout::TensorDescType desc = plan.descType;
   Value descValue = MakeTensorDescOp::create(b, loc, desc, view);
-  Value buf = layout::LocalAllocOp::create(b, loc, getBufferType(desc), Value());
+  Value buf =
+      layout::LocalAllocOp::create(b, loc, getBufferType(desc), Value());
   layout::LocalStoreOp::create(b, loc, value, buf);
   SmallVector<Value> coords = getAccessCoords(b, op, plan);
   layout::AsyncTmaCopyLocalToGlobalOp::create(b, loc, descValue, coords, buf);
@@ -334,9 +335,8 @@ SmallVector<int64_t> getViewAxes(std::optional<ArrayRef<int64_t>> dims,
                                  Type type) {
   if (dims)
     return SmallVector<int64_t>(*dims);
-  int64_t rank = isa<RankedTensorType>(type)
-                     ? cast<RankedTensorType>(type).getRank()
-                     : 0;
+  int64_t rank =
+      isa<RankedTensorType>(type) ? cast<RankedTensorType>(type).getRank() : 0;
   return llvm::to_vector(llvm::seq<int64_t>(0, std::max<int64_t>(rank, 1)));
 }
 
