@@ -4,12 +4,11 @@
 // o = softmax(q k^T * sm_scale [+ causal mask]) v, f16 or bf16 in, f32
 // accumulation, output in the input type. Persistent: each program walks
 // tiles of 64 C query rows of one head (C consumers).
-// Kernels (utils/gen_attention_ws.py writes this file):
-//   @attention_ws_f16_d128, @attention_ws_bf16_d128: C = 2 (128-row tiles),
-//     12 warps, 240 / 24 registers (setmaxnreg), 2-slot K and V rings;
-//   @attention_ws_f16_d64, @attention_ws_bf16_d64: C = 3 (192-row tiles),
-//     16 warps, 160 / 32 registers, 3-slot rings (ptxas still allocates
-//     within the launch's 128 registers a thread: a few spills).
+// Kernels (utils/gen_attention_ws.py writes this file): @attention_ws_f16_d64,
+// ..._f16_d128, ..._bf16_d64, ..._bf16_d128; C = 2 consumers (128-row
+// tiles), 12 warps, 240 / 24 registers a thread (setmaxnreg), 3-slot (d =
+// 64) or 2-slot (d = 128) K and V rings. (The generator's nc=3 option makes
+// C = 3: 192-row tiles, 16 warps, 160 / 32 registers.)
 // Key blocks of 128.
 //
 // Arguments: those of examples/attention_tma.mlir (q, k, v, o, sm_scale,
@@ -39,8 +38,9 @@
 // a release follows the tile.dot_wait that covers the warpgroup's wgmma,
 // and a turn orders no memory.
 //
-// Producer, per tile: each consumer's Q (after its qfree, parity
-// ((k & 1) ^ 1): the first round passes at once), K_0, then for each block
+// Producer, per tile: K_0, each consumer's Q (after its qfree, parity
+// ((k & 1) ^ 1): the first round passes at once; K_0 first, so that it
+// lands while the consumers finish the previous tile), then for each block
 // j: K_(j+1), V_j (the order in which the consumers need them); each K or
 // V load waits for its slot's empty barrier (parity ((b / S) & 1) ^ 1),
 // expects the block's bytes on full and starts the copy.
@@ -92,9 +92,9 @@ tile.kernel @attention_ws_f16_d64(
   %cS = arith.constant 3 : i32
   %cBN = arith.constant 128 : i32
   %cBN1 = arith.constant 127 : i32
-  %cBM = arith.constant 192 : i32
-  %cBM1 = arith.constant 191 : i32
-  %cNC = arith.constant 3 : i32
+  %cBM = arith.constant 128 : i32
+  %cBM1 = arith.constant 127 : i32
+  %cNC = arith.constant 2 : i32
   // q, k, v as [rows, d] matrices (TMA); head (b, h) starts at row
   // b * (sb / sn) + h * (sh / sn) of each.
   %fq = tile.make_view %q, shape [%rq, 64], strides [%sqn, 1]
@@ -114,22 +114,22 @@ tile.kernel @attention_ws_f16_d64(
   %dv = tile.make_tensor_desc %fv : !tile.view<?x64xf16> -> !layout.tensordesc<128x64xf16, #sw>
 
   // Shared memory: Q (a slot per consumer), the K and V rings, mbarriers.
-  %sq = layout.local_alloc : !layout.memdesc<3x64x64xf16, #sw>
+  %sq = layout.local_alloc : !layout.memdesc<2x64x64xf16, #sw>
   %sk = layout.local_alloc : !layout.memdesc<3x128x64xf16, #sw>
   %sv = layout.local_alloc : !layout.memdesc<3x128x64xf16, #sw>
-  %bq = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
-  %qfree = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
-  %turn = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
+  %bq = layout.local_alloc : !layout.memdesc<2x1xi64, #bl>
+  %qfree = layout.local_alloc : !layout.memdesc<2x1xi64, #bl>
+  %turn = layout.local_alloc : !layout.memdesc<2x1xi64, #bl>
   %fullk = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
   %fullv = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
   %emptyk = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
   %emptyv = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
   scf.for %i = %c0 to %cNC step %c1 : i32 {
-    %ib = layout.memdesc_index %bq[%i] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %ib = layout.memdesc_index %bq[%i] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     layout.init_barrier %ib, 1 : !layout.memdesc<1xi64, #bl>
-    %iq = layout.memdesc_index %qfree[%i] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %iq = layout.memdesc_index %qfree[%i] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     layout.init_barrier %iq, 1 : !layout.memdesc<1xi64, #bl>
-    %it = layout.memdesc_index %turn[%i] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %it = layout.memdesc_index %turn[%i] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     layout.init_barrier %it, 1 : !layout.memdesc<1xi64, #bl>
   }
   scf.for %i = %c0 to %cS step %c1 : i32 {
@@ -138,9 +138,9 @@ tile.kernel @attention_ws_f16_d64(
     %ifv = layout.memdesc_index %fullv[%i] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     layout.init_barrier %ifv, 1 : !layout.memdesc<1xi64, #bl>
     %iek = layout.memdesc_index %emptyk[%i] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    layout.init_barrier %iek, 3 : !layout.memdesc<1xi64, #bl>
+    layout.init_barrier %iek, 2 : !layout.memdesc<1xi64, #bl>
     %iev = layout.memdesc_index %emptyv[%i] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    layout.init_barrier %iev, 3 : !layout.memdesc<1xi64, #bl>
+    layout.init_barrier %iev, 2 : !layout.memdesc<1xi64, #bl>
   }
   // Key blocks: ceil(n / BN), the first n / BN of them whole.
   %nr = arith.addi %n, %cBN1 : i32
@@ -166,15 +166,15 @@ tile.kernel @attention_ws_f16_d64(
   %tleftr = arith.addi %tleft, %G : i32
   %tleftr1 = arith.subi %tleftr, %c1 : i32
   %count = arith.divsi %tleftr1, %G : i32
-  tile.warp_specialize default regs(160) {
-    // Consumer 0: query rows [192 pm + 0, 192 pm + 64) of each tile.
+  tile.warp_specialize default regs(240) {
+    // Consumer 0: query rows [128 pm + 0, 128 pm + 64) of each tile.
     %cw = arith.constant 0 : i32
     %cwn = arith.constant 1 : i32
-    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<3x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
+    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
     %crow = arith.constant 0 : i32
     %osb = arith.extsi %sob : i32 to i64
     %osh = arith.extsi %soh : i32 to i64
@@ -479,329 +479,16 @@ tile.kernel @attention_ws_f16_d64(
       %nbase = arith.addi %base, %hi : i32
       scf.yield %nbase : i32
     }
-  } partition warps(4) regs(160) {
-    // Consumer 1: query rows [192 pm + 64, 192 pm + 128) of each tile.
+  } partition warps(4) regs(240) {
+    // Consumer 1: query rows [128 pm + 64, 128 pm + 128) of each tile.
     %cw = arith.constant 1 : i32
-    %cwn = arith.constant 2 : i32
-    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<3x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
-    %crow = arith.constant 64 : i32
-    %osb = arith.extsi %sob : i32 to i64
-    %osh = arith.extsi %soh : i32 to i64
-
-    // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
-    %log2e = arith.constant 1.44269504 : f32
-    %qk_scale = arith.mulf %sm_scale, %log2e : f32
-    %scale = tile.splat %qk_scale : f32 -> tensor<64x128xf32, #mmaS_ws_f16_64>
-    %scale_r = tile.splat %qk_scale : f32 -> tensor<64xf32, #rowS_ws_f16_64>
-    // Row and column indices of the score block, for the mask.
-    %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_f16_64>
-    %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_f16_64>
-    %nv = tile.splat %n : i32 -> tensor<64x128xi32, #mmaS_ws_f16_64>
-    %notcausal = arith.cmpi eq, %causal, %c0 : i32
-    %notcausalv = tile.splat %notcausal : i1 -> tensor<64x128xi1, #mmaS_ws_f16_64>
-    %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_f16_64>
-    %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_f16_64>
-    %zo = arith.constant dense<0.0> : tensor<64x64xf32, #mmaO_ws_f16_64>
-    %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_f16_64>
-    %l0 = arith.constant dense<0.0> : tensor<64xf32, #rowS_ws_f16_64>
-    // Tiles: %base key blocks and %base + kq turns came before tile kq.
-    %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
-      %tk = arith.muli %kq, %G : i32
-      %tt = arith.addi %pid, %tk : i32
-      %tf = arith.addi %tk, %pidr : i32
-      %ko = arith.andi %kq, %c1 : i32
-      %kodd = arith.cmpi ne, %ko, %c0 : i32
-      %kin = arith.cmpi slt, %kq, %fullw : i32
-      %flip = arith.andi %kodd, %kin : i1
-      %u = arith.select %flip, %tf, %tt : i32
-      %bh = arith.divsi %u, %nrb : i32
-      %ri = arith.remsi %u, %nrb : i32
-      %pmr = arith.subi %nrb, %ri : i32
-      %pm = arith.subi %pmr, %c1 : i32
-      %b = arith.divsi %bh, %heads : i32
-      %h = arith.remsi %bh, %heads : i32
-      %tbase = arith.addi %base, %kq : i32
-      %pm1 = arith.addi %pm, %c1 : i32
-      %rend = arith.muli %pm1, %cBM : i32
-      %rendr = arith.addi %rend, %cBN1 : i32
-      %diag = arith.divsi %rendr, %cBN : i32
-      %cdiag = arith.minsi %nblocks, %diag : i32
-      %hi = arith.select %is_causal, %cdiag, %nblocks : i32
-      %rfirst = arith.muli %pm, %cBM : i32
-      %first = arith.divsi %rfirst, %cBN : i32
-      %cfull = arith.minsi %nfull0, %first : i32
-      %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
-      %hi1 = arith.subi %hi, %c1 : i32
-      %qr0 = arith.addi %rfirst, %crow : i32
-      // O: the [n, d] slice of this head, stored from registers (the store
-      // drops rows past n).
-      %b64 = arith.extsi %b : i32 to i64
-      %h64 = arith.extsi %h : i32 to i64
-      %oob = arith.muli %b64, %osb : i64
-      %ooh = arith.muli %h64, %osh : i64
-      %ooff = arith.addi %oob, %ooh : i64
-      %op = tile.addptr %o, %ooff : !tile.ptr<f16>, i64
-      %vo = tile.make_view %op, shape [%n, 64], strides [%son, 1]
-            : !tile.ptr<f16> -> !tile.view<?x64xf16>
-      // Row indices of the score block, for the mask.
-      %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_f16_64>
-      %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_f16_64>
-      %rows2 = tile.expand_dims %rows1 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_64> -> tensor<64x1xi32, #mmaS_ws_f16_64>
-      %rows = tile.broadcast %rows2 : tensor<64x1xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
-
-      // Turn 0: S_0 = Q K_0^T.
-      %qph = arith.andi %kq, %c1 : i32
-      layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
-      %g_k0 = arith.addi %base, %c0 : i32
-      %ws_k0 = arith.remsi %g_k0, %cS : i32
-      %wr_k0 = arith.divsi %g_k0, %cS : i32
-      %wp_k0 = arith.andi %wr_k0, %c1 : i32
-      %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
-      %g_k0s = arith.addi %base, %c0 : i32
-      %k0s = arith.remsi %g_k0s, %cS : i32
-      %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-      %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
-      %tg_p = arith.addi %tbase, %c0 : i32
-      %tp_p = arith.andi %tg_p, %c1 : i32
-      layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
-      %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
-      %g_rk0 = arith.addi %base, %c0 : i32
-      %rs_k0 = arith.remsi %g_rk0, %cS : i32
-      %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // Block 0's softmax (masked: it may be the diagonal or the last block).
-      // The mask: columns past n, and right of the diagonal when causal.
-      %col0_p0 = arith.muli %c0, %cBN : i32
-      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<128xi32, #colS_ws_f16_64>
-      %cols1_p0 = arith.addi %coli, %col0v_p0 : tensor<128xi32, #colS_ws_f16_64>
-      %cols2_p0 = tile.expand_dims %cols1_p0 {axis = 0 : i32} : tensor<128xi32, #colS_ws_f16_64> -> tensor<1x128xi32, #mmaS_ws_f16_64>
-      %cols_p0 = tile.broadcast %cols2_p0 : tensor<1x128xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
-      %inseq_p0 = arith.cmpi slt, %cols_p0, %nv : tensor<64x128xi32, #mmaS_ws_f16_64>
-      %below_p0 = arith.cmpi sle, %cols_p0, %rows : tensor<64x128xi32, #mmaS_ws_f16_64>
-      %causal_ok_p0 = arith.ori %below_p0, %notcausalv : tensor<64x128xi1, #mmaS_ws_f16_64>
-      %keep_p0 = arith.andi %inseq_p0, %causal_ok_p0 : tensor<64x128xi1, #mmaS_ws_f16_64>
-      %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_f16_64>, tensor<64x128xf32, #mmaS_ws_f16_64>
-      // Online softmax in units of the scaled scores (block 0 always has a
-      // kept column, so m' is finite from the first block on).
-      %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
-      %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<64xf32, #rowS_ws_f16_64>
-      %m_p0 = arith.maximumf %m0, %mxs_p0 : tensor<64xf32, #rowS_ws_f16_64>
-      %negm_p0 = arith.negf %m_p0 : tensor<64xf32, #rowS_ws_f16_64>
-      %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
-      %mb_p0 = tile.broadcast %mb2_p0 : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-      %sd_p0 = math.fma %s_p0, %scale, %mb_p0 : tensor<64x128xf32, #mmaS_ws_f16_64>
-      %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_64>
-      %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_f16_64>
-      %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_f16_64>
-      %ps_p0 = tile.reduce sum %p_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
-      %la_p0 = arith.mulf %l0, %alpha_p0 : tensor<64xf32, #rowS_ws_f16_64>
-      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64xf32, #rowS_ws_f16_64>
-      %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
-      %pa_p0 = layout.convert %pt_p0 : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
-
-      // Iteration j: P_j V_j and the softmax of block j + 1, for j + 1 < hi.
-      // Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
-      %nfull1 = arith.subi %nfull, %c1 : i32
-      %mid0 = arith.maxsi %nfull1, %c0 : i32
-      %mid = arith.minsi %mid0, %hi1 : i32
-      %full:5 = scf.for %j = %c0 to %mid step %c1
-          iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
-          -> (tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-        // (O is rescaled already)
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_f16_64>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_f16_64>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_f16_64>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-        %sd_n = math.fma %qk, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_f16_64>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_64>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_64>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_64>
-        %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
-        %la_n = arith.mulf %l_i, %alpha_n : tensor<64xf32, #rowS_ws_f16_64>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64xf32, #rowS_ws_f16_64>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
-        %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x64xf32, #mmaO_ws_f16_64>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
-      }
-      %part:5 = scf.for %j = %mid to %hi1 step %c1
-          iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
-          -> (tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-        // (O is rescaled already)
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // The mask: columns past n, and right of the diagonal when causal.
-        %col0_n = arith.muli %j1, %cBN : i32
-        %col0v_n = tile.splat %col0_n : i32 -> tensor<128xi32, #colS_ws_f16_64>
-        %cols1_n = arith.addi %coli, %col0v_n : tensor<128xi32, #colS_ws_f16_64>
-        %cols2_n = tile.expand_dims %cols1_n {axis = 0 : i32} : tensor<128xi32, #colS_ws_f16_64> -> tensor<1x128xi32, #mmaS_ws_f16_64>
-        %cols_n = tile.broadcast %cols2_n : tensor<1x128xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
-        %inseq_n = arith.cmpi slt, %cols_n, %nv : tensor<64x128xi32, #mmaS_ws_f16_64>
-        %below_n = arith.cmpi sle, %cols_n, %rows : tensor<64x128xi32, #mmaS_ws_f16_64>
-        %causal_ok_n = arith.ori %below_n, %notcausalv : tensor<64x128xi1, #mmaS_ws_f16_64>
-        %keep_n = arith.andi %inseq_n, %causal_ok_n : tensor<64x128xi1, #mmaS_ws_f16_64>
-        %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_f16_64>, tensor<64x128xf32, #mmaS_ws_f16_64>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_f16_64>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_f16_64>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_f16_64>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-        %sd_n = math.fma %s_n, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_f16_64>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_64>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_64>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_64>
-        %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
-        %la_n = arith.mulf %l_i, %alpha_n : tensor<64xf32, #rowS_ws_f16_64>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64xf32, #rowS_ws_f16_64>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
-        %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x64xf32, #mmaO_ws_f16_64>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
-      }
-      // The last S has been waited for: the producer may load the next Q.
-      layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // Turn hi: the last block's P V, then O / l.
-      %tg_e = arith.addi %tbase, %hi : i32
-      %tp_e = arith.andi %tg_e, %c1 : i32
-      layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
-      // (O is rescaled already)
-      %g_vlast = arith.addi %base, %hi1 : i32
-      %ws_vlast = arith.remsi %g_vlast, %cS : i32
-      %wr_vlast = arith.divsi %g_vlast, %cS : i32
-      %wp_vlast = arith.andi %wr_vlast, %c1 : i32
-      %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
-      %g_pvlast = arith.addi %base, %hi1 : i32
-      %vsl_last = arith.remsi %g_pvlast, %cS : i32
-      %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-      %acc_last = tile.dot %part#4, %svc_last, %part#0 async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
-      %g_rvl = arith.addi %base, %hi1 : i32
-      %rs_vl = arith.remsi %g_rvl, %cS : i32
-      %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %lo = layout.convert %part#2 : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-      %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-      %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-      %out = arith.divf %acc, %lb : tensor<64x64xf32, #mmaO_ws_f16_64>
-      %outt = arith.truncf %out : tensor<64x64xf32, #mmaO_ws_f16_64> to tensor<64x64xf16, #mmaO_ws_f16_64>
-      %pmc = arith.muli %pm, %cNC : i32
-      %ot = arith.addi %pmc, %cw : i32
-      tile.store_tile %outt, %vo[%ot, %c0] : tensor<64x64xf16, #mmaO_ws_f16_64>, !tile.view<?x64xf16>
-      %nbase = arith.addi %base, %hi : i32
-      scf.yield %nbase : i32
-    }
-  } partition warps(4) regs(160) {
-    // Consumer 2: query rows [192 pm + 128, 192 pm + 192) of each tile.
-    %cw = arith.constant 2 : i32
     %cwn = arith.constant 0 : i32
-    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<3x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
-    %crow = arith.constant 128 : i32
+    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
+    %crow = arith.constant 64 : i32
     %osb = arith.extsi %sob : i32 to i64
     %osh = arith.extsi %soh : i32 to i64
     // Consumer 0 takes the first turn.
@@ -1107,14 +794,12 @@ tile.kernel @attention_ws_f16_d64(
       %nbase = arith.addi %base, %hi : i32
       scf.yield %nbase : i32
     }
-  } partition warps(4) regs(32) {
-    // Producer: K_0, then K_(j+1) and V_j for each block j of each tile.
+  } partition warps(4) regs(24) {
+    // Producer: K_0, Q, then K_(j+1) and V_j for each block j of each tile.
     %c0q = arith.constant 0 : i32
     %c0r = arith.constant 0 : i32
     %c1q = arith.constant 1 : i32
     %c64r = arith.constant 64 : i32
-    %c2q = arith.constant 2 : i32
-    %c128r = arith.constant 128 : i32
     %ptiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
       %tk = arith.muli %kq, %G : i32
       %tt = arith.addi %pid, %tk : i32
@@ -1147,37 +832,6 @@ tile.kernel @attention_ws_f16_d64(
       %cfull = arith.minsi %nfull0, %first : i32
       %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
       %hi1 = arith.subi %hi, %c1 : i32
-      %qrb = arith.muli %b, %qbn : i32
-      %qrh = arith.muli %h, %qhn : i32
-      %qrow0 = arith.addi %qrb, %qrh : i32
-      %qrf = arith.muli %pm, %cBM : i32
-      %qt = arith.addi %qrow0, %qrf : i32
-      %qo = arith.andi %kq, %c1 : i32
-      %qp = arith.xori %qo, %c1 : i32
-      %qf0 = layout.memdesc_index %qfree[%c0q] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %qf0, %qp : !layout.memdesc<1xi64, #bl>
-      %qb0 = layout.memdesc_index %bq[%c0q] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %qs0 = layout.memdesc_index %sq[%c0q] : !layout.memdesc<3x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
-      %qr0 = arith.addi %qt, %c0r : i32
-      layout.barrier_expect %qb0, 8192 : !layout.memdesc<1xi64, #bl>
-      layout.async_tma_copy_global_to_local %dq[%qr0, %c0] %qs0, %qb0
-          : !layout.tensordesc<64x64xf16, #sw>, !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
-      %qf1 = layout.memdesc_index %qfree[%c1q] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %qf1, %qp : !layout.memdesc<1xi64, #bl>
-      %qb1 = layout.memdesc_index %bq[%c1q] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %qs1 = layout.memdesc_index %sq[%c1q] : !layout.memdesc<3x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
-      %qr1 = arith.addi %qt, %c64r : i32
-      layout.barrier_expect %qb1, 8192 : !layout.memdesc<1xi64, #bl>
-      layout.async_tma_copy_global_to_local %dq[%qr1, %c0] %qs1, %qb1
-          : !layout.tensordesc<64x64xf16, #sw>, !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
-      %qf2 = layout.memdesc_index %qfree[%c2q] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %qf2, %qp : !layout.memdesc<1xi64, #bl>
-      %qb2 = layout.memdesc_index %bq[%c2q] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %qs2 = layout.memdesc_index %sq[%c2q] : !layout.memdesc<3x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
-      %qr2 = arith.addi %qt, %c128r : i32
-      layout.barrier_expect %qb2, 8192 : !layout.memdesc<1xi64, #bl>
-      layout.async_tma_copy_global_to_local %dq[%qr2, %c0] %qs2, %qb2
-          : !layout.tensordesc<64x64xf16, #sw>, !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
       %g_lk0 = arith.addi %base, %c0 : i32
       %ls_k0 = arith.remsi %g_lk0, %cS : i32
       %lr_k0 = arith.divsi %g_lk0, %cS : i32
@@ -1192,6 +846,29 @@ tile.kernel @attention_ws_f16_d64(
       layout.barrier_expect %lf_k0, 16384 : !layout.memdesc<1xi64, #bl>
       layout.async_tma_copy_global_to_local %dk[%lrow_k0, %c0] %lb_k0, %lf_k0
           : !layout.tensordesc<128x64xf16, #sw>, !layout.memdesc<128x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
+      %qrb = arith.muli %b, %qbn : i32
+      %qrh = arith.muli %h, %qhn : i32
+      %qrow0 = arith.addi %qrb, %qrh : i32
+      %qrf = arith.muli %pm, %cBM : i32
+      %qt = arith.addi %qrow0, %qrf : i32
+      %qo = arith.andi %kq, %c1 : i32
+      %qp = arith.xori %qo, %c1 : i32
+      %qf0 = layout.memdesc_index %qfree[%c0q] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %qf0, %qp : !layout.memdesc<1xi64, #bl>
+      %qb0 = layout.memdesc_index %bq[%c0q] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %qs0 = layout.memdesc_index %sq[%c0q] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
+      %qr0 = arith.addi %qt, %c0r : i32
+      layout.barrier_expect %qb0, 8192 : !layout.memdesc<1xi64, #bl>
+      layout.async_tma_copy_global_to_local %dq[%qr0, %c0] %qs0, %qb0
+          : !layout.tensordesc<64x64xf16, #sw>, !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
+      %qf1 = layout.memdesc_index %qfree[%c1q] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %qf1, %qp : !layout.memdesc<1xi64, #bl>
+      %qb1 = layout.memdesc_index %bq[%c1q] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %qs1 = layout.memdesc_index %sq[%c1q] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
+      %qr1 = arith.addi %qt, %c64r : i32
+      layout.barrier_expect %qb1, 8192 : !layout.memdesc<1xi64, #bl>
+      layout.async_tma_copy_global_to_local %dq[%qr1, %c0] %qs1, %qb1
+          : !layout.tensordesc<64x64xf16, #sw>, !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
       scf.for %j = %c0 to %hi step %c1 : i32 {
         %j1 = arith.addi %j, %c1 : i32
         %more = arith.cmpi slt, %j1, %hi : i32
@@ -1958,7 +1635,7 @@ tile.kernel @attention_ws_f16_d128(
       scf.yield %nbase : i32
     }
   } partition warps(4) regs(24) {
-    // Producer: K_0, then K_(j+1) and V_j for each block j of each tile.
+    // Producer: K_0, Q, then K_(j+1) and V_j for each block j of each tile.
     %c0q = arith.constant 0 : i32
     %c0r = arith.constant 0 : i32
     %c1q = arith.constant 1 : i32
@@ -1995,6 +1672,20 @@ tile.kernel @attention_ws_f16_d128(
       %cfull = arith.minsi %nfull0, %first : i32
       %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
       %hi1 = arith.subi %hi, %c1 : i32
+      %g_lk0 = arith.addi %base, %c0 : i32
+      %ls_k0 = arith.remsi %g_lk0, %cS : i32
+      %lr_k0 = arith.divsi %g_lk0, %cS : i32
+      %lo_k0 = arith.andi %lr_k0, %c1 : i32
+      %lp_k0 = arith.xori %lo_k0, %c1 : i32
+      %le_k0 = layout.memdesc_index %emptyk[%ls_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %le_k0, %lp_k0 : !layout.memdesc<1xi64, #bl>
+      %lf_k0 = layout.memdesc_index %fullk[%ls_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %lb_k0 = layout.memdesc_index %sk[%ls_k0] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
+      %lk_k0 = arith.muli %c0, %cBN : i32
+      %lrow_k0 = arith.addi %krow0, %lk_k0 : i32
+      layout.barrier_expect %lf_k0, 32768 : !layout.memdesc<1xi64, #bl>
+      layout.async_tma_copy_global_to_local %dk[%lrow_k0, %c0] %lb_k0, %lf_k0
+          : !layout.tensordesc<128x128xf16, #sw>, !layout.memdesc<128x128xf16, #sw>, !layout.memdesc<1xi64, #bl>
       %qrb = arith.muli %b, %qbn : i32
       %qrh = arith.muli %h, %qhn : i32
       %qrow0 = arith.addi %qrb, %qrh : i32
@@ -2018,20 +1709,6 @@ tile.kernel @attention_ws_f16_d128(
       layout.barrier_expect %qb1, 16384 : !layout.memdesc<1xi64, #bl>
       layout.async_tma_copy_global_to_local %dq[%qr1, %c0] %qs1, %qb1
           : !layout.tensordesc<64x128xf16, #sw>, !layout.memdesc<64x128xf16, #sw>, !layout.memdesc<1xi64, #bl>
-      %g_lk0 = arith.addi %base, %c0 : i32
-      %ls_k0 = arith.remsi %g_lk0, %cS : i32
-      %lr_k0 = arith.divsi %g_lk0, %cS : i32
-      %lo_k0 = arith.andi %lr_k0, %c1 : i32
-      %lp_k0 = arith.xori %lo_k0, %c1 : i32
-      %le_k0 = layout.memdesc_index %emptyk[%ls_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %le_k0, %lp_k0 : !layout.memdesc<1xi64, #bl>
-      %lf_k0 = layout.memdesc_index %fullk[%ls_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %lb_k0 = layout.memdesc_index %sk[%ls_k0] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
-      %lk_k0 = arith.muli %c0, %cBN : i32
-      %lrow_k0 = arith.addi %krow0, %lk_k0 : i32
-      layout.barrier_expect %lf_k0, 32768 : !layout.memdesc<1xi64, #bl>
-      layout.async_tma_copy_global_to_local %dk[%lrow_k0, %c0] %lb_k0, %lf_k0
-          : !layout.tensordesc<128x128xf16, #sw>, !layout.memdesc<128x128xf16, #sw>, !layout.memdesc<1xi64, #bl>
       scf.for %j = %c0 to %hi step %c1 : i32 {
         %j1 = arith.addi %j, %c1 : i32
         %more = arith.cmpi slt, %j1, %hi : i32
@@ -2095,9 +1772,9 @@ tile.kernel @attention_ws_bf16_d64(
   %cS = arith.constant 3 : i32
   %cBN = arith.constant 128 : i32
   %cBN1 = arith.constant 127 : i32
-  %cBM = arith.constant 192 : i32
-  %cBM1 = arith.constant 191 : i32
-  %cNC = arith.constant 3 : i32
+  %cBM = arith.constant 128 : i32
+  %cBM1 = arith.constant 127 : i32
+  %cNC = arith.constant 2 : i32
   // q, k, v as [rows, d] matrices (TMA); head (b, h) starts at row
   // b * (sb / sn) + h * (sh / sn) of each.
   %fq = tile.make_view %q, shape [%rq, 64], strides [%sqn, 1]
@@ -2117,22 +1794,22 @@ tile.kernel @attention_ws_bf16_d64(
   %dv = tile.make_tensor_desc %fv : !tile.view<?x64xbf16> -> !layout.tensordesc<128x64xbf16, #sw>
 
   // Shared memory: Q (a slot per consumer), the K and V rings, mbarriers.
-  %sq = layout.local_alloc : !layout.memdesc<3x64x64xbf16, #sw>
+  %sq = layout.local_alloc : !layout.memdesc<2x64x64xbf16, #sw>
   %sk = layout.local_alloc : !layout.memdesc<3x128x64xbf16, #sw>
   %sv = layout.local_alloc : !layout.memdesc<3x128x64xbf16, #sw>
-  %bq = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
-  %qfree = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
-  %turn = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
+  %bq = layout.local_alloc : !layout.memdesc<2x1xi64, #bl>
+  %qfree = layout.local_alloc : !layout.memdesc<2x1xi64, #bl>
+  %turn = layout.local_alloc : !layout.memdesc<2x1xi64, #bl>
   %fullk = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
   %fullv = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
   %emptyk = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
   %emptyv = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
   scf.for %i = %c0 to %cNC step %c1 : i32 {
-    %ib = layout.memdesc_index %bq[%i] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %ib = layout.memdesc_index %bq[%i] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     layout.init_barrier %ib, 1 : !layout.memdesc<1xi64, #bl>
-    %iq = layout.memdesc_index %qfree[%i] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %iq = layout.memdesc_index %qfree[%i] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     layout.init_barrier %iq, 1 : !layout.memdesc<1xi64, #bl>
-    %it = layout.memdesc_index %turn[%i] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %it = layout.memdesc_index %turn[%i] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     layout.init_barrier %it, 1 : !layout.memdesc<1xi64, #bl>
   }
   scf.for %i = %c0 to %cS step %c1 : i32 {
@@ -2141,9 +1818,9 @@ tile.kernel @attention_ws_bf16_d64(
     %ifv = layout.memdesc_index %fullv[%i] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     layout.init_barrier %ifv, 1 : !layout.memdesc<1xi64, #bl>
     %iek = layout.memdesc_index %emptyk[%i] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    layout.init_barrier %iek, 3 : !layout.memdesc<1xi64, #bl>
+    layout.init_barrier %iek, 2 : !layout.memdesc<1xi64, #bl>
     %iev = layout.memdesc_index %emptyv[%i] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    layout.init_barrier %iev, 3 : !layout.memdesc<1xi64, #bl>
+    layout.init_barrier %iev, 2 : !layout.memdesc<1xi64, #bl>
   }
   // Key blocks: ceil(n / BN), the first n / BN of them whole.
   %nr = arith.addi %n, %cBN1 : i32
@@ -2169,15 +1846,15 @@ tile.kernel @attention_ws_bf16_d64(
   %tleftr = arith.addi %tleft, %G : i32
   %tleftr1 = arith.subi %tleftr, %c1 : i32
   %count = arith.divsi %tleftr1, %G : i32
-  tile.warp_specialize default regs(160) {
-    // Consumer 0: query rows [192 pm + 0, 192 pm + 64) of each tile.
+  tile.warp_specialize default regs(240) {
+    // Consumer 0: query rows [128 pm + 0, 128 pm + 64) of each tile.
     %cw = arith.constant 0 : i32
     %cwn = arith.constant 1 : i32
-    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<3x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
+    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
     %crow = arith.constant 0 : i32
     %osb = arith.extsi %sob : i32 to i64
     %osh = arith.extsi %soh : i32 to i64
@@ -2482,329 +2159,16 @@ tile.kernel @attention_ws_bf16_d64(
       %nbase = arith.addi %base, %hi : i32
       scf.yield %nbase : i32
     }
-  } partition warps(4) regs(160) {
-    // Consumer 1: query rows [192 pm + 64, 192 pm + 128) of each tile.
+  } partition warps(4) regs(240) {
+    // Consumer 1: query rows [128 pm + 64, 128 pm + 128) of each tile.
     %cw = arith.constant 1 : i32
-    %cwn = arith.constant 2 : i32
-    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<3x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
-    %crow = arith.constant 64 : i32
-    %osb = arith.extsi %sob : i32 to i64
-    %osh = arith.extsi %soh : i32 to i64
-
-    // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
-    %log2e = arith.constant 1.44269504 : f32
-    %qk_scale = arith.mulf %sm_scale, %log2e : f32
-    %scale = tile.splat %qk_scale : f32 -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-    %scale_r = tile.splat %qk_scale : f32 -> tensor<64xf32, #rowS_ws_bf16_64>
-    // Row and column indices of the score block, for the mask.
-    %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_bf16_64>
-    %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_bf16_64>
-    %nv = tile.splat %n : i32 -> tensor<64x128xi32, #mmaS_ws_bf16_64>
-    %notcausal = arith.cmpi eq, %causal, %c0 : i32
-    %notcausalv = tile.splat %notcausal : i1 -> tensor<64x128xi1, #mmaS_ws_bf16_64>
-    %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_bf16_64>
-    %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_bf16_64>
-    %zo = arith.constant dense<0.0> : tensor<64x64xf32, #mmaO_ws_bf16_64>
-    %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_bf16_64>
-    %l0 = arith.constant dense<0.0> : tensor<64xf32, #rowS_ws_bf16_64>
-    // Tiles: %base key blocks and %base + kq turns came before tile kq.
-    %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
-      %tk = arith.muli %kq, %G : i32
-      %tt = arith.addi %pid, %tk : i32
-      %tf = arith.addi %tk, %pidr : i32
-      %ko = arith.andi %kq, %c1 : i32
-      %kodd = arith.cmpi ne, %ko, %c0 : i32
-      %kin = arith.cmpi slt, %kq, %fullw : i32
-      %flip = arith.andi %kodd, %kin : i1
-      %u = arith.select %flip, %tf, %tt : i32
-      %bh = arith.divsi %u, %nrb : i32
-      %ri = arith.remsi %u, %nrb : i32
-      %pmr = arith.subi %nrb, %ri : i32
-      %pm = arith.subi %pmr, %c1 : i32
-      %b = arith.divsi %bh, %heads : i32
-      %h = arith.remsi %bh, %heads : i32
-      %tbase = arith.addi %base, %kq : i32
-      %pm1 = arith.addi %pm, %c1 : i32
-      %rend = arith.muli %pm1, %cBM : i32
-      %rendr = arith.addi %rend, %cBN1 : i32
-      %diag = arith.divsi %rendr, %cBN : i32
-      %cdiag = arith.minsi %nblocks, %diag : i32
-      %hi = arith.select %is_causal, %cdiag, %nblocks : i32
-      %rfirst = arith.muli %pm, %cBM : i32
-      %first = arith.divsi %rfirst, %cBN : i32
-      %cfull = arith.minsi %nfull0, %first : i32
-      %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
-      %hi1 = arith.subi %hi, %c1 : i32
-      %qr0 = arith.addi %rfirst, %crow : i32
-      // O: the [n, d] slice of this head, stored from registers (the store
-      // drops rows past n).
-      %b64 = arith.extsi %b : i32 to i64
-      %h64 = arith.extsi %h : i32 to i64
-      %oob = arith.muli %b64, %osb : i64
-      %ooh = arith.muli %h64, %osh : i64
-      %ooff = arith.addi %oob, %ooh : i64
-      %op = tile.addptr %o, %ooff : !tile.ptr<bf16>, i64
-      %vo = tile.make_view %op, shape [%n, 64], strides [%son, 1]
-            : !tile.ptr<bf16> -> !tile.view<?x64xbf16>
-      // Row indices of the score block, for the mask.
-      %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
-      %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_bf16_64>
-      %rows2 = tile.expand_dims %rows1 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_64> -> tensor<64x1xi32, #mmaS_ws_bf16_64>
-      %rows = tile.broadcast %rows2 : tensor<64x1xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
-
-      // Turn 0: S_0 = Q K_0^T.
-      %qph = arith.andi %kq, %c1 : i32
-      layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
-      %g_k0 = arith.addi %base, %c0 : i32
-      %ws_k0 = arith.remsi %g_k0, %cS : i32
-      %wr_k0 = arith.divsi %g_k0, %cS : i32
-      %wp_k0 = arith.andi %wr_k0, %c1 : i32
-      %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
-      %g_k0s = arith.addi %base, %c0 : i32
-      %k0s = arith.remsi %g_k0s, %cS : i32
-      %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-      %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
-      %tg_p = arith.addi %tbase, %c0 : i32
-      %tp_p = arith.andi %tg_p, %c1 : i32
-      layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
-      %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
-      %g_rk0 = arith.addi %base, %c0 : i32
-      %rs_k0 = arith.remsi %g_rk0, %cS : i32
-      %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // Block 0's softmax (masked: it may be the diagonal or the last block).
-      // The mask: columns past n, and right of the diagonal when causal.
-      %col0_p0 = arith.muli %c0, %cBN : i32
-      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<128xi32, #colS_ws_bf16_64>
-      %cols1_p0 = arith.addi %coli, %col0v_p0 : tensor<128xi32, #colS_ws_bf16_64>
-      %cols2_p0 = tile.expand_dims %cols1_p0 {axis = 0 : i32} : tensor<128xi32, #colS_ws_bf16_64> -> tensor<1x128xi32, #mmaS_ws_bf16_64>
-      %cols_p0 = tile.broadcast %cols2_p0 : tensor<1x128xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
-      %inseq_p0 = arith.cmpi slt, %cols_p0, %nv : tensor<64x128xi32, #mmaS_ws_bf16_64>
-      %below_p0 = arith.cmpi sle, %cols_p0, %rows : tensor<64x128xi32, #mmaS_ws_bf16_64>
-      %causal_ok_p0 = arith.ori %below_p0, %notcausalv : tensor<64x128xi1, #mmaS_ws_bf16_64>
-      %keep_p0 = arith.andi %inseq_p0, %causal_ok_p0 : tensor<64x128xi1, #mmaS_ws_bf16_64>
-      %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_64>, tensor<64x128xf32, #mmaS_ws_bf16_64>
-      // Online softmax in units of the scaled scores (block 0 always has a
-      // kept column, so m' is finite from the first block on).
-      %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
-      %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<64xf32, #rowS_ws_bf16_64>
-      %m_p0 = arith.maximumf %m0, %mxs_p0 : tensor<64xf32, #rowS_ws_bf16_64>
-      %negm_p0 = arith.negf %m_p0 : tensor<64xf32, #rowS_ws_bf16_64>
-      %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
-      %mb_p0 = tile.broadcast %mb2_p0 : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-      %sd_p0 = math.fma %s_p0, %scale, %mb_p0 : tensor<64x128xf32, #mmaS_ws_bf16_64>
-      %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_64>
-      %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_bf16_64>
-      %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_64>
-      %ps_p0 = tile.reduce sum %p_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
-      %la_p0 = arith.mulf %l0, %alpha_p0 : tensor<64xf32, #rowS_ws_bf16_64>
-      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64xf32, #rowS_ws_bf16_64>
-      %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
-      %pa_p0 = layout.convert %pt_p0 : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
-
-      // Iteration j: P_j V_j and the softmax of block j + 1, for j + 1 < hi.
-      // Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
-      %nfull1 = arith.subi %nfull, %c1 : i32
-      %mid0 = arith.maxsi %nfull1, %c0 : i32
-      %mid = arith.minsi %mid0, %hi1 : i32
-      %full:5 = scf.for %j = %c0 to %mid step %c1
-          iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
-          -> (tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-        // (O is rescaled already)
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_bf16_64>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %sd_n = math.fma %qk, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_64>
-        %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
-        %la_n = arith.mulf %l_i, %alpha_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
-        %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
-      }
-      %part:5 = scf.for %j = %mid to %hi1 step %c1
-          iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
-          -> (tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-        // (O is rescaled already)
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // The mask: columns past n, and right of the diagonal when causal.
-        %col0_n = arith.muli %j1, %cBN : i32
-        %col0v_n = tile.splat %col0_n : i32 -> tensor<128xi32, #colS_ws_bf16_64>
-        %cols1_n = arith.addi %coli, %col0v_n : tensor<128xi32, #colS_ws_bf16_64>
-        %cols2_n = tile.expand_dims %cols1_n {axis = 0 : i32} : tensor<128xi32, #colS_ws_bf16_64> -> tensor<1x128xi32, #mmaS_ws_bf16_64>
-        %cols_n = tile.broadcast %cols2_n : tensor<1x128xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
-        %inseq_n = arith.cmpi slt, %cols_n, %nv : tensor<64x128xi32, #mmaS_ws_bf16_64>
-        %below_n = arith.cmpi sle, %cols_n, %rows : tensor<64x128xi32, #mmaS_ws_bf16_64>
-        %causal_ok_n = arith.ori %below_n, %notcausalv : tensor<64x128xi1, #mmaS_ws_bf16_64>
-        %keep_n = arith.andi %inseq_n, %causal_ok_n : tensor<64x128xi1, #mmaS_ws_bf16_64>
-        %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_64>, tensor<64x128xf32, #mmaS_ws_bf16_64>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_bf16_64>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %sd_n = math.fma %s_n, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_64>
-        %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
-        %la_n = arith.mulf %l_i, %alpha_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
-        %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
-      }
-      // The last S has been waited for: the producer may load the next Q.
-      layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // Turn hi: the last block's P V, then O / l.
-      %tg_e = arith.addi %tbase, %hi : i32
-      %tp_e = arith.andi %tg_e, %c1 : i32
-      layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
-      // (O is rescaled already)
-      %g_vlast = arith.addi %base, %hi1 : i32
-      %ws_vlast = arith.remsi %g_vlast, %cS : i32
-      %wr_vlast = arith.divsi %g_vlast, %cS : i32
-      %wp_vlast = arith.andi %wr_vlast, %c1 : i32
-      %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
-      %g_pvlast = arith.addi %base, %hi1 : i32
-      %vsl_last = arith.remsi %g_pvlast, %cS : i32
-      %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-      %acc_last = tile.dot %part#4, %svc_last, %part#0 async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
-      %g_rvl = arith.addi %base, %hi1 : i32
-      %rs_vl = arith.remsi %g_rvl, %cS : i32
-      %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %lo = layout.convert %part#2 : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-      %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-      %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-      %out = arith.divf %acc, %lb : tensor<64x64xf32, #mmaO_ws_bf16_64>
-      %outt = arith.truncf %out : tensor<64x64xf32, #mmaO_ws_bf16_64> to tensor<64x64xbf16, #mmaO_ws_bf16_64>
-      %pmc = arith.muli %pm, %cNC : i32
-      %ot = arith.addi %pmc, %cw : i32
-      tile.store_tile %outt, %vo[%ot, %c0] : tensor<64x64xbf16, #mmaO_ws_bf16_64>, !tile.view<?x64xbf16>
-      %nbase = arith.addi %base, %hi : i32
-      scf.yield %nbase : i32
-    }
-  } partition warps(4) regs(160) {
-    // Consumer 2: query rows [192 pm + 128, 192 pm + 192) of each tile.
-    %cw = arith.constant 2 : i32
     %cwn = arith.constant 0 : i32
-    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<3x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
-    %crow = arith.constant 128 : i32
+    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
+    %crow = arith.constant 64 : i32
     %osb = arith.extsi %sob : i32 to i64
     %osh = arith.extsi %soh : i32 to i64
     // Consumer 0 takes the first turn.
@@ -3110,14 +2474,12 @@ tile.kernel @attention_ws_bf16_d64(
       %nbase = arith.addi %base, %hi : i32
       scf.yield %nbase : i32
     }
-  } partition warps(4) regs(32) {
-    // Producer: K_0, then K_(j+1) and V_j for each block j of each tile.
+  } partition warps(4) regs(24) {
+    // Producer: K_0, Q, then K_(j+1) and V_j for each block j of each tile.
     %c0q = arith.constant 0 : i32
     %c0r = arith.constant 0 : i32
     %c1q = arith.constant 1 : i32
     %c64r = arith.constant 64 : i32
-    %c2q = arith.constant 2 : i32
-    %c128r = arith.constant 128 : i32
     %ptiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
       %tk = arith.muli %kq, %G : i32
       %tt = arith.addi %pid, %tk : i32
@@ -3150,37 +2512,6 @@ tile.kernel @attention_ws_bf16_d64(
       %cfull = arith.minsi %nfull0, %first : i32
       %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
       %hi1 = arith.subi %hi, %c1 : i32
-      %qrb = arith.muli %b, %qbn : i32
-      %qrh = arith.muli %h, %qhn : i32
-      %qrow0 = arith.addi %qrb, %qrh : i32
-      %qrf = arith.muli %pm, %cBM : i32
-      %qt = arith.addi %qrow0, %qrf : i32
-      %qo = arith.andi %kq, %c1 : i32
-      %qp = arith.xori %qo, %c1 : i32
-      %qf0 = layout.memdesc_index %qfree[%c0q] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %qf0, %qp : !layout.memdesc<1xi64, #bl>
-      %qb0 = layout.memdesc_index %bq[%c0q] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %qs0 = layout.memdesc_index %sq[%c0q] : !layout.memdesc<3x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
-      %qr0 = arith.addi %qt, %c0r : i32
-      layout.barrier_expect %qb0, 8192 : !layout.memdesc<1xi64, #bl>
-      layout.async_tma_copy_global_to_local %dq[%qr0, %c0] %qs0, %qb0
-          : !layout.tensordesc<64x64xbf16, #sw>, !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
-      %qf1 = layout.memdesc_index %qfree[%c1q] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %qf1, %qp : !layout.memdesc<1xi64, #bl>
-      %qb1 = layout.memdesc_index %bq[%c1q] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %qs1 = layout.memdesc_index %sq[%c1q] : !layout.memdesc<3x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
-      %qr1 = arith.addi %qt, %c64r : i32
-      layout.barrier_expect %qb1, 8192 : !layout.memdesc<1xi64, #bl>
-      layout.async_tma_copy_global_to_local %dq[%qr1, %c0] %qs1, %qb1
-          : !layout.tensordesc<64x64xbf16, #sw>, !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
-      %qf2 = layout.memdesc_index %qfree[%c2q] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %qf2, %qp : !layout.memdesc<1xi64, #bl>
-      %qb2 = layout.memdesc_index %bq[%c2q] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %qs2 = layout.memdesc_index %sq[%c2q] : !layout.memdesc<3x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
-      %qr2 = arith.addi %qt, %c128r : i32
-      layout.barrier_expect %qb2, 8192 : !layout.memdesc<1xi64, #bl>
-      layout.async_tma_copy_global_to_local %dq[%qr2, %c0] %qs2, %qb2
-          : !layout.tensordesc<64x64xbf16, #sw>, !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
       %g_lk0 = arith.addi %base, %c0 : i32
       %ls_k0 = arith.remsi %g_lk0, %cS : i32
       %lr_k0 = arith.divsi %g_lk0, %cS : i32
@@ -3195,6 +2526,29 @@ tile.kernel @attention_ws_bf16_d64(
       layout.barrier_expect %lf_k0, 16384 : !layout.memdesc<1xi64, #bl>
       layout.async_tma_copy_global_to_local %dk[%lrow_k0, %c0] %lb_k0, %lf_k0
           : !layout.tensordesc<128x64xbf16, #sw>, !layout.memdesc<128x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
+      %qrb = arith.muli %b, %qbn : i32
+      %qrh = arith.muli %h, %qhn : i32
+      %qrow0 = arith.addi %qrb, %qrh : i32
+      %qrf = arith.muli %pm, %cBM : i32
+      %qt = arith.addi %qrow0, %qrf : i32
+      %qo = arith.andi %kq, %c1 : i32
+      %qp = arith.xori %qo, %c1 : i32
+      %qf0 = layout.memdesc_index %qfree[%c0q] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %qf0, %qp : !layout.memdesc<1xi64, #bl>
+      %qb0 = layout.memdesc_index %bq[%c0q] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %qs0 = layout.memdesc_index %sq[%c0q] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
+      %qr0 = arith.addi %qt, %c0r : i32
+      layout.barrier_expect %qb0, 8192 : !layout.memdesc<1xi64, #bl>
+      layout.async_tma_copy_global_to_local %dq[%qr0, %c0] %qs0, %qb0
+          : !layout.tensordesc<64x64xbf16, #sw>, !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
+      %qf1 = layout.memdesc_index %qfree[%c1q] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %qf1, %qp : !layout.memdesc<1xi64, #bl>
+      %qb1 = layout.memdesc_index %bq[%c1q] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %qs1 = layout.memdesc_index %sq[%c1q] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
+      %qr1 = arith.addi %qt, %c64r : i32
+      layout.barrier_expect %qb1, 8192 : !layout.memdesc<1xi64, #bl>
+      layout.async_tma_copy_global_to_local %dq[%qr1, %c0] %qs1, %qb1
+          : !layout.tensordesc<64x64xbf16, #sw>, !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
       scf.for %j = %c0 to %hi step %c1 : i32 {
         %j1 = arith.addi %j, %c1 : i32
         %more = arith.cmpi slt, %j1, %hi : i32
@@ -3961,7 +3315,7 @@ tile.kernel @attention_ws_bf16_d128(
       scf.yield %nbase : i32
     }
   } partition warps(4) regs(24) {
-    // Producer: K_0, then K_(j+1) and V_j for each block j of each tile.
+    // Producer: K_0, Q, then K_(j+1) and V_j for each block j of each tile.
     %c0q = arith.constant 0 : i32
     %c0r = arith.constant 0 : i32
     %c1q = arith.constant 1 : i32
@@ -3998,6 +3352,20 @@ tile.kernel @attention_ws_bf16_d128(
       %cfull = arith.minsi %nfull0, %first : i32
       %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
       %hi1 = arith.subi %hi, %c1 : i32
+      %g_lk0 = arith.addi %base, %c0 : i32
+      %ls_k0 = arith.remsi %g_lk0, %cS : i32
+      %lr_k0 = arith.divsi %g_lk0, %cS : i32
+      %lo_k0 = arith.andi %lr_k0, %c1 : i32
+      %lp_k0 = arith.xori %lo_k0, %c1 : i32
+      %le_k0 = layout.memdesc_index %emptyk[%ls_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %le_k0, %lp_k0 : !layout.memdesc<1xi64, #bl>
+      %lf_k0 = layout.memdesc_index %fullk[%ls_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      %lb_k0 = layout.memdesc_index %sk[%ls_k0] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
+      %lk_k0 = arith.muli %c0, %cBN : i32
+      %lrow_k0 = arith.addi %krow0, %lk_k0 : i32
+      layout.barrier_expect %lf_k0, 32768 : !layout.memdesc<1xi64, #bl>
+      layout.async_tma_copy_global_to_local %dk[%lrow_k0, %c0] %lb_k0, %lf_k0
+          : !layout.tensordesc<128x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #sw>, !layout.memdesc<1xi64, #bl>
       %qrb = arith.muli %b, %qbn : i32
       %qrh = arith.muli %h, %qhn : i32
       %qrow0 = arith.addi %qrb, %qrh : i32
@@ -4021,20 +3389,6 @@ tile.kernel @attention_ws_bf16_d128(
       layout.barrier_expect %qb1, 16384 : !layout.memdesc<1xi64, #bl>
       layout.async_tma_copy_global_to_local %dq[%qr1, %c0] %qs1, %qb1
           : !layout.tensordesc<64x128xbf16, #sw>, !layout.memdesc<64x128xbf16, #sw>, !layout.memdesc<1xi64, #bl>
-      %g_lk0 = arith.addi %base, %c0 : i32
-      %ls_k0 = arith.remsi %g_lk0, %cS : i32
-      %lr_k0 = arith.divsi %g_lk0, %cS : i32
-      %lo_k0 = arith.andi %lr_k0, %c1 : i32
-      %lp_k0 = arith.xori %lo_k0, %c1 : i32
-      %le_k0 = layout.memdesc_index %emptyk[%ls_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %le_k0, %lp_k0 : !layout.memdesc<1xi64, #bl>
-      %lf_k0 = layout.memdesc_index %fullk[%ls_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      %lb_k0 = layout.memdesc_index %sk[%ls_k0] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
-      %lk_k0 = arith.muli %c0, %cBN : i32
-      %lrow_k0 = arith.addi %krow0, %lk_k0 : i32
-      layout.barrier_expect %lf_k0, 32768 : !layout.memdesc<1xi64, #bl>
-      layout.async_tma_copy_global_to_local %dk[%lrow_k0, %c0] %lb_k0, %lf_k0
-          : !layout.tensordesc<128x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #sw>, !layout.memdesc<1xi64, #bl>
       scf.for %j = %c0 to %hi step %c1 : i32 {
         %j1 = arith.addi %j, %c1 : i32
         %more = arith.cmpi slt, %j1, %hi : i32

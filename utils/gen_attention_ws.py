@@ -24,12 +24,11 @@ HEADER = """// Flash attention forward, warp-specialized as FlashAttention-3: a 
 // o = softmax(q k^T * sm_scale [+ causal mask]) v, f16 or bf16 in, f32
 // accumulation, output in the input type. Persistent: each program walks
 // tiles of 64 C query rows of one head (C consumers).
-// Kernels (utils/gen_attention_ws.py writes this file):
-//   @attention_ws_f16_d128, @attention_ws_bf16_d128: C = 2 (128-row tiles),
-//     12 warps, 240 / 24 registers (setmaxnreg), 2-slot K and V rings;
-//   @attention_ws_f16_d64, @attention_ws_bf16_d64: C = 3 (192-row tiles),
-//     16 warps, 160 / 32 registers, 3-slot rings (ptxas still allocates
-//     within the launch's 128 registers a thread: a few spills).
+// Kernels (utils/gen_attention_ws.py writes this file): @attention_ws_f16_d64,
+// ..._f16_d128, ..._bf16_d64, ..._bf16_d128; C = 2 consumers (128-row
+// tiles), 12 warps, 240 / 24 registers a thread (setmaxnreg), 3-slot (d =
+// 64) or 2-slot (d = 128) K and V rings. (The generator's nc=3 option makes
+// C = 3: 192-row tiles, 16 warps, 160 / 32 registers.)
 // Key blocks of 128.
 //
 // Arguments: those of examples/attention_tma.mlir (q, k, v, o, sm_scale,
@@ -59,8 +58,9 @@ HEADER = """// Flash attention forward, warp-specialized as FlashAttention-3: a 
 // a release follows the tile.dot_wait that covers the warpgroup's wgmma,
 // and a turn orders no memory.
 //
-// Producer, per tile: each consumer's Q (after its qfree, parity
-// ((k & 1) ^ 1): the first round passes at once), K_0, then for each block
+// Producer, per tile: K_0, each consumer's Q (after its qfree, parity
+// ((k & 1) ^ 1): the first round passes at once; K_0 first, so that it
+// lands while the consumers finish the previous tile), then for each block
 // j: K_(j+1), V_j (the order in which the consumers need them); each K or
 // V load waits for its slot's empty barrier (parity ((b / S) & 1) ^ 1),
 // expects the block's bytes on full and starts the copy.
@@ -91,12 +91,15 @@ HEADER = """// Flash attention forward, warp-specialized as FlashAttention-3: a 
 #bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
 """
 
-# (type, d) -> kernel() options. d = 128: two consumers, 2-slot rings:
-# 32 KiB of Q, 2 x (32 + 32) KiB of ring: 160 KiB. d = 64: three
-# consumers (the softmax of a 64 x 128 block outlasts two consumers' wgmmas
-# at d = 64), 3-slot rings: 24 KiB of Q, 3 x (16 + 16) KiB: 120 KiB.
+# (type, d) -> kernel() options: two consumers, persistent, P V waited for
+# in its own iteration with O rescaled right after it (the fastest in the
+# same-run comparisons of bench/RESULTS.md). d = 128: 2-slot rings, 32 KiB
+# of Q + 2 x (32 + 32) KiB of ring = 160 KiB; d = 64: 3-slot rings,
+# 16 KiB + 3 x (16 + 16) KiB = 112 KiB. Three consumers at d = 64 (nc=3:
+# the softmax of a 64 x 128 block outlasts two consumers' wgmmas there)
+# are faster without the mask but much slower with it (RESULTS.md).
 _D128 = dict(bn=128, ns=2, nc=2, persistent=True, deferred=False, rescale_after=True)
-_D64 = dict(bn=128, ns=3, nc=3, persistent=True, deferred=False, rescale_after=True)
+_D64 = dict(bn=128, ns=3, nc=2, persistent=True, deferred=False, rescale_after=True)
 CONFIGS = {
     ("f16", 64): _D64,
     ("f16", 128): _D128,
@@ -598,8 +601,8 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
         return f"""{row0("k", "", ind)}
 {row0("v", "", ind)}
 {bounds(ind)}
-{q_loads(ind)}
 {load("k", "%c0", "k0", ind)}
+{q_loads(ind)}
 {ind}scf.for %j = %c0 to %hi step %c1 : i32 {{
 {ind}  %j1 = arith.addi %j, %c1 : i32
 {ind}  %more = arith.cmpi slt, %j1, %hi : i32
@@ -631,7 +634,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
         parts.append(f"""  }} partition warps(4) regs({creg}) {{
 {consumer(w)}""")
     parts.append(f"""  }} partition warps(4) regs({preg}) {{
-    // Producer: K_0, then K_(j+1) and V_j for each block j of each tile.
+    // Producer: K_0, Q, then K_(j+1) and V_j for each block j of each tile.
 {producer()}
   }}
   tile.return
