@@ -139,10 +139,12 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     instead of after the softmax of block j + 1 (ptxas does not schedule
     the wait across the loop's back edge, so all of the softmax overlaps
     P_j V_j); nc: consumer warpgroups (64 query rows each, 64 nc rows a
-    tile); persistent: one program per SM looping over the tiles (an
-    extra argument nbh = B * H, grid (SMs, 1)); regs: (consumer, producer)
-    registers a thread."""
+    tile); persistent: programs looping over the tiles (an extra
+    argument nbh = B * H, grid (P, 1) for any P >= 1; the launchers take
+    one per SM, causal one per tile); regs: (consumer, producer) registers
+    a thread (default 240 / 24 for two consumers, 160 / 32 for three)."""
     assert not (deferred and merged), "mr needs nodw"
+    assert persistent or nc == 2, "the non-persistent grid assumes 128-row tiles"
     ns_ = " nosync" if nosync else ""
     sfx = f"_ws_{t}_{d}" if name is None else "_" + name
     T = t
