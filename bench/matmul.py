@@ -36,7 +36,8 @@ TMA ring carried across tiles, grouped tile order, TMA-store epilogue),
 `matmul_persistent_128` (test/gpu/kernels: 128x128x64, 4 slots),
 `matmul_ws_coop` (examples/matmul_ws_coop.mlir: warp-specialized, a TMA
 producer warpgroup and two consumer warpgroups on the halves of 128x256
-tiles) and `matmul_pingpong` (examples/matmul_pingpong.mlir: each consumer
+tiles; `matmul_ws_coop_ov`: its epilogue overlapped with the next tile's
+first k-step) and `matmul_pingpong` (examples/matmul_pingpong.mlir: each consumer
 whole 128x128 tiles, in turns) run a 1-D grid of min(#SMs, tiles)
 programs.
 
@@ -70,6 +71,15 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "python"))
+
+
+# The persistent GEMMs: (kernel, artifact, tile columns); 128-row tiles, the
+# bf16 form is the kernel's name + "_bf16".
+PERSISTENT = (("matmul_persistent", "matmul_persistent", 256),
+              ("matmul_persistent_128", "matmul_persistent_128", 128),
+              ("matmul_ws_coop", "matmul_ws_coop", 256),
+              ("matmul_ws_coop_ov", "matmul_ws_coop", 256),
+              ("matmul_pingpong", "matmul_pingpong", 128))
 
 
 def main():
@@ -226,10 +236,9 @@ def main():
         k = kernel("matmul_tma", "matmul_tma")
         grid = ((s + 127) // 128, (s + 127) // 128)
         launchers = [("matmul_tma", lambda: k[grid](a, b, c, s, s, s, s, s, s))]
-        for name, bn in (("matmul_persistent", 256), ("matmul_persistent_128", 128),
-                         ("matmul_ws_coop", 256), ("matmul_pingpong", 128)):
+        for name, stem, bn in PERSISTENT:
             try:
-                launchers.append((name, persistent(name, name, bn, s, s, a, b, c)))
+                launchers.append((name, persistent(stem, name, bn, s, s, a, b, c)))
             except Exception as e:
                 print(f"{name}: not available ({type(e).__name__}: {e})")
         # examples/matmul_ws.mlir: warp-specialized, TMA producer warpgroup
@@ -282,12 +291,11 @@ def main():
                                      BK=64, num_stages=3, num_warps=8)
         fn()
         rows.append(("Triton 128x256x64 stages=3 warps=8", bench(fn)))
-        for name, bn in (("matmul_persistent", 256), ("matmul_persistent_128", 128),
-                         ("matmul_ws_coop", 256), ("matmul_pingpong", 128)):
+        for name, stem, bn in PERSISTENT:
             if not wanted(name):
                 continue
             try:
-                fn = persistent(name, name + "_bf16", bn, s, s, a, b, c)
+                fn = persistent(stem, name + "_bf16", bn, s, s, a, b, c)
             except Exception as e:
                 print(f"{name}_bf16: not available ({type(e).__name__}: {e})")
                 continue

@@ -2,9 +2,10 @@
 //
 // Persistent, warp-specialized GEMMs on Hopper, CUTLASS's "cooperative"
 // schedule: C = A * B, f32 accumulation; @matmul_ws_coop takes f16 (f16
-// out), @matmul_ws_coop_bf16 bf16 (bf16 out). C is cut into 128 x 256
-// tiles; the two consumer warpgroups compute the two 64-row halves of
-// each tile together (consumer w rows 64 w .. 64 w + 63).
+// out), @matmul_ws_coop_bf16 bf16 (bf16 out); @matmul_ws_coop_ov(_bf16)
+// is the same with the epilogue overlapped (below). C is cut into
+// 128 x 256 tiles; the two consumer warpgroups compute the two 64-row
+// halves of each tile together (consumer w rows 64 w .. 64 w + 63).
 //
 // Arguments and contract those of examples/matmul_persistent.mlir: any M,
 // N, K >= 1; A, B and C row major with row strides (sam, sbk, scm, in
@@ -53,6 +54,13 @@
 // waits for its previous TMA store to have read its C buffer (64 x 256,
 // 32 KiB a consumer), stores its half there and starts the TMA store,
 // which then overlaps the next tile's main loop.
+//
+// _ov: the epilogue moves behind the next tile's first k-step. A consumer
+// converts tile i's accumulator to f16 (64 registers, carried to the next
+// iteration with the tile's row and column), issues tile i + 1's first
+// wgmmas into a fresh accumulator, and only then stores tile i through
+// shared memory, while those wgmmas run; the last tile is stored after
+// the loop. 128 + 64 live registers in the epilogue instead of 128.
 //
 // Shared memory: 3 x 48 + 2 x 32 KiB + barriers = 208 KiB, one program
 // an SM. bench/RESULTS.md (2026-11-24, h11gemm) compares it with the
@@ -435,6 +443,522 @@ tile.kernel @matmul_ws_coop_bf16(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i
       layout.async_tma_store_wait {pendings = 0 : i32}
       layout.local_store %o, %mysc : tensor<64x256xbf16, #mma256> -> !layout.memdesc<64x256xbf16, #nv>
       layout.async_tma_copy_local_to_global %dc[%erow, %ecol] %mysc : !layout.tensordesc<64x256xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv>
+    }
+    layout.async_tma_store_wait {pendings = 0 : i32}
+  } partition warps(4) regs(40) {
+    // Producer: TMA only, tile after tile, k-step after k-step.
+    scf.for %i = %c0 to %mine step %c1 : i32 {
+      %lt0 = arith.muli %i, %np : i32
+      %lt = arith.addi %pid, %lt0 : i32
+      %lgrp = arith.divsi %lt, %ingroup : i32
+      %lfirst = arith.muli %lgrp, %cgm : i32
+      %lleft = arith.subi %tm, %lfirst : i32
+      %lgsize = arith.minsi %lleft, %cgm : i32
+      %lloc = arith.remsi %lt, %ingroup : i32
+      %llm = arith.remsi %lloc, %lgsize : i32
+      %lpm = arith.addi %lfirst, %llm : i32
+      %lpn = arith.divsi %lloc, %lgsize : i32
+      %lrow = arith.muli %lpm, %cbm : i32
+      %lcol = arith.muli %lpn, %cbn : i32
+      %gbase = arith.muli %i, %ktiles : i32
+      scf.for %kt = %c0 to %ktiles step %c1 : i32 {
+        %g = arith.addi %gbase, %kt : i32
+        %s = arith.remsi %g, %cS : i32
+        %round = arith.divsi %g, %cS : i32
+        %odd = arith.andi %round, %c1 : i32
+        %phase = arith.xori %odd, %c1 : i32
+        %e = layout.memdesc_index %empty[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %e, %phase : !layout.memdesc<1xi64, #bl>
+        %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        %kk = arith.muli %kt, %c64 : i32
+        layout.barrier_expect %f, 49152 : !layout.memdesc<1xi64, #bl>
+        %s2 = arith.muli %s, %c2 : i32
+        %ta0 = layout.memdesc_index %sa[%s2] : !layout.memdesc<6x64x64xbf16, #nv> -> !layout.memdesc<64x64xbf16, #nv>
+        layout.async_tma_copy_global_to_local %da[%lrow, %kk] %ta0, %f : !layout.tensordesc<64x64xbf16, #nv>, !layout.memdesc<64x64xbf16, #nv>, !layout.memdesc<1xi64, #bl>
+        %s21 = arith.addi %s2, %c1 : i32
+        %ta1 = layout.memdesc_index %sa[%s21] : !layout.memdesc<6x64x64xbf16, #nv> -> !layout.memdesc<64x64xbf16, #nv>
+        %lrow1 = arith.addi %lrow, %c64 : i32
+        layout.async_tma_copy_global_to_local %da[%lrow1, %kk] %ta1, %f : !layout.tensordesc<64x64xbf16, #nv>, !layout.memdesc<64x64xbf16, #nv>, !layout.memdesc<1xi64, #bl>
+        %tb = layout.memdesc_index %sb[%s] : !layout.memdesc<3x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
+        layout.async_tma_copy_global_to_local %db[%kk, %lcol] %tb, %f : !layout.tensordesc<64x256xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv>, !layout.memdesc<1xi64, #bl>
+      }
+    }
+  }
+  tile.return
+}
+
+// matmul_ws_coop_ov: cooperative, 128x256 tiles in 64-row halves;
+// 3-slot ring (3 x 48 KiB + 64 KiB C buffers = 208 KiB), groups of 16 tile rows.
+tile.kernel @matmul_ws_coop_ov(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+    %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+    %c: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+    %m: i32, %n: i32, %k: i32, %sam: i32, %sbk: i32, %scm: i32)
+    attributes {num_warps = 4 : i32} {
+  %pid = tile.program_id x : i32
+  %np = tile.num_programs x : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c64 = arith.constant 64 : i32
+  %c63 = arith.constant 63 : i32
+  %cS = arith.constant 3 : i32
+  %cbm = arith.constant 128 : i32
+  %cbm1 = arith.constant 127 : i32
+  %cbn = arith.constant 256 : i32
+  %cbn1 = arith.constant 255 : i32
+  %cgm = arith.constant 16 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1]
+        : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1]
+        : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1]
+        : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %da = tile.make_tensor_desc %va : !tile.view<?x?xf16> -> !layout.tensordesc<64x64xf16, #nv>
+  %db = tile.make_tensor_desc %vb : !tile.view<?x?xf16> -> !layout.tensordesc<64x256xf16, #nv>
+  %dc = tile.make_tensor_desc %vc : !tile.view<?x?xf16> -> !layout.tensordesc<64x256xf16, #nv>
+  %sa = layout.local_alloc : !layout.memdesc<6x64x64xf16, #nv>
+  %sb = layout.local_alloc : !layout.memdesc<3x64x256xf16, #nv>
+  %sc = layout.local_alloc : !layout.memdesc<2x64x256xf16, #nv>
+  %full = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
+  %empty = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
+  scf.for %s = %c0 to %cS step %c1 : i32 {
+    %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    layout.init_barrier %f, 1 : !layout.memdesc<1xi64, #bl>
+    %e = layout.memdesc_index %empty[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    layout.init_barrier %e, 2 : !layout.memdesc<1xi64, #bl>
+  }
+
+  // Tiles: tm x tn in groups of 16 tile rows; this program takes tiles
+  // pid, pid + np, ...: mine of them, ktiles k-steps each.
+  %tm0 = arith.addi %m, %cbm1 : i32
+  %tm = arith.divsi %tm0, %cbm : i32
+  %tn0 = arith.addi %n, %cbn1 : i32
+  %tn = arith.divsi %tn0, %cbn : i32
+  %ntiles = arith.muli %tm, %tn : i32
+  %ingroup = arith.muli %tn, %cgm : i32
+  %kt0 = arith.addi %k, %c63 : i32
+  %ktiles = arith.divsi %kt0, %c64 : i32
+  %my0 = arith.subi %ntiles, %pid : i32
+  %my1 = arith.addi %my0, %np : i32
+  %my2 = arith.subi %my1, %c1 : i32
+  %mine = arith.divsi %my2, %np : i32
+
+  tile.warp_specialize default regs(232) {
+    // Consumer 0.
+    %mysc = layout.memdesc_index %sc[%c0] : !layout.memdesc<2x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
+    %zero = arith.constant dense<0.0> : tensor<64x256xf32, #mma256>
+    %zo = arith.constant dense<0.0> : tensor<64x256xf16, #mma256>
+    // Carried from tile to tile: the previous tile's result, converted, and
+    // where it goes; stored after this tile's first wgmmas are issued.
+    %last:3 = scf.for %i = %c0 to %mine step %c1 iter_args(%po = %zo, %prow = %c0, %pcol = %c0)
+        -> (tensor<64x256xf16, #mma256>, i32, i32) : i32 {
+      %gbase = arith.muli %i, %ktiles : i32
+      // k-step 0.
+      %s0 = arith.remsi %gbase, %cS : i32
+      %round0 = arith.divsi %gbase, %cS : i32
+      %phase0 = arith.andi %round0, %c1 : i32
+      %f0 = layout.memdesc_index %full[%s0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %f0, %phase0 : !layout.memdesc<1xi64, #bl>
+      %s20 = arith.muli %s0, %c2 : i32
+      %sa20 = arith.addi %s20, %c0 : i32
+      %ta0 = layout.memdesc_index %sa[%sa20] : !layout.memdesc<6x64x64xf16, #nv> -> !layout.memdesc<64x64xf16, #nv>
+      %tb0 = layout.memdesc_index %sb[%s0] : !layout.memdesc<3x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
+      %d0 = tile.dot %ta0, %tb0, %zero async : !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<64x256xf16, #nv> -> tensor<64x256xf32, #mma256>
+      %first = tile.dot_wait %d0 {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
+      // Tile i - 1's epilogue, while those wgmmas run.
+      %after = arith.cmpi sgt, %i, %c0 : i32
+      scf.if %after {
+        layout.async_tma_store_wait {pendings = 0 : i32}
+        layout.local_store %po, %mysc : tensor<64x256xf16, #mma256> -> !layout.memdesc<64x256xf16, #nv>
+        layout.async_tma_copy_local_to_global %dc[%prow, %pcol] %mysc : !layout.tensordesc<64x256xf16, #nv>, !layout.memdesc<64x256xf16, #nv>
+      }
+      // k-steps 1 ..
+      %acc = scf.for %kt = %c1 to %ktiles step %c1 iter_args(%sum = %first) -> (tensor<64x256xf32, #mma256>) : i32 {
+        %g = arith.addi %gbase, %kt : i32
+        %s = arith.remsi %g, %cS : i32
+        %round = arith.divsi %g, %cS : i32
+        %phase = arith.andi %round, %c1 : i32
+        %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %f, %phase : !layout.memdesc<1xi64, #bl>
+        %s2 = arith.muli %s, %c2 : i32
+        %sa2 = arith.addi %s2, %c0 : i32
+        %ta = layout.memdesc_index %sa[%sa2] : !layout.memdesc<6x64x64xf16, #nv> -> !layout.memdesc<64x64xf16, #nv>
+        %tb = layout.memdesc_index %sb[%s] : !layout.memdesc<3x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
+        %d = tile.dot %ta, %tb, %sum async : !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<64x256xf16, #nv> -> tensor<64x256xf32, #mma256>
+        %next = tile.dot_wait %d {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
+        // Step g - 1's wgmmas are done: release its slot.
+        %gp = arith.subi %g, %c1 : i32
+        %ps = arith.remsi %gp, %cS : i32
+        %e = layout.memdesc_index %empty[%ps] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %e, 1 nosync : !layout.memdesc<1xi64, #bl>
+        scf.yield %next : tensor<64x256xf32, #mma256>
+      }
+      %done = tile.dot_wait %acc {pendings = 0 : i32} : tensor<64x256xf32, #mma256>
+      %gend = arith.addi %gbase, %ktiles : i32
+      %gl = arith.subi %gend, %c1 : i32
+      %ls = arith.remsi %gl, %cS : i32
+      %le = layout.memdesc_index %empty[%ls] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %le, 1 nosync : !layout.memdesc<1xi64, #bl>
+      %o = arith.truncf %done : tensor<64x256xf32, #mma256> to tensor<64x256xf16, #mma256>
+      %et0 = arith.muli %i, %np : i32
+      %et = arith.addi %pid, %et0 : i32
+      %egrp = arith.divsi %et, %ingroup : i32
+      %efirst = arith.muli %egrp, %cgm : i32
+      %eleft = arith.subi %tm, %efirst : i32
+      %egsize = arith.minsi %eleft, %cgm : i32
+      %eloc = arith.remsi %et, %ingroup : i32
+      %elm = arith.remsi %eloc, %egsize : i32
+      %epm = arith.addi %efirst, %elm : i32
+      %epn = arith.divsi %eloc, %egsize : i32
+      %erow0 = arith.muli %epm, %cbm : i32
+      %ecol = arith.muli %epn, %cbn : i32
+      %erow = arith.addi %erow0, %c0 : i32
+      scf.yield %o, %erow, %ecol : tensor<64x256xf16, #mma256>, i32, i32
+    }
+    // The last tile's epilogue.
+    %any = arith.cmpi sgt, %mine, %c0 : i32
+    scf.if %any {
+      layout.async_tma_store_wait {pendings = 0 : i32}
+      layout.local_store %last#0, %mysc : tensor<64x256xf16, #mma256> -> !layout.memdesc<64x256xf16, #nv>
+      layout.async_tma_copy_local_to_global %dc[%last#1, %last#2] %mysc : !layout.tensordesc<64x256xf16, #nv>, !layout.memdesc<64x256xf16, #nv>
+    }
+    layout.async_tma_store_wait {pendings = 0 : i32}
+  } partition warps(4) regs(232) {
+    // Consumer 1.
+    %mysc = layout.memdesc_index %sc[%c1] : !layout.memdesc<2x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
+    %zero = arith.constant dense<0.0> : tensor<64x256xf32, #mma256>
+    %zo = arith.constant dense<0.0> : tensor<64x256xf16, #mma256>
+    // Carried from tile to tile: the previous tile's result, converted, and
+    // where it goes; stored after this tile's first wgmmas are issued.
+    %last:3 = scf.for %i = %c0 to %mine step %c1 iter_args(%po = %zo, %prow = %c0, %pcol = %c0)
+        -> (tensor<64x256xf16, #mma256>, i32, i32) : i32 {
+      %gbase = arith.muli %i, %ktiles : i32
+      // k-step 0.
+      %s0 = arith.remsi %gbase, %cS : i32
+      %round0 = arith.divsi %gbase, %cS : i32
+      %phase0 = arith.andi %round0, %c1 : i32
+      %f0 = layout.memdesc_index %full[%s0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %f0, %phase0 : !layout.memdesc<1xi64, #bl>
+      %s20 = arith.muli %s0, %c2 : i32
+      %sa20 = arith.addi %s20, %c1 : i32
+      %ta0 = layout.memdesc_index %sa[%sa20] : !layout.memdesc<6x64x64xf16, #nv> -> !layout.memdesc<64x64xf16, #nv>
+      %tb0 = layout.memdesc_index %sb[%s0] : !layout.memdesc<3x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
+      %d0 = tile.dot %ta0, %tb0, %zero async : !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<64x256xf16, #nv> -> tensor<64x256xf32, #mma256>
+      %first = tile.dot_wait %d0 {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
+      // Tile i - 1's epilogue, while those wgmmas run.
+      %after = arith.cmpi sgt, %i, %c0 : i32
+      scf.if %after {
+        layout.async_tma_store_wait {pendings = 0 : i32}
+        layout.local_store %po, %mysc : tensor<64x256xf16, #mma256> -> !layout.memdesc<64x256xf16, #nv>
+        layout.async_tma_copy_local_to_global %dc[%prow, %pcol] %mysc : !layout.tensordesc<64x256xf16, #nv>, !layout.memdesc<64x256xf16, #nv>
+      }
+      // k-steps 1 ..
+      %acc = scf.for %kt = %c1 to %ktiles step %c1 iter_args(%sum = %first) -> (tensor<64x256xf32, #mma256>) : i32 {
+        %g = arith.addi %gbase, %kt : i32
+        %s = arith.remsi %g, %cS : i32
+        %round = arith.divsi %g, %cS : i32
+        %phase = arith.andi %round, %c1 : i32
+        %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %f, %phase : !layout.memdesc<1xi64, #bl>
+        %s2 = arith.muli %s, %c2 : i32
+        %sa2 = arith.addi %s2, %c1 : i32
+        %ta = layout.memdesc_index %sa[%sa2] : !layout.memdesc<6x64x64xf16, #nv> -> !layout.memdesc<64x64xf16, #nv>
+        %tb = layout.memdesc_index %sb[%s] : !layout.memdesc<3x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
+        %d = tile.dot %ta, %tb, %sum async : !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<64x256xf16, #nv> -> tensor<64x256xf32, #mma256>
+        %next = tile.dot_wait %d {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
+        // Step g - 1's wgmmas are done: release its slot.
+        %gp = arith.subi %g, %c1 : i32
+        %ps = arith.remsi %gp, %cS : i32
+        %e = layout.memdesc_index %empty[%ps] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %e, 1 nosync : !layout.memdesc<1xi64, #bl>
+        scf.yield %next : tensor<64x256xf32, #mma256>
+      }
+      %done = tile.dot_wait %acc {pendings = 0 : i32} : tensor<64x256xf32, #mma256>
+      %gend = arith.addi %gbase, %ktiles : i32
+      %gl = arith.subi %gend, %c1 : i32
+      %ls = arith.remsi %gl, %cS : i32
+      %le = layout.memdesc_index %empty[%ls] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %le, 1 nosync : !layout.memdesc<1xi64, #bl>
+      %o = arith.truncf %done : tensor<64x256xf32, #mma256> to tensor<64x256xf16, #mma256>
+      %et0 = arith.muli %i, %np : i32
+      %et = arith.addi %pid, %et0 : i32
+      %egrp = arith.divsi %et, %ingroup : i32
+      %efirst = arith.muli %egrp, %cgm : i32
+      %eleft = arith.subi %tm, %efirst : i32
+      %egsize = arith.minsi %eleft, %cgm : i32
+      %eloc = arith.remsi %et, %ingroup : i32
+      %elm = arith.remsi %eloc, %egsize : i32
+      %epm = arith.addi %efirst, %elm : i32
+      %epn = arith.divsi %eloc, %egsize : i32
+      %erow0 = arith.muli %epm, %cbm : i32
+      %ecol = arith.muli %epn, %cbn : i32
+      %erow = arith.addi %erow0, %c64 : i32
+      scf.yield %o, %erow, %ecol : tensor<64x256xf16, #mma256>, i32, i32
+    }
+    // The last tile's epilogue.
+    %any = arith.cmpi sgt, %mine, %c0 : i32
+    scf.if %any {
+      layout.async_tma_store_wait {pendings = 0 : i32}
+      layout.local_store %last#0, %mysc : tensor<64x256xf16, #mma256> -> !layout.memdesc<64x256xf16, #nv>
+      layout.async_tma_copy_local_to_global %dc[%last#1, %last#2] %mysc : !layout.tensordesc<64x256xf16, #nv>, !layout.memdesc<64x256xf16, #nv>
+    }
+    layout.async_tma_store_wait {pendings = 0 : i32}
+  } partition warps(4) regs(40) {
+    // Producer: TMA only, tile after tile, k-step after k-step.
+    scf.for %i = %c0 to %mine step %c1 : i32 {
+      %lt0 = arith.muli %i, %np : i32
+      %lt = arith.addi %pid, %lt0 : i32
+      %lgrp = arith.divsi %lt, %ingroup : i32
+      %lfirst = arith.muli %lgrp, %cgm : i32
+      %lleft = arith.subi %tm, %lfirst : i32
+      %lgsize = arith.minsi %lleft, %cgm : i32
+      %lloc = arith.remsi %lt, %ingroup : i32
+      %llm = arith.remsi %lloc, %lgsize : i32
+      %lpm = arith.addi %lfirst, %llm : i32
+      %lpn = arith.divsi %lloc, %lgsize : i32
+      %lrow = arith.muli %lpm, %cbm : i32
+      %lcol = arith.muli %lpn, %cbn : i32
+      %gbase = arith.muli %i, %ktiles : i32
+      scf.for %kt = %c0 to %ktiles step %c1 : i32 {
+        %g = arith.addi %gbase, %kt : i32
+        %s = arith.remsi %g, %cS : i32
+        %round = arith.divsi %g, %cS : i32
+        %odd = arith.andi %round, %c1 : i32
+        %phase = arith.xori %odd, %c1 : i32
+        %e = layout.memdesc_index %empty[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %e, %phase : !layout.memdesc<1xi64, #bl>
+        %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        %kk = arith.muli %kt, %c64 : i32
+        layout.barrier_expect %f, 49152 : !layout.memdesc<1xi64, #bl>
+        %s2 = arith.muli %s, %c2 : i32
+        %ta0 = layout.memdesc_index %sa[%s2] : !layout.memdesc<6x64x64xf16, #nv> -> !layout.memdesc<64x64xf16, #nv>
+        layout.async_tma_copy_global_to_local %da[%lrow, %kk] %ta0, %f : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+        %s21 = arith.addi %s2, %c1 : i32
+        %ta1 = layout.memdesc_index %sa[%s21] : !layout.memdesc<6x64x64xf16, #nv> -> !layout.memdesc<64x64xf16, #nv>
+        %lrow1 = arith.addi %lrow, %c64 : i32
+        layout.async_tma_copy_global_to_local %da[%lrow1, %kk] %ta1, %f : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+        %tb = layout.memdesc_index %sb[%s] : !layout.memdesc<3x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
+        layout.async_tma_copy_global_to_local %db[%kk, %lcol] %tb, %f : !layout.tensordesc<64x256xf16, #nv>, !layout.memdesc<64x256xf16, #nv>, !layout.memdesc<1xi64, #bl>
+      }
+    }
+  }
+  tile.return
+}
+
+// matmul_ws_coop_ov_bf16: cooperative, 128x256 tiles in 64-row halves;
+// 3-slot ring (3 x 48 KiB + 64 KiB C buffers = 208 KiB), groups of 16 tile rows.
+tile.kernel @matmul_ws_coop_ov_bf16(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i64},
+    %b: !tile.ptr<bf16> {tile.divisibility = 16 : i64},
+    %c: !tile.ptr<bf16> {tile.divisibility = 16 : i64},
+    %m: i32, %n: i32, %k: i32, %sam: i32, %sbk: i32, %scm: i32)
+    attributes {num_warps = 4 : i32} {
+  %pid = tile.program_id x : i32
+  %np = tile.num_programs x : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c64 = arith.constant 64 : i32
+  %c63 = arith.constant 63 : i32
+  %cS = arith.constant 3 : i32
+  %cbm = arith.constant 128 : i32
+  %cbm1 = arith.constant 127 : i32
+  %cbn = arith.constant 256 : i32
+  %cbn1 = arith.constant 255 : i32
+  %cgm = arith.constant 16 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1]
+        : !tile.ptr<bf16> -> !tile.view<?x?xbf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1]
+        : !tile.ptr<bf16> -> !tile.view<?x?xbf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1]
+        : !tile.ptr<bf16> -> !tile.view<?x?xbf16>
+  %da = tile.make_tensor_desc %va : !tile.view<?x?xbf16> -> !layout.tensordesc<64x64xbf16, #nv>
+  %db = tile.make_tensor_desc %vb : !tile.view<?x?xbf16> -> !layout.tensordesc<64x256xbf16, #nv>
+  %dc = tile.make_tensor_desc %vc : !tile.view<?x?xbf16> -> !layout.tensordesc<64x256xbf16, #nv>
+  %sa = layout.local_alloc : !layout.memdesc<6x64x64xbf16, #nv>
+  %sb = layout.local_alloc : !layout.memdesc<3x64x256xbf16, #nv>
+  %sc = layout.local_alloc : !layout.memdesc<2x64x256xbf16, #nv>
+  %full = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
+  %empty = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
+  scf.for %s = %c0 to %cS step %c1 : i32 {
+    %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    layout.init_barrier %f, 1 : !layout.memdesc<1xi64, #bl>
+    %e = layout.memdesc_index %empty[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    layout.init_barrier %e, 2 : !layout.memdesc<1xi64, #bl>
+  }
+
+  // Tiles: tm x tn in groups of 16 tile rows; this program takes tiles
+  // pid, pid + np, ...: mine of them, ktiles k-steps each.
+  %tm0 = arith.addi %m, %cbm1 : i32
+  %tm = arith.divsi %tm0, %cbm : i32
+  %tn0 = arith.addi %n, %cbn1 : i32
+  %tn = arith.divsi %tn0, %cbn : i32
+  %ntiles = arith.muli %tm, %tn : i32
+  %ingroup = arith.muli %tn, %cgm : i32
+  %kt0 = arith.addi %k, %c63 : i32
+  %ktiles = arith.divsi %kt0, %c64 : i32
+  %my0 = arith.subi %ntiles, %pid : i32
+  %my1 = arith.addi %my0, %np : i32
+  %my2 = arith.subi %my1, %c1 : i32
+  %mine = arith.divsi %my2, %np : i32
+
+  tile.warp_specialize default regs(232) {
+    // Consumer 0.
+    %mysc = layout.memdesc_index %sc[%c0] : !layout.memdesc<2x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
+    %zero = arith.constant dense<0.0> : tensor<64x256xf32, #mma256>
+    %zo = arith.constant dense<0.0> : tensor<64x256xbf16, #mma256>
+    // Carried from tile to tile: the previous tile's result, converted, and
+    // where it goes; stored after this tile's first wgmmas are issued.
+    %last:3 = scf.for %i = %c0 to %mine step %c1 iter_args(%po = %zo, %prow = %c0, %pcol = %c0)
+        -> (tensor<64x256xbf16, #mma256>, i32, i32) : i32 {
+      %gbase = arith.muli %i, %ktiles : i32
+      // k-step 0.
+      %s0 = arith.remsi %gbase, %cS : i32
+      %round0 = arith.divsi %gbase, %cS : i32
+      %phase0 = arith.andi %round0, %c1 : i32
+      %f0 = layout.memdesc_index %full[%s0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %f0, %phase0 : !layout.memdesc<1xi64, #bl>
+      %s20 = arith.muli %s0, %c2 : i32
+      %sa20 = arith.addi %s20, %c0 : i32
+      %ta0 = layout.memdesc_index %sa[%sa20] : !layout.memdesc<6x64x64xbf16, #nv> -> !layout.memdesc<64x64xbf16, #nv>
+      %tb0 = layout.memdesc_index %sb[%s0] : !layout.memdesc<3x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
+      %d0 = tile.dot %ta0, %tb0, %zero async : !layout.memdesc<64x64xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv> -> tensor<64x256xf32, #mma256>
+      %first = tile.dot_wait %d0 {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
+      // Tile i - 1's epilogue, while those wgmmas run.
+      %after = arith.cmpi sgt, %i, %c0 : i32
+      scf.if %after {
+        layout.async_tma_store_wait {pendings = 0 : i32}
+        layout.local_store %po, %mysc : tensor<64x256xbf16, #mma256> -> !layout.memdesc<64x256xbf16, #nv>
+        layout.async_tma_copy_local_to_global %dc[%prow, %pcol] %mysc : !layout.tensordesc<64x256xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv>
+      }
+      // k-steps 1 ..
+      %acc = scf.for %kt = %c1 to %ktiles step %c1 iter_args(%sum = %first) -> (tensor<64x256xf32, #mma256>) : i32 {
+        %g = arith.addi %gbase, %kt : i32
+        %s = arith.remsi %g, %cS : i32
+        %round = arith.divsi %g, %cS : i32
+        %phase = arith.andi %round, %c1 : i32
+        %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %f, %phase : !layout.memdesc<1xi64, #bl>
+        %s2 = arith.muli %s, %c2 : i32
+        %sa2 = arith.addi %s2, %c0 : i32
+        %ta = layout.memdesc_index %sa[%sa2] : !layout.memdesc<6x64x64xbf16, #nv> -> !layout.memdesc<64x64xbf16, #nv>
+        %tb = layout.memdesc_index %sb[%s] : !layout.memdesc<3x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
+        %d = tile.dot %ta, %tb, %sum async : !layout.memdesc<64x64xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv> -> tensor<64x256xf32, #mma256>
+        %next = tile.dot_wait %d {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
+        // Step g - 1's wgmmas are done: release its slot.
+        %gp = arith.subi %g, %c1 : i32
+        %ps = arith.remsi %gp, %cS : i32
+        %e = layout.memdesc_index %empty[%ps] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %e, 1 nosync : !layout.memdesc<1xi64, #bl>
+        scf.yield %next : tensor<64x256xf32, #mma256>
+      }
+      %done = tile.dot_wait %acc {pendings = 0 : i32} : tensor<64x256xf32, #mma256>
+      %gend = arith.addi %gbase, %ktiles : i32
+      %gl = arith.subi %gend, %c1 : i32
+      %ls = arith.remsi %gl, %cS : i32
+      %le = layout.memdesc_index %empty[%ls] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %le, 1 nosync : !layout.memdesc<1xi64, #bl>
+      %o = arith.truncf %done : tensor<64x256xf32, #mma256> to tensor<64x256xbf16, #mma256>
+      %et0 = arith.muli %i, %np : i32
+      %et = arith.addi %pid, %et0 : i32
+      %egrp = arith.divsi %et, %ingroup : i32
+      %efirst = arith.muli %egrp, %cgm : i32
+      %eleft = arith.subi %tm, %efirst : i32
+      %egsize = arith.minsi %eleft, %cgm : i32
+      %eloc = arith.remsi %et, %ingroup : i32
+      %elm = arith.remsi %eloc, %egsize : i32
+      %epm = arith.addi %efirst, %elm : i32
+      %epn = arith.divsi %eloc, %egsize : i32
+      %erow0 = arith.muli %epm, %cbm : i32
+      %ecol = arith.muli %epn, %cbn : i32
+      %erow = arith.addi %erow0, %c0 : i32
+      scf.yield %o, %erow, %ecol : tensor<64x256xbf16, #mma256>, i32, i32
+    }
+    // The last tile's epilogue.
+    %any = arith.cmpi sgt, %mine, %c0 : i32
+    scf.if %any {
+      layout.async_tma_store_wait {pendings = 0 : i32}
+      layout.local_store %last#0, %mysc : tensor<64x256xbf16, #mma256> -> !layout.memdesc<64x256xbf16, #nv>
+      layout.async_tma_copy_local_to_global %dc[%last#1, %last#2] %mysc : !layout.tensordesc<64x256xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv>
+    }
+    layout.async_tma_store_wait {pendings = 0 : i32}
+  } partition warps(4) regs(232) {
+    // Consumer 1.
+    %mysc = layout.memdesc_index %sc[%c1] : !layout.memdesc<2x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
+    %zero = arith.constant dense<0.0> : tensor<64x256xf32, #mma256>
+    %zo = arith.constant dense<0.0> : tensor<64x256xbf16, #mma256>
+    // Carried from tile to tile: the previous tile's result, converted, and
+    // where it goes; stored after this tile's first wgmmas are issued.
+    %last:3 = scf.for %i = %c0 to %mine step %c1 iter_args(%po = %zo, %prow = %c0, %pcol = %c0)
+        -> (tensor<64x256xbf16, #mma256>, i32, i32) : i32 {
+      %gbase = arith.muli %i, %ktiles : i32
+      // k-step 0.
+      %s0 = arith.remsi %gbase, %cS : i32
+      %round0 = arith.divsi %gbase, %cS : i32
+      %phase0 = arith.andi %round0, %c1 : i32
+      %f0 = layout.memdesc_index %full[%s0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %f0, %phase0 : !layout.memdesc<1xi64, #bl>
+      %s20 = arith.muli %s0, %c2 : i32
+      %sa20 = arith.addi %s20, %c1 : i32
+      %ta0 = layout.memdesc_index %sa[%sa20] : !layout.memdesc<6x64x64xbf16, #nv> -> !layout.memdesc<64x64xbf16, #nv>
+      %tb0 = layout.memdesc_index %sb[%s0] : !layout.memdesc<3x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
+      %d0 = tile.dot %ta0, %tb0, %zero async : !layout.memdesc<64x64xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv> -> tensor<64x256xf32, #mma256>
+      %first = tile.dot_wait %d0 {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
+      // Tile i - 1's epilogue, while those wgmmas run.
+      %after = arith.cmpi sgt, %i, %c0 : i32
+      scf.if %after {
+        layout.async_tma_store_wait {pendings = 0 : i32}
+        layout.local_store %po, %mysc : tensor<64x256xbf16, #mma256> -> !layout.memdesc<64x256xbf16, #nv>
+        layout.async_tma_copy_local_to_global %dc[%prow, %pcol] %mysc : !layout.tensordesc<64x256xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv>
+      }
+      // k-steps 1 ..
+      %acc = scf.for %kt = %c1 to %ktiles step %c1 iter_args(%sum = %first) -> (tensor<64x256xf32, #mma256>) : i32 {
+        %g = arith.addi %gbase, %kt : i32
+        %s = arith.remsi %g, %cS : i32
+        %round = arith.divsi %g, %cS : i32
+        %phase = arith.andi %round, %c1 : i32
+        %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %f, %phase : !layout.memdesc<1xi64, #bl>
+        %s2 = arith.muli %s, %c2 : i32
+        %sa2 = arith.addi %s2, %c1 : i32
+        %ta = layout.memdesc_index %sa[%sa2] : !layout.memdesc<6x64x64xbf16, #nv> -> !layout.memdesc<64x64xbf16, #nv>
+        %tb = layout.memdesc_index %sb[%s] : !layout.memdesc<3x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
+        %d = tile.dot %ta, %tb, %sum async : !layout.memdesc<64x64xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv> -> tensor<64x256xf32, #mma256>
+        %next = tile.dot_wait %d {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
+        // Step g - 1's wgmmas are done: release its slot.
+        %gp = arith.subi %g, %c1 : i32
+        %ps = arith.remsi %gp, %cS : i32
+        %e = layout.memdesc_index %empty[%ps] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %e, 1 nosync : !layout.memdesc<1xi64, #bl>
+        scf.yield %next : tensor<64x256xf32, #mma256>
+      }
+      %done = tile.dot_wait %acc {pendings = 0 : i32} : tensor<64x256xf32, #mma256>
+      %gend = arith.addi %gbase, %ktiles : i32
+      %gl = arith.subi %gend, %c1 : i32
+      %ls = arith.remsi %gl, %cS : i32
+      %le = layout.memdesc_index %empty[%ls] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %le, 1 nosync : !layout.memdesc<1xi64, #bl>
+      %o = arith.truncf %done : tensor<64x256xf32, #mma256> to tensor<64x256xbf16, #mma256>
+      %et0 = arith.muli %i, %np : i32
+      %et = arith.addi %pid, %et0 : i32
+      %egrp = arith.divsi %et, %ingroup : i32
+      %efirst = arith.muli %egrp, %cgm : i32
+      %eleft = arith.subi %tm, %efirst : i32
+      %egsize = arith.minsi %eleft, %cgm : i32
+      %eloc = arith.remsi %et, %ingroup : i32
+      %elm = arith.remsi %eloc, %egsize : i32
+      %epm = arith.addi %efirst, %elm : i32
+      %epn = arith.divsi %eloc, %egsize : i32
+      %erow0 = arith.muli %epm, %cbm : i32
+      %ecol = arith.muli %epn, %cbn : i32
+      %erow = arith.addi %erow0, %c64 : i32
+      scf.yield %o, %erow, %ecol : tensor<64x256xbf16, #mma256>, i32, i32
+    }
+    // The last tile's epilogue.
+    %any = arith.cmpi sgt, %mine, %c0 : i32
+    scf.if %any {
+      layout.async_tma_store_wait {pendings = 0 : i32}
+      layout.local_store %last#0, %mysc : tensor<64x256xbf16, #mma256> -> !layout.memdesc<64x256xbf16, #nv>
+      layout.async_tma_copy_local_to_global %dc[%last#1, %last#2] %mysc : !layout.tensordesc<64x256xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv>
     }
     layout.async_tma_store_wait {pendings = 0 : i32}
   } partition warps(4) regs(40) {

@@ -66,9 +66,10 @@ HEADERS = {
 //
 // Persistent, warp-specialized GEMMs on Hopper, CUTLASS's "cooperative"
 // schedule: C = A * B, f32 accumulation; @matmul_ws_coop takes f16 (f16
-// out), @matmul_ws_coop_bf16 bf16 (bf16 out). C is cut into 128 x 256
-// tiles; the two consumer warpgroups compute the two 64-row halves of
-// each tile together (consumer w rows 64 w .. 64 w + 63).
+// out), @matmul_ws_coop_bf16 bf16 (bf16 out); @matmul_ws_coop_ov(_bf16)
+// is the same with the epilogue overlapped (below). C is cut into
+// 128 x 256 tiles; the two consumer warpgroups compute the two 64-row
+// halves of each tile together (consumer w rows 64 w .. 64 w + 63).
 //
 """ + COMMON + """\
 //
@@ -83,6 +84,13 @@ HEADERS = {
 // waits for its previous TMA store to have read its C buffer (64 x 256,
 // 32 KiB a consumer), stores its half there and starts the TMA store,
 // which then overlaps the next tile's main loop.
+//
+// _ov: the epilogue moves behind the next tile's first k-step. A consumer
+// converts tile i's accumulator to f16 (64 registers, carried to the next
+// iteration with the tile's row and column), issues tile i + 1's first
+// wgmmas into a fresh accumulator, and only then stores tile i through
+// shared memory, while those wgmmas run; the last tile is stored after
+// the loop. 128 + 64 live registers in the epilogue instead of 128.
 //
 // Shared memory: 3 x 48 + 2 x 32 KiB + barriers = 208 KiB, one program
 // an SM. bench/RESULTS.md (2026-11-24, h11gemm) compares it with the
@@ -130,8 +138,8 @@ HEADERS = {
 }
 
 
-def kname(mode, bm, bn, s, g, dtype, sub=False):
-    suffix = ("_sub" if sub else "") + ("" if dtype == "f16" else "_bf16")
+def kname(mode, bm, bn, s, g, dtype, flags=()):
+    suffix = "".join("_" + f for f in flags) + ("" if dtype == "f16" else "_bf16")
     return f"matmul_ws2_{mode}_{bm}x{bn}_s{s}_g{g}{suffix}"
 
 
@@ -140,13 +148,15 @@ def indent(text, n):
     return "".join(pad + line if line.strip() else line for line in text.splitlines(True))
 
 
-def kernel(name, mode, bm, bn, slots, gm, dtype, sub=False, regs=232, pregs=40, comment=True):
+def kernel(name, mode, bm, bn, slots, gm, dtype, sub=False, ov=False, regs=232, pregs=40,
+           comment=True):
     """One kernel. mode pp: each consumer a whole bm x bn tile, turns; coop:
     the consumers the two 64-row halves of a 128 x bn tile. sub: the
     epilogue stores 64-column pieces through two 64 x 64 buffers a consumer
     (coop, bn 256 only)."""
     assert mode in ("pp", "coop")
     assert not sub or (mode == "coop" and bn == 256)
+    assert not ov or (mode == "coop" and not sub)
     T = dtype
     if mode == "coop":
         assert bm == 64
@@ -310,6 +320,82 @@ layout.arrive_barrier %otherturn, 1 nosync : {bar1}
 layout.async_tma_store_wait {{pendings = 0 : i32}}
 """
 
+    def consumer_ov(w):
+        """coop with the epilogue of tile i - 1 after issuing tile i's first
+        k-step: its wgmmas run while the consumer stores the previous tile."""
+
+        def store(value, row, col):
+            return f"""\
+layout.async_tma_store_wait {{pendings = 0 : i32}}
+layout.local_store {value}, %mysc : {acct} -> {mc}
+layout.async_tma_copy_local_to_global %dc[{row}, {col}] %mysc : {dc}, {mc}
+"""
+        return f"""\
+// Consumer {w}.
+%mysc = layout.memdesc_index %sc[%c{w}] : {sc} -> {mc}
+%zero = arith.constant dense<0.0> : {acc}
+%zo = arith.constant dense<0.0> : {acct}
+// Carried from tile to tile: the previous tile's result, converted, and
+// where it goes; stored after this tile's first wgmmas are issued.
+%last:3 = scf.for %i = %c0 to %mine step %c1 iter_args(%po = %zo, %prow = %c0, %pcol = %c0)
+    -> ({acct}, i32, i32) : i32 {{
+  %gbase = arith.muli %i, %ktiles : i32
+  // k-step 0.
+  %s0 = arith.remsi %gbase, %cS : i32
+  %round0 = arith.divsi %gbase, %cS : i32
+  %phase0 = arith.andi %round0, %c1 : i32
+  %f0 = layout.memdesc_index %full[%s0] : {bars} -> {bar1}
+  layout.wait_barrier %f0, %phase0 : {bar1}
+  %s20 = arith.muli %s0, %c2 : i32
+  %sa20 = arith.addi %s20, %c{w} : i32
+  %ta0 = layout.memdesc_index %sa[%sa20] : {sa} -> {ma}
+  %tb0 = layout.memdesc_index %sb[%s0] : {sb} -> {mb}
+  %d0 = tile.dot %ta0, %tb0, %zero async : {ma}, {mb} -> {acc}
+  %first = tile.dot_wait %d0 {{pendings = 1 : i32}} : {acc}
+  // Tile i - 1's epilogue, while those wgmmas run.
+  %after = arith.cmpi sgt, %i, %c0 : i32
+  scf.if %after {{
+{indent(store("%po", "%prow", "%pcol"), 4)}  }}
+  // k-steps 1 ..
+  %acc = scf.for %kt = %c1 to %ktiles step %c1 iter_args(%sum = %first) -> ({acc}) : i32 {{
+    %g = arith.addi %gbase, %kt : i32
+    %s = arith.remsi %g, %cS : i32
+    %round = arith.divsi %g, %cS : i32
+    %phase = arith.andi %round, %c1 : i32
+    %f = layout.memdesc_index %full[%s] : {bars} -> {bar1}
+    layout.wait_barrier %f, %phase : {bar1}
+    %s2 = arith.muli %s, %c2 : i32
+    %sa2 = arith.addi %s2, %c{w} : i32
+    %ta = layout.memdesc_index %sa[%sa2] : {sa} -> {ma}
+    %tb = layout.memdesc_index %sb[%s] : {sb} -> {mb}
+    %d = tile.dot %ta, %tb, %sum async : {ma}, {mb} -> {acc}
+    %next = tile.dot_wait %d {{pendings = 1 : i32}} : {acc}
+    // Step g - 1's wgmmas are done: release its slot.
+    %gp = arith.subi %g, %c1 : i32
+    %ps = arith.remsi %gp, %cS : i32
+    %e = layout.memdesc_index %empty[%ps] : {bars} -> {bar1}
+    layout.arrive_barrier %e, 1 nosync : {bar1}
+    scf.yield %next : {acc}
+  }}
+  %done = tile.dot_wait %acc {{pendings = 0 : i32}} : {acc}
+  %gend = arith.addi %gbase, %ktiles : i32
+  %gl = arith.subi %gend, %c1 : i32
+  %ls = arith.remsi %gl, %cS : i32
+  %le = layout.memdesc_index %empty[%ls] : {bars} -> {bar1}
+  layout.arrive_barrier %le, 1 nosync : {bar1}
+  %o = arith.truncf %done : {acc} to {acct}
+{indent(coords("e", "%i"), 2).replace("%erow =", "%erow0 =")}  %erow = arith.addi %erow0, %c{64 * w} : i32
+  scf.yield %o, %erow, %ecol : {acct}, i32, i32
+}}
+// The last tile's epilogue.
+%any = arith.cmpi sgt, %mine, %c0 : i32
+scf.if %any {{
+{indent(store("%last#0", "%last#1", "%last#2"), 2)}}}
+layout.async_tma_store_wait {{pendings = 0 : i32}}
+"""
+
+    if ov:
+        consumer = consumer_ov
     if mode == "pp":
         loads = f"""\
     %ta = layout.memdesc_index %sa[%s] : {sa} -> {ma}
@@ -447,15 +533,17 @@ def attrs(bns, sub):
     return out
 
 
-# The checked-in kernels: (name, mode, bm, bn, slots, group, dtype, sub).
+# The checked-in kernels: (name, mode, bm, bn, slots, group, dtype, flags).
 DEFAULT = {
     "coop": [
-        ("matmul_ws_coop", "coop", 64, 256, 3, 16, "f16", False),
-        ("matmul_ws_coop_bf16", "coop", 64, 256, 3, 16, "bf16", False),
+        ("matmul_ws_coop", "coop", 64, 256, 3, 16, "f16", ()),
+        ("matmul_ws_coop_bf16", "coop", 64, 256, 3, 16, "bf16", ()),
+        ("matmul_ws_coop_ov", "coop", 64, 256, 3, 16, "f16", ("ov",)),
+        ("matmul_ws_coop_ov_bf16", "coop", 64, 256, 3, 16, "bf16", ("ov",)),
     ],
     "pp": [
-        ("matmul_pingpong", "pp", 128, 128, 5, 8, "f16", False),
-        ("matmul_pingpong_bf16", "pp", 128, 128, 5, 8, "bf16", False),
+        ("matmul_pingpong", "pp", 128, 128, 5, 8, "f16", ()),
+        ("matmul_pingpong_bf16", "pp", 128, 128, 5, 8, "bf16", ()),
     ],
 }
 
@@ -468,9 +556,10 @@ def main(argv):
             f = item.split(",")
             mode, bm, bn, s, g = f[0], int(f[1]), int(f[2]), int(f[3]), int(f[4])
             dtype = f[5] if len(f) > 5 else "f16"
-            sub = len(f) > 6 and f[6] == "sub"
-            name = kname(mode, bm, bn, s, g, dtype, sub)
-            configs.append((name, mode, bm, bn, s, g, dtype, sub))
+            flags = tuple(f[6:])
+            assert all(x in ("sub", "ov") for x in flags), flags
+            name = kname(mode, bm, bn, s, g, dtype, flags)
+            configs.append((name, mode, bm, bn, s, g, dtype, flags))
         argv = [argv[0]] + argv[3:]
     if configs:
         if len(argv) != 2:
@@ -486,9 +575,9 @@ def main(argv):
         ks = DEFAULT[argv[1]]
         text = HEADERS[argv[1]]
         argv = [argv[0], argv[2]]
-    text += "\n" + attrs([k[3] for k in ks], any(k[7] for k in ks))
-    for name, mode, bm, bn, s, g, dtype, sub in ks:
-        text += "\n" + kernel(name, mode, bm, bn, s, g, dtype, sub)
+    text += "\n" + attrs([k[3] for k in ks], any("sub" in k[7] for k in ks))
+    for name, mode, bm, bn, s, g, dtype, flags in ks:
+        text += "\n" + kernel(name, mode, bm, bn, s, g, dtype, "sub" in flags, "ov" in flags)
     with open(argv[1], "w") as f:
         f.write(text)
     return 0
