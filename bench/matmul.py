@@ -36,8 +36,7 @@ TMA ring carried across tiles, grouped tile order, TMA-store epilogue),
 `matmul_persistent_128` (test/gpu/kernels: 128x128x64, 4 slots),
 `matmul_ws_coop` (examples/matmul_ws_coop.mlir: warp-specialized, a TMA
 producer warpgroup and two consumer warpgroups on the halves of 128x256
-tiles; `matmul_ws_coop_ov`: its epilogue overlapped with the next tile's
-first k-step) and `matmul_pingpong` (examples/matmul_pingpong.mlir: each consumer
+tiles) and `matmul_pingpong` (examples/matmul_pingpong.mlir: each consumer
 whole 128x128 tiles, in turns) run a 1-D grid of min(#SMs, tiles)
 programs.
 
@@ -78,7 +77,6 @@ sys.path.insert(0, os.path.join(ROOT, "python"))
 PERSISTENT = (("matmul_persistent", "matmul_persistent", 256),
               ("matmul_persistent_128", "matmul_persistent_128", 128),
               ("matmul_ws_coop", "matmul_ws_coop", 256),
-              ("matmul_ws_coop_ov", "matmul_ws_coop", 256),
               ("matmul_pingpong", "matmul_pingpong", 128))
 
 

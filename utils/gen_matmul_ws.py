@@ -12,13 +12,14 @@ producer warpgroup and two wgmma consumer warpgroups) from one template:
     epilogue runs while the other's wgmmas do.
 
 test/tile-compile/matmul-ws-generated.test checks that the checked-in files
-are what this script writes. `--config 'MODE,BM,BN,S,G[,DTYPE[,sub]];...'
+are what this script writes. `--config 'MODE,BM,BN,S,G[,DTYPE[,FLAG...]];...'
 FILE` writes other variants (for tuning; not checked in), named
-matmul_ws2_MODE_BMxBN_sS_gG[_sub][_bf16]: BM the rows a consumer computes
-(coop: 64; pp: 64 or 128), BN the tile's columns, S the ring depth, G the
-group size (tile rows) of the tile order, sub an epilogue through 64 x 64
-pieces (coop, BN 256), which leaves room for S = 4. bench/RESULTS.md has
-the measurements of the variants.
+matmul_ws2_MODE_BMxBN_sS_gG[_FLAG...][_bf16]: BM the rows a consumer
+computes (coop: 64; pp: 64 or 128), BN the tile's columns, S the ring
+depth, G the group size (tile rows) of the tile order; FLAG sub: an
+epilogue through 64 x 64 pieces (coop, BN 256), which leaves room for
+S = 4; ov: a coop epilogue stored after the next tile's first wgmmas are
+issued. bench/RESULTS.md (2026-11-24, h11gemm) has the measurements.
 """
 import sys
 
@@ -66,10 +67,9 @@ HEADERS = {
 //
 // Persistent, warp-specialized GEMMs on Hopper, CUTLASS's "cooperative"
 // schedule: C = A * B, f32 accumulation; @matmul_ws_coop takes f16 (f16
-// out), @matmul_ws_coop_bf16 bf16 (bf16 out); @matmul_ws_coop_ov(_bf16)
-// is the same with the epilogue overlapped (below). C is cut into
-// 128 x 256 tiles; the two consumer warpgroups compute the two 64-row
-// halves of each tile together (consumer w rows 64 w .. 64 w + 63).
+// out), @matmul_ws_coop_bf16 bf16 (bf16 out). C is cut into 128 x 256
+// tiles; the two consumer warpgroups compute the two 64-row halves of
+// each tile together (consumer w rows 64 w .. 64 w + 63).
 //
 """ + COMMON + """\
 //
@@ -85,12 +85,12 @@ HEADERS = {
 // 32 KiB a consumer), stores its half there and starts the TMA store,
 // which then overlaps the next tile's main loop.
 //
-// _ov: the epilogue moves behind the next tile's first k-step. A consumer
-// converts tile i's accumulator to f16 (64 registers, carried to the next
-// iteration with the tile's row and column), issues tile i + 1's first
-// wgmmas into a fresh accumulator, and only then stores tile i through
-// shared memory, while those wgmmas run; the last tile is stored after
-// the loop. 128 + 64 live registers in the epilogue instead of 128.
+// The consumers stop the tensor cores for the epilogue (the producer goes
+// on loading the next tile). Moving it behind the next tile's first
+// wgmmas (utils/gen_matmul_ws.py --config '...,ov': the converted tile,
+// 64 registers, carried into the next iteration) measured no faster on the
+// H100 and spills 8 bytes; the ping-pong schedule hides it entirely but
+// loads more (examples/matmul_pingpong.mlir).
 //
 // Shared memory: 3 x 48 + 2 x 32 KiB + barriers = 208 KiB, one program
 // an SM. bench/RESULTS.md (2026-11-24, h11gemm) compares it with the
@@ -321,7 +321,7 @@ layout.async_tma_store_wait {{pendings = 0 : i32}}
 """
 
     def consumer_ov(w):
-        """coop with the epilogue of tile i - 1 after issuing tile i's first
+        """coop (flag ov) with the epilogue of tile i - 1 after issuing tile i's first
         k-step: its wgmmas run while the consumer stores the previous tile."""
 
         def store(value, row, col):
@@ -538,8 +538,6 @@ DEFAULT = {
     "coop": [
         ("matmul_ws_coop", "coop", 64, 256, 3, 16, "f16", ()),
         ("matmul_ws_coop_bf16", "coop", 64, 256, 3, 16, "bf16", ()),
-        ("matmul_ws_coop_ov", "coop", 64, 256, 3, 16, "f16", ("ov",)),
-        ("matmul_ws_coop_ov_bf16", "coop", 64, 256, 3, 16, "bf16", ("ov",)),
     ],
     "pp": [
         ("matmul_pingpong", "pp", 128, 128, 5, 8, "f16", ()),
