@@ -33,18 +33,19 @@ Tr.pipe" Triton's pipelined 128x256x64 (num_stages=3, 8 warps).
 
 `matmul_persistent` (examples/matmul_persistent.mlir: 128x256x64, 3-slot
 TMA ring carried across tiles, grouped tile order, TMA-store epilogue),
-`matmul_persistent_128` (test/gpu/kernels: 128x128x64, 4 slots),
-`matmul_ws_coop` (examples/matmul_ws_coop.mlir: warp-specialized, a TMA
-producer warpgroup and two consumer warpgroups on the halves of 128x256
-tiles) and `matmul_pingpong` (examples/matmul_pingpong.mlir: each consumer
-whole 128x128 tiles, in turns) run a 1-D grid of min(#SMs, tiles)
-programs.
+`matmul_persistent_128` (test/gpu/kernels: 128x128x64, 4 slots)
+and `matmul_ws_coop` (examples/matmul_ws_coop.mlir: warp-specialized, a
+TMA producer warpgroup and two consumer warpgroups on the halves of
+128x256 tiles) run a 1-D grid of min(#SMs, tiles) programs.
 
-Clocks: the GPU runs a 2-second cuBLAS GEMM loop before the first timing,
-so that cuBLAS, timed first, does not run on a cool GPU at a higher clock
-than the kernels after it (an H100 under these GEMMs sits at its power
-limit and its clock falls by 10-20 % within a second); each size's table
-ends with cuBLAS timed again ("cuBLAS again"), after all the others. `--dtypes f16,bf16` adds bf16 rows
+Clocks: an H100 under these GEMMs sits at its power limit and its clock
+drifts down over a run, so the kernel timed first gains: the GPU runs a
+2-second cuBLAS GEMM loop before the first timing, and each size's table
+ends with cuBLAS timed again ("cuBLAS again"), after all the others
+(bench/RESULTS.md, h11gemm: fp16 4096^3 cuBLAS 757.5 TFLOP/s first, 711.6
+last, even after the warm-up).
+
+`--dtypes f16,bf16` adds bf16 rows
 (cuBLAS, Triton's pipelined loop, the persistent kernels' bf16 forms);
 `--dtypes fp8` adds fp8 e4m3 rows with per-tensor scales and a bf16
 result: torch._scaled_mm (cuBLASLt, also with use_fast_accum=True) and
@@ -76,8 +77,7 @@ sys.path.insert(0, os.path.join(ROOT, "python"))
 # bf16 form is the kernel's name + "_bf16".
 PERSISTENT = (("matmul_persistent", "matmul_persistent", 256),
               ("matmul_persistent_128", "matmul_persistent_128", 128),
-              ("matmul_ws_coop", "matmul_ws_coop", 256),
-              ("matmul_pingpong", "matmul_pingpong", 128))
+              ("matmul_ws_coop", "matmul_ws_coop", 256))
 
 
 def main():

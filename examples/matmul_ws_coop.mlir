@@ -58,13 +58,13 @@
 // on loading the next tile). Moving it behind the next tile's first
 // wgmmas (utils/gen_matmul_ws.py --config '...,ov': the converted tile,
 // 64 registers, carried into the next iteration) measured no faster on the
-// H100 and spills 8 bytes; the ping-pong schedule hides it entirely but
-// loads more (examples/matmul_pingpong.mlir).
+// H100 and spills 8 bytes; the ping-pong schedule (--config 'pp,...')
+// hides it entirely but loads 1.5 x the bytes and was slower.
 //
 // Shared memory: 3 x 48 + 2 x 32 KiB + barriers = 208 KiB, one program
 // an SM. bench/RESULTS.md (2026-11-24, h11gemm) compares it with the
 // non-specialized examples/matmul_persistent.mlir, the ping-pong schedule
-// (examples/matmul_pingpong.mlir) and cuBLAS.
+// and cuBLAS.
 
 #mma256 = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 256, 16]>
 #nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>

@@ -1,9 +1,8 @@
 """GPU cases of the persistent TMA GEMMs (examples/matmul_persistent.mlir:
 128x256 tiles, 3-slot ring; test/gpu/kernels/matmul_persistent_128.mlir:
-128x128 tiles, 4 slots) and of the warp-specialized persistent GEMMs
+128x128 tiles, 4 slots) and of the warp-specialized persistent GEMM
 (examples/matmul_ws_coop.mlir: a TMA producer warpgroup and two consumer
-warpgroups on the two halves of 128x256 tiles; examples/matmul_pingpong.mlir:
-each consumer whole 128x128 tiles, in turns), f16 and bf16, against the
+warpgroups on the two halves of 128x256 tiles), f16 and bf16, against the
 float64 product.
 
 A 1-D grid of P programs each takes tiles p, p + P, ... in grouped order,
@@ -93,7 +92,4 @@ CASES = [
      make_persistent_runner("bf16", 128), SHAPES_BF16),
     ("matmul_ws_coop", "matmul_ws_coop", make_persistent_runner("f16", 256), SHAPES),
     ("matmul_ws_coop", "matmul_ws_coop_bf16", make_persistent_runner("bf16", 256), SHAPES_BF16),
-    ("matmul_pingpong", "matmul_pingpong", make_persistent_runner("f16", 128), SHAPES),
-    ("matmul_pingpong", "matmul_pingpong_bf16", make_persistent_runner("bf16", 128),
-     SHAPES_BF16),
 ]
