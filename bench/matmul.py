@@ -32,9 +32,20 @@ docs/Passes.md. "x Triton" is the same untuned 128x128x64 tl.dot loop, "x
 Tr.pipe" Triton's pipelined 128x256x64 (num_stages=3, 8 warps).
 
 `matmul_persistent` (examples/matmul_persistent.mlir: 128x256x64, 3-slot
-TMA ring carried across tiles, grouped tile order, TMA-store epilogue) and
-`matmul_persistent_128` (test/gpu/kernels: 128x128x64, 4 slots) run a 1-D
-grid of min(#SMs, tiles) programs. `--dtypes f16,bf16` adds bf16 rows
+TMA ring carried across tiles, grouped tile order, TMA-store epilogue),
+`matmul_persistent_128` (test/gpu/kernels: 128x128x64, 4 slots)
+and `matmul_ws_coop` (examples/matmul_ws_coop.mlir: warp-specialized, a
+TMA producer warpgroup and two consumer warpgroups on the halves of
+128x256 tiles) run a 1-D grid of min(#SMs, tiles) programs.
+
+Clocks: an H100 under these GEMMs sits at its power limit and its clock
+drifts down over a run, so the kernel timed first gains: the GPU runs a
+2-second cuBLAS GEMM loop before the first timing, and each size's table
+ends with cuBLAS timed again ("cuBLAS again"), after all the others
+(bench/RESULTS.md, h11gemm: fp16 4096^3 cuBLAS 757.5 TFLOP/s first, 711.6
+last, even after the warm-up).
+
+`--dtypes f16,bf16` adds bf16 rows
 (cuBLAS, Triton's pipelined loop, the persistent kernels' bf16 forms);
 `--dtypes fp8` adds fp8 e4m3 rows with per-tensor scales and a bf16
 result: torch._scaled_mm (cuBLASLt, also with use_fast_accum=True) and
@@ -60,6 +71,13 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "python"))
+
+
+# The persistent GEMMs: (kernel, artifact, tile columns); 128-row tiles, the
+# bf16 form is the kernel's name + "_bf16".
+PERSISTENT = (("matmul_persistent", "matmul_persistent", 256),
+              ("matmul_persistent_128", "matmul_persistent_128", 128),
+              ("matmul_ws_coop", "matmul_ws_coop", 256))
 
 
 def main():
@@ -145,6 +163,15 @@ def main():
         return lambda: k[(min(sms, tiles),)](a, b, c, m, n, kk, a.stride(0), b.stride(0),
                                              c.stride(0))
 
+    # Warm the GPU up to its steady clock (see the docstring).
+    wa = torch.randn((8192, 8192), device="cuda", dtype=torch.float16)
+    import time as _time
+    t_end = _time.time() + 2.0
+    while _time.time() < t_end:
+        for _ in range(10):
+            torch.matmul(wa, wa)
+        torch.cuda.synchronize()
+    del wa
     print(f"device: {torch.cuda.get_device_name()}")
     print(f"{'GEMM fp16':<41}{'TFLOP/s':>9}{'x cuBLAS':>10}{'x Triton':>10}{'x Tr.pipe':>10}")
     sizes = [int(x) for x in args.sizes.split(",")]
@@ -207,9 +234,9 @@ def main():
         k = kernel("matmul_tma", "matmul_tma")
         grid = ((s + 127) // 128, (s + 127) // 128)
         launchers = [("matmul_tma", lambda: k[grid](a, b, c, s, s, s, s, s, s))]
-        for name, bn in (("matmul_persistent", 256), ("matmul_persistent_128", 128)):
+        for name, stem, bn in PERSISTENT:
             try:
-                launchers.append((name, persistent(name, name, bn, s, s, a, b, c)))
+                launchers.append((name, persistent(stem, name, bn, s, s, a, b, c)))
             except Exception as e:
                 print(f"{name}: not available ({type(e).__name__}: {e})")
         # examples/matmul_ws.mlir: warp-specialized, TMA producer warpgroup
@@ -239,6 +266,7 @@ def main():
                 rows.append((f"tile {name}", bench(fn)))
             else:
                 print(f"{name}: WRONG RESULT, relative error {err:.3e}")
+        rows.append(("cuBLAS again", bench(lambda: torch.matmul(a, b, out=c))))
         t_tri_same = t_triton[(1, 4, 128)]
         t_tri_best = t_triton[(3, 8, 256)]
         for name, t in rows:
@@ -261,11 +289,11 @@ def main():
                                      BK=64, num_stages=3, num_warps=8)
         fn()
         rows.append(("Triton 128x256x64 stages=3 warps=8", bench(fn)))
-        for name, bn in (("matmul_persistent", 256), ("matmul_persistent_128", 128)):
+        for name, stem, bn in PERSISTENT:
             if not wanted(name):
                 continue
             try:
-                fn = persistent(name, name + "_bf16", bn, s, s, a, b, c)
+                fn = persistent(stem, name + "_bf16", bn, s, s, a, b, c)
             except Exception as e:
                 print(f"{name}_bf16: not available ({type(e).__name__}: {e})")
                 continue
@@ -277,6 +305,7 @@ def main():
                 print(f"{name}_bf16: WRONG RESULT, relative error {err:.3e}")
                 continue
             rows.append((f"tile {name}_bf16", bench(fn)))
+        rows.append(("cuBLAS again", bench(lambda: torch.matmul(a, b, out=c))))
         for name, t in rows:
             print(f"{s}^3 {name:<36}{flops / (t * 1e-3) / 1e12:9.1f}{rows[0][1] / t:10.2f}"
                   f"{rows[1][1] / t:10.2f}")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Launches the TMA, the cp.async pipelined, the persistent and (when
-built) the warp-specialized GEMMs (fp16 4096^3) three times each, for Nsight
-Compute on the GPU machine:
+built) the warp-specialized GEMMs (matmul_ws*, matmul_ws_coop; fp16
+4096^3) three times each, for Nsight Compute on the GPU machine:
 
     ncu --kernel-name regex:'^(matmul_tma|matmul_pipelined_1bar|matmul_persistent.*|matmul_ws.*)$' --launch-skip 2 \
         --launch-count 2 --section SpeedOfLight --section Occupancy \
@@ -32,6 +32,9 @@ ws = [k(n, n) for n in ("matmul_ws", "matmul_ws_split", "matmul_ws_grouped")
       if os.path.exists(os.path.join(A, f"{n}.cubin.json"))]
 wsp = [k(n, n) for n in ("matmul_ws_persistent", "matmul_ws_pingpong")
        if os.path.exists(os.path.join(A, f"{n}.cubin.json"))]
+# examples/matmul_ws_coop.mlir: persistent, min(#SMs, tiles) programs.
+coop = (k("matmul_ws_coop", "matmul_ws_coop")
+        if os.path.exists(os.path.join(A, "matmul_ws_coop.cubin.json")) else None)
 for _ in range(3):
     tma[(32, 32)](a, b, c, s, s, s, s, s, s)
     if p1 is not None:
@@ -42,5 +45,7 @@ for _ in range(3):
         w[(32, 16)](a, b, c, s, s, s, s, s, s)
     for w in wsp:
         w[(sms, 1)](a, b, c, s, s, s, s, s, s)
+    if coop is not None:
+        coop[(min(sms, 32 * 16),)](a, b, c, s, s, s, s, s, s)
 torch.cuda.synchronize()
 print("ok")

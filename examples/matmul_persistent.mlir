@@ -11,10 +11,13 @@
 // warpgroups, each 64 x 256 of the tile), on sm_90 (compiled for sm_90a);
 // any P >= 1 is correct. The kernel reads P with tile.num_programs.
 //
-// C is cut into 128x256 tiles, numbered in groups of 8 tile rows (the next
+// C is cut into 128x256 tiles, numbered in groups of 16 tile rows (the next
 // tile moves down the group's rows before it moves right, as Triton's
 // GROUP_SIZE_M: the A rows and B columns a group needs stay in L2); program
-// p computes tiles p, p + P, p + 2P, ...
+// p computes tiles p, p + P, p + 2P, ... The 132 tiles in flight at once
+// then cover about 16 x 8 tiles, 2048 x 2048 of C, the squarest block for
+// 128x256 tiles (with groups of 8 at 4096^3: 1024 rows by the whole
+// width), so they read fewer distinct A and B bytes (bench/RESULTS.md).
 //
 // The loads run through a 3-slot ring (slot: A 128x64 and B 64x256, 48 KiB,
 // one mbarrier with 49152 transaction bytes), numbered by a step counter g
@@ -57,7 +60,7 @@ tile.kernel @matmul_persistent(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}
   %cbm = arith.constant 128 : i32
   %cbn = arith.constant 256 : i32
   %cbk = arith.constant 64 : i32
-  %cgm = arith.constant 8 : i32
+  %cgm = arith.constant 16 : i32
   %cbm1 = arith.constant 127 : i32
   %cbn1 = arith.constant 255 : i32
   %cbk1 = arith.constant 63 : i32
@@ -253,7 +256,7 @@ tile.kernel @matmul_persistent_bf16(%a: !tile.ptr<bf16> {tile.divisibility = 16 
   %cbm = arith.constant 128 : i32
   %cbn = arith.constant 256 : i32
   %cbk = arith.constant 64 : i32
-  %cgm = arith.constant 8 : i32
+  %cgm = arith.constant 16 : i32
   %cbm1 = arith.constant 127 : i32
   %cbn1 = arith.constant 255 : i32
   %cbk1 = arith.constant 63 : i32

@@ -1,6 +1,9 @@
 """GPU cases of the persistent TMA GEMMs (examples/matmul_persistent.mlir:
 128x256 tiles, 3-slot ring; test/gpu/kernels/matmul_persistent_128.mlir:
-128x128 tiles, 4 slots), f16 and bf16, against the float64 product.
+128x128 tiles, 4 slots) and of the warp-specialized persistent GEMM
+(examples/matmul_ws_coop.mlir: a TMA producer warpgroup and two consumer
+warpgroups on the two halves of 128x256 tiles), f16 and bf16, against the
+float64 product.
 
 A 1-D grid of P programs each takes tiles p, p + P, ... in grouped order,
 with the TMA ring and its mbarrier phases carried across tiles and a TMA
@@ -70,11 +73,13 @@ SHAPES = [
     (1000, 1000, 1000, 1),        # one program walks every tile
     (1000, 1000, 100, 7),         # 7 programs, tile count not a multiple
     (1000, 4095, 17, 3),          # many tiles of one k-step per program
+    (200, 300, 130, 2),           # small, several tiles a program, the ring
+                                  # wrapping (for the sanitizers' --small 5)
     (4095, 4095, 4095, 0),        # more tiles than SMs
 ]
 SHAPES_BF16 = [
     (1, 1, 1, 0), (17, 100, 1000, 0), (64, 1000, 17, 0), (1000, 1000, 1000, 1),
-    (1000, 1000, 100, 7), (2048, 2048, 2048, 0),
+    (1000, 1000, 100, 7), (2048, 2048, 2048, 0), (200, 300, 130, 2),
 ]
 
 CASES = [
@@ -85,4 +90,6 @@ CASES = [
      SHAPES),
     ("matmul_persistent_128", "matmul_persistent_128_bf16",
      make_persistent_runner("bf16", 128), SHAPES_BF16),
+    ("matmul_ws_coop", "matmul_ws_coop", make_persistent_runner("f16", 256), SHAPES),
+    ("matmul_ws_coop", "matmul_ws_coop_bf16", make_persistent_runner("bf16", 256), SHAPES_BF16),
 ]
