@@ -194,6 +194,12 @@ static cl::list<std::string> defineOpts(
              "VALUE"),
     cl::value_desc("NAME=VALUE"), cl::Prefix, cl::cat(category));
 
+static cl::list<std::string> kernelOpts(
+    "kernel",
+    cl::desc("Compile only the kernel NAME of the module (repeat or give a "
+             "comma-separated list for several); the others are dropped"),
+    cl::value_desc("NAME"), cl::CommaSeparated, cl::cat(category));
+
 static cl::opt<bool> timeOpt("time",
                              cl::desc("Report compile time per step (same as "
                                       "--mlir-timing)"),
@@ -332,6 +338,7 @@ static int compile(MLIRContext &context,
       : assemblerOpt == AssemblerKind::NvJitLink ? CubinAssembler::NvJitLink
                                                  : CubinAssembler::Auto;
   options.registerRemarks = registerRemarksOpt;
+  options.kernels.assign(kernelOpts.begin(), kernelOpts.end());
   for (const std::string &define : defineOpts) {
     auto [name, value] = StringRef(define).split('=');
     options.defines.emplace_back(name.str(), value.str());
