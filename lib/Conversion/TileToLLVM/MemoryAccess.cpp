@@ -540,9 +540,8 @@ static Value trueIfNull(OpBuilder &b, Location loc, Value v) {
 /// alignment tests and the `mask_j && !vector` predicates it saves were
 /// 30 % of ptxas's time for examples/matmul_pipelined.mlir (docs/
 /// Vectorization.md), for a version that only odd shapes or strides take.
-/// A tensor within tile-split-tiles' default budget (64 32-bit registers a
-/// thread) moved in 16-byte vectors has at most 64 / 4 = 16 groups, so
-/// memory-bound kernels keep the per-group vectors.
+/// Tiles of memory-bound kernels are split into chunks of at most 16
+/// registers (tile-split-tiles), so their groups stay under the limit.
 static constexpr size_t kMaxSlowVectorGroups = 16;
 
 namespace {
