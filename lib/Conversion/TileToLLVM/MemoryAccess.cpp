@@ -533,26 +533,12 @@ static Value trueIfNull(OpBuilder &b, Location loc, Value v) {
   return v ? v : i1Const(b, loc, true);
 }
 
-/// The most vector groups per thread for which the slow version of a
-/// versioned access still tries a vector per group. Above it (the epilogue
-/// of a GEMM: 64 groups of a 128x256 f16 tile) the slow version accesses
-/// every element on its own under its bounds mask alone: the per-group
-/// alignment tests and the `mask_j && !vector` predicates it saves were
-/// 30 % of ptxas's time for examples/matmul_pipelined.mlir (docs/
-/// Vectorization.md), for a version that only odd shapes or strides take.
-/// Tiles of memory-bound kernels are split into chunks of at most 16
-/// registers (tile-split-tiles), so their groups stay under the limit.
-static constexpr size_t kMaxSlowVectorGroups = 16;
-
 namespace {
 /// Operand indices of the groups of a versioned access: per group its
-/// pointer, the fast side's predicate and (when the slow side tries
-/// vectors) the slow side's vector predicate; per element the slow side's
-/// scalar predicate.
+/// pointer, the fast side's predicate and the slow side's vector predicate;
+/// per element the slow side's scalar predicate.
 struct VersionedGroupOperands {
   SmallVector<unsigned> ptr, fast, slowOk, slow;
-  /// Whether the slow version tries a vector per group (slowOk is set).
-  bool slowVectors = false;
 };
 } // namespace
 
@@ -560,19 +546,9 @@ static VersionedGroupOperands
 addVersionedGroupOperands(OpBuilder &b, Location loc, AsmOperands &ops,
                           ArrayRef<VersionedGroup> groups, unsigned width) {
   VersionedGroupOperands result;
-  result.slowVectors = groups.size() <= kMaxSlowVectorGroups;
   for (const VersionedGroup &g : groups) {
     result.ptr.push_back(ops.add(g.ptr, 'l'));
     result.fast.push_back(ops.add(trueIfNull(b, loc, g.fastMask), 'b'));
-    if (!result.slowVectors) {
-      // Element j under its own mask; element 0's is the fast side's.
-      for (unsigned j = 0; j < width; ++j)
-        result.slow.push_back(
-            j == 0 && g.slowMasks[0] == g.fastMask
-                ? result.fast.back()
-                : ops.add(trueIfNull(b, loc, g.slowMasks[j]), 'b'));
-      continue;
-    }
     result.slowOk.push_back(ops.add(g.slowVectorOk, 'b'));
     Value notVector =
         LLVM::XOrOp::create(b, loc, g.slowVectorOk, i1Const(b, loc, true));
@@ -613,9 +589,8 @@ static void closeSlowScope(llvm::raw_ostream &os, int strideIdx) {
 
 /// The branch structure of a versioned access: the fast version's vector
 /// access of every group when operand `okIdx` holds, else per group the
-/// slow version's vector access (where its own vector condition holds; not
-/// above kMaxSlowVectorGroups groups) and its element accesses,
-/// `elementAccess(g, j, address)`.
+/// slow version's vector access (where its own vector condition holds) and
+/// its element accesses, `elementAccess(g, j, address)`.
 static void emitVersionedBody(
     llvm::raw_ostream &os, unsigned okIdx, int strideIdx,
     const VersionedGroupOperands &groupOps, unsigned numGroups, unsigned width,
@@ -629,8 +604,7 @@ static void emitVersionedBody(
   os << "bra TILE_DONE_${:uid};\n\tTILE_SLOW_${:uid}:\n\t";
   openSlowScope(os, strideIdx);
   for (unsigned g = 0; g < numGroups; ++g) {
-    if (groupOps.slowVectors)
-      vectorAccess(g, groupOps.slowOk[g]);
+    vectorAccess(g, groupOps.slowOk[g]);
     for (unsigned j = 0; j < width; ++j) {
       std::string addr =
           slowElementAddress(os, groupOps.ptr[g], strideIdx, j, elemBytes);

@@ -205,28 +205,3 @@ tile.kernel @runtime_unit_stride(%x: !tile.ptr<f32> {tile.divisibility = 16 : i6
   tile.store_tile %t, %in[%i, %j] : tensor<32x64xf32, #r>, !tile.view<?x?xf32>
   tile.return
 }
-
-// -----
-
-// More than 16 vector groups per thread (32 here, as in a GEMM epilogue):
-// the slow version accesses every element on its own under its bounds mask
-// alone (element 0's is the fast version's predicate, $130 for the first
-// group), with no per-group vector try, which saves ptxas the per-group
-// alignment tests and `mask && !vector` predicates (kMaxSlowVectorGroups in
-// MemoryAccess.cpp). The fast version is unchanged.
-#r = #layout.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
-
-// CHECK-LABEL: llvm.func @many_groups_slow_scalar
-// CHECK: llvm.inline_asm has_side_effects "{{.*}}@!$128 bra TILE_SLOW_${:uid};\0A\09@$130 ld.global.v4.b32 {$0, $1, $2, $3}, [$129];{{.*}}TILE_SLOW_${:uid}:\0A\09{ .reg .b64 %tile_elt;\0A\09@$130 ld.global.b32 $0, [$129];\0A\09mad.lo.s64 %tile_elt, $289, 1, $129;\0A\09@$131 ld.global.b32 $1, [%tile_elt];{{[^v]*}}TILE_DONE_${:uid}:"
-// CHECK: llvm.inline_asm has_side_effects "@!$0 bra TILE_SLOW_${:uid};\0A\09@$130 st.global.v4.b32 [$129], {$1, $2, $3, $4};{{.*}}TILE_SLOW_${:uid}:\0A\09{ .reg .b64 %tile_elt;\0A\09@$130 st.global.b32 [$129], $1;\0A\09mad.lo.s64 %tile_elt, $289, 1, $129;\0A\09@$131 st.global.b32 [%tile_elt], $2;{{[^v]*}}TILE_DONE_${:uid}:"
-// CHECK: llvm.return
-tile.kernel @many_groups_slow_scalar(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64},
-                                     %m: i32, %n: i32 {tile.divisibility = 4 : i64},
-                                     %ld: i32 {tile.divisibility = 4 : i64}, %s: i32) {
-  %i = tile.program_id x : i32
-  %j = tile.program_id y : i32
-  %in = tile.make_view %x, shape [%m, %n], strides [%ld, %s] : !tile.ptr<f32> -> !tile.view<?x?xf32>
-  %t = tile.load_tile %in[%i, %j] padding = zero : !tile.view<?x?xf32> -> tensor<256x64xf32, #r>
-  tile.store_tile %t, %in[%i, %j] : tensor<256x64xf32, #r>, !tile.view<?x?xf32>
-  tile.return
-}
