@@ -103,23 +103,55 @@ def children_cpu():
     return r.ru_utime + r.ru_stime
 
 
-def time_tile(tc, kernel, repeat):
-    """Median wall and CPU (user + system) seconds of `tile-compile`;
-    `kernel` is FILE or FILE:KERNEL (only that kernel: --kernel)."""
+def has_kernel_flag(tc):
+    out = subprocess.run([tc, "--help"], capture_output=True, text=True)
+    return "--kernel=" in out.stdout
+
+
+def one_kernel_text(path, name):
+    """The file's text before its first kernel (comments, attribute
+    aliases) and kernel `name` alone: for a tile-compile older than
+    --kernel (--before). Kernels start at lines `tile.kernel @NAME(`."""
+    lines = open(path).read().splitlines(keepends=True)
+    starts = [i for i, l in enumerate(lines) if l.startswith("tile.kernel @")]
+    mine = [i for i in starts if lines[i].startswith(f"tile.kernel @{name}(")]
+    if not mine:
+        raise SystemExit(f"no kernel {name} in {path}")
+    end = min([i for i in starts if i > mine[0]], default=len(lines))
+    return "".join(lines[:starts[0]] + lines[mine[0]:end])
+
+
+def tile_args(tc, kernel, d):
+    """The command compiling `kernel` (FILE or FILE:KERNEL) with `tc`."""
     path, _, name = kernel.partition(":")
-    args = [tc, os.path.join(ROOT, path), "--emit=cubin", "-O3"]
-    if name:
+    path = os.path.join(ROOT, path)
+    args = [tc, path, "--emit=cubin", "-O3", "-o", os.path.join(d, "k.cubin")]
+    if name and has_kernel_flag(tc):
         args.append("--kernel=" + name)
-    times, cpus = [], []
+    elif name:
+        args[1] = os.path.join(d, "one.mlir")
+        with open(args[1], "w") as f:
+            f.write(one_kernel_text(path, name))
+    return args
+
+
+def time_tiles(tcs, kernel, repeat):
+    """Per compiler of `tcs`: median wall and CPU (user + system) seconds
+    of `tile-compile`, the compilers interleaved; `kernel` is FILE or
+    FILE:KERNEL (only that kernel: --kernel)."""
+    times = [[] for _ in tcs]
+    cpus = [[] for _ in tcs]
     with tempfile.TemporaryDirectory() as d:
+        args = [tile_args(tc, kernel, d) for tc in tcs]
         for _ in range(repeat):
-            t0, c0 = time.perf_counter(), children_cpu()
-            # stderr: the register remarks, not timed output.
-            subprocess.run(args + ["-o", os.path.join(d, "k.cubin")],
-                           check=True, stderr=subprocess.DEVNULL)
-            times.append(time.perf_counter() - t0)
-            cpus.append(children_cpu() - c0)
-    return statistics.median(times), statistics.median(cpus)
+            for i, a in enumerate(args):
+                t0, c0 = time.perf_counter(), children_cpu()
+                # stderr: the register remarks, not timed output.
+                subprocess.run(a, check=True, stderr=subprocess.DEVNULL)
+                times[i].append(time.perf_counter() - t0)
+                cpus[i].append(children_cpu() - c0)
+    return [(statistics.median(t), statistics.median(c))
+            for t, c in zip(times, cpus)]
 
 
 def time_triton(fn, sig, consts, options, repeat):
@@ -144,6 +176,9 @@ def main():
     ap.add_argument("--tile-compile",
                     default=os.path.join(ROOT, "build", "bin", "tile-compile"))
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--before", default="",
+                    help="another tile-compile (e.g. main's build) timed in the "
+                         "same run, interleaved: a before/after table")
     args = ap.parse_args()
     try:
         import triton
@@ -152,17 +187,25 @@ def main():
         return 0
     print(f"triton {triton.__version__}; {os.cpu_count()} CPUs; medians of "
           f"{args.repeat}")
+    before = (f" {'before ms':>10} {'before/cold':>12} {'before CPU':>11}"
+              if args.before else "")
     print(f"{'kernel':58} {'tile ms':>8} {'triton cold ms':>15} "
           f"{'tile/cold':>10} {'triton 2nd ms':>14} {'tile/2nd':>9} "
-          f"{'CPU ms: tile':>13} {'cold':>7} {'ratio':>6}")
+          f"{'CPU ms: tile':>13} {'cold':>7} {'ratio':>6}" + before)
+    tcs = [args.tile_compile] + ([args.before] if args.before else [])
     for kernel, fn, sig, consts, *options in CASES:
-        t, tcpu = time_tile(args.tile_compile, kernel, args.repeat)
+        tiles = time_tiles(tcs, kernel, args.repeat)
+        t, tcpu = tiles[0]
         cold, second, coldcpu = time_triton(fn, sig, consts,
                                             options[0] if options else {},
                                             args.repeat)
-        print(f"{kernel:58} {t * 1e3:8.1f} {cold * 1e3:15.1f} {t / cold:10.3f} "
-              f"{second * 1e3:14.1f} {t / second:9.3f} {tcpu * 1e3:13.1f} "
-              f"{coldcpu * 1e3:7.1f} {tcpu / coldcpu:6.3f}")
+        row = (f"{kernel:58} {t * 1e3:8.1f} {cold * 1e3:15.1f} {t / cold:10.3f} "
+               f"{second * 1e3:14.1f} {t / second:9.3f} {tcpu * 1e3:13.1f} "
+               f"{coldcpu * 1e3:7.1f} {tcpu / coldcpu:6.3f}")
+        if args.before:
+            b, bcpu = tiles[1]
+            row += f" {b * 1e3:10.1f} {b / cold:12.3f} {bcpu * 1e3:11.1f}"
+        print(row, flush=True)
     return 0
 
 
