@@ -109,16 +109,18 @@ def has_kernel_flag(tc):
 
 
 def one_kernel_text(path, name):
-    """The file's text before its first kernel (comments, attribute
-    aliases) and kernel `name` alone: for a tile-compile older than
-    --kernel (--before). Kernels start at lines `tile.kernel @NAME(`."""
+    """Every attribute alias of the file (lines `#name = ...`) and kernel
+    `name` alone: for a tile-compile older than --kernel (--before).
+    Kernels start at lines `tile.kernel @NAME(`."""
     lines = open(path).read().splitlines(keepends=True)
     starts = [i for i, l in enumerate(lines) if l.startswith("tile.kernel @")]
     mine = [i for i in starts if lines[i].startswith(f"tile.kernel @{name}(")]
     if not mine:
         raise SystemExit(f"no kernel {name} in {path}")
     end = min([i for i in starts if i > mine[0]], default=len(lines))
-    return "".join(lines[:starts[0]] + lines[mine[0]:end])
+    aliases = [l for l in lines if l.startswith("#")]
+    body = [l for l in lines[mine[0]:end] if not l.startswith("#")]
+    return "".join(aliases + body)
 
 
 def tile_args(tc, kernel, d):
