@@ -32,11 +32,14 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -120,6 +123,50 @@ applyKernelParameters(std::unique_ptr<llvm::MemoryBuffer> source,
   return failure();
 }
 
+/// Whether `op` is a kernel of a kernel module: a tile.kernel, or an
+/// llvm.func marked nvvm.kernel.
+bool isKernel(Operation &op) {
+  return op.getName().getStringRef() == "tile.kernel" ||
+         (isa<LLVM::LLVMFuncOp>(op) &&
+          op.hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()));
+}
+
+/// Drops every kernel of `module` not named in `names` (all stay when it is
+/// empty); fails, naming the module's kernels, when one of `names` is not
+/// there.
+LogicalResult selectKernels(ModuleOp module, ArrayRef<std::string> names) {
+  if (names.empty())
+    return success();
+  SmallVector<Operation *> dropped;
+  SmallVector<StringRef> present;
+  llvm::StringSet<> found;
+  for (Operation &op : *module.getBody()) {
+    auto name = op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+    if (!isKernel(op) || !name)
+      continue;
+    present.push_back(name.getValue());
+    if (llvm::is_contained(names, name.getValue()))
+      found.insert(name.getValue());
+    else
+      dropped.push_back(&op);
+  }
+  for (const std::string &name : names) {
+    if (found.contains(name))
+      continue;
+    // The implicit module of a file sits at line 0; point at its start.
+    Location loc = module.getLoc();
+    if (auto fileLoc = dyn_cast<FileLineColLoc>(loc); fileLoc && !fileLoc.getLine())
+      loc = FileLineColLoc::get(fileLoc.getFilename(), 1, 1);
+    return emitError(loc) << "no kernel named '" << name
+                          << "' to compile (--kernel); the kernels of this "
+                             "file are: "
+                          << llvm::join(present, ", ");
+  }
+  for (Operation *op : dropped)
+    op->erase();
+  return success();
+}
+
 struct Compilation {
   MLIRContext &context;
   const CompileOptions &options;
@@ -160,7 +207,8 @@ Compilation::run(std::unique_ptr<llvm::MemoryBuffer> originalSource) {
     TimingScope parseTiming = nestTiming(timing, "parse");
     module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   }
-  if (!module || failed(verifyKernelModule(*module)))
+  if (!module || failed(verifyKernelModule(*module)) ||
+      failed(selectKernels(*module, options.kernels)))
     return failure();
   if (options.emit == CompileOutput::Layouts)
     return reportLayouts(*module, sourceMgr);

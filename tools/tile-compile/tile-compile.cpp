@@ -161,9 +161,12 @@ namespace {
 enum class AssemblerKind { Auto, Ptxas, NvJitLink };
 } // namespace
 static cl::opt<AssemblerKind> assemblerOpt(
-    "assembler", cl::desc("PTX to cubin assembler"),
+    "assembler",
+    cl::desc("PTX to cubin assembler (default: ptxas when found, else "
+             "nvJitLink)"),
     cl::values(clEnumValN(AssemblerKind::Auto, "auto",
-                          "nvJitLink if loadable, else ptxas"),
+                          "nvJitLink if loadable, else ptxas (the library's "
+                          "order, for long-lived processes)"),
                clEnumValN(AssemblerKind::Ptxas, "ptxas", "ptxas process"),
                clEnumValN(AssemblerKind::NvJitLink, "nvjitlink",
                           "libnvJitLink.so in process")),
@@ -194,10 +197,37 @@ static cl::list<std::string> defineOpts(
              "VALUE"),
     cl::value_desc("NAME=VALUE"), cl::Prefix, cl::cat(category));
 
+static cl::list<std::string> kernelOpts(
+    "kernel",
+    cl::desc("Compile only the kernel NAME of the module (repeat or give a "
+             "comma-separated list for several); the others are dropped"),
+    cl::value_desc("NAME"), cl::CommaSeparated, cl::cat(category));
+
 static cl::opt<bool> timeOpt("time",
                              cl::desc("Report compile time per step (same as "
                                       "--mlir-timing)"),
                              cl::init(false), cl::cat(category));
+
+/// The assembler of this run. Without --assembler: ptxas when there is
+/// one. tile-compile is one compile per process, where nvJitLink's
+/// advantage (no process to start) is smaller than its cost: loading the
+/// library, and a relocatable compile plus a link that took 6-7 % longer
+/// than ptxas's whole-program compile for GEMM and attention kernels
+/// (docs/tile-compile.md, "Target details"). Else the library's order.
+static CubinAssembler getAssembler() {
+  switch (assemblerOpt) {
+  case AssemblerKind::Ptxas:
+    return CubinAssembler::Ptxas;
+  case AssemblerKind::NvJitLink:
+    return CubinAssembler::NvJitLink;
+  case AssemblerKind::Auto:
+    break;
+  }
+  if (!assemblerOpt.getNumOccurrences() &&
+      (!ptxasOpt.empty() || findPtxas()))
+    return CubinAssembler::Ptxas;
+  return CubinAssembler::Auto;
+}
 
 static void printError(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "tile-compile") << message << "\n";
@@ -327,11 +357,9 @@ static int compile(MLIRContext &context,
                                              : CompileOutput::Cubin;
   options.pipeline = getPipelineOptions();
   options.cubin.ptxasPath = ptxasOpt;
-  options.cubin.assembler =
-      assemblerOpt == AssemblerKind::Ptxas       ? CubinAssembler::Ptxas
-      : assemblerOpt == AssemblerKind::NvJitLink ? CubinAssembler::NvJitLink
-                                                 : CubinAssembler::Auto;
+  options.cubin.assembler = getAssembler();
   options.registerRemarks = registerRemarksOpt;
+  options.kernels.assign(kernelOpts.begin(), kernelOpts.end());
   for (const std::string &define : defineOpts) {
     auto [name, value] = StringRef(define).split('=');
     options.defines.emplace_back(name.str(), value.str());
@@ -472,6 +500,8 @@ int main(int argc, char **argv) {
                          : "")
                  << "\n";
     CubinOptions options;
+    options.assembler = getAssembler();
+    options.ptxasPath = ptxasOpt;
     std::optional<std::string> assembler = resolveCubinAssembler(options);
     llvm::outs() << "assembly: "
                  << (assembler ? *assembler + " -O" +
@@ -483,7 +513,9 @@ int main(int argc, char **argv) {
 
   EmitKind emit = emitOpt;
   if (emit == EmitKind::Default) {
-    if (canAssembleCubin()) {
+    // ptxas first: finding it loads nothing (canAssembleCubin would load
+    // libnvJitLink first).
+    if (getAssembler() == CubinAssembler::Ptxas || canAssembleCubin()) {
       emit = EmitKind::Cubin;
     } else {
       emit = EmitKind::Ptx;

@@ -75,6 +75,11 @@ struct CompileOptions {
   /// given (docs/tile-compile.md, "Kernel parameters"). A value must be a
   /// number, a type or an identifier; every one must be used.
   std::vector<std::pair<std::string, std::string>> defines;
+  /// When not empty: compile only the kernels of these names (tile.kernel
+  /// or nvvm.kernel functions); the module's other kernels are dropped
+  /// after parsing, so that one kernel of a file of several costs the time
+  /// of that kernel alone. Naming a kernel the module lacks is an error.
+  std::vector<std::string> kernels;
   /// For cubin output: a remark at each kernel whose registers spill or cap
   /// the blocks per SM below what its tensors need, naming the largest
   /// tensors live at its busiest point (docs/tile-compile.md,
