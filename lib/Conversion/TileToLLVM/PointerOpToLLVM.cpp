@@ -376,9 +376,9 @@ PointerVectors tile::choosePointerVectors(Operation *op,
 
 void tile::populatePointerOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                            RewritePatternSet &patterns) {
-  patterns.add<ArangeOpConversion, SplatOpConversion, AddPtrOpConversion,
-               AssumeMultipleOpConversion, PtrToIntOpConversion,
-               LoadOpConversion, StoreOpConversion,
-               ReshapeOpConversion<tl::BroadcastOp>,
-               ReshapeOpConversion<tl::ExpandDimsOp>>(converter);
+  patterns
+      .add<ArangeOpConversion, SplatOpConversion, AddPtrOpConversion,
+           AssumeMultipleOpConversion, PtrToIntOpConversion, LoadOpConversion,
+           StoreOpConversion, ReshapeOpConversion<tl::BroadcastOp>,
+           ReshapeOpConversion<tl::ExpandDimsOp>>(converter);
 }

@@ -88,7 +88,8 @@ void tl::mapLoadToSlot(OpBuilder &b, const PipelinedLoad &load, Value buffer,
   Location loc = load.load->getLoc();
   Value view = layout::MemDescIndexOp::create(b, loc, buffer, slot);
   if (load.transposed)
-    view = layout::MemDescTransOp::create(b, loc, view, ArrayRef<int32_t>{1, 0});
+    view =
+        layout::MemDescTransOp::create(b, loc, view, ArrayRef<int32_t>{1, 0});
   Value tile = load.load->getResult(0);
   Block *body = load.load->getBlock();
   llvm::SmallPtrSet<Operation *, 4> replaced;

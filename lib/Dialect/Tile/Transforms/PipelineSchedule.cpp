@@ -128,11 +128,10 @@ Attribute getTransposedSlotLayout(LoadTileOp load) {
       allocLayout.getElementBitWidth(), allocLayout.getCTAsPerCGA(),
       allocLayout.getCTASplitNum(), allocLayout.getCTAOrder());
   // The slot seen transposed must be exactly the allocs' buffer.
-  auto slot = layout::MemDescType::get(
-      {type.getShape()[1], type.getShape()[0]}, type.getElementType(),
-      slotLayout);
-  auto allocType = layout::MemDescType::get(
-      type.getShape(), type.getElementType(), allocLayout);
+  auto slot = layout::MemDescType::get({type.getShape()[1], type.getShape()[0]},
+                                       type.getElementType(), slotLayout);
+  auto allocType = layout::MemDescType::get(type.getShape(),
+                                            type.getElementType(), allocLayout);
   layout::MemDescType seen =
       layout::MemDescTransOp::inferResultType(slot, {1, 0});
   if (!seen || seen != allocType)
@@ -389,9 +388,9 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
       for (Operation *user : l.load->getUsers())
         l.allocs.push_back(cast<layout::LocalAllocOp>(user));
       l.transposed = true;
-      l.slotType = layout::MemDescType::get(
-          {type.getShape()[1], type.getShape()[0]}, type.getElementType(),
-          slotLayout);
+      l.slotType =
+          layout::MemDescType::get({type.getShape()[1], type.getShape()[0]},
+                                   type.getElementType(), slotLayout);
       schedule.bytesPerStage += l.slotType.getSlotBytes();
       continue;
     }

@@ -209,8 +209,8 @@ MakeViewOp emitUnitStrideView(OpBuilder &b, MakeViewOp make) {
     Value stride = make.getStrides()[next++];
     if (a + 1 == staticStrides.size())
       continue; // the unit stride, now static
-    strides.push_back(AssumeMultipleOp::create(b, loc, stride,
-                                               b.getI64IntegerAttr(vector)));
+    strides.push_back(
+        AssumeMultipleOp::create(b, loc, stride, b.getI64IntegerAttr(vector)));
   }
   staticStrides.back() = 1;
   return MakeViewOp::create(b, loc, make.getViewType(), ptr, make.getShape(),
@@ -260,8 +260,7 @@ struct VersionStridesPass
     KernelOp kernel = getOperation();
     SmallVector<std::pair<scf::ForOp, SmallVector<MakeViewOp>>> work;
     kernel.getBody().walk([&](scf::ForOp loop) {
-      if (loop->hasAttr(kStrideVersionedAttr) ||
-          isPipeliningOff(loop, kernel))
+      if (loop->hasAttr(kStrideVersionedAttr) || isPipeliningOff(loop, kernel))
         return;
       SmallVector<MakeViewOp> views = getVersionedViews(loop);
       if (!views.empty())
