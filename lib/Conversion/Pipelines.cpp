@@ -67,6 +67,10 @@ struct TileToLLVMPipelineOptions
 
 void tile::buildTileLayoutPipeline(OpPassManager &pm,
                                    const TileToLLVMOptions &opts) {
+  // Loops whose dots read views with run-time strides get a version for
+  // unit inner strides (16-byte copies), before layouts are chosen for it.
+  if (opts.optLevel > 0 && opts.numStages != 1)
+    pm.addNestedPass<tl::KernelOp>(tl::createVersionStridesPass());
   // Layouts first: the lowering needs one on every tensor. The target
   // decides which tensor cores a dot without layouts uses.
   tl::AssignLayoutsPassOptions assign;

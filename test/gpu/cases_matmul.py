@@ -66,15 +66,19 @@ def _draw(kind, shape, gen):
 
 def _operand(kind, rows, cols, order, gen):
     """A rows x cols input stored in `order` ("row", "col", "strided",
-    "pitched"); returns the view (its strides are what the kernel gets)."""
+    "pitched", "shifted"); returns the view (its strides are what the kernel
+    gets)."""
     if order == "row":
         t = _draw(kind, (rows, cols), gen)
     elif order == "col":  # column-major: a transposed view
         t = _draw(kind, (cols, rows), gen).t()
     elif order == "strided":  # every other column of a twice-as-wide tensor
         t = _draw(kind, (rows, 2 * cols), gen)[:, ::2]
-    else:  # pitched: the corner of a larger row-major tensor
+    elif order == "pitched":  # the corner of a larger row-major tensor
         t = _draw(kind, (rows + 3, cols + 7), gen)[:rows, :cols]
+    else:  # shifted: rows 16-byte apart, but the base one element past 16 bytes
+        flat = _draw(kind, ((rows + 1) * (cols + 16),), gen)
+        t = flat[1:1 + rows * (cols + 16)].view(rows, cols + 16)[:, :cols]
     assert t.shape == (rows, cols)
     return t
 
@@ -192,6 +196,10 @@ SHAPES = [
     (4096, 4096, 4096, "row", "col", "row"),
     (4096, 64, 4096, "col", "strided", "row"),
     (1, 4096, 100, "pitched", "col", "col"),
+    # Unit inner strides and aligned row strides, but a misaligned base:
+    # the general version of a loop versioned on unit strides.
+    (136, 200, 80, "shifted", "row", "row"),
+    (64, 128, 256, "row", "shifted", "row"),
 ]
 
 # (artifact, kernel, runner): f16 with layouts written (mma.sync and wgmma),

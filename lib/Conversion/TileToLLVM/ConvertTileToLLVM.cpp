@@ -174,7 +174,8 @@ std::string tile::whyNotLowerable(Operation *op) {
             tl::BroadcastOp, tl::ExpandDimsOp, tl::LoadOp, tl::StoreOp,
             tl::YieldOp, tl::DotOp, tl::DotWaitOp, tl::AtomicRMWOp,
             tl::AtomicCASOp, tl::PrintOp, tl::AssertOp, tl::WarpSpecializeOp,
-            tl::TransOp, tl::ReshapeOp, tl::JoinOp, tl::SplitOp, tl::CatOp>(op))
+            tl::TransOp, tl::ReshapeOp, tl::JoinOp, tl::SplitOp, tl::CatOp,
+            tl::AssumeMultipleOp, tl::PtrToIntOp>(op))
       return "";
     if (isa<tl::AsyncLoadTileOp>(op))
       return whyAsyncCopyNotLowerable(op);

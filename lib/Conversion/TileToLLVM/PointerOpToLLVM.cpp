@@ -1,6 +1,7 @@
 //===- PointerOpToLLVM.cpp - Pointer tensors and reshaping to LLVM -------===//
 //
-// arange, splat, addptr: one scalar op per register. load, store: vectors
+// arange, splat, addptr: one scalar op per register. assume_multiple:
+// the value itself; ptr_to_int: llvm.ptrtoint. load, store: vectors
 // of consecutive registers where the recorded access facts prove the
 // pointers consecutive (see docs/Vectorization.md), else one scalar access
 // per register.
@@ -128,6 +129,32 @@ struct AddPtrOpConversion : public ConvertOpToLLVMPattern<tl::AddPtrOp> {
     for (size_t i = 0; i < n; ++i)
       results.push_back(gep(ptrs[i], offs[i]));
     rewriter.replaceOp(op, packStruct(rewriter, loc, llType, results));
+    return success();
+  }
+};
+
+/// tile.assume_multiple: the promise is used by the access facts before
+/// the lowering; the value passes through.
+struct AssumeMultipleOpConversion
+    : public ConvertOpToLLVMPattern<tl::AssumeMultipleOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tl::AssumeMultipleOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getValue());
+    return success();
+  }
+};
+
+struct PtrToIntOpConversion : public ConvertOpToLLVMPattern<tl::PtrToIntOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tl::PtrToIntOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<LLVM::PtrToIntOp>(op, rewriter.getI64Type(),
+                                                  adaptor.getPtr());
     return success();
   }
 };
@@ -349,8 +376,9 @@ PointerVectors tile::choosePointerVectors(Operation *op,
 
 void tile::populatePointerOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                            RewritePatternSet &patterns) {
-  patterns.add<ArangeOpConversion, SplatOpConversion, AddPtrOpConversion,
-               LoadOpConversion, StoreOpConversion,
-               ReshapeOpConversion<tl::BroadcastOp>,
-               ReshapeOpConversion<tl::ExpandDimsOp>>(converter);
+  patterns
+      .add<ArangeOpConversion, SplatOpConversion, AddPtrOpConversion,
+           AssumeMultipleOpConversion, PtrToIntOpConversion, LoadOpConversion,
+           StoreOpConversion, ReshapeOpConversion<tl::BroadcastOp>,
+           ReshapeOpConversion<tl::ExpandDimsOp>>(converter);
 }

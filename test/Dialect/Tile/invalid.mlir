@@ -767,3 +767,19 @@ tile.kernel @tv_threads(%p: !tile.ptr<f32>) attributes {num_warps = 1 : i32} {
   %t = tile.load_tile %v[%c0, %c0] : !tile.view<16x16xf32> -> tensor<16x16xf32, #layout.tv<threads = (16,4):(4,1), values = (1,4)>>
   tile.return
 }
+
+// -----
+
+tile.kernel @assume_not_power_of_two(%s: i32) {
+  // expected-error @below {{'tile.assume_multiple' op divisor must be a power of two (1, 2, 4, ...); got 12}}
+  %x = tile.assume_multiple %s, 12 : i32
+  tile.return
+}
+
+// -----
+
+tile.kernel @assume_float(%f: f32) {
+  // expected-error @below {{'tile.assume_multiple' op operand #0 must be}}
+  %x = tile.assume_multiple %f, 4 : f32
+  tile.return
+}

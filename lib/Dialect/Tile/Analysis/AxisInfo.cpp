@@ -438,5 +438,16 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
   if (isa<ProgramIdOp, NumProgramsOp>(op))
     return scalarInfo(1, std::nullopt);
 
+  // A promised multiple (tile-version-strides writes it where a run-time
+  // test holds); a pointer's address keeps the pointer's alignment.
+  if (auto assume = dyn_cast<AssumeMultipleOp>(op)) {
+    AxisInfo a = get(assume.getValue());
+    int64_t div = std::min<int64_t>(std::max<int64_t>(1, assume.getDivisor()),
+                                    int64_t(1) << 30);
+    return scalarInfo(std::max(scalarDiv(a), div), a.constant);
+  }
+  if (auto toInt = dyn_cast<PtrToIntOp>(op))
+    return scalarInfo(scalarDiv(get(toInt.getPtr())), std::nullopt);
+
   return fromScalar(pointeeBytes(type));
 }

@@ -11,6 +11,7 @@
 #include "LayoutQueries.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace tile;
 using namespace tile::tl;
@@ -77,6 +78,19 @@ LogicalResult AddPtrOp::verify() {
     return emitOpError("operands have different layouts; insert "
                        "layout.convert so that pointer and offset tensors "
                        "share a layout");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// AssumeMultipleOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AssumeMultipleOp::verify() {
+  int64_t divisor = getDivisor();
+  if (divisor <= 0 || !llvm::isPowerOf2_64(divisor))
+    return emitOpError() << "divisor must be a power of two (1, 2, 4, ...); "
+                            "got "
+                         << divisor;
   return success();
 }
 

@@ -465,9 +465,29 @@ bool LayoutAssigner::propagateShapeOp(Operation *op) {
   return changed;
 }
 
+/// Whether a store of `data`, whose layout `existing` is a tensor-core
+/// accumulator layout, writes it as it is rather than through a
+/// conversion: the accumulator layout already writes runs of `run`
+/// elements, at least 16 bytes (a quad of lanes covers one aligned 16-byte
+/// piece of a row), while the conversion to the coalesced layout goes
+/// through shared memory: a scratch buffer the size of the tile on top of
+/// the pipeline's slots and the registers to stage it (for a 128x128 f16
+/// GEMM tile: 32 KiB and ~40 registers a thread, which halve the CTAs an
+/// SM holds). This is the epilogue the hand-written GEMMs use (as Triton's
+/// optimize-epilogue did); the memory-bound kernels' layouts are blocked,
+/// never an accumulator's, and keep the coalescing rule.
+static bool isCheapAccumulatorStore(Attribute existing, Value data,
+                                    int64_t run) {
+  if (!isa<layout::NvmmaAttr>(existing))
+    return false;
+  int64_t elemBytes = getElementBytes(tensorType(data).getElementType());
+  return run * elemBytes >= 16;
+}
+
 /// Stores whose value has a layout by now keep it unless it coalesces worse
-/// than their preferred layout; stores nothing reached take the preferred
-/// one. Returns true if a layout was given.
+/// than their preferred layout (or is a tensor-core accumulator whose runs
+/// are wide enough: isCheapAccumulatorStore); stores nothing reached take
+/// the preferred one. Returns true if a layout was given.
 bool LayoutAssigner::decideStores() {
   bool changed = false;
   for (const Access &access : accesses) {
@@ -485,9 +505,10 @@ bool LayoutAssigner::decideStores() {
     Attribute decided = pref.layout;
     if (existing) {
       ArrayRef<int64_t> shape = tensorType(access.data).getShape();
+      int64_t run = getCoalescedRun(existing, shape, pref.contigDim);
       bool keep = written.count(access.data) || !pref.knownContiguity ||
-                  getCoalescedRun(existing, shape, pref.contigDim) >=
-                      getCoalescedRun(pref.layout, shape, pref.contigDim);
+                  run >= getCoalescedRun(pref.layout, shape, pref.contigDim) ||
+                  isCheapAccumulatorStore(existing, access.data, run);
       if (keep)
         decided = existing;
     }

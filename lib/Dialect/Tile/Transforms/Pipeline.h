@@ -40,6 +40,11 @@ struct PipelinedLoad {
   /// local_allocs of the loaded tile in the slot's layout: the slot
   /// replaces them.
   SmallVector<layout::LocalAllocOp> allocs;
+  /// A tile.load_tile with `order = [1, 0]` (wgmma operands only): the
+  /// slot holds the tile in view order (slotType's shape is the view-order
+  /// shape, its nvmma_shared layout the allocs' with `transposed` flipped),
+  /// and the dot reads it through layout.memdesc_trans.
+  bool transposed = false;
 };
 
 /// What the pipeline of one loop is: data, decided from the IR without

@@ -15,6 +15,8 @@
 //    element is a zero-size copy). No branch: an scf.if around the
 //    prologue's copies made LLVM merge it with the loop guard, and ptxas
 //    then serialized the wgmmas (C7515);
+//  - a tile.load_tile with order = [1, 0] (a wgmma operand only) is copied
+//    in view order and read through layout.memdesc_trans of its slot;
 //  - the reads that replace the loaded tile: the slot itself where a
 //    local_alloc stored the tile (wgmma operands), a layout.local_load into
 //    the converted layout where a layout.convert took it (mma.sync operands
@@ -50,6 +52,17 @@ void tl::emitAsyncCopy(OpBuilder &b, const PipelinedLoad &load,
     for (Value index : loadTile.getIndices())
       indices.push_back(mapping.lookupOrDefault(index));
     Attribute layout = cast<RankedTensorType>(loadTile.getType()).getEncoding();
+    if (load.transposed) {
+      // The copy takes the tile in view order: index of view axis a is the
+      // one of the tile dim that walks it; its layout is the default
+      // coalesced copy layout (the load's is for the permuted tile).
+      SmallVector<int64_t> order = loadTile.getOrderOrIdentity();
+      SmallVector<Value> viewIndices(indices.size());
+      for (auto [d, a] : llvm::enumerate(order))
+        viewIndices[a] = indices[d];
+      indices = std::move(viewIndices);
+      layout = {};
+    }
     AsyncLoadTileOp::create(
         b, loc, mapping.lookupOrDefault(loadTile.getView()), indices, dst,
         PaddingModeAttr::get(b.getContext(), PaddingMode::zero), layout);
@@ -74,6 +87,9 @@ void tl::mapLoadToSlot(OpBuilder &b, const PipelinedLoad &load, Value buffer,
                        Value slot, IRMapping &mapping) {
   Location loc = load.load->getLoc();
   Value view = layout::MemDescIndexOp::create(b, loc, buffer, slot);
+  if (load.transposed)
+    view =
+        layout::MemDescTransOp::create(b, loc, view, ArrayRef<int32_t>{1, 0});
   Value tile = load.load->getResult(0);
   Block *body = load.load->getBlock();
   llvm::SmallPtrSet<Operation *, 4> replaced;

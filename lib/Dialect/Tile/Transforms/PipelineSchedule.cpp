@@ -92,6 +92,53 @@ bool isZeroSplat(Value value) {
   return false;
 }
 
+/// Whether `load` permutes the view's axes.
+bool isPermuted(LoadTileOp load) {
+  for (auto [i, o] : llvm::enumerate(load.getOrderOrIdentity()))
+    if (int64_t(i) != o)
+      return true;
+  return false;
+}
+
+/// For a rank-2 tile.load_tile with `order = [1, 0]` whose tile goes only
+/// to local_allocs of one nvmma_shared layout (wgmma operands, in the
+/// body): the layout of a slot holding the tile in view order, whose
+/// transposed view (layout.memdesc_trans) is the allocs' buffer. Null
+/// otherwise.
+Attribute getTransposedSlotLayout(LoadTileOp load) {
+  if (load.getOrderOrIdentity() != SmallVector<int64_t>{1, 0})
+    return {};
+  auto type = cast<RankedTensorType>(load.getType());
+  layout::NvmmaSharedAttr allocLayout;
+  for (Operation *user : load->getUsers()) {
+    auto alloc = dyn_cast<layout::LocalAllocOp>(user);
+    if (!alloc || alloc->getBlock() != load->getBlock() ||
+        alloc.getType().getNumBufferDims() != 0)
+      return {};
+    auto l = dyn_cast<layout::NvmmaSharedAttr>(alloc.getType().getLayout());
+    if (!l || (allocLayout && l != allocLayout))
+      return {};
+    allocLayout = l;
+  }
+  if (!allocLayout)
+    return {};
+  MLIRContext *ctx = load.getContext();
+  auto slotLayout = layout::NvmmaSharedAttr::get(
+      ctx, allocLayout.getSwizzlingByteWidth(), !allocLayout.getTransposed(),
+      allocLayout.getElementBitWidth(), allocLayout.getCTAsPerCGA(),
+      allocLayout.getCTASplitNum(), allocLayout.getCTAOrder());
+  // The slot seen transposed must be exactly the allocs' buffer.
+  auto slot = layout::MemDescType::get({type.getShape()[1], type.getShape()[0]},
+                                       type.getElementType(), slotLayout);
+  auto allocType = layout::MemDescType::get(type.getShape(),
+                                            type.getElementType(), allocLayout);
+  layout::MemDescType seen =
+      layout::MemDescTransOp::inferResultType(slot, {1, 0});
+  if (!seen || seen != allocType)
+    return {};
+  return slotLayout;
+}
+
 /// Why `load` cannot become an asynchronous copy, or empty.
 std::string whyNotCopyable(Operation *load, Block *body) {
   if (load->getBlock() != body)
@@ -110,13 +157,10 @@ std::string whyNotCopyable(Operation *load, Block *body) {
     if (padding != PaddingMode::zero && padding != PaddingMode::undetermined)
       return "its padding is " + stringifyPaddingMode(padding).str() +
              " (asynchronous copies fill with zeros only)";
-    if (loadTile.getOrder()) {
-      SmallVector<int64_t> order = loadTile.getOrderOrIdentity();
-      for (auto [i, o] : llvm::enumerate(order))
-        if (int64_t(i) != o)
-          return "it loads with a permuted `order` (asynchronous tile "
-                 "copies take tiles in view order)";
-    }
+    if (isPermuted(loadTile) && !getTransposedSlotLayout(loadTile))
+      return "it loads with a permuted `order` and is not only a wgmma "
+             "operand in shared memory (asynchronous tile copies take tiles "
+             "in view order, which only wgmma reads transposed)";
   }
   if (auto ptrLoad = dyn_cast<LoadOp>(load))
     if (Value other = ptrLoad.getOther(); other && !isZeroSplat(other))
@@ -168,7 +212,8 @@ std::string PipelineSchedule::describe() const {
        << formatShape(l.slotType.getShape()) << "x"
        << l.slotType.getElementType() << " in " << numStages << " slots";
     if (!l.allocs.empty())
-      os << " (wgmma operand)";
+      os << (l.transposed ? " (wgmma operand, read transposed)"
+                          : " (wgmma operand)");
   });
   os << "; "
      << (asyncDot ? "wgmma asynchronous, one group in flight"
@@ -336,6 +381,19 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
   // 5. Slots.
   for (PipelinedLoad &l : schedule.loads) {
     auto type = cast<RankedTensorType>(l.load->getResult(0).getType());
+    if (auto loadTile = dyn_cast<LoadTileOp>(l.load);
+        loadTile && isPermuted(loadTile)) {
+      // The tile in view order; the allocs read it transposed.
+      Attribute slotLayout = getTransposedSlotLayout(loadTile);
+      for (Operation *user : l.load->getUsers())
+        l.allocs.push_back(cast<layout::LocalAllocOp>(user));
+      l.transposed = true;
+      l.slotType =
+          layout::MemDescType::get({type.getShape()[1], type.getShape()[0]},
+                                   type.getElementType(), slotLayout);
+      schedule.bytesPerStage += l.slotType.getSlotBytes();
+      continue;
+    }
     Attribute slotLayout;
     for (Operation *user : l.load->getResult(0).getUsers()) {
       auto alloc = dyn_cast<layout::LocalAllocOp>(user);

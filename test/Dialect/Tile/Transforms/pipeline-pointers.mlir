@@ -63,7 +63,7 @@
 // CHECK-NEXT:    %[[D:.*]] = tile.dot %[[XA]], %[[XB]], %[[ACC]] :
 // CHECK:         scf.yield %[[D]], %[[PAN]], %[[PBN]],
 // CHECK:       layout.async_wait {num = 0 : i32}
-// CHECK:       layout.convert %[[R]]#0
+// CHECK:       tile.store_tile %[[R]]#0, {{.*}} : tensor<64x64xf32, #layout.nvmma<versionMajor = 2
 tile.kernel @ptr_gemm(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>,
                       %k: i32) attributes {num_warps = 4 : i32} {
   %c0 = arith.constant 0 : i32

@@ -49,7 +49,7 @@ tile.kernel @too_large_for_default(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !
   %vb = tile.make_view %b, shape [%k, %n] : !tile.ptr<f16> -> !tile.view<?x?xf16>
   %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
   %zero = arith.constant dense<0.0> : tensor<64x64xf32>
-  // expected-remark @below {{tile-pipeline: loop not pipelined: 2 stages of 131072 bytes do not fit in shared memory beside the 16384 bytes the kernel already uses (limit 232448)}}
+  // expected-remark @below {{tile-pipeline: loop not pipelined: 2 stages of 131072 bytes do not fit in shared memory beside the 0 bytes the kernel already uses (limit 232448)}}
   %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<64x64xf32>) : i32 {
     %x = tile.load_tile %va[%pm, %i] padding = zero : !tile.view<?x?xf16> -> tensor<64x512xf16>
     %y = tile.load_tile %vb[%i, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<512x64xf16>
@@ -148,8 +148,9 @@ tile.kernel @padding_nan(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f
 
 // -----
 
-// Asynchronous tile copies take tiles in view order: the load of A stays
-// synchronous, the load of B is pipelined.
+// Asynchronous tile copies take tiles in view order, which only wgmma reads
+// transposed: on mma.sync the permuted load of A stays synchronous, the
+// load of B is pipelined.
 // CHECK-LABEL: tile.kernel @order
 // CHECK: layout.local_alloc : !layout.memdesc<3x32x64xf16
 // CHECK: tile.load_tile %{{.*}} order = [1, 0]
@@ -163,7 +164,7 @@ tile.kernel @order(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>,
   %vb = tile.make_view %b, shape [%k, %n] : !tile.ptr<f16> -> !tile.view<?x?xf16>
   %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
   %zero = arith.constant dense<0.0> : tensor<64x64xf32>
-  // expected-remark @below {{tile-pipeline: 3 stages of 4096 bytes: tile.load_tile 32x64xf16 in 3 slots; dots synchronous; the tile.load_tile feeding a dot stays synchronous: it loads with a permuted `order` (asynchronous tile copies take tiles in view order)}}
+  // expected-remark @below {{tile-pipeline: 3 stages of 4096 bytes: tile.load_tile 32x64xf16 in 3 slots; dots synchronous; the tile.load_tile feeding a dot stays synchronous: it loads with a permuted `order` and is not only a wgmma operand in shared memory (asynchronous tile copies take tiles in view order, which only wgmma reads transposed)}}
   %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<64x64xf32>) : i32 {
     %x = tile.load_tile %va[%i, %pm] order = "F" padding = zero : !tile.view<?x?xf16> -> tensor<64x32xf16>
     %y = tile.load_tile %vb[%i, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<32x64xf16>

@@ -638,5 +638,6 @@ include "tile/Dialect/Tile/IR/TileGlobalOps.td"
 include "tile/Dialect/Tile/IR/TileAtomicOps.td"
 include "tile/Dialect/Tile/IR/TileDebugOps.td"
 include "tile/Dialect/Tile/IR/TileWarpSpecializeOps.td"
+include "tile/Dialect/Tile/IR/TileAssumeOps.td"
 
 #endif // TILE_DIALECT_TILE_IR_TILEOPS_TD

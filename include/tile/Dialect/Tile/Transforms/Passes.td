@@ -253,4 +253,23 @@ def TilePipelinePass : Pass<"tile-pipeline", "::tile::tl::KernelOp"> {
   ];
 }
 
+def VersionStridesPass : Pass<"tile-version-strides", "::tile::tl::KernelOp"> {
+  let summary = "Version loops that feed dots on the unit inner stride of "
+                "their views";
+  let description = [{
+    Runs before layout assignment. For an innermost `scf.for` whose
+    `tile.load_tile` ops feed a `tile.dot` and read views made (outside
+    the loop) with run-time strides, the loop is duplicated under
+    `scf.if`: when every such view has a last stride of 1, a 16-byte
+    aligned base and other strides that are multiples of 16 bytes, a copy
+    of the loop reads views with a static unit last stride whose pointer
+    and other strides are wrapped in `tile.assume_multiple` (so their
+    tiles become 16-byte `cp.async` copies, pipelined by tile-pipeline);
+    otherwise the original loop runs, marked `tile.num_stages = 1`. Loops
+    with `tile.num_stages = 1` (on the loop or the kernel) are left alone.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD

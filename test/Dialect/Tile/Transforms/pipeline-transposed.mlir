@@ -1,0 +1,47 @@
+// RUN: tile-opt %s --tile-assign-layouts --tile-pipeline="remarks=true" --mlir-print-local-scope -verify-diagnostics | FileCheck %s
+
+// A wgmma operand loaded with order = [1, 0] (B^T stored as N x K rows,
+// attention's K^T): the copy takes the tile in view order (128 x 64, the
+// view-order indices [pn, i]) with its default copy layout into a slot
+// whose nvmma_shared layout is the dot's operand layout with `transposed`
+// flipped, and the dot reads the slot through layout.memdesc_trans; the
+// wgmma stays asynchronous.
+
+// CHECK-LABEL: tile.kernel @transposed_b
+// CHECK: %[[PN:.*]] = tile.program_id y
+// CHECK: %[[VBT:.*]] = tile.make_view %arg1
+// CHECK: layout.local_alloc : !layout.memdesc<3x128x64xf16
+// CHECK-NEXT: %[[BUF:.*]] = layout.local_alloc : !layout.memdesc<3x128x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK: %[[S0:.*]] = layout.memdesc_index %[[BUF]][%{{.*}}]
+// CHECK-NOT: layout.memdesc_index
+// CHECK: tile.async_load_tile %[[VBT]][%[[PN]], %{{.*}}] padding = zero, %[[S0]] : !tile.view<?x?xf16> -> !layout.memdesc<128x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK: scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:[^ ]*]] = %{{.*}}, %[[RD:[^ ]*]] = %{{.*}}, %[[WR:[^ ]*]] = %{{.*}})
+// CHECK: layout.async_wait {num = 1 : i32}
+// CHECK: %[[SB:.*]] = layout.memdesc_index %[[BUF]][%[[RD]]]
+// CHECK-NEXT: %[[T:.*]] = layout.memdesc_trans %[[SB]] {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>> -> !layout.memdesc<64x128xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16>>
+// CHECK-NEXT: tile.dot %{{.*}}, %[[T]], %[[ACC]] async
+// CHECK: %[[NEXT:.*]] = arith.addi %[[I]], %{{.*}} : i32
+// CHECK: %[[SW:.*]] = layout.memdesc_index %[[BUF]][%[[WR]]]
+// CHECK-NEXT: tile.async_load_tile %[[VBT]][%[[PN]], %[[NEXT]]] padding = zero, %[[SW]] :
+// CHECK-NOT: tile.load_tile
+tile.kernel @transposed_b(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                          %c: !tile.ptr<f32>, %m: i32, %n: i32, %k: i32, %kt: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [64, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vbt = tile.make_view %b, shape [%n, %k], strides [64, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  // expected-remark @below {{tile-pipeline: 3 stages of 32768 bytes: tile.load_tile 128x64xf16 in 3 slots (wgmma operand), tile.load_tile 128x64xf16 in 3 slots (wgmma operand, read transposed); wgmma asynchronous, one group in flight}}
+  %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<128x128xf32>) : i32 {
+    %x = tile.load_tile %va[%pm, %i] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %y = tile.load_tile %vbt[%i, %pn] order = [1, 0] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
+    %d = tile.dot %x, %y, %s : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %d : tensor<128x128xf32>
+  }
+  tile.store_tile %acc, %vc[%pm, %pn] : tensor<128x128xf32>, !tile.view<?x?xf32>
+  tile.return
+}
