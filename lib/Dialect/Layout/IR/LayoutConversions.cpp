@@ -203,8 +203,7 @@ sliceToLL(SliceAttr attr, ArrayRef<int64_t> shape, std::string *why) {
   // slice of one), taken at its own extent there.
   SmallVector<int64_t> parentShape(shape);
   int64_t extent = 1;
-  if (std::optional<SmallVector<int64_t>> fixed =
-          fixedShape(attr.getParent());
+  if (std::optional<SmallVector<int64_t>> fixed = fixedShape(attr.getParent());
       fixed && attr.getDim() < fixed->size())
     extent = (*fixed)[attr.getDim()];
   parentShape.insert(parentShape.begin() + attr.getDim(), extent);
