@@ -64,6 +64,10 @@
 //   - block 0's softmax is in the tile's prologue and the last P V after
 //     the loops; blocks 1 .. nfull - 1 need no mask, the rest (the last
 //     partial block, the diagonal when causal) are masked.
+//   - the row sums l are kept per thread ([64, 4]: P reshaped to
+//     [64, BN / 8, 4, 2] and summed in-thread over axes 3 and 1) and summed
+//     over each row's quad once, before O / l; the mask keeps column c of
+//     block j iff c < lim - j BN, lim = n, or min(n, row + 1) when causal.
 //   - O / l is stored from registers; rows past n are dropped by the store.
 
 #sw = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
