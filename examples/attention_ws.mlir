@@ -64,11 +64,19 @@
 //   - block 0's softmax is in the tile's prologue and the last P V after
 //     the loops; blocks 1 .. nfull - 1 need no mask, the rest (the last
 //     partial block, the diagonal when causal) are masked.
+//   - the row sums l are kept per thread ([64, 4]: P reshaped to
+//     [64, BN / 8, 4, 2] and summed in-thread over axes 3 and 1) and summed
+//     over each row's quad once, before O / l; the mask keeps column c of
+//     block j iff c < lim - j BN, lim = n, or min(n, row + 1) when causal.
 //   - O / l is stored from registers; rows past n are dropped by the store.
 
 #sw = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
 #swT = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16>
 #bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+#p4_ws_f16_64 = #layout.linear<register = [[0, 0, 0, 1], [8, 0, 0, 0], [0, 1, 0, 0], [0, 2, 0, 0], [0, 4, 0, 0], [0, 8, 0, 0]], lane = [[0, 0, 1, 0], [0, 0, 2, 0], [1, 0, 0, 0], [2, 0, 0, 0], [4, 0, 0, 0]], warp = [[16, 0, 0, 0], [32, 0, 0, 0]]>
+#p3_ws_f16_64 = #layout.slice<dim = 3, parent = #p4_ws_f16_64>
+#lq_ws_f16_64 = #layout.slice<dim = 1, parent = #p3_ws_f16_64>
+#lqr_ws_f16_64 = #layout.slice<dim = 1, parent = #lq_ws_f16_64>
 
 #mmaS_ws_f16_64 = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]>
 #mmaO_ws_f16_64 = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]>
@@ -187,14 +195,16 @@ tile.kernel @attention_ws_f16_d64(
     // Row and column indices of the score block, for the mask.
     %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_f16_64>
     %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_f16_64>
-    %nv = tile.splat %n : i32 -> tensor<64x128xi32, #mmaS_ws_f16_64>
-    %notcausal = arith.cmpi eq, %causal, %c0 : i32
-    %notcausalv = tile.splat %notcausal : i1 -> tensor<64x128xi1, #mmaS_ws_f16_64>
+    %cols2 = tile.expand_dims %coli {axis = 0 : i32} : tensor<128xi32, #colS_ws_f16_64> -> tensor<1x128xi32, #mmaS_ws_f16_64>
+    %colsb = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
+    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS_ws_f16_64>
+    %onev = arith.constant dense<1> : tensor<64xi32, #rowS_ws_f16_64>
+    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS_ws_f16_64>
     %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_f16_64>
     %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_f16_64>
     %zo = arith.constant dense<0.0> : tensor<64x64xf32, #mmaO_ws_f16_64>
     %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_f16_64>
-    %l0 = arith.constant dense<0.0> : tensor<64xf32, #rowS_ws_f16_64>
+    %l0 = arith.constant dense<0.0> : tensor<64x4xf32, #lq_ws_f16_64>
     // Tiles: %base key blocks and %base + kq turns came before tile kq.
     %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
       %tk = arith.muli %kq, %G : i32
@@ -237,8 +247,10 @@ tile.kernel @attention_ws_f16_d64(
       // Row indices of the score block, for the mask.
       %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_f16_64>
       %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_f16_64>
-      %rows2 = tile.expand_dims %rows1 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_64> -> tensor<64x1xi32, #mmaS_ws_f16_64>
-      %rows = tile.broadcast %rows2 : tensor<64x1xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
+      // Columns below lim are kept: n, or min(n, row + 1) when causal.
+      %rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS_ws_f16_64>
+      %limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS_ws_f16_64>
+      %lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS_ws_f16_64>, tensor<64xi32, #rowS_ws_f16_64>
 
       // Turn 0: S_0 = Q K_0^T.
       %qph = arith.andi %kq, %c1 : i32
@@ -264,16 +276,13 @@ tile.kernel @attention_ws_f16_d64(
       %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Block 0's softmax (masked: it may be the diagonal or the last block).
-      // The mask: columns past n, and right of the diagonal when causal.
+      // The mask: column c of the block is kept iff c < lim - blk BN.
       %col0_p0 = arith.muli %c0, %cBN : i32
-      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<128xi32, #colS_ws_f16_64>
-      %cols1_p0 = arith.addi %coli, %col0v_p0 : tensor<128xi32, #colS_ws_f16_64>
-      %cols2_p0 = tile.expand_dims %cols1_p0 {axis = 0 : i32} : tensor<128xi32, #colS_ws_f16_64> -> tensor<1x128xi32, #mmaS_ws_f16_64>
-      %cols_p0 = tile.broadcast %cols2_p0 : tensor<1x128xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
-      %inseq_p0 = arith.cmpi slt, %cols_p0, %nv : tensor<64x128xi32, #mmaS_ws_f16_64>
-      %below_p0 = arith.cmpi sle, %cols_p0, %rows : tensor<64x128xi32, #mmaS_ws_f16_64>
-      %causal_ok_p0 = arith.ori %below_p0, %notcausalv : tensor<64x128xi1, #mmaS_ws_f16_64>
-      %keep_p0 = arith.andi %inseq_p0, %causal_ok_p0 : tensor<64x128xi1, #mmaS_ws_f16_64>
+      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #rowS_ws_f16_64>
+      %limc_p0 = arith.subi %lim, %col0v_p0 : tensor<64xi32, #rowS_ws_f16_64>
+      %lim2_p0 = tile.expand_dims %limc_p0 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_64> -> tensor<64x1xi32, #mmaS_ws_f16_64>
+      %limb_p0 = tile.broadcast %lim2_p0 : tensor<64x1xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
+      %keep_p0 = arith.cmpi slt, %colsb, %limb_p0 : tensor<64x128xi32, #mmaS_ws_f16_64>
       %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_f16_64>, tensor<64x128xf32, #mmaS_ws_f16_64>
       // Online softmax in units of the scaled scores (block 0 always has a
       // kept column, so m' is finite from the first block on).
@@ -287,9 +296,17 @@ tile.kernel @attention_ws_f16_d64(
       %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_64>
       %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_f16_64>
       %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_f16_64>
-      %ps_p0 = tile.reduce sum %p_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
-      %la_p0 = arith.mulf %l0, %alpha_p0 : tensor<64xf32, #rowS_ws_f16_64>
-      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64xf32, #rowS_ws_f16_64>
+      // l per thread: P summed over this thread's columns only (no shuffle).
+      %pr_p0 = tile.reshape %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
+      %ps3_p0 = tile.reduce sum %pr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
+      %ps_p0 = tile.reduce sum %ps3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
+      %ab1_p0 = tile.expand_dims %alpha_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
+      %abs_p0 = tile.broadcast %ab1_p0 : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
+      %abr_p0 = tile.reshape %abs_p0 : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
+      %ab3_p0 = tile.reduce max %abr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
+      %alq_p0 = tile.reduce max %ab3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
+      %la_p0 = arith.mulf %l0, %alq_p0 : tensor<64x4xf32, #lq_ws_f16_64>
+      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64x4xf32, #lq_ws_f16_64>
       %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
       %pa_p0 = layout.convert %pt_p0 : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
 
@@ -300,7 +317,7 @@ tile.kernel @attention_ws_f16_d64(
       %mid = arith.minsi %mid0, %hi1 : i32
       %full:5 = scf.for %j = %c0 to %mid step %c1
           iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
-          -> (tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>) : i32 {
+          -> (tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>) : i32 {
         // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
@@ -349,9 +366,17 @@ tile.kernel @attention_ws_f16_d64(
         %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_64>
         %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_64>
         %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_64>
-        %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
-        %la_n = arith.mulf %l_i, %alpha_n : tensor<64xf32, #rowS_ws_f16_64>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64xf32, #rowS_ws_f16_64>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_64>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_64>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
         %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
         // 3. P_j V_j done: V_j's slot is free.
@@ -364,11 +389,11 @@ tile.kernel @attention_ws_f16_d64(
         %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
         %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
         %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x64xf32, #mmaO_ws_f16_64>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
+        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
       }
       %part:5 = scf.for %j = %mid to %hi1 step %c1
           iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
-          -> (tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>) : i32 {
+          -> (tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>) : i32 {
         // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
@@ -405,16 +430,13 @@ tile.kernel @attention_ws_f16_d64(
         %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // The mask: columns past n, and right of the diagonal when causal.
+        // The mask: column c of the block is kept iff c < lim - blk BN.
         %col0_n = arith.muli %j1, %cBN : i32
-        %col0v_n = tile.splat %col0_n : i32 -> tensor<128xi32, #colS_ws_f16_64>
-        %cols1_n = arith.addi %coli, %col0v_n : tensor<128xi32, #colS_ws_f16_64>
-        %cols2_n = tile.expand_dims %cols1_n {axis = 0 : i32} : tensor<128xi32, #colS_ws_f16_64> -> tensor<1x128xi32, #mmaS_ws_f16_64>
-        %cols_n = tile.broadcast %cols2_n : tensor<1x128xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
-        %inseq_n = arith.cmpi slt, %cols_n, %nv : tensor<64x128xi32, #mmaS_ws_f16_64>
-        %below_n = arith.cmpi sle, %cols_n, %rows : tensor<64x128xi32, #mmaS_ws_f16_64>
-        %causal_ok_n = arith.ori %below_n, %notcausalv : tensor<64x128xi1, #mmaS_ws_f16_64>
-        %keep_n = arith.andi %inseq_n, %causal_ok_n : tensor<64x128xi1, #mmaS_ws_f16_64>
+        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_f16_64>
+        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_f16_64>
+        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_64> -> tensor<64x1xi32, #mmaS_ws_f16_64>
+        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
+        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_f16_64>
         %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_f16_64>, tensor<64x128xf32, #mmaS_ws_f16_64>
         // Online softmax in units of the scaled scores (block 0 always has a
         // kept column, so m' is finite from the first block on).
@@ -428,9 +450,17 @@ tile.kernel @attention_ws_f16_d64(
         %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_64>
         %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_64>
         %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_64>
-        %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
-        %la_n = arith.mulf %l_i, %alpha_n : tensor<64xf32, #rowS_ws_f16_64>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64xf32, #rowS_ws_f16_64>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_64>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_64>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
         %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
         // 3. P_j V_j done: V_j's slot is free.
@@ -443,7 +473,7 @@ tile.kernel @attention_ws_f16_d64(
         %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
         %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
         %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x64xf32, #mmaO_ws_f16_64>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
+        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
       }
       // The last S has been waited for: the producer may load the next Q.
       layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -468,7 +498,9 @@ tile.kernel @attention_ws_f16_d64(
       %rs_vl = arith.remsi %g_rvl, %cS : i32
       %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %lo = layout.convert %part#2 : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
+      // The row sums: the four partial sums of each row's quad.
+      %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_f16_64> -> tensor<64xf32, #lqr_ws_f16_64>
+      %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
       %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
       %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
       %out = arith.divf %acc, %lb : tensor<64x64xf32, #mmaO_ws_f16_64>
@@ -502,14 +534,16 @@ tile.kernel @attention_ws_f16_d64(
     // Row and column indices of the score block, for the mask.
     %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_f16_64>
     %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_f16_64>
-    %nv = tile.splat %n : i32 -> tensor<64x128xi32, #mmaS_ws_f16_64>
-    %notcausal = arith.cmpi eq, %causal, %c0 : i32
-    %notcausalv = tile.splat %notcausal : i1 -> tensor<64x128xi1, #mmaS_ws_f16_64>
+    %cols2 = tile.expand_dims %coli {axis = 0 : i32} : tensor<128xi32, #colS_ws_f16_64> -> tensor<1x128xi32, #mmaS_ws_f16_64>
+    %colsb = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
+    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS_ws_f16_64>
+    %onev = arith.constant dense<1> : tensor<64xi32, #rowS_ws_f16_64>
+    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS_ws_f16_64>
     %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_f16_64>
     %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_f16_64>
     %zo = arith.constant dense<0.0> : tensor<64x64xf32, #mmaO_ws_f16_64>
     %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_f16_64>
-    %l0 = arith.constant dense<0.0> : tensor<64xf32, #rowS_ws_f16_64>
+    %l0 = arith.constant dense<0.0> : tensor<64x4xf32, #lq_ws_f16_64>
     // Tiles: %base key blocks and %base + kq turns came before tile kq.
     %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
       %tk = arith.muli %kq, %G : i32
@@ -552,8 +586,10 @@ tile.kernel @attention_ws_f16_d64(
       // Row indices of the score block, for the mask.
       %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_f16_64>
       %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_f16_64>
-      %rows2 = tile.expand_dims %rows1 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_64> -> tensor<64x1xi32, #mmaS_ws_f16_64>
-      %rows = tile.broadcast %rows2 : tensor<64x1xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
+      // Columns below lim are kept: n, or min(n, row + 1) when causal.
+      %rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS_ws_f16_64>
+      %limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS_ws_f16_64>
+      %lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS_ws_f16_64>, tensor<64xi32, #rowS_ws_f16_64>
 
       // Turn 0: S_0 = Q K_0^T.
       %qph = arith.andi %kq, %c1 : i32
@@ -579,16 +615,13 @@ tile.kernel @attention_ws_f16_d64(
       %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Block 0's softmax (masked: it may be the diagonal or the last block).
-      // The mask: columns past n, and right of the diagonal when causal.
+      // The mask: column c of the block is kept iff c < lim - blk BN.
       %col0_p0 = arith.muli %c0, %cBN : i32
-      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<128xi32, #colS_ws_f16_64>
-      %cols1_p0 = arith.addi %coli, %col0v_p0 : tensor<128xi32, #colS_ws_f16_64>
-      %cols2_p0 = tile.expand_dims %cols1_p0 {axis = 0 : i32} : tensor<128xi32, #colS_ws_f16_64> -> tensor<1x128xi32, #mmaS_ws_f16_64>
-      %cols_p0 = tile.broadcast %cols2_p0 : tensor<1x128xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
-      %inseq_p0 = arith.cmpi slt, %cols_p0, %nv : tensor<64x128xi32, #mmaS_ws_f16_64>
-      %below_p0 = arith.cmpi sle, %cols_p0, %rows : tensor<64x128xi32, #mmaS_ws_f16_64>
-      %causal_ok_p0 = arith.ori %below_p0, %notcausalv : tensor<64x128xi1, #mmaS_ws_f16_64>
-      %keep_p0 = arith.andi %inseq_p0, %causal_ok_p0 : tensor<64x128xi1, #mmaS_ws_f16_64>
+      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #rowS_ws_f16_64>
+      %limc_p0 = arith.subi %lim, %col0v_p0 : tensor<64xi32, #rowS_ws_f16_64>
+      %lim2_p0 = tile.expand_dims %limc_p0 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_64> -> tensor<64x1xi32, #mmaS_ws_f16_64>
+      %limb_p0 = tile.broadcast %lim2_p0 : tensor<64x1xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
+      %keep_p0 = arith.cmpi slt, %colsb, %limb_p0 : tensor<64x128xi32, #mmaS_ws_f16_64>
       %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_f16_64>, tensor<64x128xf32, #mmaS_ws_f16_64>
       // Online softmax in units of the scaled scores (block 0 always has a
       // kept column, so m' is finite from the first block on).
@@ -602,9 +635,17 @@ tile.kernel @attention_ws_f16_d64(
       %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_64>
       %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_f16_64>
       %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_f16_64>
-      %ps_p0 = tile.reduce sum %p_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
-      %la_p0 = arith.mulf %l0, %alpha_p0 : tensor<64xf32, #rowS_ws_f16_64>
-      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64xf32, #rowS_ws_f16_64>
+      // l per thread: P summed over this thread's columns only (no shuffle).
+      %pr_p0 = tile.reshape %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
+      %ps3_p0 = tile.reduce sum %pr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
+      %ps_p0 = tile.reduce sum %ps3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
+      %ab1_p0 = tile.expand_dims %alpha_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
+      %abs_p0 = tile.broadcast %ab1_p0 : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
+      %abr_p0 = tile.reshape %abs_p0 : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
+      %ab3_p0 = tile.reduce max %abr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
+      %alq_p0 = tile.reduce max %ab3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
+      %la_p0 = arith.mulf %l0, %alq_p0 : tensor<64x4xf32, #lq_ws_f16_64>
+      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64x4xf32, #lq_ws_f16_64>
       %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
       %pa_p0 = layout.convert %pt_p0 : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
 
@@ -615,7 +656,7 @@ tile.kernel @attention_ws_f16_d64(
       %mid = arith.minsi %mid0, %hi1 : i32
       %full:5 = scf.for %j = %c0 to %mid step %c1
           iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
-          -> (tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>) : i32 {
+          -> (tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>) : i32 {
         // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
@@ -664,9 +705,17 @@ tile.kernel @attention_ws_f16_d64(
         %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_64>
         %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_64>
         %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_64>
-        %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
-        %la_n = arith.mulf %l_i, %alpha_n : tensor<64xf32, #rowS_ws_f16_64>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64xf32, #rowS_ws_f16_64>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_64>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_64>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
         %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
         // 3. P_j V_j done: V_j's slot is free.
@@ -679,11 +728,11 @@ tile.kernel @attention_ws_f16_d64(
         %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
         %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
         %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x64xf32, #mmaO_ws_f16_64>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
+        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
       }
       %part:5 = scf.for %j = %mid to %hi1 step %c1
           iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
-          -> (tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>) : i32 {
+          -> (tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>) : i32 {
         // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
@@ -720,16 +769,13 @@ tile.kernel @attention_ws_f16_d64(
         %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // The mask: columns past n, and right of the diagonal when causal.
+        // The mask: column c of the block is kept iff c < lim - blk BN.
         %col0_n = arith.muli %j1, %cBN : i32
-        %col0v_n = tile.splat %col0_n : i32 -> tensor<128xi32, #colS_ws_f16_64>
-        %cols1_n = arith.addi %coli, %col0v_n : tensor<128xi32, #colS_ws_f16_64>
-        %cols2_n = tile.expand_dims %cols1_n {axis = 0 : i32} : tensor<128xi32, #colS_ws_f16_64> -> tensor<1x128xi32, #mmaS_ws_f16_64>
-        %cols_n = tile.broadcast %cols2_n : tensor<1x128xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
-        %inseq_n = arith.cmpi slt, %cols_n, %nv : tensor<64x128xi32, #mmaS_ws_f16_64>
-        %below_n = arith.cmpi sle, %cols_n, %rows : tensor<64x128xi32, #mmaS_ws_f16_64>
-        %causal_ok_n = arith.ori %below_n, %notcausalv : tensor<64x128xi1, #mmaS_ws_f16_64>
-        %keep_n = arith.andi %inseq_n, %causal_ok_n : tensor<64x128xi1, #mmaS_ws_f16_64>
+        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_f16_64>
+        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_f16_64>
+        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_64> -> tensor<64x1xi32, #mmaS_ws_f16_64>
+        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
+        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_f16_64>
         %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_f16_64>, tensor<64x128xf32, #mmaS_ws_f16_64>
         // Online softmax in units of the scaled scores (block 0 always has a
         // kept column, so m' is finite from the first block on).
@@ -743,9 +789,17 @@ tile.kernel @attention_ws_f16_d64(
         %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_64>
         %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_64>
         %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_64>
-        %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
-        %la_n = arith.mulf %l_i, %alpha_n : tensor<64xf32, #rowS_ws_f16_64>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64xf32, #rowS_ws_f16_64>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_64>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_64>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
         %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
         // 3. P_j V_j done: V_j's slot is free.
@@ -758,7 +812,7 @@ tile.kernel @attention_ws_f16_d64(
         %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
         %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
         %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x64xf32, #mmaO_ws_f16_64>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
+        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
       }
       // The last S has been waited for: the producer may load the next Q.
       layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -783,7 +837,9 @@ tile.kernel @attention_ws_f16_d64(
       %rs_vl = arith.remsi %g_rvl, %cS : i32
       %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %lo = layout.convert %part#2 : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
+      // The row sums: the four partial sums of each row's quad.
+      %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_f16_64> -> tensor<64xf32, #lqr_ws_f16_64>
+      %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
       %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
       %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
       %out = arith.divf %acc, %lb : tensor<64x64xf32, #mmaO_ws_f16_64>
@@ -909,6 +965,10 @@ tile.kernel @attention_ws_f16_d64(
   }
   tile.return
 }
+#p4_ws_f16_128 = #layout.linear<register = [[0, 0, 0, 1], [8, 0, 0, 0], [0, 1, 0, 0], [0, 2, 0, 0], [0, 4, 0, 0], [0, 8, 0, 0]], lane = [[0, 0, 1, 0], [0, 0, 2, 0], [1, 0, 0, 0], [2, 0, 0, 0], [4, 0, 0, 0]], warp = [[16, 0, 0, 0], [32, 0, 0, 0]]>
+#p3_ws_f16_128 = #layout.slice<dim = 3, parent = #p4_ws_f16_128>
+#lq_ws_f16_128 = #layout.slice<dim = 1, parent = #p3_ws_f16_128>
+#lqr_ws_f16_128 = #layout.slice<dim = 1, parent = #lq_ws_f16_128>
 
 #mmaS_ws_f16_128 = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]>
 #mmaO_ws_f16_128 = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]>
@@ -1027,14 +1087,16 @@ tile.kernel @attention_ws_f16_d128(
     // Row and column indices of the score block, for the mask.
     %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_f16_128>
     %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_f16_128>
-    %nv = tile.splat %n : i32 -> tensor<64x128xi32, #mmaS_ws_f16_128>
-    %notcausal = arith.cmpi eq, %causal, %c0 : i32
-    %notcausalv = tile.splat %notcausal : i1 -> tensor<64x128xi1, #mmaS_ws_f16_128>
+    %cols2 = tile.expand_dims %coli {axis = 0 : i32} : tensor<128xi32, #colS_ws_f16_128> -> tensor<1x128xi32, #mmaS_ws_f16_128>
+    %colsb = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
+    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS_ws_f16_128>
+    %onev = arith.constant dense<1> : tensor<64xi32, #rowS_ws_f16_128>
+    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS_ws_f16_128>
     %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_f16_128>
     %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_f16_128>
     %zo = arith.constant dense<0.0> : tensor<64x128xf32, #mmaO_ws_f16_128>
     %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_f16_128>
-    %l0 = arith.constant dense<0.0> : tensor<64xf32, #rowS_ws_f16_128>
+    %l0 = arith.constant dense<0.0> : tensor<64x4xf32, #lq_ws_f16_128>
     // Tiles: %base key blocks and %base + kq turns came before tile kq.
     %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
       %tk = arith.muli %kq, %G : i32
@@ -1077,8 +1139,10 @@ tile.kernel @attention_ws_f16_d128(
       // Row indices of the score block, for the mask.
       %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_f16_128>
       %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_f16_128>
-      %rows2 = tile.expand_dims %rows1 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_128> -> tensor<64x1xi32, #mmaS_ws_f16_128>
-      %rows = tile.broadcast %rows2 : tensor<64x1xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
+      // Columns below lim are kept: n, or min(n, row + 1) when causal.
+      %rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS_ws_f16_128>
+      %limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS_ws_f16_128>
+      %lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS_ws_f16_128>, tensor<64xi32, #rowS_ws_f16_128>
 
       // Turn 0: S_0 = Q K_0^T.
       %qph = arith.andi %kq, %c1 : i32
@@ -1104,16 +1168,13 @@ tile.kernel @attention_ws_f16_d128(
       %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Block 0's softmax (masked: it may be the diagonal or the last block).
-      // The mask: columns past n, and right of the diagonal when causal.
+      // The mask: column c of the block is kept iff c < lim - blk BN.
       %col0_p0 = arith.muli %c0, %cBN : i32
-      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<128xi32, #colS_ws_f16_128>
-      %cols1_p0 = arith.addi %coli, %col0v_p0 : tensor<128xi32, #colS_ws_f16_128>
-      %cols2_p0 = tile.expand_dims %cols1_p0 {axis = 0 : i32} : tensor<128xi32, #colS_ws_f16_128> -> tensor<1x128xi32, #mmaS_ws_f16_128>
-      %cols_p0 = tile.broadcast %cols2_p0 : tensor<1x128xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
-      %inseq_p0 = arith.cmpi slt, %cols_p0, %nv : tensor<64x128xi32, #mmaS_ws_f16_128>
-      %below_p0 = arith.cmpi sle, %cols_p0, %rows : tensor<64x128xi32, #mmaS_ws_f16_128>
-      %causal_ok_p0 = arith.ori %below_p0, %notcausalv : tensor<64x128xi1, #mmaS_ws_f16_128>
-      %keep_p0 = arith.andi %inseq_p0, %causal_ok_p0 : tensor<64x128xi1, #mmaS_ws_f16_128>
+      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #rowS_ws_f16_128>
+      %limc_p0 = arith.subi %lim, %col0v_p0 : tensor<64xi32, #rowS_ws_f16_128>
+      %lim2_p0 = tile.expand_dims %limc_p0 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_128> -> tensor<64x1xi32, #mmaS_ws_f16_128>
+      %limb_p0 = tile.broadcast %lim2_p0 : tensor<64x1xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
+      %keep_p0 = arith.cmpi slt, %colsb, %limb_p0 : tensor<64x128xi32, #mmaS_ws_f16_128>
       %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_f16_128>, tensor<64x128xf32, #mmaS_ws_f16_128>
       // Online softmax in units of the scaled scores (block 0 always has a
       // kept column, so m' is finite from the first block on).
@@ -1127,9 +1188,17 @@ tile.kernel @attention_ws_f16_d128(
       %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_128>
       %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_f16_128>
       %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_f16_128>
-      %ps_p0 = tile.reduce sum %p_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64xf32, #rowS_ws_f16_128>
-      %la_p0 = arith.mulf %l0, %alpha_p0 : tensor<64xf32, #rowS_ws_f16_128>
-      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64xf32, #rowS_ws_f16_128>
+      // l per thread: P summed over this thread's columns only (no shuffle).
+      %pr_p0 = tile.reshape %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
+      %ps3_p0 = tile.reduce sum %pr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
+      %ps_p0 = tile.reduce sum %ps3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
+      %ab1_p0 = tile.expand_dims %alpha_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
+      %abs_p0 = tile.broadcast %ab1_p0 : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
+      %abr_p0 = tile.reshape %abs_p0 : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
+      %ab3_p0 = tile.reduce max %abr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
+      %alq_p0 = tile.reduce max %ab3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
+      %la_p0 = arith.mulf %l0, %alq_p0 : tensor<64x4xf32, #lq_ws_f16_128>
+      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64x4xf32, #lq_ws_f16_128>
       %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_128> to tensor<64x128xf16, #mmaS_ws_f16_128>
       %pa_p0 = layout.convert %pt_p0 : tensor<64x128xf16, #mmaS_ws_f16_128> -> tensor<64x128xf16, #opP_ws_f16_128>
 
@@ -1140,7 +1209,7 @@ tile.kernel @attention_ws_f16_d128(
       %mid = arith.minsi %mid0, %hi1 : i32
       %full:5 = scf.for %j = %c0 to %mid step %c1
           iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
-          -> (tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>) : i32 {
+          -> (tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>) : i32 {
         // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
@@ -1189,9 +1258,17 @@ tile.kernel @attention_ws_f16_d128(
         %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_128>
         %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_128>
         %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_128>
-        %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64xf32, #rowS_ws_f16_128>
-        %la_n = arith.mulf %l_i, %alpha_n : tensor<64xf32, #rowS_ws_f16_128>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64xf32, #rowS_ws_f16_128>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_128>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_128>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> to tensor<64x128xf16, #mmaS_ws_f16_128>
         %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_128> -> tensor<64x128xf16, #opP_ws_f16_128>
         // 3. P_j V_j done: V_j's slot is free.
@@ -1204,11 +1281,11 @@ tile.kernel @attention_ws_f16_d128(
         %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_128> -> tensor<64x1xf32, #mmaO_ws_f16_128>
         %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_128> -> tensor<64x128xf32, #mmaO_ws_f16_128>
         %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_f16_128>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
+        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
       }
       %part:5 = scf.for %j = %mid to %hi1 step %c1
           iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
-          -> (tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>) : i32 {
+          -> (tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>) : i32 {
         // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
@@ -1245,16 +1322,13 @@ tile.kernel @attention_ws_f16_d128(
         %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // The mask: columns past n, and right of the diagonal when causal.
+        // The mask: column c of the block is kept iff c < lim - blk BN.
         %col0_n = arith.muli %j1, %cBN : i32
-        %col0v_n = tile.splat %col0_n : i32 -> tensor<128xi32, #colS_ws_f16_128>
-        %cols1_n = arith.addi %coli, %col0v_n : tensor<128xi32, #colS_ws_f16_128>
-        %cols2_n = tile.expand_dims %cols1_n {axis = 0 : i32} : tensor<128xi32, #colS_ws_f16_128> -> tensor<1x128xi32, #mmaS_ws_f16_128>
-        %cols_n = tile.broadcast %cols2_n : tensor<1x128xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
-        %inseq_n = arith.cmpi slt, %cols_n, %nv : tensor<64x128xi32, #mmaS_ws_f16_128>
-        %below_n = arith.cmpi sle, %cols_n, %rows : tensor<64x128xi32, #mmaS_ws_f16_128>
-        %causal_ok_n = arith.ori %below_n, %notcausalv : tensor<64x128xi1, #mmaS_ws_f16_128>
-        %keep_n = arith.andi %inseq_n, %causal_ok_n : tensor<64x128xi1, #mmaS_ws_f16_128>
+        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_f16_128>
+        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_f16_128>
+        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_128> -> tensor<64x1xi32, #mmaS_ws_f16_128>
+        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
+        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_f16_128>
         %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_f16_128>, tensor<64x128xf32, #mmaS_ws_f16_128>
         // Online softmax in units of the scaled scores (block 0 always has a
         // kept column, so m' is finite from the first block on).
@@ -1268,9 +1342,17 @@ tile.kernel @attention_ws_f16_d128(
         %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_128>
         %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_128>
         %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_128>
-        %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64xf32, #rowS_ws_f16_128>
-        %la_n = arith.mulf %l_i, %alpha_n : tensor<64xf32, #rowS_ws_f16_128>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64xf32, #rowS_ws_f16_128>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_128>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_128>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> to tensor<64x128xf16, #mmaS_ws_f16_128>
         %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_128> -> tensor<64x128xf16, #opP_ws_f16_128>
         // 3. P_j V_j done: V_j's slot is free.
@@ -1283,7 +1365,7 @@ tile.kernel @attention_ws_f16_d128(
         %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_128> -> tensor<64x1xf32, #mmaO_ws_f16_128>
         %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_128> -> tensor<64x128xf32, #mmaO_ws_f16_128>
         %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_f16_128>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
+        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
       }
       // The last S has been waited for: the producer may load the next Q.
       layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -1308,7 +1390,9 @@ tile.kernel @attention_ws_f16_d128(
       %rs_vl = arith.remsi %g_rvl, %cS : i32
       %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %lo = layout.convert %part#2 : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
+      // The row sums: the four partial sums of each row's quad.
+      %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_f16_128> -> tensor<64xf32, #lqr_ws_f16_128>
+      %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
       %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_128> -> tensor<64x1xf32, #mmaO_ws_f16_128>
       %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_f16_128> -> tensor<64x128xf32, #mmaO_ws_f16_128>
       %out = arith.divf %acc, %lb : tensor<64x128xf32, #mmaO_ws_f16_128>
@@ -1342,14 +1426,16 @@ tile.kernel @attention_ws_f16_d128(
     // Row and column indices of the score block, for the mask.
     %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_f16_128>
     %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_f16_128>
-    %nv = tile.splat %n : i32 -> tensor<64x128xi32, #mmaS_ws_f16_128>
-    %notcausal = arith.cmpi eq, %causal, %c0 : i32
-    %notcausalv = tile.splat %notcausal : i1 -> tensor<64x128xi1, #mmaS_ws_f16_128>
+    %cols2 = tile.expand_dims %coli {axis = 0 : i32} : tensor<128xi32, #colS_ws_f16_128> -> tensor<1x128xi32, #mmaS_ws_f16_128>
+    %colsb = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
+    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS_ws_f16_128>
+    %onev = arith.constant dense<1> : tensor<64xi32, #rowS_ws_f16_128>
+    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS_ws_f16_128>
     %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_f16_128>
     %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_f16_128>
     %zo = arith.constant dense<0.0> : tensor<64x128xf32, #mmaO_ws_f16_128>
     %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_f16_128>
-    %l0 = arith.constant dense<0.0> : tensor<64xf32, #rowS_ws_f16_128>
+    %l0 = arith.constant dense<0.0> : tensor<64x4xf32, #lq_ws_f16_128>
     // Tiles: %base key blocks and %base + kq turns came before tile kq.
     %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
       %tk = arith.muli %kq, %G : i32
@@ -1392,8 +1478,10 @@ tile.kernel @attention_ws_f16_d128(
       // Row indices of the score block, for the mask.
       %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_f16_128>
       %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_f16_128>
-      %rows2 = tile.expand_dims %rows1 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_128> -> tensor<64x1xi32, #mmaS_ws_f16_128>
-      %rows = tile.broadcast %rows2 : tensor<64x1xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
+      // Columns below lim are kept: n, or min(n, row + 1) when causal.
+      %rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS_ws_f16_128>
+      %limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS_ws_f16_128>
+      %lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS_ws_f16_128>, tensor<64xi32, #rowS_ws_f16_128>
 
       // Turn 0: S_0 = Q K_0^T.
       %qph = arith.andi %kq, %c1 : i32
@@ -1419,16 +1507,13 @@ tile.kernel @attention_ws_f16_d128(
       %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Block 0's softmax (masked: it may be the diagonal or the last block).
-      // The mask: columns past n, and right of the diagonal when causal.
+      // The mask: column c of the block is kept iff c < lim - blk BN.
       %col0_p0 = arith.muli %c0, %cBN : i32
-      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<128xi32, #colS_ws_f16_128>
-      %cols1_p0 = arith.addi %coli, %col0v_p0 : tensor<128xi32, #colS_ws_f16_128>
-      %cols2_p0 = tile.expand_dims %cols1_p0 {axis = 0 : i32} : tensor<128xi32, #colS_ws_f16_128> -> tensor<1x128xi32, #mmaS_ws_f16_128>
-      %cols_p0 = tile.broadcast %cols2_p0 : tensor<1x128xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
-      %inseq_p0 = arith.cmpi slt, %cols_p0, %nv : tensor<64x128xi32, #mmaS_ws_f16_128>
-      %below_p0 = arith.cmpi sle, %cols_p0, %rows : tensor<64x128xi32, #mmaS_ws_f16_128>
-      %causal_ok_p0 = arith.ori %below_p0, %notcausalv : tensor<64x128xi1, #mmaS_ws_f16_128>
-      %keep_p0 = arith.andi %inseq_p0, %causal_ok_p0 : tensor<64x128xi1, #mmaS_ws_f16_128>
+      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #rowS_ws_f16_128>
+      %limc_p0 = arith.subi %lim, %col0v_p0 : tensor<64xi32, #rowS_ws_f16_128>
+      %lim2_p0 = tile.expand_dims %limc_p0 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_128> -> tensor<64x1xi32, #mmaS_ws_f16_128>
+      %limb_p0 = tile.broadcast %lim2_p0 : tensor<64x1xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
+      %keep_p0 = arith.cmpi slt, %colsb, %limb_p0 : tensor<64x128xi32, #mmaS_ws_f16_128>
       %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_f16_128>, tensor<64x128xf32, #mmaS_ws_f16_128>
       // Online softmax in units of the scaled scores (block 0 always has a
       // kept column, so m' is finite from the first block on).
@@ -1442,9 +1527,17 @@ tile.kernel @attention_ws_f16_d128(
       %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_128>
       %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_f16_128>
       %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_f16_128>
-      %ps_p0 = tile.reduce sum %p_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64xf32, #rowS_ws_f16_128>
-      %la_p0 = arith.mulf %l0, %alpha_p0 : tensor<64xf32, #rowS_ws_f16_128>
-      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64xf32, #rowS_ws_f16_128>
+      // l per thread: P summed over this thread's columns only (no shuffle).
+      %pr_p0 = tile.reshape %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
+      %ps3_p0 = tile.reduce sum %pr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
+      %ps_p0 = tile.reduce sum %ps3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
+      %ab1_p0 = tile.expand_dims %alpha_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
+      %abs_p0 = tile.broadcast %ab1_p0 : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
+      %abr_p0 = tile.reshape %abs_p0 : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
+      %ab3_p0 = tile.reduce max %abr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
+      %alq_p0 = tile.reduce max %ab3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
+      %la_p0 = arith.mulf %l0, %alq_p0 : tensor<64x4xf32, #lq_ws_f16_128>
+      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64x4xf32, #lq_ws_f16_128>
       %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_128> to tensor<64x128xf16, #mmaS_ws_f16_128>
       %pa_p0 = layout.convert %pt_p0 : tensor<64x128xf16, #mmaS_ws_f16_128> -> tensor<64x128xf16, #opP_ws_f16_128>
 
@@ -1455,7 +1548,7 @@ tile.kernel @attention_ws_f16_d128(
       %mid = arith.minsi %mid0, %hi1 : i32
       %full:5 = scf.for %j = %c0 to %mid step %c1
           iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
-          -> (tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>) : i32 {
+          -> (tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>) : i32 {
         // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
@@ -1504,9 +1597,17 @@ tile.kernel @attention_ws_f16_d128(
         %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_128>
         %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_128>
         %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_128>
-        %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64xf32, #rowS_ws_f16_128>
-        %la_n = arith.mulf %l_i, %alpha_n : tensor<64xf32, #rowS_ws_f16_128>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64xf32, #rowS_ws_f16_128>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_128>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_128>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> to tensor<64x128xf16, #mmaS_ws_f16_128>
         %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_128> -> tensor<64x128xf16, #opP_ws_f16_128>
         // 3. P_j V_j done: V_j's slot is free.
@@ -1519,11 +1620,11 @@ tile.kernel @attention_ws_f16_d128(
         %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_128> -> tensor<64x1xf32, #mmaO_ws_f16_128>
         %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_128> -> tensor<64x128xf32, #mmaO_ws_f16_128>
         %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_f16_128>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
+        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
       }
       %part:5 = scf.for %j = %mid to %hi1 step %c1
           iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
-          -> (tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>) : i32 {
+          -> (tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>) : i32 {
         // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
@@ -1560,16 +1661,13 @@ tile.kernel @attention_ws_f16_d128(
         %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // The mask: columns past n, and right of the diagonal when causal.
+        // The mask: column c of the block is kept iff c < lim - blk BN.
         %col0_n = arith.muli %j1, %cBN : i32
-        %col0v_n = tile.splat %col0_n : i32 -> tensor<128xi32, #colS_ws_f16_128>
-        %cols1_n = arith.addi %coli, %col0v_n : tensor<128xi32, #colS_ws_f16_128>
-        %cols2_n = tile.expand_dims %cols1_n {axis = 0 : i32} : tensor<128xi32, #colS_ws_f16_128> -> tensor<1x128xi32, #mmaS_ws_f16_128>
-        %cols_n = tile.broadcast %cols2_n : tensor<1x128xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
-        %inseq_n = arith.cmpi slt, %cols_n, %nv : tensor<64x128xi32, #mmaS_ws_f16_128>
-        %below_n = arith.cmpi sle, %cols_n, %rows : tensor<64x128xi32, #mmaS_ws_f16_128>
-        %causal_ok_n = arith.ori %below_n, %notcausalv : tensor<64x128xi1, #mmaS_ws_f16_128>
-        %keep_n = arith.andi %inseq_n, %causal_ok_n : tensor<64x128xi1, #mmaS_ws_f16_128>
+        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_f16_128>
+        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_f16_128>
+        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_128> -> tensor<64x1xi32, #mmaS_ws_f16_128>
+        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
+        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_f16_128>
         %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_f16_128>, tensor<64x128xf32, #mmaS_ws_f16_128>
         // Online softmax in units of the scaled scores (block 0 always has a
         // kept column, so m' is finite from the first block on).
@@ -1583,9 +1681,17 @@ tile.kernel @attention_ws_f16_d128(
         %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_128>
         %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_128>
         %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_128>
-        %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64xf32, #rowS_ws_f16_128>
-        %la_n = arith.mulf %l_i, %alpha_n : tensor<64xf32, #rowS_ws_f16_128>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64xf32, #rowS_ws_f16_128>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_128>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_128>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> to tensor<64x128xf16, #mmaS_ws_f16_128>
         %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_128> -> tensor<64x128xf16, #opP_ws_f16_128>
         // 3. P_j V_j done: V_j's slot is free.
@@ -1598,7 +1704,7 @@ tile.kernel @attention_ws_f16_d128(
         %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_128> -> tensor<64x1xf32, #mmaO_ws_f16_128>
         %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_128> -> tensor<64x128xf32, #mmaO_ws_f16_128>
         %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_f16_128>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
+        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
       }
       // The last S has been waited for: the producer may load the next Q.
       layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -1623,7 +1729,9 @@ tile.kernel @attention_ws_f16_d128(
       %rs_vl = arith.remsi %g_rvl, %cS : i32
       %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %lo = layout.convert %part#2 : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
+      // The row sums: the four partial sums of each row's quad.
+      %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_f16_128> -> tensor<64xf32, #lqr_ws_f16_128>
+      %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
       %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_128> -> tensor<64x1xf32, #mmaO_ws_f16_128>
       %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_f16_128> -> tensor<64x128xf32, #mmaO_ws_f16_128>
       %out = arith.divf %acc, %lb : tensor<64x128xf32, #mmaO_ws_f16_128>
@@ -1749,6 +1857,10 @@ tile.kernel @attention_ws_f16_d128(
   }
   tile.return
 }
+#p4_ws_bf16_64 = #layout.linear<register = [[0, 0, 0, 1], [8, 0, 0, 0], [0, 1, 0, 0], [0, 2, 0, 0], [0, 4, 0, 0], [0, 8, 0, 0]], lane = [[0, 0, 1, 0], [0, 0, 2, 0], [1, 0, 0, 0], [2, 0, 0, 0], [4, 0, 0, 0]], warp = [[16, 0, 0, 0], [32, 0, 0, 0]]>
+#p3_ws_bf16_64 = #layout.slice<dim = 3, parent = #p4_ws_bf16_64>
+#lq_ws_bf16_64 = #layout.slice<dim = 1, parent = #p3_ws_bf16_64>
+#lqr_ws_bf16_64 = #layout.slice<dim = 1, parent = #lq_ws_bf16_64>
 
 #mmaS_ws_bf16_64 = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]>
 #mmaO_ws_bf16_64 = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]>
@@ -1867,14 +1979,16 @@ tile.kernel @attention_ws_bf16_d64(
     // Row and column indices of the score block, for the mask.
     %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_bf16_64>
     %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_bf16_64>
-    %nv = tile.splat %n : i32 -> tensor<64x128xi32, #mmaS_ws_bf16_64>
-    %notcausal = arith.cmpi eq, %causal, %c0 : i32
-    %notcausalv = tile.splat %notcausal : i1 -> tensor<64x128xi1, #mmaS_ws_bf16_64>
+    %cols2 = tile.expand_dims %coli {axis = 0 : i32} : tensor<128xi32, #colS_ws_bf16_64> -> tensor<1x128xi32, #mmaS_ws_bf16_64>
+    %colsb = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
+    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
+    %onev = arith.constant dense<1> : tensor<64xi32, #rowS_ws_bf16_64>
+    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS_ws_bf16_64>
     %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_bf16_64>
     %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_bf16_64>
     %zo = arith.constant dense<0.0> : tensor<64x64xf32, #mmaO_ws_bf16_64>
     %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_bf16_64>
-    %l0 = arith.constant dense<0.0> : tensor<64xf32, #rowS_ws_bf16_64>
+    %l0 = arith.constant dense<0.0> : tensor<64x4xf32, #lq_ws_bf16_64>
     // Tiles: %base key blocks and %base + kq turns came before tile kq.
     %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
       %tk = arith.muli %kq, %G : i32
@@ -1917,8 +2031,10 @@ tile.kernel @attention_ws_bf16_d64(
       // Row indices of the score block, for the mask.
       %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
       %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_bf16_64>
-      %rows2 = tile.expand_dims %rows1 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_64> -> tensor<64x1xi32, #mmaS_ws_bf16_64>
-      %rows = tile.broadcast %rows2 : tensor<64x1xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
+      // Columns below lim are kept: n, or min(n, row + 1) when causal.
+      %rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS_ws_bf16_64>
+      %limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS_ws_bf16_64>
+      %lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS_ws_bf16_64>, tensor<64xi32, #rowS_ws_bf16_64>
 
       // Turn 0: S_0 = Q K_0^T.
       %qph = arith.andi %kq, %c1 : i32
@@ -1944,16 +2060,13 @@ tile.kernel @attention_ws_bf16_d64(
       %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Block 0's softmax (masked: it may be the diagonal or the last block).
-      // The mask: columns past n, and right of the diagonal when causal.
+      // The mask: column c of the block is kept iff c < lim - blk BN.
       %col0_p0 = arith.muli %c0, %cBN : i32
-      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<128xi32, #colS_ws_bf16_64>
-      %cols1_p0 = arith.addi %coli, %col0v_p0 : tensor<128xi32, #colS_ws_bf16_64>
-      %cols2_p0 = tile.expand_dims %cols1_p0 {axis = 0 : i32} : tensor<128xi32, #colS_ws_bf16_64> -> tensor<1x128xi32, #mmaS_ws_bf16_64>
-      %cols_p0 = tile.broadcast %cols2_p0 : tensor<1x128xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
-      %inseq_p0 = arith.cmpi slt, %cols_p0, %nv : tensor<64x128xi32, #mmaS_ws_bf16_64>
-      %below_p0 = arith.cmpi sle, %cols_p0, %rows : tensor<64x128xi32, #mmaS_ws_bf16_64>
-      %causal_ok_p0 = arith.ori %below_p0, %notcausalv : tensor<64x128xi1, #mmaS_ws_bf16_64>
-      %keep_p0 = arith.andi %inseq_p0, %causal_ok_p0 : tensor<64x128xi1, #mmaS_ws_bf16_64>
+      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
+      %limc_p0 = arith.subi %lim, %col0v_p0 : tensor<64xi32, #rowS_ws_bf16_64>
+      %lim2_p0 = tile.expand_dims %limc_p0 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_64> -> tensor<64x1xi32, #mmaS_ws_bf16_64>
+      %limb_p0 = tile.broadcast %lim2_p0 : tensor<64x1xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
+      %keep_p0 = arith.cmpi slt, %colsb, %limb_p0 : tensor<64x128xi32, #mmaS_ws_bf16_64>
       %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_64>, tensor<64x128xf32, #mmaS_ws_bf16_64>
       // Online softmax in units of the scaled scores (block 0 always has a
       // kept column, so m' is finite from the first block on).
@@ -1967,9 +2080,17 @@ tile.kernel @attention_ws_bf16_d64(
       %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_64>
       %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_bf16_64>
       %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_64>
-      %ps_p0 = tile.reduce sum %p_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
-      %la_p0 = arith.mulf %l0, %alpha_p0 : tensor<64xf32, #rowS_ws_bf16_64>
-      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64xf32, #rowS_ws_bf16_64>
+      // l per thread: P summed over this thread's columns only (no shuffle).
+      %pr_p0 = tile.reshape %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
+      %ps3_p0 = tile.reduce sum %pr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
+      %ps_p0 = tile.reduce sum %ps3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
+      %ab1_p0 = tile.expand_dims %alpha_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
+      %abs_p0 = tile.broadcast %ab1_p0 : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
+      %abr_p0 = tile.reshape %abs_p0 : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
+      %ab3_p0 = tile.reduce max %abr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
+      %alq_p0 = tile.reduce max %ab3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
+      %la_p0 = arith.mulf %l0, %alq_p0 : tensor<64x4xf32, #lq_ws_bf16_64>
+      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64x4xf32, #lq_ws_bf16_64>
       %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
       %pa_p0 = layout.convert %pt_p0 : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
 
@@ -1980,7 +2101,7 @@ tile.kernel @attention_ws_bf16_d64(
       %mid = arith.minsi %mid0, %hi1 : i32
       %full:5 = scf.for %j = %c0 to %mid step %c1
           iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
-          -> (tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>) : i32 {
+          -> (tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>) : i32 {
         // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
@@ -2029,9 +2150,17 @@ tile.kernel @attention_ws_bf16_d64(
         %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_64>
         %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_64>
         %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_64>
-        %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
-        %la_n = arith.mulf %l_i, %alpha_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64xf32, #rowS_ws_bf16_64>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_64>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_64>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
         %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
         // 3. P_j V_j done: V_j's slot is free.
@@ -2044,11 +2173,11 @@ tile.kernel @attention_ws_bf16_d64(
         %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
         %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
         %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
+        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
       }
       %part:5 = scf.for %j = %mid to %hi1 step %c1
           iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
-          -> (tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>) : i32 {
+          -> (tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>) : i32 {
         // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
@@ -2085,16 +2214,13 @@ tile.kernel @attention_ws_bf16_d64(
         %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // The mask: columns past n, and right of the diagonal when causal.
+        // The mask: column c of the block is kept iff c < lim - blk BN.
         %col0_n = arith.muli %j1, %cBN : i32
-        %col0v_n = tile.splat %col0_n : i32 -> tensor<128xi32, #colS_ws_bf16_64>
-        %cols1_n = arith.addi %coli, %col0v_n : tensor<128xi32, #colS_ws_bf16_64>
-        %cols2_n = tile.expand_dims %cols1_n {axis = 0 : i32} : tensor<128xi32, #colS_ws_bf16_64> -> tensor<1x128xi32, #mmaS_ws_bf16_64>
-        %cols_n = tile.broadcast %cols2_n : tensor<1x128xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
-        %inseq_n = arith.cmpi slt, %cols_n, %nv : tensor<64x128xi32, #mmaS_ws_bf16_64>
-        %below_n = arith.cmpi sle, %cols_n, %rows : tensor<64x128xi32, #mmaS_ws_bf16_64>
-        %causal_ok_n = arith.ori %below_n, %notcausalv : tensor<64x128xi1, #mmaS_ws_bf16_64>
-        %keep_n = arith.andi %inseq_n, %causal_ok_n : tensor<64x128xi1, #mmaS_ws_bf16_64>
+        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
+        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_bf16_64>
+        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_64> -> tensor<64x1xi32, #mmaS_ws_bf16_64>
+        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
+        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_bf16_64>
         %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_64>, tensor<64x128xf32, #mmaS_ws_bf16_64>
         // Online softmax in units of the scaled scores (block 0 always has a
         // kept column, so m' is finite from the first block on).
@@ -2108,9 +2234,17 @@ tile.kernel @attention_ws_bf16_d64(
         %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_64>
         %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_64>
         %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_64>
-        %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
-        %la_n = arith.mulf %l_i, %alpha_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64xf32, #rowS_ws_bf16_64>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_64>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_64>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
         %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
         // 3. P_j V_j done: V_j's slot is free.
@@ -2123,7 +2257,7 @@ tile.kernel @attention_ws_bf16_d64(
         %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
         %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
         %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
+        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
       }
       // The last S has been waited for: the producer may load the next Q.
       layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -2148,7 +2282,9 @@ tile.kernel @attention_ws_bf16_d64(
       %rs_vl = arith.remsi %g_rvl, %cS : i32
       %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %lo = layout.convert %part#2 : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
+      // The row sums: the four partial sums of each row's quad.
+      %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_bf16_64> -> tensor<64xf32, #lqr_ws_bf16_64>
+      %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
       %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
       %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
       %out = arith.divf %acc, %lb : tensor<64x64xf32, #mmaO_ws_bf16_64>
@@ -2182,14 +2318,16 @@ tile.kernel @attention_ws_bf16_d64(
     // Row and column indices of the score block, for the mask.
     %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_bf16_64>
     %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_bf16_64>
-    %nv = tile.splat %n : i32 -> tensor<64x128xi32, #mmaS_ws_bf16_64>
-    %notcausal = arith.cmpi eq, %causal, %c0 : i32
-    %notcausalv = tile.splat %notcausal : i1 -> tensor<64x128xi1, #mmaS_ws_bf16_64>
+    %cols2 = tile.expand_dims %coli {axis = 0 : i32} : tensor<128xi32, #colS_ws_bf16_64> -> tensor<1x128xi32, #mmaS_ws_bf16_64>
+    %colsb = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
+    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
+    %onev = arith.constant dense<1> : tensor<64xi32, #rowS_ws_bf16_64>
+    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS_ws_bf16_64>
     %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_bf16_64>
     %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_bf16_64>
     %zo = arith.constant dense<0.0> : tensor<64x64xf32, #mmaO_ws_bf16_64>
     %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_bf16_64>
-    %l0 = arith.constant dense<0.0> : tensor<64xf32, #rowS_ws_bf16_64>
+    %l0 = arith.constant dense<0.0> : tensor<64x4xf32, #lq_ws_bf16_64>
     // Tiles: %base key blocks and %base + kq turns came before tile kq.
     %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
       %tk = arith.muli %kq, %G : i32
@@ -2232,8 +2370,10 @@ tile.kernel @attention_ws_bf16_d64(
       // Row indices of the score block, for the mask.
       %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
       %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_bf16_64>
-      %rows2 = tile.expand_dims %rows1 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_64> -> tensor<64x1xi32, #mmaS_ws_bf16_64>
-      %rows = tile.broadcast %rows2 : tensor<64x1xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
+      // Columns below lim are kept: n, or min(n, row + 1) when causal.
+      %rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS_ws_bf16_64>
+      %limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS_ws_bf16_64>
+      %lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS_ws_bf16_64>, tensor<64xi32, #rowS_ws_bf16_64>
 
       // Turn 0: S_0 = Q K_0^T.
       %qph = arith.andi %kq, %c1 : i32
@@ -2259,16 +2399,13 @@ tile.kernel @attention_ws_bf16_d64(
       %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Block 0's softmax (masked: it may be the diagonal or the last block).
-      // The mask: columns past n, and right of the diagonal when causal.
+      // The mask: column c of the block is kept iff c < lim - blk BN.
       %col0_p0 = arith.muli %c0, %cBN : i32
-      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<128xi32, #colS_ws_bf16_64>
-      %cols1_p0 = arith.addi %coli, %col0v_p0 : tensor<128xi32, #colS_ws_bf16_64>
-      %cols2_p0 = tile.expand_dims %cols1_p0 {axis = 0 : i32} : tensor<128xi32, #colS_ws_bf16_64> -> tensor<1x128xi32, #mmaS_ws_bf16_64>
-      %cols_p0 = tile.broadcast %cols2_p0 : tensor<1x128xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
-      %inseq_p0 = arith.cmpi slt, %cols_p0, %nv : tensor<64x128xi32, #mmaS_ws_bf16_64>
-      %below_p0 = arith.cmpi sle, %cols_p0, %rows : tensor<64x128xi32, #mmaS_ws_bf16_64>
-      %causal_ok_p0 = arith.ori %below_p0, %notcausalv : tensor<64x128xi1, #mmaS_ws_bf16_64>
-      %keep_p0 = arith.andi %inseq_p0, %causal_ok_p0 : tensor<64x128xi1, #mmaS_ws_bf16_64>
+      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
+      %limc_p0 = arith.subi %lim, %col0v_p0 : tensor<64xi32, #rowS_ws_bf16_64>
+      %lim2_p0 = tile.expand_dims %limc_p0 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_64> -> tensor<64x1xi32, #mmaS_ws_bf16_64>
+      %limb_p0 = tile.broadcast %lim2_p0 : tensor<64x1xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
+      %keep_p0 = arith.cmpi slt, %colsb, %limb_p0 : tensor<64x128xi32, #mmaS_ws_bf16_64>
       %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_64>, tensor<64x128xf32, #mmaS_ws_bf16_64>
       // Online softmax in units of the scaled scores (block 0 always has a
       // kept column, so m' is finite from the first block on).
@@ -2282,9 +2419,17 @@ tile.kernel @attention_ws_bf16_d64(
       %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_64>
       %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_bf16_64>
       %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_64>
-      %ps_p0 = tile.reduce sum %p_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
-      %la_p0 = arith.mulf %l0, %alpha_p0 : tensor<64xf32, #rowS_ws_bf16_64>
-      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64xf32, #rowS_ws_bf16_64>
+      // l per thread: P summed over this thread's columns only (no shuffle).
+      %pr_p0 = tile.reshape %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
+      %ps3_p0 = tile.reduce sum %pr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
+      %ps_p0 = tile.reduce sum %ps3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
+      %ab1_p0 = tile.expand_dims %alpha_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
+      %abs_p0 = tile.broadcast %ab1_p0 : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
+      %abr_p0 = tile.reshape %abs_p0 : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
+      %ab3_p0 = tile.reduce max %abr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
+      %alq_p0 = tile.reduce max %ab3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
+      %la_p0 = arith.mulf %l0, %alq_p0 : tensor<64x4xf32, #lq_ws_bf16_64>
+      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64x4xf32, #lq_ws_bf16_64>
       %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
       %pa_p0 = layout.convert %pt_p0 : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
 
@@ -2295,7 +2440,7 @@ tile.kernel @attention_ws_bf16_d64(
       %mid = arith.minsi %mid0, %hi1 : i32
       %full:5 = scf.for %j = %c0 to %mid step %c1
           iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
-          -> (tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>) : i32 {
+          -> (tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>) : i32 {
         // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
@@ -2344,9 +2489,17 @@ tile.kernel @attention_ws_bf16_d64(
         %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_64>
         %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_64>
         %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_64>
-        %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
-        %la_n = arith.mulf %l_i, %alpha_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64xf32, #rowS_ws_bf16_64>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_64>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_64>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
         %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
         // 3. P_j V_j done: V_j's slot is free.
@@ -2359,11 +2512,11 @@ tile.kernel @attention_ws_bf16_d64(
         %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
         %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
         %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
+        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
       }
       %part:5 = scf.for %j = %mid to %hi1 step %c1
           iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
-          -> (tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>) : i32 {
+          -> (tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>) : i32 {
         // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
@@ -2400,16 +2553,13 @@ tile.kernel @attention_ws_bf16_d64(
         %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // The mask: columns past n, and right of the diagonal when causal.
+        // The mask: column c of the block is kept iff c < lim - blk BN.
         %col0_n = arith.muli %j1, %cBN : i32
-        %col0v_n = tile.splat %col0_n : i32 -> tensor<128xi32, #colS_ws_bf16_64>
-        %cols1_n = arith.addi %coli, %col0v_n : tensor<128xi32, #colS_ws_bf16_64>
-        %cols2_n = tile.expand_dims %cols1_n {axis = 0 : i32} : tensor<128xi32, #colS_ws_bf16_64> -> tensor<1x128xi32, #mmaS_ws_bf16_64>
-        %cols_n = tile.broadcast %cols2_n : tensor<1x128xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
-        %inseq_n = arith.cmpi slt, %cols_n, %nv : tensor<64x128xi32, #mmaS_ws_bf16_64>
-        %below_n = arith.cmpi sle, %cols_n, %rows : tensor<64x128xi32, #mmaS_ws_bf16_64>
-        %causal_ok_n = arith.ori %below_n, %notcausalv : tensor<64x128xi1, #mmaS_ws_bf16_64>
-        %keep_n = arith.andi %inseq_n, %causal_ok_n : tensor<64x128xi1, #mmaS_ws_bf16_64>
+        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
+        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_bf16_64>
+        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_64> -> tensor<64x1xi32, #mmaS_ws_bf16_64>
+        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
+        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_bf16_64>
         %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_64>, tensor<64x128xf32, #mmaS_ws_bf16_64>
         // Online softmax in units of the scaled scores (block 0 always has a
         // kept column, so m' is finite from the first block on).
@@ -2423,9 +2573,17 @@ tile.kernel @attention_ws_bf16_d64(
         %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_64>
         %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_64>
         %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_64>
-        %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
-        %la_n = arith.mulf %l_i, %alpha_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64xf32, #rowS_ws_bf16_64>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_64>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_64>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
         %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
         // 3. P_j V_j done: V_j's slot is free.
@@ -2438,7 +2596,7 @@ tile.kernel @attention_ws_bf16_d64(
         %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
         %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
         %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
+        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
       }
       // The last S has been waited for: the producer may load the next Q.
       layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -2463,7 +2621,9 @@ tile.kernel @attention_ws_bf16_d64(
       %rs_vl = arith.remsi %g_rvl, %cS : i32
       %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %lo = layout.convert %part#2 : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
+      // The row sums: the four partial sums of each row's quad.
+      %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_bf16_64> -> tensor<64xf32, #lqr_ws_bf16_64>
+      %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
       %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
       %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
       %out = arith.divf %acc, %lb : tensor<64x64xf32, #mmaO_ws_bf16_64>
@@ -2589,6 +2749,10 @@ tile.kernel @attention_ws_bf16_d64(
   }
   tile.return
 }
+#p4_ws_bf16_128 = #layout.linear<register = [[0, 0, 0, 1], [8, 0, 0, 0], [0, 1, 0, 0], [0, 2, 0, 0], [0, 4, 0, 0], [0, 8, 0, 0]], lane = [[0, 0, 1, 0], [0, 0, 2, 0], [1, 0, 0, 0], [2, 0, 0, 0], [4, 0, 0, 0]], warp = [[16, 0, 0, 0], [32, 0, 0, 0]]>
+#p3_ws_bf16_128 = #layout.slice<dim = 3, parent = #p4_ws_bf16_128>
+#lq_ws_bf16_128 = #layout.slice<dim = 1, parent = #p3_ws_bf16_128>
+#lqr_ws_bf16_128 = #layout.slice<dim = 1, parent = #lq_ws_bf16_128>
 
 #mmaS_ws_bf16_128 = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]>
 #mmaO_ws_bf16_128 = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]>
@@ -2707,14 +2871,16 @@ tile.kernel @attention_ws_bf16_d128(
     // Row and column indices of the score block, for the mask.
     %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_bf16_128>
     %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_bf16_128>
-    %nv = tile.splat %n : i32 -> tensor<64x128xi32, #mmaS_ws_bf16_128>
-    %notcausal = arith.cmpi eq, %causal, %c0 : i32
-    %notcausalv = tile.splat %notcausal : i1 -> tensor<64x128xi1, #mmaS_ws_bf16_128>
+    %cols2 = tile.expand_dims %coli {axis = 0 : i32} : tensor<128xi32, #colS_ws_bf16_128> -> tensor<1x128xi32, #mmaS_ws_bf16_128>
+    %colsb = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
+    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
+    %onev = arith.constant dense<1> : tensor<64xi32, #rowS_ws_bf16_128>
+    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS_ws_bf16_128>
     %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_bf16_128>
     %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_bf16_128>
     %zo = arith.constant dense<0.0> : tensor<64x128xf32, #mmaO_ws_bf16_128>
     %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_bf16_128>
-    %l0 = arith.constant dense<0.0> : tensor<64xf32, #rowS_ws_bf16_128>
+    %l0 = arith.constant dense<0.0> : tensor<64x4xf32, #lq_ws_bf16_128>
     // Tiles: %base key blocks and %base + kq turns came before tile kq.
     %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
       %tk = arith.muli %kq, %G : i32
@@ -2757,8 +2923,10 @@ tile.kernel @attention_ws_bf16_d128(
       // Row indices of the score block, for the mask.
       %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
       %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_bf16_128>
-      %rows2 = tile.expand_dims %rows1 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_128> -> tensor<64x1xi32, #mmaS_ws_bf16_128>
-      %rows = tile.broadcast %rows2 : tensor<64x1xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
+      // Columns below lim are kept: n, or min(n, row + 1) when causal.
+      %rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS_ws_bf16_128>
+      %limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS_ws_bf16_128>
+      %lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS_ws_bf16_128>, tensor<64xi32, #rowS_ws_bf16_128>
 
       // Turn 0: S_0 = Q K_0^T.
       %qph = arith.andi %kq, %c1 : i32
@@ -2784,16 +2952,13 @@ tile.kernel @attention_ws_bf16_d128(
       %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Block 0's softmax (masked: it may be the diagonal or the last block).
-      // The mask: columns past n, and right of the diagonal when causal.
+      // The mask: column c of the block is kept iff c < lim - blk BN.
       %col0_p0 = arith.muli %c0, %cBN : i32
-      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<128xi32, #colS_ws_bf16_128>
-      %cols1_p0 = arith.addi %coli, %col0v_p0 : tensor<128xi32, #colS_ws_bf16_128>
-      %cols2_p0 = tile.expand_dims %cols1_p0 {axis = 0 : i32} : tensor<128xi32, #colS_ws_bf16_128> -> tensor<1x128xi32, #mmaS_ws_bf16_128>
-      %cols_p0 = tile.broadcast %cols2_p0 : tensor<1x128xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
-      %inseq_p0 = arith.cmpi slt, %cols_p0, %nv : tensor<64x128xi32, #mmaS_ws_bf16_128>
-      %below_p0 = arith.cmpi sle, %cols_p0, %rows : tensor<64x128xi32, #mmaS_ws_bf16_128>
-      %causal_ok_p0 = arith.ori %below_p0, %notcausalv : tensor<64x128xi1, #mmaS_ws_bf16_128>
-      %keep_p0 = arith.andi %inseq_p0, %causal_ok_p0 : tensor<64x128xi1, #mmaS_ws_bf16_128>
+      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
+      %limc_p0 = arith.subi %lim, %col0v_p0 : tensor<64xi32, #rowS_ws_bf16_128>
+      %lim2_p0 = tile.expand_dims %limc_p0 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_128> -> tensor<64x1xi32, #mmaS_ws_bf16_128>
+      %limb_p0 = tile.broadcast %lim2_p0 : tensor<64x1xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
+      %keep_p0 = arith.cmpi slt, %colsb, %limb_p0 : tensor<64x128xi32, #mmaS_ws_bf16_128>
       %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_128>, tensor<64x128xf32, #mmaS_ws_bf16_128>
       // Online softmax in units of the scaled scores (block 0 always has a
       // kept column, so m' is finite from the first block on).
@@ -2807,9 +2972,17 @@ tile.kernel @attention_ws_bf16_d128(
       %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_128>
       %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_bf16_128>
       %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_128>
-      %ps_p0 = tile.reduce sum %p_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64xf32, #rowS_ws_bf16_128>
-      %la_p0 = arith.mulf %l0, %alpha_p0 : tensor<64xf32, #rowS_ws_bf16_128>
-      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64xf32, #rowS_ws_bf16_128>
+      // l per thread: P summed over this thread's columns only (no shuffle).
+      %pr_p0 = tile.reshape %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
+      %ps3_p0 = tile.reduce sum %pr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
+      %ps_p0 = tile.reduce sum %ps3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
+      %ab1_p0 = tile.expand_dims %alpha_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
+      %abs_p0 = tile.broadcast %ab1_p0 : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
+      %abr_p0 = tile.reshape %abs_p0 : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
+      %ab3_p0 = tile.reduce max %abr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
+      %alq_p0 = tile.reduce max %ab3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
+      %la_p0 = arith.mulf %l0, %alq_p0 : tensor<64x4xf32, #lq_ws_bf16_128>
+      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64x4xf32, #lq_ws_bf16_128>
       %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_128> to tensor<64x128xbf16, #mmaS_ws_bf16_128>
       %pa_p0 = layout.convert %pt_p0 : tensor<64x128xbf16, #mmaS_ws_bf16_128> -> tensor<64x128xbf16, #opP_ws_bf16_128>
 
@@ -2820,7 +2993,7 @@ tile.kernel @attention_ws_bf16_d128(
       %mid = arith.minsi %mid0, %hi1 : i32
       %full:5 = scf.for %j = %c0 to %mid step %c1
           iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
-          -> (tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>) : i32 {
+          -> (tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>) : i32 {
         // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
@@ -2869,9 +3042,17 @@ tile.kernel @attention_ws_bf16_d128(
         %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_128>
         %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_128>
         %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_128>
-        %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64xf32, #rowS_ws_bf16_128>
-        %la_n = arith.mulf %l_i, %alpha_n : tensor<64xf32, #rowS_ws_bf16_128>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64xf32, #rowS_ws_bf16_128>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_128>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_128>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> to tensor<64x128xbf16, #mmaS_ws_bf16_128>
         %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_128> -> tensor<64x128xbf16, #opP_ws_bf16_128>
         // 3. P_j V_j done: V_j's slot is free.
@@ -2884,11 +3065,11 @@ tile.kernel @attention_ws_bf16_d128(
         %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_128> -> tensor<64x1xf32, #mmaO_ws_bf16_128>
         %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_128> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
         %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_bf16_128>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
+        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
       }
       %part:5 = scf.for %j = %mid to %hi1 step %c1
           iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
-          -> (tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>) : i32 {
+          -> (tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>) : i32 {
         // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
@@ -2925,16 +3106,13 @@ tile.kernel @attention_ws_bf16_d128(
         %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // The mask: columns past n, and right of the diagonal when causal.
+        // The mask: column c of the block is kept iff c < lim - blk BN.
         %col0_n = arith.muli %j1, %cBN : i32
-        %col0v_n = tile.splat %col0_n : i32 -> tensor<128xi32, #colS_ws_bf16_128>
-        %cols1_n = arith.addi %coli, %col0v_n : tensor<128xi32, #colS_ws_bf16_128>
-        %cols2_n = tile.expand_dims %cols1_n {axis = 0 : i32} : tensor<128xi32, #colS_ws_bf16_128> -> tensor<1x128xi32, #mmaS_ws_bf16_128>
-        %cols_n = tile.broadcast %cols2_n : tensor<1x128xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
-        %inseq_n = arith.cmpi slt, %cols_n, %nv : tensor<64x128xi32, #mmaS_ws_bf16_128>
-        %below_n = arith.cmpi sle, %cols_n, %rows : tensor<64x128xi32, #mmaS_ws_bf16_128>
-        %causal_ok_n = arith.ori %below_n, %notcausalv : tensor<64x128xi1, #mmaS_ws_bf16_128>
-        %keep_n = arith.andi %inseq_n, %causal_ok_n : tensor<64x128xi1, #mmaS_ws_bf16_128>
+        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
+        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_bf16_128>
+        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_128> -> tensor<64x1xi32, #mmaS_ws_bf16_128>
+        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
+        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_bf16_128>
         %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_128>, tensor<64x128xf32, #mmaS_ws_bf16_128>
         // Online softmax in units of the scaled scores (block 0 always has a
         // kept column, so m' is finite from the first block on).
@@ -2948,9 +3126,17 @@ tile.kernel @attention_ws_bf16_d128(
         %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_128>
         %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_128>
         %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_128>
-        %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64xf32, #rowS_ws_bf16_128>
-        %la_n = arith.mulf %l_i, %alpha_n : tensor<64xf32, #rowS_ws_bf16_128>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64xf32, #rowS_ws_bf16_128>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_128>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_128>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> to tensor<64x128xbf16, #mmaS_ws_bf16_128>
         %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_128> -> tensor<64x128xbf16, #opP_ws_bf16_128>
         // 3. P_j V_j done: V_j's slot is free.
@@ -2963,7 +3149,7 @@ tile.kernel @attention_ws_bf16_d128(
         %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_128> -> tensor<64x1xf32, #mmaO_ws_bf16_128>
         %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_128> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
         %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_bf16_128>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
+        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
       }
       // The last S has been waited for: the producer may load the next Q.
       layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -2988,7 +3174,9 @@ tile.kernel @attention_ws_bf16_d128(
       %rs_vl = arith.remsi %g_rvl, %cS : i32
       %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %lo = layout.convert %part#2 : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
+      // The row sums: the four partial sums of each row's quad.
+      %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_bf16_128> -> tensor<64xf32, #lqr_ws_bf16_128>
+      %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
       %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_128> -> tensor<64x1xf32, #mmaO_ws_bf16_128>
       %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_bf16_128> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
       %out = arith.divf %acc, %lb : tensor<64x128xf32, #mmaO_ws_bf16_128>
@@ -3022,14 +3210,16 @@ tile.kernel @attention_ws_bf16_d128(
     // Row and column indices of the score block, for the mask.
     %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_bf16_128>
     %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_bf16_128>
-    %nv = tile.splat %n : i32 -> tensor<64x128xi32, #mmaS_ws_bf16_128>
-    %notcausal = arith.cmpi eq, %causal, %c0 : i32
-    %notcausalv = tile.splat %notcausal : i1 -> tensor<64x128xi1, #mmaS_ws_bf16_128>
+    %cols2 = tile.expand_dims %coli {axis = 0 : i32} : tensor<128xi32, #colS_ws_bf16_128> -> tensor<1x128xi32, #mmaS_ws_bf16_128>
+    %colsb = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
+    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
+    %onev = arith.constant dense<1> : tensor<64xi32, #rowS_ws_bf16_128>
+    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS_ws_bf16_128>
     %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_bf16_128>
     %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_bf16_128>
     %zo = arith.constant dense<0.0> : tensor<64x128xf32, #mmaO_ws_bf16_128>
     %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_bf16_128>
-    %l0 = arith.constant dense<0.0> : tensor<64xf32, #rowS_ws_bf16_128>
+    %l0 = arith.constant dense<0.0> : tensor<64x4xf32, #lq_ws_bf16_128>
     // Tiles: %base key blocks and %base + kq turns came before tile kq.
     %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
       %tk = arith.muli %kq, %G : i32
@@ -3072,8 +3262,10 @@ tile.kernel @attention_ws_bf16_d128(
       // Row indices of the score block, for the mask.
       %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
       %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_bf16_128>
-      %rows2 = tile.expand_dims %rows1 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_128> -> tensor<64x1xi32, #mmaS_ws_bf16_128>
-      %rows = tile.broadcast %rows2 : tensor<64x1xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
+      // Columns below lim are kept: n, or min(n, row + 1) when causal.
+      %rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS_ws_bf16_128>
+      %limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS_ws_bf16_128>
+      %lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS_ws_bf16_128>, tensor<64xi32, #rowS_ws_bf16_128>
 
       // Turn 0: S_0 = Q K_0^T.
       %qph = arith.andi %kq, %c1 : i32
@@ -3099,16 +3291,13 @@ tile.kernel @attention_ws_bf16_d128(
       %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Block 0's softmax (masked: it may be the diagonal or the last block).
-      // The mask: columns past n, and right of the diagonal when causal.
+      // The mask: column c of the block is kept iff c < lim - blk BN.
       %col0_p0 = arith.muli %c0, %cBN : i32
-      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<128xi32, #colS_ws_bf16_128>
-      %cols1_p0 = arith.addi %coli, %col0v_p0 : tensor<128xi32, #colS_ws_bf16_128>
-      %cols2_p0 = tile.expand_dims %cols1_p0 {axis = 0 : i32} : tensor<128xi32, #colS_ws_bf16_128> -> tensor<1x128xi32, #mmaS_ws_bf16_128>
-      %cols_p0 = tile.broadcast %cols2_p0 : tensor<1x128xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
-      %inseq_p0 = arith.cmpi slt, %cols_p0, %nv : tensor<64x128xi32, #mmaS_ws_bf16_128>
-      %below_p0 = arith.cmpi sle, %cols_p0, %rows : tensor<64x128xi32, #mmaS_ws_bf16_128>
-      %causal_ok_p0 = arith.ori %below_p0, %notcausalv : tensor<64x128xi1, #mmaS_ws_bf16_128>
-      %keep_p0 = arith.andi %inseq_p0, %causal_ok_p0 : tensor<64x128xi1, #mmaS_ws_bf16_128>
+      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
+      %limc_p0 = arith.subi %lim, %col0v_p0 : tensor<64xi32, #rowS_ws_bf16_128>
+      %lim2_p0 = tile.expand_dims %limc_p0 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_128> -> tensor<64x1xi32, #mmaS_ws_bf16_128>
+      %limb_p0 = tile.broadcast %lim2_p0 : tensor<64x1xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
+      %keep_p0 = arith.cmpi slt, %colsb, %limb_p0 : tensor<64x128xi32, #mmaS_ws_bf16_128>
       %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_128>, tensor<64x128xf32, #mmaS_ws_bf16_128>
       // Online softmax in units of the scaled scores (block 0 always has a
       // kept column, so m' is finite from the first block on).
@@ -3122,9 +3311,17 @@ tile.kernel @attention_ws_bf16_d128(
       %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_128>
       %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_bf16_128>
       %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_128>
-      %ps_p0 = tile.reduce sum %p_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64xf32, #rowS_ws_bf16_128>
-      %la_p0 = arith.mulf %l0, %alpha_p0 : tensor<64xf32, #rowS_ws_bf16_128>
-      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64xf32, #rowS_ws_bf16_128>
+      // l per thread: P summed over this thread's columns only (no shuffle).
+      %pr_p0 = tile.reshape %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
+      %ps3_p0 = tile.reduce sum %pr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
+      %ps_p0 = tile.reduce sum %ps3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
+      %ab1_p0 = tile.expand_dims %alpha_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
+      %abs_p0 = tile.broadcast %ab1_p0 : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
+      %abr_p0 = tile.reshape %abs_p0 : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
+      %ab3_p0 = tile.reduce max %abr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
+      %alq_p0 = tile.reduce max %ab3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
+      %la_p0 = arith.mulf %l0, %alq_p0 : tensor<64x4xf32, #lq_ws_bf16_128>
+      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64x4xf32, #lq_ws_bf16_128>
       %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_128> to tensor<64x128xbf16, #mmaS_ws_bf16_128>
       %pa_p0 = layout.convert %pt_p0 : tensor<64x128xbf16, #mmaS_ws_bf16_128> -> tensor<64x128xbf16, #opP_ws_bf16_128>
 
@@ -3135,7 +3332,7 @@ tile.kernel @attention_ws_bf16_d128(
       %mid = arith.minsi %mid0, %hi1 : i32
       %full:5 = scf.for %j = %c0 to %mid step %c1
           iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
-          -> (tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>) : i32 {
+          -> (tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>) : i32 {
         // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
@@ -3184,9 +3381,17 @@ tile.kernel @attention_ws_bf16_d128(
         %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_128>
         %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_128>
         %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_128>
-        %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64xf32, #rowS_ws_bf16_128>
-        %la_n = arith.mulf %l_i, %alpha_n : tensor<64xf32, #rowS_ws_bf16_128>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64xf32, #rowS_ws_bf16_128>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_128>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_128>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> to tensor<64x128xbf16, #mmaS_ws_bf16_128>
         %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_128> -> tensor<64x128xbf16, #opP_ws_bf16_128>
         // 3. P_j V_j done: V_j's slot is free.
@@ -3199,11 +3404,11 @@ tile.kernel @attention_ws_bf16_d128(
         %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_128> -> tensor<64x1xf32, #mmaO_ws_bf16_128>
         %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_128> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
         %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_bf16_128>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
+        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
       }
       %part:5 = scf.for %j = %mid to %hi1 step %c1
           iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
-          -> (tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>) : i32 {
+          -> (tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>) : i32 {
         // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
@@ -3240,16 +3445,13 @@ tile.kernel @attention_ws_bf16_d128(
         %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // The mask: columns past n, and right of the diagonal when causal.
+        // The mask: column c of the block is kept iff c < lim - blk BN.
         %col0_n = arith.muli %j1, %cBN : i32
-        %col0v_n = tile.splat %col0_n : i32 -> tensor<128xi32, #colS_ws_bf16_128>
-        %cols1_n = arith.addi %coli, %col0v_n : tensor<128xi32, #colS_ws_bf16_128>
-        %cols2_n = tile.expand_dims %cols1_n {axis = 0 : i32} : tensor<128xi32, #colS_ws_bf16_128> -> tensor<1x128xi32, #mmaS_ws_bf16_128>
-        %cols_n = tile.broadcast %cols2_n : tensor<1x128xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
-        %inseq_n = arith.cmpi slt, %cols_n, %nv : tensor<64x128xi32, #mmaS_ws_bf16_128>
-        %below_n = arith.cmpi sle, %cols_n, %rows : tensor<64x128xi32, #mmaS_ws_bf16_128>
-        %causal_ok_n = arith.ori %below_n, %notcausalv : tensor<64x128xi1, #mmaS_ws_bf16_128>
-        %keep_n = arith.andi %inseq_n, %causal_ok_n : tensor<64x128xi1, #mmaS_ws_bf16_128>
+        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
+        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_bf16_128>
+        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_128> -> tensor<64x1xi32, #mmaS_ws_bf16_128>
+        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
+        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_bf16_128>
         %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_128>, tensor<64x128xf32, #mmaS_ws_bf16_128>
         // Online softmax in units of the scaled scores (block 0 always has a
         // kept column, so m' is finite from the first block on).
@@ -3263,9 +3465,17 @@ tile.kernel @attention_ws_bf16_d128(
         %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_128>
         %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_128>
         %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_128>
-        %ps_n = tile.reduce sum %p_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64xf32, #rowS_ws_bf16_128>
-        %la_n = arith.mulf %l_i, %alpha_n : tensor<64xf32, #rowS_ws_bf16_128>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64xf32, #rowS_ws_bf16_128>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_128>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_128>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> to tensor<64x128xbf16, #mmaS_ws_bf16_128>
         %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_128> -> tensor<64x128xbf16, #opP_ws_bf16_128>
         // 3. P_j V_j done: V_j's slot is free.
@@ -3278,7 +3488,7 @@ tile.kernel @attention_ws_bf16_d128(
         %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_128> -> tensor<64x1xf32, #mmaO_ws_bf16_128>
         %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_128> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
         %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_bf16_128>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
+        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
       }
       // The last S has been waited for: the producer may load the next Q.
       layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -3303,7 +3513,9 @@ tile.kernel @attention_ws_bf16_d128(
       %rs_vl = arith.remsi %g_rvl, %cS : i32
       %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %lo = layout.convert %part#2 : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
+      // The row sums: the four partial sums of each row's quad.
+      %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_bf16_128> -> tensor<64xf32, #lqr_ws_bf16_128>
+      %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
       %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_128> -> tensor<64x1xf32, #mmaO_ws_bf16_128>
       %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_bf16_128> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
       %out = arith.divf %acc, %lb : tensor<64x128xf32, #mmaO_ws_bf16_128>

@@ -11,12 +11,14 @@ kernel() as FLAGS joined by '+' (nopp: no ping-pong, mr: merged
 releases (needs nodw), ra: rescale after, fwd: row blocks in order (not
 persistent), sync: arrivals after a warpgroup barrier, nodw: the wait for
 P V in its own iteration, pers: persistent, nc3: three consumer
-warpgroups (needs pers)), named attention_ws_T_dD_bnBN_sS[_FLAG...] (for
+warpgroups (needs pers), l1: the row sums reduced across the quad in
+every block (not per thread), m3: the mask by three compares a score
+(not one against a per-row limit)), named attention_ws_T_dD_bnBN_sS[_FLAG...] (for
 tuning; not checked in).
 """
 import sys
 
-from attention_softmax import online_softmax
+from attention_softmax import online_softmax, quad_layouts
 
 HEADER = """// Flash attention forward, warp-specialized as FlashAttention-3: a producer
 // warpgroup streams Q, K and V by TMA into shared memory, consumer
@@ -84,6 +86,10 @@ HEADER = """// Flash attention forward, warp-specialized as FlashAttention-3: a 
 //   - block 0's softmax is in the tile's prologue and the last P V after
 //     the loops; blocks 1 .. nfull - 1 need no mask, the rest (the last
 //     partial block, the diagonal when causal) are masked.
+//   - the row sums l are kept per thread ([64, 4]: P reshaped to
+//     [64, BN / 8, 4, 2] and summed in-thread over axes 3 and 1) and summed
+//     over each row's quad once, before O / l; the mask keeps column c of
+//     block j iff c < lim - j BN, lim = n, or min(n, row + 1) when causal.
 //   - O / l is stored from registers; rows past n are dropped by the store.
 
 #sw = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
@@ -113,8 +119,8 @@ DROP = "@drop@"
 PRODUCER_REGS = 24
 
 
-def layouts(sfx, d, bn):
-    return f"""
+def layouts(sfx, d, bn, quad):
+    return (quad_layouts(sfx, 64, bn) if quad else "") + f"""
 #mmaS{sfx} = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, {bn}, 16]>
 #mmaO{sfx} = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, {d}, 16]>
 #opP{sfx} = #layout.dot_operand<opIdx = 0, parent = #mmaO{sfx}, kWidth = 2>
@@ -126,7 +132,7 @@ def layouts(sfx, d, bn):
 
 def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
            reverse=True, nosync=True, deferred=True, nc=2, persistent=False, regs=None,
-           name=None):
+           quad=True, rowlim=True, name=None):
     """One kernel. pingpong: the turn barriers between the consumers;
     merged: release K_(j+1)'s slot with V_j's, after P_j V_j (one
     warpgroup barrier less an iteration); rescale_after: O = O alpha_(j+1)
@@ -142,7 +148,11 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     tile); persistent: programs looping over the tiles (an extra
     argument nbh = B * H, grid (P, 1) for any P >= 1; the launchers take
     one per SM, causal one per tile); regs: (consumer, producer) registers
-    a thread (default 240 / 24 for two consumers, 160 / 32 for three)."""
+    a thread (default 240 / 24 for two consumers, 160 / 32 for three);
+    quad: the row sums l kept per thread ([64, 4], one per row and quad
+    lane, summed over the quad once after the last block: no shuffle in
+    the loops); rowlim: the mask as one compare a score against a per-row
+    column limit (attention_softmax.online_softmax)."""
     assert not (deferred and merged), "mr needs nodw"
     assert persistent or nc == 2, "the non-persistent grid assumes 128-row tiles"
     ns_ = " nosync" if nosync else ""
@@ -157,6 +167,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     S_ = f"tensor<64x{bn}xf32, #mmaS{sfx}>"
     O_ = f"tensor<64x{d}xf32, #mmaO{sfx}>"
     row_ = f"tensor<64xf32, #rowS{sfx}>"
+    l_ = f"tensor<64x4xf32, #lq{sfx}>" if quad else row_
     kbuf = f"!layout.memdesc<{bn}x{d}x{T}, #sw>"
     ring = f"!layout.memdesc<{ns}x{bn}x{d}x{T}, #sw>"
     ktbuf = f"!layout.memdesc<{d}x{bn}x{T}, #swT>"
@@ -172,7 +183,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     blk_bytes = bn * d * 2
     lines = []
     a = lines.append
-    a(layouts(sfx, d, bn))
+    a(layouts(sfx, d, bn, quad))
     extra = ",\n    %nbh: i32" if persistent else ""
     a(f"""tile.kernel @{name}(
     %q: !tile.ptr<{T}> {P}, %k: !tile.ptr<{T}> {P}, %v: !tile.ptr<{T}> {P}, %o: !tile.ptr<{T}> {P},
@@ -350,7 +361,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 
     def softmax(tag, qk, blk, m_i, l_i, masked, ind):
         return online_softmax(tag, qk, blk, m_i, l_i, masked, ind, rows=64, bn=bn, sfx=sfx,
-                              T=T, S_=S_, row_=row_, PA_=PA_)
+                              T=T, S_=S_, row_=row_, PA_=PA_, rowlim=rowlim, quad=quad)
 
     def scale_o(tag, acc, alpha, ind):
         """O alpha; defines %accs_<tag>."""
@@ -412,7 +423,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
         pre, gk = gblk("%j1", "ks1", i2)
         return f"""{ind}%{tag}:5 = scf.for %j = {lo} to {hi_} step %c1
 {ind}    iter_args(%acc_i = {init[0]}, %m_i = {init[1]}, %l_i = {init[2]}, %alpha_i = {init[3]}, %pa_i = {init[4]})
-{ind}    -> ({O_}, {row_}, {row_}, {row_}, {PA_}) : i32 {{
+{ind}    -> ({O_}, {row_}, {l_}, {row_}, {PA_}) : i32 {{
 {i2}// 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
 {i2}// both asynchronous; then the next consumer's turn.
 {i2}%j1 = arith.addi %j, %c1 : i32
@@ -430,8 +441,32 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 {DROP if merged else release("%emptyk", "%j1", "k", i2)}
 {softmax("n", "%qk", "%j1", "%m_i", "%l_i", masked, i2)}
 {tail(i2)}
-{i2}scf.yield {"%acc_j" if deferred else "%accs_n" if rescale_after else "%acc_w"}, %m_n, %l_n, %alpha_n, %pa_n : {O_}, {row_}, {row_}, {row_}, {PA_}
+{i2}scf.yield {"%acc_j" if deferred else "%accs_n" if rescale_after else "%acc_w"}, %m_n, %l_n, %alpha_n, %pa_n : {O_}, {row_}, {l_}, {row_}, {PA_}
 {ind}}}"""
+
+    def lsum(ind):
+        """l as a row vector of the O layout: %lo."""
+        if not quad:
+            return f"{ind}%lo = layout.convert %part#2 : {row_} -> tensor<64xf32, #rowO{sfx}>"
+        return f"""{ind}// The row sums: the four partial sums of each row's quad.
+{ind}%lq = tile.reduce sum %part#2 {{axis = 1 : i32}} : {l_} -> tensor<64xf32, #lqr{sfx}>
+{ind}%lo = layout.convert %lq : tensor<64xf32, #lqr{sfx}> -> tensor<64xf32, #rowO{sfx}>"""
+
+    def mask_rows(ind):
+        """The row operands of the mask: %rows (the row indices over the
+        score block) or, rowlim, %lim: each row's column limit."""
+        head = f"""{ind}// Row indices of the score block, for the mask.
+{ind}%row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS{sfx}>
+{ind}%rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS{sfx}>"""
+        if rowlim:
+            return f"""{head}
+{ind}// Columns below lim are kept: n, or min(n, row + 1) when causal.
+{ind}%rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS{sfx}>
+{ind}%limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS{sfx}>
+{ind}%lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS{sfx}>, tensor<64xi32, #rowS{sfx}>"""
+        return f"""{head}
+{ind}%rows2 = tile.expand_dims %rows1 {{axis = 1 : i32}} : tensor<64xi32, #rowS{sfx}> -> tensor<64x1xi32, #mmaS{sfx}>
+{ind}%rows = tile.broadcast %rows2 : tensor<64x1xi32, #mmaS{sfx}> -> tensor<64x{bn}xi32, #mmaS{sfx}>"""
 
     def consumer_tile(w, ind):
         """The body of one tile for consumer w (uses %pm, %b, %h, %base,
@@ -473,11 +508,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 {ind}%op = tile.addptr %o, %ooff : !tile.ptr<{T}>, i64
 {ind}%vo = tile.make_view %op, shape [%n, {d}], strides [%son, 1]
 {ind}      : !tile.ptr<{T}> -> {view}
-{ind}// Row indices of the score block, for the mask.
-{ind}%row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS{sfx}>
-{ind}%rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS{sfx}>
-{ind}%rows2 = tile.expand_dims %rows1 {{axis = 1 : i32}} : tensor<64xi32, #rowS{sfx}> -> tensor<64x1xi32, #mmaS{sfx}>
-{ind}%rows = tile.broadcast %rows2 : tensor<64x1xi32, #mmaS{sfx}> -> tensor<64x{bn}xi32, #mmaS{sfx}>
+{mask_rows(ind)}
 
 {ind}// Turn 0: S_0 = Q K_0^T.
 {qwait}
@@ -506,7 +537,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 {turn_pass(ind)}
 {ind}%acc = tile.dot_wait %acc_last {{pendings = 0 : i32}} : {O_}
 {release("%emptyv", "%hi1", "vl", ind)}
-{ind}%lo = layout.convert %part#2 : {row_} -> tensor<64xf32, #rowO{sfx}>
+{lsum(ind)}
 {ind}%lb2 = tile.expand_dims %lo {{axis = 1 : i32}} : tensor<64xf32, #rowO{sfx}> -> tensor<64x1xf32, #mmaO{sfx}>
 {ind}%lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO{sfx}> -> {O_}
 {ind}%out = arith.divf %acc, %lb : {O_}
@@ -514,6 +545,17 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 {ind}%pmc = arith.muli %pm, %cNC : i32
 {ind}%ot = arith.addi %pmc, %cw : i32
 {ind}tile.store_tile %outt, %vo[%ot, %c0] : tensor<64x{d}x{T}, #mmaO{sfx}>, {view}"""
+
+    def mask_consts():
+        if rowlim:
+            return f"""    %cols2 = tile.expand_dims %coli {{axis = 0 : i32}} : tensor<{bn}xi32, #colS{sfx}> -> tensor<1x{bn}xi32, #mmaS{sfx}>
+    %colsb = tile.broadcast %cols2 : tensor<1x{bn}xi32, #mmaS{sfx}> -> tensor<64x{bn}xi32, #mmaS{sfx}>
+    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS{sfx}>
+    %onev = arith.constant dense<1> : tensor<64xi32, #rowS{sfx}>
+    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS{sfx}>"""
+        return f"""    %nv = tile.splat %n : i32 -> tensor<64x{bn}xi32, #mmaS{sfx}>
+    %notcausal = arith.cmpi eq, %causal, %c0 : i32
+    %notcausalv = tile.splat %notcausal : i1 -> tensor<64x{bn}xi1, #mmaS{sfx}>"""
 
     def consumer(w):
         ind = "    "
@@ -540,14 +582,12 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     // Row and column indices of the score block, for the mask.
     %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS{sfx}>
     %coli = tile.arange 0, {bn} : tensor<{bn}xi32, #colS{sfx}>
-    %nv = tile.splat %n : i32 -> tensor<64x{bn}xi32, #mmaS{sfx}>
-    %notcausal = arith.cmpi eq, %causal, %c0 : i32
-    %notcausalv = tile.splat %notcausal : i1 -> tensor<64x{bn}xi1, #mmaS{sfx}>
+{mask_consts()}
     %ninf = arith.constant dense<0xFF800000> : {S_}
     %zs = arith.constant dense<0.0> : {S_}
     %zo = arith.constant dense<0.0> : {O_}
     %m0 = arith.constant dense<0xFF800000> : {row_}
-    %l0 = arith.constant dense<0.0> : {row_}
+    %l0 = arith.constant dense<0.0> : {l_}
 """
         if not persistent:
             return head + f"""{tile_of("", None, ind)}
@@ -646,7 +686,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     return "".join(l for l in text.splitlines(True) if l.strip() != DROP)
 
 
-FLAGS = {"nopp", "mr", "ra", "fwd", "sync", "nodw", "pers", "nc3"}
+FLAGS = {"nopp", "mr", "ra", "fwd", "sync", "nodw", "pers", "nc3", "l1", "m3"}
 
 
 def main(argv):
@@ -666,7 +706,8 @@ def main(argv):
                                 merged="mr" in flags, rescale_after="ra" in flags,
                                 reverse="fwd" not in flags, nosync="sync" not in flags,
                                 deferred="nodw" not in flags, persistent="pers" in flags,
-                                nc=3 if "nc3" in flags else 2,
+                                nc=3 if "nc3" in flags else 2, quad="l1" not in flags,
+                                rowlim="m3" not in flags,
                                 name=f"attention_ws_{t}_d{d}_bn{bn}_s{ns}{tag}"))
         open(argv[0 + 2], "w").write("".join(parts))
         return

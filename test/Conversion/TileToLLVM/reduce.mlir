@@ -191,3 +191,37 @@ tile.kernel @col_sum(%p: !tile.ptr<f32>) {
   tile.store_tile %s, %o[%c0] : tensor<64xf32, #layout.slice<dim = 0, parent = #l>>, !tile.view<64xf32>
   tile.return
 }
+
+// -----
+
+// Per-thread partial row sums of a wgmma accumulator: the 64 x 128 block
+// reshaped to [64, 16, 4, 2] (column 8 j + 2 t + r: register r, quad lane t,
+// register group j) and summed over axes 3 and 1 stays in the thread (the
+// slices of the #layout.linear take its own extents along the sliced dims);
+// 31 adds for each of the thread's 2 rows; only the last sum over the quad
+// (axis 1 of [64, 4]) shuffles: 2 butterfly steps for each of the 2 rows.
+
+#mma = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]>
+#p4 = #layout.linear<register = [[0, 0, 0, 1], [8, 0, 0, 0], [0, 1, 0, 0], [0, 2, 0, 0], [0, 4, 0, 0], [0, 8, 0, 0]], lane = [[0, 0, 1, 0], [0, 0, 2, 0], [1, 0, 0, 0], [2, 0, 0, 0], [4, 0, 0, 0]], warp = [[16, 0, 0, 0], [32, 0, 0, 0]]>
+#p3 = #layout.slice<dim = 3, parent = #p4>
+#lq = #layout.slice<dim = 1, parent = #p3>
+
+// CHECK-LABEL: llvm.func @quad_partial_sums
+// CHECK-SAME: tile.shared_bytes = 0 : i64
+// CHECK-COUNT-62: llvm.fadd
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK-COUNT-4: nvvm.shfl.sync bfly
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK: llvm.return
+tile.kernel @quad_partial_sums(%p: !tile.ptr<f32>) attributes {num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %v = tile.make_view %p, shape [64, 128] : !tile.ptr<f32> -> !tile.view<64x128xf32>
+  %t = tile.load_tile %v[%c0, %c0] : !tile.view<64x128xf32> -> tensor<64x128xf32, #mma>
+  %r = tile.reshape %t : tensor<64x128xf32, #mma> -> tensor<64x16x4x2xf32, #p4>
+  %a = tile.reduce sum %r {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4> -> tensor<64x16x4xf32, #p3>
+  %b = tile.reduce sum %a {axis = 1 : i32} : tensor<64x16x4xf32, #p3> -> tensor<64x4xf32, #lq>
+  %s = tile.reduce sum %b {axis = 1 : i32} : tensor<64x4xf32, #lq> -> tensor<64xf32, #layout.slice<dim = 1, parent = #lq>>
+  %o = tile.make_view %p, shape [64] : !tile.ptr<f32> -> !tile.view<64xf32>
+  tile.store_tile %s, %o[%c0] : tensor<64xf32, #layout.slice<dim = 1, parent = #lq>>, !tile.view<64xf32>
+  tile.return
+}

@@ -177,13 +177,36 @@ blockedToLL(BlockedAttr attr, ArrayRef<int64_t> shape, std::string *why) {
                       perCTAShape(shape, cga), shape);
 }
 
+/// The one shape a layout is defined for when it is a `#layout.linear` or a
+/// slice of one (the linear layout's shape without the sliced dims); none
+/// for layouts that describe any shape.
+static std::optional<SmallVector<int64_t>> fixedShape(Attribute layout) {
+  if (auto linear = dyn_cast<LinearAttr>(layout))
+    return linear.getImpliedShape();
+  auto slice = dyn_cast<SliceAttr>(layout);
+  if (!slice)
+    return std::nullopt;
+  std::optional<SmallVector<int64_t>> parent = fixedShape(slice.getParent());
+  if (!parent || slice.getDim() >= parent->size())
+    return std::nullopt;
+  parent->erase(parent->begin() + slice.getDim());
+  return parent;
+}
+
 static std::optional<LinearLayout>
 sliceToLL(SliceAttr attr, ArrayRef<int64_t> shape, std::string *why) {
   unsigned rank = attr.getRank();
   if (!checkShape(shape, rank, why))
     return std::nullopt;
+  // The parent is taken at extent 1 along the sliced dim (its bases there
+  // drop out), except a parent defined for one shape (a linear layout, or a
+  // slice of one), taken at its own extent there.
   SmallVector<int64_t> parentShape(shape);
-  parentShape.insert(parentShape.begin() + attr.getDim(), 1);
+  int64_t extent = 1;
+  if (std::optional<SmallVector<int64_t>> fixed = fixedShape(attr.getParent());
+      fixed && attr.getDim() < fixed->size())
+    extent = (*fixed)[attr.getDim()];
+  parentShape.insert(parentShape.begin() + attr.getDim(), extent);
   std::optional<LinearLayout> parent =
       computeLinearLayout(attr.getParent(), parentShape, why);
   if (!parent)
