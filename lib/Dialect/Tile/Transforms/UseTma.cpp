@@ -22,6 +22,8 @@
 
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
+#include "TmaLegality.h"
+
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/IR/ViewLayout.h"
@@ -293,3 +295,20 @@ struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
 };
 
 } // namespace
+
+std::string tl::whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
+                              layout::TensorDescType &descType) {
+  auto kernel = load->getParentOfType<KernelOp>();
+  if (!kernel)
+    return "the load is not in a tile.kernel";
+  TmaPlan plan;
+  std::string why =
+      whyNotTma(kernel, load.getView(), load.getType(), load.getOrder(),
+                /*isStore=*/false, computeCapability, plan);
+  if (why.empty() && load.getPadding() != PaddingMode::zero &&
+      load.getPadding() != PaddingMode::undetermined)
+    why = "TMA pads with zeros, not the requested padding";
+  if (why.empty())
+    descType = plan.descType;
+  return why;
+}
