@@ -132,6 +132,8 @@ std::string collectOutside(scf::ForOp loop, ArrayRef<Value> roots,
   SmallVector<Value> worklist(roots.begin(), roots.end());
   while (!worklist.empty()) {
     Value v = worklist.pop_back_val();
+    if (loop->isAncestor(v.getParentRegion()->getParentOp()))
+      continue; // the loop's own: cloned into the producer
     Operation *def = v.getDefiningOp();
     if (!def)
       continue; // a kernel parameter
