@@ -42,7 +42,8 @@ struct TileToLLVMOptions {
   bool pipelineRemarks = false;
   /// At optLevel > 0, tile-warp-specialize splits every eligible GEMM loop
   /// into a TMA producer and wgmma consumers (without it, only loops or
-  /// kernels with a tile.warp_specialize attribute).
+  /// kernels with a tile.warp_specialize attribute; docs/Passes.md says
+  /// why it is off by default).
   bool warpSpecialize = false;
   /// Remarks from convert-tile-to-llvm on every layout.convert: the
   /// lowering it gets and the cost model's estimates.
