@@ -117,3 +117,104 @@ tile.kernel @gemm(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
   tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
   tile.return
 }
+
+// -----
+
+// Synchronous dots: the wgmma does not accumulate into the iteration
+// argument (its result is added to it), so it stays synchronous and the
+// step releases its own slot on empty at its end (no "previous slot").
+
+// CHECK-LABEL: tile.kernel @sync_dot
+// CHECK:       tile.warp_specialize default regs(232) {
+// CHECK:         scf.for %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[SLOT:.*]] = %{{.*}}, %[[PH:.*]] = %{{.*}})
+// CHECK-NEXT:      %[[F:.*]] = layout.memdesc_index %{{.*}}[%[[SLOT]]]
+// CHECK-NEXT:      layout.wait_barrier %[[F]], %[[PH]]
+// CHECK:           %[[D:.*]] = tile.dot %{{.*}}, %{{.*}}, %{{.*}} :
+// CHECK-NEXT:      %[[SUM:.*]] = arith.addf %[[ACC]], %[[D]]
+// CHECK-NEXT:      %[[E:.*]] = layout.memdesc_index %[[EMPTY:.*]][%[[SLOT]]]
+// CHECK-NEXT:      layout.arrive_barrier %[[E]], 1 :
+// CHECK-NOT:     tile.dot_wait
+// CHECK:       } partition warps(4) regs(40) {
+tile.kernel @sync_dot(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                      %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                      %c: !tile.ptr<f32>, %m: i32,
+                      %n: i32 {tile.divisibility = 8 : i64},
+                      %k: i32 {tile.divisibility = 8 : i64})
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%k, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%n, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%n, 1] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %acc = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
+    %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
+    %p = tile.dot %ta, %tb, %zero : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    %next = arith.addf %sum, %p : tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  } {tile.warp_specialize = true}
+  tile.store_tile %acc, %vc[%pm, %pn] : tensor<128x128xf32>, !tile.view<?x?xf32>
+  tile.return
+}
+
+// -----
+
+// The kernel's attribute gives the budgets (one consumer warpgroup: 240 x
+// 128 + 40 x 128 threads) and its tile.num_stages the ring's 3 slots; 64x64
+// operand tiles (64-byte rows: 64-byte swizzle, 8192 bytes a step). One
+// warpgroup's dot_wait covers all of its wgmma, so the slot is released
+// without a partition barrier (nosync). The loop runs from 2 with step 3
+// (k-step i loads tile (i - 2) / 3, computed in both partitions).
+
+// CHECK-LABEL: tile.kernel @one_warpgroup
+// CHECK:       tile.make_tensor_desc %{{.*}} -> !layout.tensordesc<64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK:       layout.local_alloc : !layout.memdesc<3x64x64xf16
+// CHECK:       layout.local_alloc : !layout.memdesc<3x64x64xf16
+// CHECK:       %[[FULL:.*]] = layout.local_alloc : !layout.memdesc<3x1xi64
+// CHECK:       %[[EMPTY:.*]] = layout.local_alloc : !layout.memdesc<3x1xi64
+// CHECK:       tile.warp_specialize default regs(240) {
+// CHECK:         %[[R:.*]]:3 = scf.for %[[IV:.*]] = %[[C2:.*]] to %{{.*}} step %[[C3:.*]] iter_args(
+// CHECK:           tile.dot {{.*}} async
+// CHECK-NEXT:      tile.dot_wait %{{.*}} {pendings = 1 : i32}
+// CHECK-NEXT:      %[[STARTED:.*]] = arith.cmpi ne, %[[IV]], %[[C2]]
+// CHECK-NEXT:      scf.if %[[STARTED]] {
+// CHECK:             %[[PREV:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}}
+// CHECK-NEXT:        %[[E:.*]] = layout.memdesc_index %[[EMPTY]][%[[PREV]]]
+// CHECK-NEXT:        layout.arrive_barrier %[[E]], 1 nosync
+// CHECK:       } partition warps(4) regs(40) {
+// CHECK:         scf.for %[[PIV:.*]] = %[[C2]] to %{{.*}} step %[[C3]]
+// CHECK-NEXT:      %[[Q:.*]] = arith.subi %[[PIV]], %[[C2]]
+// CHECK-NEXT:      %[[KT:.*]] = arith.divsi %[[Q]], %[[C3]]
+// CHECK:           layout.barrier_expect %{{.*}}, 16384
+// CHECK:           %[[KK:.*]] = arith.muli %[[KT]], %{{.*}}
+// CHECK:           layout.async_tma_copy_global_to_local %{{.*}}[%{{.*}}, %[[KK]]]
+// CHECK:           layout.async_tma_copy_global_to_local %{{.*}}[%[[KK]], %{{.*}}]
+tile.kernel @one_warpgroup(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                           %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                           %c: !tile.ptr<f32>, %m: i32,
+                           %n: i32 {tile.divisibility = 8 : i64},
+                           %k: i32 {tile.divisibility = 8 : i64}, %steps: i32)
+    attributes {num_warps = 4 : i32, tile.warp_specialize = array<i32: 240, 40>,
+                tile.num_stages = 3 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%k, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%n, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%n, 1] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %acc = scf.for %i = %c2 to %steps step %c3 iter_args(%sum = %zero) -> (tensor<64x64xf32>) : i32 {
+    %q = arith.subi %i, %c2 : i32
+    %kt = arith.divsi %q, %c3 : i32
+    %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<64x64xf16>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x64xf16>
+    %next = tile.dot %ta, %tb, %sum : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    scf.yield %next : tensor<64x64xf32>
+  }
+  tile.store_tile %acc, %vc[%pm, %pn] : tensor<64x64xf32>, !tile.view<?x?xf32>
+  tile.return
+}
