@@ -12,7 +12,11 @@ same f16 inputs (cases_async.make_runner: fresh random data, rows padded to
   examples/matmul_ws.mlir);
 - auto_matmul_ws (test/gpu/kernels/auto_matmul_ws.mlir: the loop asks with
   its tile.warp_specialize attribute in the default compile; a 2-slot ring
-  and a loop from 64 with step 64).
+  and a loop from 64 with step 64);
+- auto_matmul_ws_1wg (test/gpu/kernels: 64x128 tiles, 4 warps: one consumer
+  warpgroup, slots released without a partition barrier) and
+  auto_matmul_ws_sync (each step's product added to the accumulator: the
+  wgmma stays synchronous, each step releases its own slot).
 
 Shapes (cases_async.SHAPES and two more): K of 1, 8, 17, 64 (one k-step,
 fewer than the slots), 100 (two), 192 (three), 320 (five: one past a 4-slot
@@ -31,4 +35,6 @@ CASES = [
     ("auto_matmul_rm_ws_s3", "auto_matmul_rm", make_runner(128, 128), SHAPES),
     ("auto_matmul_rm_256_ws", "auto_matmul_rm_256", make_runner(128, 256), SHAPES),
     ("auto_matmul_ws", "auto_matmul_ws", make_runner(128, 128), SHAPES),
+    ("auto_matmul_ws_1wg", "auto_matmul_ws_1wg", make_runner(64, 128), SHAPES),
+    ("auto_matmul_ws_sync", "auto_matmul_ws_sync", make_runner(128, 128), SHAPES),
 ]

@@ -69,10 +69,20 @@ inline int64_t getWsLaunchRegs(int64_t totalWarps) {
   return std::min<int64_t>(kWsRegisterFile / (totalWarps * 32) / 8 * 8, 248);
 }
 
+/// The registers the budgets take: consumerRegs x consumer threads +
+/// producerRegs x producer threads (at most kWsRegisterFile to fit).
+inline int64_t getWsRegisterUse(int64_t consumerWarps, int64_t consumerRegs,
+                                int64_t producerRegs) {
+  return consumerRegs * consumerWarps * 32 +
+         producerRegs * kWsProducerWarps * 32;
+}
+
 /// The consumer budget beside `producerRegs` for a producer warpgroup:
 /// what is left of the register file for the consumers' `consumerWarps`
-/// warps, rounded down to a multiple of 8, at most kWsMaxConsumerRegs; 0
-/// when that is below setmaxnreg's minimum of 24.
+/// warps, rounded down to a multiple of 8, at most kWsMaxConsumerRegs, but
+/// never below the count the program is launched with when that fits (a
+/// setmaxnreg that lowers the consumers' registers gains nothing); 0 when
+/// it is below setmaxnreg's minimum of 24.
 inline int64_t chooseWsConsumerRegs(int64_t consumerWarps,
                                     int64_t producerRegs) {
   int64_t left = kWsRegisterFile - producerRegs * kWsProducerWarps * 32;
@@ -80,15 +90,11 @@ inline int64_t chooseWsConsumerRegs(int64_t consumerWarps,
     return 0;
   int64_t regs =
       std::min(left / (consumerWarps * 32) / 8 * 8, kWsMaxConsumerRegs);
+  int64_t launch = getWsLaunchRegs(consumerWarps + kWsProducerWarps);
+  if (regs < launch &&
+      getWsRegisterUse(consumerWarps, launch, producerRegs) <= kWsRegisterFile)
+    regs = launch;
   return regs < 24 ? 0 : regs;
-}
-
-/// The registers the budgets take: consumerRegs x consumer threads +
-/// producerRegs x producer threads (at most kWsRegisterFile to fit).
-inline int64_t getWsRegisterUse(int64_t consumerWarps, int64_t consumerRegs,
-                                int64_t producerRegs) {
-  return consumerRegs * consumerWarps * 32 +
-         producerRegs * kWsProducerWarps * 32;
 }
 
 } // namespace tile::tl
