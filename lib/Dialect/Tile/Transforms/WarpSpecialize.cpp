@@ -18,12 +18,14 @@
 //  3. The shared state (emitRing): descriptors, one S-slot ring per load,
 //     full[S] and empty[S] mbarriers of one arrival, initialized by every
 //     warp before the split.
-//  4. The partitions (emitPartitions): the kernel's code from the start to
+//  4. The partitions (Rewriter::run): the kernel's code from the start to
 //     the end moves into the default region, except the scalar ops the
 //     producer reads (they stay before the op); the loop is rebuilt twice,
-//     as the consumer loop in the default region and the producer loop in
-//     a 4-warp partition. Both carry (slot, phase): slot = i mod S, phase
-//     = (i / S) & 1.
+//     as the producer loop in a 4-warp partition (emitProducer: wait
+//     empty[s] on parity p ^ 1, expect-tx on full[s], the TMA copies) and
+//     the consumer loop in the default region (emitConsumer: wait full[s]
+//     on parity p, the body on the slots, release on empty). Both carry
+//     (slot, phase): s = i mod S, p = (i / S) & 1.
 //
 //===----------------------------------------------------------------------===//
 
