@@ -14,7 +14,8 @@
 // stride, and finds head (b, h) at row b * (sb / sn) + h * (sh / sn):
 //   - the b and h strides must be multiples of the n stride (true for
 //     contiguous [B, H, N, d] and for padded rows; not for [B, N, H, d]
-//     storage, which takes examples/attention_contig.mlir);
+//     storage, which takes examples/attention_tma_bnhd.mlir (4-D TMA) or
+//     examples/attention_contig.mlir);
 //   - the n stride a multiple of 8 elements and the bases 16-byte aligned
 //     (the launcher refuses others, with the reason).
 // A block of K or V rows that crosses the end of a head reads the next

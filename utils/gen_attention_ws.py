@@ -8,69 +8,82 @@ what this script writes. docs/Attention.md ("The warp-specialized kernel")
 walks through the kernel. `--config 'T,D,BN,S[,FLAGS];...' FILE` writes
 kernels with other key blocks or ring depths and the schedule options of
 kernel() as FLAGS joined by '+' (nopp: no ping-pong, mr: merged
-releases, ra: rescale after, fwd: row blocks in order, sync: arrivals
-after a warpgroup barrier), named
-attention_ws_T_dD_bnBN_sS[_FLAG...] (for tuning; not checked in).
+releases (needs nodw), ra: rescale after, fwd: row blocks in order (not
+persistent), sync: arrivals after a warpgroup barrier, nodw: the wait for
+P V in its own iteration, pers: persistent, nc3: three consumer
+warpgroups (needs pers)), named attention_ws_T_dD_bnBN_sS[_FLAG...] (for
+tuning; not checked in).
 """
 import sys
 
 from attention_softmax import online_softmax
 
 HEADER = """// Flash attention forward, warp-specialized as FlashAttention-3: a producer
-// warpgroup streams K and V by TMA into a ring of shared-memory slots, two
-// consumer warpgroups each own 64 query rows and take turns on the tensor
-// cores. o = softmax(q k^T * sm_scale [+ causal mask]) v, f16 or bf16 in,
-// f32 accumulation, output in the input type.
-// Kernels: @attention_ws_f16_d64, ..._f16_d128, ..._bf16_d64, ..._bf16_d128.
+// warpgroup streams Q, K and V by TMA into shared memory, consumer
+// warpgroups of 64 query rows each take turns on the tensor cores.
+// o = softmax(q k^T * sm_scale [+ causal mask]) v, f16 or bf16 in, f32
+// accumulation, output in the input type. Persistent: each program walks
+// tiles of 64 C query rows of one head (C consumers).
+// Kernels (utils/gen_attention_ws.py writes this file): @attention_ws_f16_d64,
+// ..._f16_d128, ..._bf16_d64, ..._bf16_d128; C = 2 consumers (128-row
+// tiles), 12 warps, 240 / 24 registers a thread (setmaxnreg), 3-slot (d =
+// 64) or 2-slot (d = 128) K and V rings. (The generator's nc=3 option makes
+// C = 3: 192-row tiles, 16 warps, 160 / 32 registers.)
+// Key blocks of 128.
 //
-// Arguments and layout contract: those of examples/attention_tma.mlir
-// (q, k, v, o, sm_scale, n, heads, causal, the (b, h, n) strides of q, k, v
-// and o, then rq, rk, rv: the rows of q, k and v seen as [rows, d]
-// matrices). A key block that crosses the end of a head reads the next
-// head's rows (or zeros): its scores are masked to -inf.
+// Arguments: those of examples/attention_tma.mlir (q, k, v, o, sm_scale,
+// n, heads, causal, the (b, h, n) strides of q, k, v and o, then rq, rk,
+// rv: the rows of q, k and v seen as [rows, d] matrices), then nbh = B * H.
+// A key block that crosses the end of a head reads the next head's rows (or
+// zeros): its scores are masked to -inf.
 //
-// Launch: grid (cdiv(n, 128), B * H); 12 warps: the kernel's 4 (consumer 0)
-// plus two 4-warp partitions (consumer 1, the producer). Program (x, bh)
-// computes rows [128 i, 128 i + 128) of head bh, i = cdiv(n, 128) - 1 - x
-// (the last row block first: with a causal mask the longest programs start
-// first); consumer w the 64 rows from 128 i + 64 w. Registers (setmaxnreg): 240 a thread for each
-// consumer, 24 for the producer (240 x 256 + 24 x 128 = 64512 of 65536).
+// Launch: grid (P, 1), 4 (C + 1) warps, any P >= 1: tiles u = 0 .. T - 1,
+// T = cdiv(n, 64 C) * B * H, in the order (head, row block last first);
+// program p takes its k-th tile u = k P + p, or k P + P - 1 - p for odd k
+// while the whole wave k exists. bench/attention.py and
+// test/gpu/cases_attention_ws.py launch P = min(SMs, T) without the mask
+// and P = T (one tile a program, handed out by the hardware) with it.
 //
 // Shared memory and mbarriers:
-//   - Q: one 64 x d slot per consumer, loaded by the consumer itself
-//     (bq[w], expect-tx of the slot's bytes);
-//   - K and V: rings of S slots of BN keys; key block b sits in slot b % S.
-//     full[s] (count 1: the producer's expect-tx) completes when the block
-//     has landed, parity (b / S) & 1; empty[s] (count 2: one arrival per
-//     consumer) when both consumers are done reading it;
+//   - Q: one 64 x d slot per consumer: bq[w] (count 1, expect-tx) full for
+//     tile k of the program at parity k & 1; qfree[w] (count 1) once
+//     consumer w has waited for its last S of the tile;
+//   - K and V: rings of S slots of BN keys; the program's b-th key block
+//     (counting over its tiles) sits in slot b % S. full[s] (count 1: the
+//     producer's expect-tx) completes when the block has landed, parity
+//     (b / S) & 1; empty[s] (count C: one arrival per consumer) when every
+//     consumer is done reading it;
 //   - turn[w] (count 1): consumer w may issue its next wgmmas.
 // The consumers arrive with `nosync` (one thread, no warpgroup barrier):
 // a release follows the tile.dot_wait that covers the warpgroup's wgmma,
 // and a turn orders no memory.
 //
-// Producer: K_0, then for each block j: K_(j+1), V_j (the order in which
-// the consumers need them); each load waits for its slot's empty barrier
-// (parity ((b / S) & 1) ^ 1: the first round passes at once), expects the
-// block's bytes on full and starts the copy.
+// Producer, per tile: K_0, each consumer's Q (after its qfree, parity
+// ((k & 1) ^ 1): the first round passes at once; K_0 first, so that it
+// lands while the consumers finish the previous tile), then for each block
+// j: K_(j+1), V_j (the order in which the consumers need them); each K or
+// V load waits for its slot's empty barrier (parity ((b / S) & 1) ^ 1),
+// expects the block's bytes on full and starts the copy.
 //
 // Consumers (FA3's two overlaps):
-//   - within a warpgroup, iteration j holds P_j (the register A operand),
-//     alpha_j and O, and
-//       1. waits for its turn, issues S_(j+1) = Q K_(j+1)^T (async),
-//          rescales O by alpha_j, issues O += P_j V_j (async), hands the
-//          turn to the other consumer;
+//   - within a warpgroup, iteration j holds P_j (the register A operand)
+//     and O, and
+//       1. waits for its turn, issues S_(j+1) = Q K_(j+1)^T and
+//          O += P_j V_j (both async; O was rescaled by the previous
+//          iteration), hands the turn to the next consumer;
 //       2. waits for S_(j+1) only, releases K_(j+1)'s slot and computes the
 //          online softmax of S_(j+1) while P_j V_j runs;
-//       3. waits for P_j V_j and releases V_j's slot;
+//       3. waits for P_j V_j, releases V_j's slot, O = O alpha_(j+1);
 //   - between the warpgroups, the turn barriers order the issues
-//     (ping-pong): consumer 1 hands consumer 0 the first turn, and each
-//     hands the turn over after issuing its two wgmmas, so one consumer's
-//     softmax runs while the other's wgmmas keep the tensor cores busy.
-//     Every consumer takes hi + 1 turns (S_0, one a loop iteration, the
-//     last P V), turn t waiting for parity t & 1.
-//   - block 0's softmax is in the prologue and the last P V after the
-//     loops; blocks 1 .. nfull - 1 need no mask, the rest (the last partial
-//     block, the diagonal when causal) are masked.
+//     (ping-pong): the last consumer hands consumer 0 the first turn, and
+//     each hands the turn to the next after issuing its wgmmas, so one
+//     consumer's softmax runs while the others' wgmmas keep the tensor
+//     cores busy. Every consumer takes hi + 1 turns a tile (S_0, one a loop
+//     iteration, the last P V): turn t of the program waits for parity
+//     t & 1.
+//   - block 0's softmax is in the tile's prologue and the last P V after
+//     the loops; blocks 1 .. nfull - 1 need no mask, the rest (the last
+//     partial block, the diagonal when causal) are masked.
 //   - O / l is stored from registers; rows past n are dropped by the store.
 
 #sw = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
@@ -78,14 +91,20 @@ HEADER = """// Flash attention forward, warp-specialized as FlashAttention-3: a 
 #bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
 """
 
-# (type, d) -> (BN, S): keys per block, slots of the K and V rings.
-# d = 128: 32 KiB a Q pair, 2 x (32 + 32) KiB of ring: 160 KiB.
-# d = 64: 16 KiB of Q, 3 x (16 + 16) KiB of ring: 112 KiB.
+# (type, d) -> kernel() options: two consumers, persistent, P V waited for
+# in its own iteration with O rescaled right after it (the fastest in the
+# same-run comparisons of bench/RESULTS.md). d = 128: 2-slot rings, 32 KiB
+# of Q + 2 x (32 + 32) KiB of ring = 160 KiB; d = 64: 3-slot rings,
+# 16 KiB + 3 x (16 + 16) KiB = 112 KiB. Three consumers at d = 64 (nc=3:
+# the softmax of a 64 x 128 block outlasts two consumers' wgmmas there)
+# are faster without the mask but much slower with it (RESULTS.md).
+_D128 = dict(bn=128, ns=2, nc=2, persistent=True, deferred=False, rescale_after=True)
+_D64 = dict(bn=128, ns=3, nc=2, persistent=True, deferred=False, rescale_after=True)
 CONFIGS = {
-    ("f16", 64): (128, 3),
-    ("f16", 128): (128, 2),
-    ("bf16", 64): (128, 3),
-    ("bf16", 128): (128, 2),
+    ("f16", 64): _D64,
+    ("f16", 128): _D128,
+    ("bf16", 64): _D64,
+    ("bf16", 128): _D128,
 }
 VARIANTS = [("f16", 64), ("f16", 128), ("bf16", 64), ("bf16", 128)]
 CONSUMER_REGS = 240
@@ -106,19 +125,33 @@ def layouts(sfx, d, bn):
 
 
 def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
-           reverse=True, nosync=True, name=None):
+           reverse=True, nosync=True, deferred=True, nc=2, persistent=False, regs=None,
+           name=None):
     """One kernel. pingpong: the turn barriers between the consumers;
     merged: release K_(j+1)'s slot with V_j's, after P_j V_j (one
     warpgroup barrier less an iteration); rescale_after: O = O alpha_(j+1)
-    after P_j V_j is done instead of before P_(j+1) V_(j+1) is issued;
+    right after P_j V_j is done instead of after S_(j+2) is issued;
     reverse: programs take row blocks last first (causal: the longest
     first); nosync: the consumers' arrivals (slot releases, turns) without
     a warpgroup barrier first (`nosync`: one thread arrives after its
-    tile.dot_wait, which covers the warpgroup's wgmma)."""
+    tile.dot_wait, which covers the warpgroup's wgmma); deferred: the
+    wait for P_j V_j (and V_j's release) at the top of iteration j + 1
+    instead of after the softmax of block j + 1 (ptxas does not schedule
+    the wait across the loop's back edge, so all of the softmax overlaps
+    P_j V_j); nc: consumer warpgroups (64 query rows each, 64 nc rows a
+    tile); persistent: programs looping over the tiles (an extra
+    argument nbh = B * H, grid (P, 1) for any P >= 1; the launchers take
+    one per SM, causal one per tile); regs: (consumer, producer) registers
+    a thread (default 240 / 24 for two consumers, 160 / 32 for three)."""
+    assert not (deferred and merged), "mr needs nodw"
+    assert persistent or nc == 2, "the non-persistent grid assumes 128-row tiles"
     ns_ = " nosync" if nosync else ""
     sfx = f"_ws_{t}_{d}" if name is None else "_" + name
     T = t
     name = name or f"attention_ws_{t}_d{d}"
+    bm = 64 * nc
+    creg, preg = regs or ((CONSUMER_REGS, PRODUCER_REGS) if nc == 2 else (160, 32))
+    assert creg * 128 * nc + preg * 128 <= 65536, "register budget"
     P = "{tile.divisibility = 16 : i64}"
     S = "{tile.divisibility = 8 : i64}"
     S_ = f"tensor<64x{bn}xf32, #mmaS{sfx}>"
@@ -128,10 +161,10 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     ring = f"!layout.memdesc<{ns}x{bn}x{d}x{T}, #sw>"
     ktbuf = f"!layout.memdesc<{d}x{bn}x{T}, #swT>"
     qbuf = f"!layout.memdesc<64x{d}x{T}, #sw>"
-    qpair = f"!layout.memdesc<2x64x{d}x{T}, #sw>"
+    qset = f"!layout.memdesc<{nc}x64x{d}x{T}, #sw>"
     bar = "!layout.memdesc<1xi64, #bl>"
     bars = f"!layout.memdesc<{ns}x1xi64, #bl>"
-    bars2 = "!layout.memdesc<2x1xi64, #bl>"
+    barsc = f"!layout.memdesc<{nc}x1xi64, #bl>"
     kdesc = f"!layout.tensordesc<{bn}x{d}x{T}, #sw>"
     qdesc = f"!layout.tensordesc<64x{d}x{T}, #sw>"
     view = f"!tile.view<?x{d}x{T}>"
@@ -140,14 +173,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     lines = []
     a = lines.append
     a(layouts(sfx, d, bn))
-    if reverse:
-        pm_def = """  // Row blocks last first: with a causal mask the longest programs start
-  // first and the short ones fill the tail.
-  %npx = tile.num_programs x : i32
-  %pidr = arith.subi %npx, %pid : i32
-  %pm = arith.subi %pidr, %c1 : i32"""
-    else:
-        pm_def = DROP
+    extra = ",\n    %nbh: i32" if persistent else ""
     a(f"""tile.kernel @{name}(
     %q: !tile.ptr<{T}> {P}, %k: !tile.ptr<{T}> {P}, %v: !tile.ptr<{T}> {P}, %o: !tile.ptr<{T}> {P},
     %sm_scale: f32, %n: i32, %heads: i32, %causal: i32,
@@ -155,60 +181,44 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     %skb: i32 {S}, %skh: i32 {S}, %skn: i32 {S},
     %svb: i32 {S}, %svh: i32 {S}, %svn: i32 {S},
     %sob: i32 {S}, %soh: i32 {S}, %son: i32 {S},
-    %rq: i32, %rk: i32, %rv: i32) attributes {{num_warps = 4 : i32}} {{
-  %{"pid" if reverse else "pm"} = tile.program_id x : i32
-  %bh = tile.program_id y : i32
+    %rq: i32, %rk: i32, %rv: i32{extra}) attributes {{num_warps = 4 : i32}} {{
+  %pid = tile.program_id x : i32
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
-  %c2 = arith.constant 2 : i32
   %cS = arith.constant {ns} : i32
   %cBN = arith.constant {bn} : i32
   %cBN1 = arith.constant {bn - 1} : i32
-  %c64 = arith.constant 64 : i32
-  %c128 = arith.constant 128 : i32
-{pm_def}
-  %b = arith.divsi %bh, %heads : i32
-  %h = arith.remsi %bh, %heads : i32
-  // q, k, v as [rows, d] matrices (TMA), and the first row of this head in
-  // each: b * (sb / sn) + h * (sh / sn).""")
+  %cBM = arith.constant {bm} : i32
+  %cBM1 = arith.constant {bm - 1} : i32
+  %cNC = arith.constant {nc} : i32
+  // q, k, v as [rows, d] matrices (TMA); head (b, h) starts at row
+  // b * (sb / sn) + h * (sh / sn) of each.""")
     for x, rows in (("q", "%rq"), ("k", "%rk"), ("v", "%rv")):
         a(f"""  %f{x} = tile.make_view %{x}, shape [{rows}, {d}], strides [%s{x}n, 1]
         : !tile.ptr<{T}> -> {view}
   %{x}bn = arith.divsi %s{x}b, %s{x}n : i32
-  %{x}hn = arith.divsi %s{x}h, %s{x}n : i32
-  %{x}rb = arith.muli %b, %{x}bn : i32
-  %{x}rh = arith.muli %h, %{x}hn : i32
-  %{x}row0 = arith.addi %{x}rb, %{x}rh : i32""")
+  %{x}hn = arith.divsi %s{x}h, %s{x}n : i32""")
     a(f"""  %dq = tile.make_tensor_desc %fq : {view} -> {qdesc}
   %dk = tile.make_tensor_desc %fk : {view} -> {kdesc}
   %dv = tile.make_tensor_desc %fv : {view} -> {kdesc}
-  // O: the [n, d] slice of this head, stored from registers (the store
-  // drops rows past n).
-  %b64 = arith.extsi %b : i32 to i64
-  %h64 = arith.extsi %h : i32 to i64
-  %osb = arith.extsi %sob : i32 to i64
-  %osh = arith.extsi %soh : i32 to i64
-  %oob = arith.muli %b64, %osb : i64
-  %ooh = arith.muli %h64, %osh : i64
-  %ooff = arith.addi %oob, %ooh : i64
-  %op = tile.addptr %o, %ooff : !tile.ptr<{T}>, i64
-  %vo = tile.make_view %op, shape [%n, {d}], strides [%son, 1]
-        : !tile.ptr<{T}> -> {view}
 
   // Shared memory: Q (a slot per consumer), the K and V rings, mbarriers.
-  %sq = layout.local_alloc : {qpair}
+  %sq = layout.local_alloc : {qset}
   %sk = layout.local_alloc : {ring}
   %sv = layout.local_alloc : {ring}
-  %bq = layout.local_alloc : {bars2}
-  %turn = layout.local_alloc : {bars2}
+  %bq = layout.local_alloc : {barsc}
+  %qfree = layout.local_alloc : {barsc}
+  %turn = layout.local_alloc : {barsc}
   %fullk = layout.local_alloc : {bars}
   %fullv = layout.local_alloc : {bars}
   %emptyk = layout.local_alloc : {bars}
   %emptyv = layout.local_alloc : {bars}
-  scf.for %i = %c0 to %c2 step %c1 : i32 {{
-    %ib = layout.memdesc_index %bq[%i] : {bars2} -> {bar}
+  scf.for %i = %c0 to %cNC step %c1 : i32 {{
+    %ib = layout.memdesc_index %bq[%i] : {barsc} -> {bar}
     layout.init_barrier %ib, 1 : {bar}
-    %it = layout.memdesc_index %turn[%i] : {bars2} -> {bar}
+    %iq = layout.memdesc_index %qfree[%i] : {barsc} -> {bar}
+    layout.init_barrier %iq, 1 : {bar}
+    %it = layout.memdesc_index %turn[%i] : {barsc} -> {bar}
     layout.init_barrier %it, 1 : {bar}
   }}
   scf.for %i = %c0 to %cS step %c1 : i32 {{
@@ -217,54 +227,126 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     %ifv = layout.memdesc_index %fullv[%i] : {bars} -> {bar}
     layout.init_barrier %ifv, 1 : {bar}
     %iek = layout.memdesc_index %emptyk[%i] : {bars} -> {bar}
-    layout.init_barrier %iek, 2 : {bar}
+    layout.init_barrier %iek, {nc} : {bar}
     %iev = layout.memdesc_index %emptyv[%i] : {bars} -> {bar}
-    layout.init_barrier %iev, 2 : {bar}
+    layout.init_barrier %iev, {nc} : {bar}
   }}
-
-  // Key blocks [0, hi): all ceil(n / BN), or, when causal, those left of
-  // the end of the diagonal; blocks below nfull need no mask.
+  // Key blocks: ceil(n / BN), the first n / BN of them whole.
   %nr = arith.addi %n, %cBN1 : i32
   %nblocks = arith.divsi %nr, %cBN : i32
-  %pm1 = arith.addi %pm, %c1 : i32
-  %rend = arith.muli %pm1, %c128 : i32
-  %rendr = arith.addi %rend, %cBN1 : i32
-  %diag = arith.divsi %rendr, %cBN : i32
-  %cdiag = arith.minsi %nblocks, %diag : i32
-  %is_causal = arith.cmpi ne, %causal, %c0 : i32
-  %hi = arith.select %is_causal, %cdiag, %nblocks : i32
   %nfull0 = arith.divsi %n, %cBN : i32
-  %rfirst = arith.muli %pm, %c128 : i32
-  %first = arith.divsi %rfirst, %cBN : i32
-  %cfull = arith.minsi %nfull0, %first : i32
-  %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
-  %hi1 = arith.subi %hi, %c1 : i32
-""")
+  %is_causal = arith.cmpi ne, %causal, %c0 : i32""")
+    if persistent:
+        a(f"""  // Tiles: (row block, head) pairs in the order u = row blocks of head 0
+  // (last first: with a causal mask the longest first), then head 1, ...
+  // (the programs working at the same time share K and V in L2). The
+  // k-th tile of program p is u = k G + p, or k G + G - 1 - p for odd k
+  // while k G + G <= tiles (a program alternates between the two ends of
+  // the waves: without it, with G a multiple of the row blocks per head,
+  // program p would always get the same row block and, causal, its own
+  // share of the work).
+  %nrbr = arith.addi %n, %cBM1 : i32
+  %nrb = arith.divsi %nrbr, %cBM : i32
+  %ntiles = arith.muli %nrb, %nbh : i32
+  %G = tile.num_programs x : i32
+  %fullw = arith.divsi %ntiles, %G : i32
+  %pidg = arith.subi %G, %pid : i32
+  %pidr = arith.subi %pidg, %c1 : i32
+  %tleft = arith.subi %ntiles, %pid : i32
+  %tleftr = arith.addi %tleft, %G : i32
+  %tleftr1 = arith.subi %tleftr, %c1 : i32
+  %count = arith.divsi %tleftr1, %G : i32""")
+    else:
+        a("""  %bh = tile.program_id y : i32""")
+
+    def tile_of(tag, kidx, ind):
+        """(pm, b, h) of this program's tile number `kidx` (persistent) or
+        of the program: defines %pm<tag>, %b<tag>, %h<tag>."""
+        if persistent:
+            return f"""{ind}%tk{tag} = arith.muli {kidx}, %G : i32
+{ind}%tt{tag} = arith.addi %pid, %tk{tag} : i32
+{ind}%tf{tag} = arith.addi %tk{tag}, %pidr : i32
+{ind}%ko{tag} = arith.andi {kidx}, %c1 : i32
+{ind}%kodd{tag} = arith.cmpi ne, %ko{tag}, %c0 : i32
+{ind}%kin{tag} = arith.cmpi slt, {kidx}, %fullw : i32
+{ind}%flip{tag} = arith.andi %kodd{tag}, %kin{tag} : i1
+{ind}%u{tag} = arith.select %flip{tag}, %tf{tag}, %tt{tag} : i32
+{ind}%bh{tag} = arith.divsi %u{tag}, %nrb : i32
+{ind}%ri{tag} = arith.remsi %u{tag}, %nrb : i32
+{ind}%pmr{tag} = arith.subi %nrb, %ri{tag} : i32
+{ind}%pm{tag} = arith.subi %pmr{tag}, %c1 : i32
+{ind}%b{tag} = arith.divsi %bh{tag}, %heads : i32
+{ind}%h{tag} = arith.remsi %bh{tag}, %heads : i32"""
+        pm = (f"""{ind}// Row blocks last first: with a causal mask the longest programs start
+{ind}// first and the short ones fill the tail.
+{ind}%npx{tag} = tile.num_programs x : i32
+{ind}%pidr{tag} = arith.subi %npx{tag}, %pid : i32
+{ind}%pm{tag} = arith.subi %pidr{tag}, %c1 : i32""" if reverse else
+              f"{ind}%pm{tag} = arith.addi %pid, %c0 : i32")
+        return f"""{pm}
+{ind}%b{tag} = arith.divsi %bh, %heads : i32
+{ind}%h{tag} = arith.remsi %bh, %heads : i32"""
+
+    def row0(x, tag, ind):
+        """The first row of this tile's head in q, k or v: %<x>row0<tag>."""
+        return f"""{ind}%{x}rb{tag} = arith.muli %b{tag}, %{x}bn : i32
+{ind}%{x}rh{tag} = arith.muli %h{tag}, %{x}hn : i32
+{ind}%{x}row0{tag} = arith.addi %{x}rb{tag}, %{x}rh{tag} : i32"""
+
+    def bounds(ind):
+        """Key blocks [0, hi) of the tile: all, or, when causal, those left of
+        the end of the diagonal; blocks below nfull need no mask."""
+        return f"""{ind}%pm1 = arith.addi %pm, %c1 : i32
+{ind}%rend = arith.muli %pm1, %cBM : i32
+{ind}%rendr = arith.addi %rend, %cBN1 : i32
+{ind}%diag = arith.divsi %rendr, %cBN : i32
+{ind}%cdiag = arith.minsi %nblocks, %diag : i32
+{ind}%hi = arith.select %is_causal, %cdiag, %nblocks : i32
+{ind}%rfirst = arith.muli %pm, %cBM : i32
+{ind}%first = arith.divsi %rfirst, %cBN : i32
+{ind}%cfull = arith.minsi %nfull0, %first : i32
+{ind}%nfull = arith.select %is_causal, %cfull, %nfull0 : i32
+{ind}%hi1 = arith.subi %hi, %c1 : i32"""
+
+    def slot_phase(g, tag, ind):
+        return f"""{ind}%ws_{tag} = arith.remsi {g}, %cS : i32
+{ind}%wr_{tag} = arith.divsi {g}, %cS : i32
+{ind}%wp_{tag} = arith.andi %wr_{tag}, %c1 : i32"""
+
+    def gblk(blk, tag, ind):
+        """The running block number (slots and phases carry over tiles)."""
+        if not persistent:
+            return "", blk
+        return f"{ind}%g_{tag} = arith.addi %base, {blk} : i32\n", f"%g_{tag}"
 
     def wait(bars_, blk, tag, ind):
         """Waits for the full barrier of key block `blk`."""
-        return f"""{ind}%ws_{tag} = arith.remsi {blk}, %cS : i32
-{ind}%wr_{tag} = arith.divsi {blk}, %cS : i32
-{ind}%wp_{tag} = arith.andi %wr_{tag}, %c1 : i32
+        pre, g = gblk(blk, tag, ind)
+        return f"""{pre}{slot_phase(g, tag, ind)}
 {ind}%wb_{tag} = layout.memdesc_index {bars_}[%ws_{tag}] : {bars} -> {bar}
 {ind}layout.wait_barrier %wb_{tag}, %wp_{tag} : {bar}"""
 
     def release(bars_, blk, tag, ind):
         """Arrives on the empty barrier of key block `blk`'s slot."""
-        return f"""{ind}%rs_{tag} = arith.remsi {blk}, %cS : i32
+        pre, g = gblk(blk, "r" + tag, ind)
+        return f"""{pre}{ind}%rs_{tag} = arith.remsi {g}, %cS : i32
 {ind}%rb_{tag} = layout.memdesc_index {bars_}[%rs_{tag}] : {bars} -> {bar}
 {ind}layout.arrive_barrier %rb_{tag}, 1{ns_} : {bar}"""
 
-    def turn_wait(w, t, tag, ind):
+    def turn_wait(t_, tag, ind):
         if not pingpong:
             return f"{ind}// (no ping-pong)"
-        return f"""{ind}%tp_{tag} = arith.andi {t}, %c1 : i32
+        if persistent:
+            return f"""{ind}%tg_{tag} = arith.addi %tbase, {t_} : i32
+{ind}%tp_{tag} = arith.andi %tg_{tag}, %c1 : i32
+{ind}layout.wait_barrier %myturn, %tp_{tag} : {bar}"""
+        return f"""{ind}%tp_{tag} = arith.andi {t_}, %c1 : i32
 {ind}layout.wait_barrier %myturn, %tp_{tag} : {bar}"""
 
     def turn_pass(ind):
         if not pingpong:
             return f"{ind}// (no ping-pong)"
-        return f"{ind}layout.arrive_barrier %otherturn, 1{ns_} : {bar}"
+        return f"{ind}layout.arrive_barrier %nextturn, 1{ns_} : {bar}"
 
     def softmax(tag, qk, blk, m_i, l_i, masked, ind):
         return online_softmax(tag, qk, blk, m_i, l_i, masked, ind, rows=64, bn=bn, sfx=sfx,
@@ -277,70 +359,178 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 {ind}%ab_{tag} = tile.broadcast %ab2_{tag} : tensor<64x1xf32, #mmaO{sfx}> -> {O_}
 {ind}%accs_{tag} = arith.mulf {acc}, %ab_{tag} : {O_}"""
 
-    def pv(tag, acc, alpha, pa, blk, ind):
-        """O = O alpha + P V_blk (O as it is with rescale_after),
+    def pv(tag, acc, alpha, pa, blk, ind, scaled_already=False):
+        """O = O alpha + P V_blk (O as it is when already rescaled),
         asynchronous; defines %acc_<tag>."""
-        if rescale_after:
+        if scaled_already:
             scaled = acc
-            pre = f"{ind}// (O was rescaled after the previous P V)"
+            pre = f"{ind}// (O is rescaled already)"
         else:
             scaled = f"%accs_{tag}"
             pre = scale_o(tag, acc, alpha, ind)
+        pre2, g = gblk(blk, "pv" + tag, ind)
         return f"""{pre}
 {wait("%fullv", blk, "v" + tag, ind)}
-{ind}%vsl_{tag} = arith.remsi {blk}, %cS : i32
+{pre2}{ind}%vsl_{tag} = arith.remsi {g}, %cS : i32
 {ind}%svc_{tag} = layout.memdesc_index %sv[%vsl_{tag}] : {ring} -> {kbuf}
 {ind}%acc_{tag} = tile.dot {pa}, %svc_{tag}, {scaled} async : {PA_}, {kbuf} -> {O_}"""
 
-    def loop(w, tag, lo, hi_, init, masked):
-        ind = "      "
-        return f"""    %{tag}:5 = scf.for %j = {lo} to {hi_} step %c1
-        iter_args(%acc_i = {init[0]}, %m_i = {init[1]}, %l_i = {init[2]}, %alpha_i = {init[3]}, %pa_i = {init[4]})
-        -> ({O_}, {row_}, {row_}, {row_}, {PA_}) : i32 {{
-      // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-      // both asynchronous; then the other consumer's turn.
-      %j1 = arith.addi %j, %c1 : i32
-{wait("%fullk", "%j1", "k", ind)}
-      %ks1 = arith.remsi %j1, %cS : i32
-      %sknx = layout.memdesc_index %sk[%ks1] : {ring} -> {kbuf}
-      %sktn = layout.memdesc_trans %sknx {{order = array<i32: 1, 0>}} : {kbuf} -> {ktbuf}
-{turn_wait(w, "%j1", "l", ind)}
-      %qk_next = tile.dot %sqw, %sktn, %zs async : {qbuf}, {ktbuf} -> {S_}
-{pv("j", "%acc_i", "%alpha_i", "%pa_i", "%j", ind)}
-{turn_pass(ind)}
-      // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-      // and its softmax overlaps P_j V_j and the other consumer's wgmmas.
-      %qk = tile.dot_wait %qk_next {{pendings = 1 : i32}} : {S_}
-{DROP if merged else release("%emptyk", "%j1", "k", ind)}
-{softmax("n", "%qk", "%j1", "%m_i", "%l_i", masked, ind)}
-      // 3. P_j V_j done: V_j's slot is free{" (and K_(j+1)'s)" if merged else ""}.
-      %acc_w = tile.dot_wait %acc_j {{pendings = 0 : i32}} : {O_}
+    def deferred_top(ind):
+        """deferred: the wait for P_(j-1) V_(j-1), in flight across the
+        back edge, and V_(j-1)'s release (j > 0: block 0's softmax
+        issued no P V)."""
+        if not deferred:
+            return ""
+        scale = ""
+        if rescale_after:
+            scale = scale_o("top", "%acc_iw", "%alpha_i", ind) + "\n"
+        return f"""{ind}// P_(j-1) V_(j-1), issued in the previous iteration, is done: V_(j-1)'s
+{ind}// slot is free.
+{ind}%acc_iw = tile.dot_wait %acc_i {{pendings = 0 : i32}} : {O_}
+{ind}%jpos = arith.cmpi sgt, %j, %c0 : i32
+{ind}scf.if %jpos {{
+{ind}  %jm1 = arith.subi %j, %c1 : i32
+{release("%emptyv", "%jm1", "vp", ind + "  ")}
+{ind}}}
+{scale}"""
+
+    def tail(ind):
+        if deferred:
+            return f"{ind}// 3. (P_j V_j stays in flight into the next iteration.)"
+        return f"""{ind}// 3. P_j V_j done: V_j's slot is free{" (and K_(j+1)'s)" if merged else ""}.
+{ind}%acc_w = tile.dot_wait %acc_j {{pendings = 0 : i32}} : {O_}
 {release("%emptyk", "%j1", "k", ind) if merged else DROP}
 {release("%emptyv", "%j", "v", ind)}
-{scale_o("n", "%acc_w", "%alpha_n", ind) if rescale_after else DROP}
-      scf.yield {"%accs_n" if rescale_after else "%acc_w"}, %m_n, %l_n, %alpha_n, %pa_n : {O_}, {row_}, {row_}, {row_}, {PA_}
-    }}"""
+{scale_o("n", "%acc_w", "%alpha_n", ind) if rescale_after else DROP}"""
+
+    def loop(tag, lo, hi_, init, masked, ind):
+        i2 = ind + "  "
+        if deferred:
+            pv_acc = "%accs_top" if rescale_after else "%acc_iw"
+        else:
+            pv_acc = "%acc_i"
+        pre, gk = gblk("%j1", "ks1", i2)
+        return f"""{ind}%{tag}:5 = scf.for %j = {lo} to {hi_} step %c1
+{ind}    iter_args(%acc_i = {init[0]}, %m_i = {init[1]}, %l_i = {init[2]}, %alpha_i = {init[3]}, %pa_i = {init[4]})
+{ind}    -> ({O_}, {row_}, {row_}, {row_}, {PA_}) : i32 {{
+{i2}// 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
+{i2}// both asynchronous; then the next consumer's turn.
+{i2}%j1 = arith.addi %j, %c1 : i32
+{deferred_top(i2)}{wait("%fullk", "%j1", "k", i2)}
+{pre}{i2}%ks1 = arith.remsi {gk}, %cS : i32
+{i2}%sknx = layout.memdesc_index %sk[%ks1] : {ring} -> {kbuf}
+{i2}%sktn = layout.memdesc_trans %sknx {{order = array<i32: 1, 0>}} : {kbuf} -> {ktbuf}
+{turn_wait("%j1", "l", i2)}
+{i2}%qk_next = tile.dot %sqw, %sktn, %zs async : {qbuf}, {ktbuf} -> {S_}
+{pv("j", pv_acc, "%alpha_i", "%pa_i", "%j", i2, scaled_already=rescale_after)}
+{turn_pass(i2)}
+{i2}// 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
+{i2}// and its softmax overlaps P_j V_j and the other consumers' wgmmas.
+{i2}%qk = tile.dot_wait %qk_next {{pendings = 1 : i32}} : {S_}
+{DROP if merged else release("%emptyk", "%j1", "k", i2)}
+{softmax("n", "%qk", "%j1", "%m_i", "%l_i", masked, i2)}
+{tail(i2)}
+{i2}scf.yield {"%acc_j" if deferred else "%accs_n" if rescale_after else "%acc_w"}, %m_n, %l_n, %alpha_n, %pa_n : {O_}, {row_}, {row_}, {row_}, {PA_}
+{ind}}}"""
+
+    def consumer_tile(w, ind):
+        """The body of one tile for consumer w (uses %pm, %b, %h, %base,
+        %tbase, %kq: the tile's number among this program's)."""
+        i2 = ind
+        if rescale_after and deferred:
+            epi = scale_o("e", "%accl", "%part#3", ind) + "\n"
+            last_acc, last_scaled = "%accs_e", True
+        elif rescale_after:
+            epi, last_acc, last_scaled = "", "%part#0", True
+        elif deferred:
+            epi, last_acc, last_scaled = "", "%accl", False
+        else:
+            epi, last_acc, last_scaled = "", "%part#0", False
+        epi_wait = f"""{ind}%accl = tile.dot_wait %part#0 {{pendings = 0 : i32}} : {O_}
+{ind}%hpos = arith.cmpi sgt, %hi1, %c0 : i32
+{ind}scf.if %hpos {{
+{ind}  %hi2 = arith.subi %hi1, %c1 : i32
+{release("%emptyv", "%hi2", "ve", ind + "  ")}
+{ind}}}
+""" if deferred else ""
+        if persistent:
+            qwait = f"""{ind}%qph = arith.andi %kq, %c1 : i32
+{ind}layout.wait_barrier %qbw, %qph : {bar}"""
+        else:
+            qwait = f"{ind}layout.wait_barrier %qbw, %c0 : {bar}"
+        qnext = f"""{ind}// The last S has been waited for: the producer may load the next Q.
+{ind}layout.arrive_barrier %qfw, 1{ns_} : {bar}
+"""
+        return f"""{bounds(ind)}
+{ind}%qr0 = arith.addi %rfirst, %crow : i32
+{ind}// O: the [n, d] slice of this head, stored from registers (the store
+{ind}// drops rows past n).
+{ind}%b64 = arith.extsi %b : i32 to i64
+{ind}%h64 = arith.extsi %h : i32 to i64
+{ind}%oob = arith.muli %b64, %osb : i64
+{ind}%ooh = arith.muli %h64, %osh : i64
+{ind}%ooff = arith.addi %oob, %ooh : i64
+{ind}%op = tile.addptr %o, %ooff : !tile.ptr<{T}>, i64
+{ind}%vo = tile.make_view %op, shape [%n, {d}], strides [%son, 1]
+{ind}      : !tile.ptr<{T}> -> {view}
+{ind}// Row indices of the score block, for the mask.
+{ind}%row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS{sfx}>
+{ind}%rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS{sfx}>
+{ind}%rows2 = tile.expand_dims %rows1 {{axis = 1 : i32}} : tensor<64xi32, #rowS{sfx}> -> tensor<64x1xi32, #mmaS{sfx}>
+{ind}%rows = tile.broadcast %rows2 : tensor<64x1xi32, #mmaS{sfx}> -> tensor<64x{bn}xi32, #mmaS{sfx}>
+
+{ind}// Turn 0: S_0 = Q K_0^T.
+{qwait}
+{wait("%fullk", "%c0", "k0", ind)}
+{gblk("%c0", "k0s", ind)[0]}{ind}%k0s = arith.remsi {gblk("%c0", "k0s", ind)[1]}, %cS : i32
+{ind}%sk0 = layout.memdesc_index %sk[%k0s] : {ring} -> {kbuf}
+{ind}%skt0 = layout.memdesc_trans %sk0 {{order = array<i32: 1, 0>}} : {kbuf} -> {ktbuf}
+{turn_wait("%c0", "p", ind)}
+{ind}%qk0a = tile.dot %sqw, %skt0, %zs async : {qbuf}, {ktbuf} -> {S_}
+{turn_pass(ind)}
+{ind}%qk0 = tile.dot_wait %qk0a {{pendings = 0 : i32}} : {S_}
+{release("%emptyk", "%c0", "k0", ind)}
+{ind}// Block 0's softmax (masked: it may be the diagonal or the last block).
+{softmax("p0", "%qk0", "%c0", "%m0", "%l0", True, ind)}
+
+{ind}// Iteration j: P_j V_j and the softmax of block j + 1, for j + 1 < hi.
+{ind}// Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
+{ind}%nfull1 = arith.subi %nfull, %c1 : i32
+{ind}%mid0 = arith.maxsi %nfull1, %c0 : i32
+{ind}%mid = arith.minsi %mid0, %hi1 : i32
+{loop("full", "%c0", "%mid", ("%zo", "%m_p0", "%l_p0", "%alpha_p0", "%pa_p0"), False, ind)}
+{loop("part", "%mid", "%hi1", ("%full#0", "%full#1", "%full#2", "%full#3", "%full#4"), True, ind)}
+{qnext}{ind}// Turn hi: the last block's P V, then O / l.
+{epi_wait}{epi}{turn_wait("%hi", "e", ind)}
+{pv("last", last_acc, "%part#3", "%part#4", "%hi1", ind, scaled_already=last_scaled)}
+{turn_pass(ind)}
+{ind}%acc = tile.dot_wait %acc_last {{pendings = 0 : i32}} : {O_}
+{release("%emptyv", "%hi1", "vl", ind)}
+{ind}%lo = layout.convert %part#2 : {row_} -> tensor<64xf32, #rowO{sfx}>
+{ind}%lb2 = tile.expand_dims %lo {{axis = 1 : i32}} : tensor<64xf32, #rowO{sfx}> -> tensor<64x1xf32, #mmaO{sfx}>
+{ind}%lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO{sfx}> -> {O_}
+{ind}%out = arith.divf %acc, %lb : {O_}
+{ind}%outt = arith.truncf %out : {O_} to tensor<64x{d}x{T}, #mmaO{sfx}>
+{ind}%pmc = arith.muli %pm, %cNC : i32
+{ind}%ot = arith.addi %pmc, %cw : i32
+{ind}tile.store_tile %outt, %vo[%ot, %c0] : tensor<64x{d}x{T}, #mmaO{sfx}>, {view}"""
 
     def consumer(w):
         ind = "    "
-        first = "" if w == 0 else f"""    // Consumer 0 takes the first turn.
-    layout.arrive_barrier %otherturn, 1{ns_} : {bar}
+        first = "" if w != nc - 1 or not pingpong else f"""    // Consumer 0 takes the first turn.
+    layout.arrive_barrier %nextturn, 1{ns_} : {bar}
 """
-        if not pingpong:
-            first = ""
-        return f"""    // Consumer {w}: query rows [128 pm + {64 * w}, 128 pm + {64 * w + 64}).
+        head = f"""    // Consumer {w}: query rows [{bm} pm + {64 * w}, {bm} pm + {64 * w + 64}) of each tile.
     %cw = arith.constant {w} : i32
-    %cw1 = arith.constant {1 - w} : i32
-    %qbw = layout.memdesc_index %bq[%cw] : {bars2} -> {bar}
-    %myturn = layout.memdesc_index %turn[%cw] : {bars2} -> {bar}
-    %otherturn = layout.memdesc_index %turn[%cw1] : {bars2} -> {bar}
-    %sqw = layout.memdesc_index %sq[%cw] : {qpair} -> {qbuf}
+    %cwn = arith.constant {(w + 1) % nc} : i32
+    %qbw = layout.memdesc_index %bq[%cw] : {barsc} -> {bar}
+    %qfw = layout.memdesc_index %qfree[%cw] : {barsc} -> {bar}
+    %myturn = layout.memdesc_index %turn[%cw] : {barsc} -> {bar}
+    %nextturn = layout.memdesc_index %turn[%cwn] : {barsc} -> {bar}
+    %sqw = layout.memdesc_index %sq[%cw] : {qset} -> {qbuf}
     %crow = arith.constant {64 * w} : i32
-    %qr0 = arith.addi %rfirst, %crow : i32
-    %qr = arith.addi %qrow0, %qr0 : i32
-    layout.barrier_expect %qbw, {64 * d * 2} : {bar}
-    layout.async_tma_copy_global_to_local %dq[%qr, %c0] %sqw, %qbw
-        : {qdesc}, {qbuf}, {bar}
+    %osb = arith.extsi %sob : i32 to i64
+    %osh = arith.extsi %soh : i32 to i64
 {first}
     // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
     %log2e = arith.constant 1.44269504 : f32
@@ -349,10 +539,6 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     %scale_r = tile.splat %qk_scale : f32 -> {row_}
     // Row and column indices of the score block, for the mask.
     %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS{sfx}>
-    %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS{sfx}>
-    %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS{sfx}>
-    %rows2 = tile.expand_dims %rows1 {{axis = 1 : i32}} : tensor<64xi32, #rowS{sfx}> -> tensor<64x1xi32, #mmaS{sfx}>
-    %rows = tile.broadcast %rows2 : tensor<64x1xi32, #mmaS{sfx}> -> tensor<64x{bn}xi32, #mmaS{sfx}>
     %coli = tile.arange 0, {bn} : tensor<{bn}xi32, #colS{sfx}>
     %nv = tile.splat %n : i32 -> tensor<64x{bn}xi32, #mmaS{sfx}>
     %notcausal = arith.cmpi eq, %causal, %c0 : i32
@@ -362,45 +548,25 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     %zo = arith.constant dense<0.0> : {O_}
     %m0 = arith.constant dense<0xFF800000> : {row_}
     %l0 = arith.constant dense<0.0> : {row_}
-
-    // Turn 0: S_0 = Q K_0^T.
-    layout.wait_barrier %qbw, %c0 : {bar}
-{wait("%fullk", "%c0", "k0", ind)}
-    %sk0 = layout.memdesc_index %sk[%c0] : {ring} -> {kbuf}
-    %skt0 = layout.memdesc_trans %sk0 {{order = array<i32: 1, 0>}} : {kbuf} -> {ktbuf}
-{turn_wait(w, "%c0", "p", ind)}
-    %qk0a = tile.dot %sqw, %skt0, %zs async : {qbuf}, {ktbuf} -> {S_}
-{turn_pass(ind)}
-    %qk0 = tile.dot_wait %qk0a {{pendings = 0 : i32}} : {S_}
-{release("%emptyk", "%c0", "k0", ind)}
-    // Block 0's softmax (masked: it may be the diagonal or the last block).
-{softmax("p0", "%qk0", "%c0", "%m0", "%l0", True, ind)}
-
-    // Iteration j: P_j V_j and the softmax of block j + 1, for j + 1 < hi.
-    // Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
-    %nfull1 = arith.subi %nfull, %c1 : i32
-    %mid0 = arith.maxsi %nfull1, %c0 : i32
-    %mid = arith.minsi %mid0, %hi1 : i32
-{loop(w, "full", "%c0", "%mid", ("%zo", "%m_p0", "%l_p0", "%alpha_p0", "%pa_p0"), False)}
-{loop(w, "part", "%mid", "%hi1", ("%full#0", "%full#1", "%full#2", "%full#3", "%full#4"), True)}
-    // Turn hi: the last block's P V, then O / l.
-{turn_wait(w, "%hi", "e", ind)}
-{pv("last", "%part#0", "%part#3", "%part#4", "%hi1", ind)}
-{turn_pass(ind)}
-    %acc = tile.dot_wait %acc_last {{pendings = 0 : i32}} : {O_}
-    %lo = layout.convert %part#2 : {row_} -> tensor<64xf32, #rowO{sfx}>
-    %lb2 = tile.expand_dims %lo {{axis = 1 : i32}} : tensor<64xf32, #rowO{sfx}> -> tensor<64x1xf32, #mmaO{sfx}>
-    %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO{sfx}> -> {O_}
-    %out = arith.divf %acc, %lb : {O_}
-    %outt = arith.truncf %out : {O_} to tensor<64x{d}x{T}, #mmaO{sfx}>
-    %pm2 = arith.muli %pm, %c2 : i32
-    %ot = arith.addi %pm2, %cw : i32
-    tile.store_tile %outt, %vo[%ot, %c0] : tensor<64x{d}x{T}, #mmaO{sfx}>, {view}"""
+"""
+        if not persistent:
+            return head + f"""{tile_of("", None, ind)}
+{consumer_tile(w, ind)}"""
+        i2 = ind + "  "
+        return head + f"""    // Tiles: %base key blocks and %base + kq turns came before tile kq.
+    %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {{
+{tile_of("", "%kq", i2)}
+      %tbase = arith.addi %base, %kq : i32
+{consumer_tile(w, i2)}
+      %nbase = arith.addi %base, %hi : i32
+      scf.yield %nbase : i32
+    }}"""
 
     def load(x, blk, tag, ind):
         """The producer's load of key block `blk` of K or V."""
-        return f"""{ind}%ls_{tag} = arith.remsi {blk}, %cS : i32
-{ind}%lr_{tag} = arith.divsi {blk}, %cS : i32
+        pre, g = gblk(blk, "l" + tag, ind)
+        return f"""{pre}{ind}%ls_{tag} = arith.remsi {g}, %cS : i32
+{ind}%lr_{tag} = arith.divsi {g}, %cS : i32
 {ind}%lo_{tag} = arith.andi %lr_{tag}, %c1 : i32
 {ind}%lp_{tag} = arith.xori %lo_{tag}, %c1 : i32
 {ind}%le_{tag} = layout.memdesc_index %empty{x}[%ls_{tag}] : {bars} -> {bar}
@@ -413,27 +579,74 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 {ind}layout.async_tma_copy_global_to_local %d{x}[%lrow_{tag}, %c0] %lb_{tag}, %lf_{tag}
 {ind}    : {kdesc}, {kbuf}, {bar}"""
 
-    regs = f"regs({CONSUMER_REGS})"
-    a(f"""  tile.warp_specialize default {regs} {{
-{consumer(0)}
-  }} partition warps(4) {regs} {{
-{consumer(1)}
-  }} partition warps(4) regs({PRODUCER_REGS}) {{
-    // Producer: K_0, then K_(j+1) and V_j for each block j.
-{load("k", "%c0", "k0", "    ")}
-    scf.for %j = %c0 to %hi step %c1 : i32 {{
-      %j1 = arith.addi %j, %c1 : i32
-      %more = arith.cmpi slt, %j1, %hi : i32
-      scf.if %more {{
-{load("k", "%j1", "k", "        ")}
-      }}
-{load("v", "%j", "v", "      ")}
-    }}
+    def q_loads(ind):
+        """The producer's loads of the consumers' Q slots: each waits for
+        the slot's qfree (the consumer's last S of the previous tile)."""
+        kq = "%kq" if persistent else "%c0"
+        out = [f"""{row0("q", "", ind)}
+{ind}%qrf = arith.muli %pm, %cBM : i32
+{ind}%qt = arith.addi %qrow0, %qrf : i32
+{ind}%qo = arith.andi {kq}, %c1 : i32
+{ind}%qp = arith.xori %qo, %c1 : i32"""]
+        for w in range(nc):
+            out.append(f"""{ind}%qf{w} = layout.memdesc_index %qfree[%c{w}q] : {barsc} -> {bar}
+{ind}layout.wait_barrier %qf{w}, %qp : {bar}
+{ind}%qb{w} = layout.memdesc_index %bq[%c{w}q] : {barsc} -> {bar}
+{ind}%qs{w} = layout.memdesc_index %sq[%c{w}q] : {qset} -> {qbuf}
+{ind}%qr{w} = arith.addi %qt, %c{64 * w}r : i32
+{ind}layout.barrier_expect %qb{w}, {64 * d * 2} : {bar}
+{ind}layout.async_tma_copy_global_to_local %dq[%qr{w}, %c0] %qs{w}, %qb{w}
+{ind}    : {qdesc}, {qbuf}, {bar}""")
+        return "\n".join(out)
+
+    def producer_tile(ind):
+        return f"""{row0("k", "", ind)}
+{row0("v", "", ind)}
+{bounds(ind)}
+{load("k", "%c0", "k0", ind)}
+{q_loads(ind)}
+{ind}scf.for %j = %c0 to %hi step %c1 : i32 {{
+{ind}  %j1 = arith.addi %j, %c1 : i32
+{ind}  %more = arith.cmpi slt, %j1, %hi : i32
+{ind}  scf.if %more {{
+{load("k", "%j1", "k", ind + "    ")}
+{ind}  }}
+{load("v", "%j", "v", ind + "  ")}
+{ind}}}"""
+
+    def producer():
+        ind = "    "
+        consts = "".join(f"""    %c{w}q = arith.constant {w} : i32
+    %c{64 * w}r = arith.constant {64 * w} : i32
+""" for w in range(nc))
+        if not persistent:
+            return consts + f"""{tile_of("", None, ind)}
+{producer_tile(ind)}"""
+        i2 = ind + "  "
+        return consts + f"""    %ptiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {{
+{tile_of("", "%kq", i2)}
+{producer_tile(i2)}
+      %nbase = arith.addi %base, %hi : i32
+      scf.yield %nbase : i32
+    }}"""
+
+    parts = [f"""  tile.warp_specialize default regs({creg}) {{
+{consumer(0)}"""]
+    for w in range(1, nc):
+        parts.append(f"""  }} partition warps(4) regs({creg}) {{
+{consumer(w)}""")
+    parts.append(f"""  }} partition warps(4) regs({preg}) {{
+    // Producer: K_0, Q, then K_(j+1) and V_j for each block j of each tile.
+{producer()}
   }}
   tile.return
 }}""")
+    a("\n".join(parts))
     text = "\n".join(lines) + "\n"
     return "".join(l for l in text.splitlines(True) if l.strip() != DROP)
+
+
+FLAGS = {"nopp", "mr", "ra", "fwd", "sync", "nodw", "pers", "nc3"}
 
 
 def main(argv):
@@ -443,13 +656,17 @@ def main(argv):
             fields = config.split(",")
             t, d, bn, ns = fields[:4]
             flags = fields[4].split("+") if len(fields) > 4 and fields[4] else []
-            unknown = set(flags) - {"nopp", "mr", "ra", "fwd", "sync"}
+            unknown = set(flags) - FLAGS
             if unknown:
-                sys.exit(f"unknown flags {sorted(unknown)}; use nopp, mr, ra, fwd, sync")
+                sys.exit(f"unknown flags {sorted(unknown)}; use {', '.join(sorted(FLAGS))}")
+            if "nc3" in flags and "pers" not in flags:
+                sys.exit("nc3 needs pers (the non-persistent launch assumes 128-row tiles)")
             tag = "".join("_" + f for f in flags)
             parts.append(kernel(t, int(d), int(bn), int(ns), pingpong="nopp" not in flags,
                                 merged="mr" in flags, rescale_after="ra" in flags,
                                 reverse="fwd" not in flags, nosync="sync" not in flags,
+                                deferred="nodw" not in flags, persistent="pers" in flags,
+                                nc=3 if "nc3" in flags else 2,
                                 name=f"attention_ws_{t}_d{d}_bn{bn}_s{ns}{tag}"))
         open(argv[0 + 2], "w").write("".join(parts))
         return
@@ -457,7 +674,7 @@ def main(argv):
         sys.exit(__doc__)
     parts = [HEADER]
     for t, d in VARIANTS:
-        parts.append(kernel(t, d, *CONFIGS[(t, d)]))
+        parts.append(kernel(t, d, **CONFIGS[(t, d)]))
     open(argv[0], "w").write("".join(parts))
 
 

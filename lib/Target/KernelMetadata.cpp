@@ -49,10 +49,11 @@ static bool isCompatible(StringRef declared, StringRef actual) {
 // TMA descriptors
 //===----------------------------------------------------------------------===//
 //
-// The lowering's recipe (tile.tma, in the view's dim order: the row dim
-// first) becomes the arguments of cuTensorMapEncodeTiled (innermost dim
-// first, strides in bytes). Each extent or stride is {"value": V} or
-// {"arg": I, "scale": S} (argument I times S).
+// The lowering's recipe (tile.tma, in the view's dim order: the outermost
+// dim first; rank 2 to 5) becomes the arguments of cuTensorMapEncodeTiled
+// (innermost dim first, strides in bytes, parameter strides times their
+// stride_scales, element strides all 1). Each extent or stride is
+// {"value": V} or {"arg": I, "scale": S} (argument I times S).
 
 namespace {
 
@@ -133,11 +134,13 @@ tmaRecipeToJSON(DictionaryAttr recipe, unsigned numParams, std::string &error) {
             "strides, element_type, box and swizzle";
     return failure();
   }
+  auto strideScales = recipe.getAs<DenseI64ArrayAttr>("stride_scales");
   int64_t rank = shape.size();
-  if (rank != 2 || shapeArgs.size() != rank || strides.size() != rank ||
-      strideArgs.size() != rank || box.size() != rank) {
-    error = "tile.tma describes 2-D views: shape, strides and box need two "
-            "entries each";
+  if (rank < 2 || rank > 5 || shapeArgs.size() != rank ||
+      strides.size() != rank || strideArgs.size() != rank ||
+      box.size() != rank || (strideScales && strideScales.size() != rank)) {
+    error = "tile.tma describes views of rank 2 to 5: shape, strides, box "
+            "(and stride_scales) need one entry per dim";
     return failure();
   }
   auto inRange = [&](int64_t arg) { return arg < int64_t(numParams); };
@@ -172,13 +175,19 @@ tmaRecipeToJSON(DictionaryAttr recipe, unsigned numParams, std::string &error) {
     error = "tile.tma: swizzle must be 0, 32, 64 or 128 bytes";
     return failure();
   }
-  llvm::json::Array globalDim, globalStrides, boxDim;
+  auto strideScale = [&](int64_t d) {
+    return strideScales ? strideScales[d] : int64_t(1);
+  };
+  llvm::json::Array globalDim, globalStrides, boxDim, elementStrides;
   for (int64_t d = rank - 1; d >= 0; --d) {
     globalDim.push_back(entry(shapeArgs[d], shape[d], 1));
     boxDim.push_back(box[d]);
+    elementStrides.push_back(1);
   }
   for (int64_t d = rank - 2; d >= 0; --d)
-    globalStrides.push_back(entry(strideArgs[d], strides[d], bytes));
+    globalStrides.push_back(
+        entry(strideArgs[d], strides[d],
+              strideArgs[d] >= 0 ? bytes * strideScale(d) : bytes));
   return llvm::json::Value(llvm::json::Object{
       {"rank", rank},
       {"element_type", getTypeName(type)},
@@ -187,9 +196,10 @@ tmaRecipeToJSON(DictionaryAttr recipe, unsigned numParams, std::string &error) {
       {"global_address", llvm::json::Object{{"arg", global.getInt()}}},
       {"global_dim", std::move(globalDim)},
       {"global_strides", std::move(globalStrides)},
-      {"inner_stride", entry(strideArgs[rank - 1], strides[rank - 1], 1)},
+      {"inner_stride",
+       entry(strideArgs[rank - 1], strides[rank - 1], strideScale(rank - 1))},
       {"box_dim", std::move(boxDim)},
-      {"element_strides", llvm::json::Array{1, 1}},
+      {"element_strides", std::move(elementStrides)},
       {"interleave", 0},
       {"swizzle", swizzleEnum},
       {"swizzle_bytes", swizzle.getInt()},

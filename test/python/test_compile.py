@@ -251,6 +251,43 @@ def test_tma_descriptor_recipe_reaches_the_launcher():
         raise AssertionError("9 arguments accepted")
 
 
+def test_tma_descriptor_of_rank_4_reaches_the_launcher():
+    # A [B, N, H, D] view read 64 rows of one head at a time (4-D boxes
+    # 1x64x1x64): the recipe has four dims, innermost first, strides in
+    # bytes, element strides all 1; the launcher turns a contiguous
+    # [2, 100, 3, 40] tensor into the cuTensorMapEncodeTiled arguments and
+    # refuses a head stride that is not a multiple of 16 bytes. The
+    # allow_tma kernel's store descriptor walks dims [2, 3] of its
+    # [B, H, N, D] view: box [64, 64, 1, 1].
+    with open(os.path.join(ROOT, "examples", "tma_copy_nd.mlir"), encoding="utf-8") as f:
+        r = tile.compile(f.read(), arch="sm_90", emit="ptx")
+    kernels = {k["name"]: k for k in r.metadata["kernels"]}
+    recipe = kernels["tma_load4d"]["params"][-1]["tma"]
+    assert recipe["rank"] == 4 and recipe["box_dim"] == [64, 1, 64, 1], recipe
+    assert recipe["element_strides"] == [1, 1, 1, 1], recipe
+    # (x, y, nb, n, nh, d, sb, sn, sh, ...): extents d, nh, n, nb.
+    assert recipe["global_dim"] == [{"arg": a, "scale": 1} for a in (5, 4, 3, 2)], recipe
+    assert recipe["global_strides"] == [{"arg": a, "scale": 2} for a in (8, 7, 6)], recipe
+    auto = [p["tma"] for p in kernels["bnhd_to_bhnd_auto"]["params"] if "tma" in p]
+    assert [t["box_dim"] for t in auto] == [[64, 1, 64, 1], [64, 64, 1, 1]], auto
+    assert kernels["tma_load3d"]["params"][-1]["tma"]["box_dim"] == [64, 64, 1]
+    from tile import runtime as rt
+    meta = rt.ModuleMetadata.from_json(r.metadata)
+    desc = {k.name: k for k in meta.kernels}["tma_load4d"].params[-1]
+    nb, n, nh, d = 2, 100, 3, 40
+    values = {2: nb, 3: n, 4: nh, 5: d, 6: n * nh * d, 7: nh * d, 8: d}
+    a = rt.tma_descriptor_arguments(desc, values, {0: 0x20000}, "tma_load4d")
+    assert a["rank"] == 4 and a["dims"] == [40, 3, 100, 2], a
+    assert a["strides"] == [80, 240, 24000] and a["box"] == [64, 1, 64, 1], a
+    assert a["element_strides"] == [1, 1, 1, 1], a
+    try:
+        rt.tma_descriptor_arguments(desc, {**values, 8: 36}, {0: 0x20000}, "tma_load4d")
+    except rt.LaunchError as e:
+        assert "the stride of dim 1 (innermost first) is 72 bytes" in str(e), e
+    else:
+        raise AssertionError("a head stride of 72 bytes was accepted")
+
+
 def test_repeated_launch_reuses_packed_arguments():
     # Kernel.launch packs each distinct argument tuple once (checks and TMA
     # descriptors included) and reuses it; numbers of another type or value

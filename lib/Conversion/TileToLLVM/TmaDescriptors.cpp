@@ -9,7 +9,9 @@
 //      parameter, each extent and stride a kernel parameter or a constant
 //      (the launcher knows nothing else), the last stride 1 when constant;
 //   2. check what is known at compile time: constant strides are multiples
-//      of 16 bytes, constant extents fit the 2^32 limit of the hardware;
+//      of 16 bytes, constant extents fit the 2^32 limit of the hardware
+//      (views of rank 2 to 5; the rank and the box limits are the
+//      !layout.tensordesc verifier's);
 //   3. append a parameter of the descriptor's type to the kernel (one per
 //      distinct (view, descriptor type)), with the recipe in its `tile.tma`
 //      argument attribute, and replace the op by it.
@@ -19,7 +21,13 @@
 //   shape_args / shape              per dim: a parameter index, or -1 and
 //   stride_args / strides             the constant in the second array
 //                                     (strides in elements)
-//   element_type = T, box = [R, Cb] (one TMA box), swizzle = S bytes
+//   stride_scales                     (only when one is not 1) per dim the
+//                                     factor of a parameter stride: a
+//                                     compact view's stride n1 * 64 is
+//                                     parameter n1 times 64
+//   element_type = T, box = [.., R, Cb] (one TMA box, 1 on the dims a
+//                                     rank-reducing copy drops), swizzle
+//                                     = S bytes
 // KernelOpToLLVM makes the parameter `byval` 128 bytes, 64-byte aligned and
 // `nvvm.grid_constant`; KernelMetadata turns the recipe into the launcher's
 // JSON.
@@ -38,10 +46,12 @@ using namespace tile;
 
 namespace {
 
-/// One extent or stride of the view: a kernel parameter or a constant.
+/// One extent or stride of the view: a kernel parameter (times `scale`) or
+/// a constant.
 struct Entry {
   int64_t arg = -1;
   int64_t value = 0;
+  int64_t scale = 1;
 };
 
 /// `value` as a kernel parameter or a constant; fails (with a located
@@ -71,6 +81,16 @@ DenseI64ArrayAttr toArray(Builder &b, ArrayRef<Entry> entries, bool args) {
   SmallVector<int64_t> values;
   for (const Entry &e : entries)
     values.push_back(args ? e.arg : (e.arg >= 0 ? 0 : e.value));
+  return b.getDenseI64ArrayAttr(values);
+}
+
+/// The scales of the parameter strides, or null when all are 1.
+DenseI64ArrayAttr toScales(Builder &b, ArrayRef<Entry> entries) {
+  if (llvm::all_of(entries, [](const Entry &e) { return e.scale == 1; }))
+    return {};
+  SmallVector<int64_t> values;
+  for (const Entry &e : entries)
+    values.push_back(e.scale);
   return b.getDenseI64ArrayAttr(values);
 }
 
@@ -130,8 +150,29 @@ LogicalResult tile::materializeTmaDescriptors(tl::KernelOp kernel) {
       for (const auto &leaves : plan->modes)
         strides.push_back(Entry{-1, leaves.front().stride});
     } else if (mixedStrides.empty()) {
-      // Compact row major: the row stride is the extent of dim 1.
-      strides = {shape[1], Entry{-1, 1}};
+      // Compact row major: the stride of dim d is the product of the
+      // extents right of it, which the recipe can say when at most one of
+      // them is a parameter (then times the product of the others).
+      int64_t rank = shape.size();
+      strides.assign(rank, Entry{-1, 1});
+      for (int64_t d = rank - 2; d >= 0; --d) {
+        Entry next = shape[d + 1], right = strides[d + 1];
+        if (next.arg >= 0 && right.arg >= 0) {
+          op.emitError()
+              << "the stride of dim " << d
+              << " of this compact TMA descriptor's view is a product of "
+                 "several extent parameters, which a descriptor recipe "
+                 "cannot say; give tile.make_view explicit strides";
+          entriesOk = false;
+          break;
+        }
+        if (next.arg >= 0)
+          strides[d] = Entry{next.arg, 0, right.value};
+        else if (right.arg >= 0)
+          strides[d] = Entry{right.arg, 0, right.scale * next.value};
+        else
+          strides[d] = Entry{-1, right.value * next.value};
+      }
     } else {
       for (auto [d, ofr] : llvm::enumerate(mixedStrides)) {
         FailureOr<Entry> e =
@@ -144,21 +185,33 @@ LogicalResult tile::materializeTmaDescriptors(tl::KernelOp kernel) {
       ok = false;
       continue;
     }
-    if (strides[1].arg < 0 && strides[1].value != 1) {
-      op.emitError() << "the view's last dim has stride " << strides[1].value
+    int64_t rank = strides.size();
+    if (strides[rank - 1].arg < 0 && strides[rank - 1].value != 1) {
+      op.emitError() << "the view's last dim has stride "
+                     << strides[rank - 1].value
                      << "; TMA copies need it contiguous (stride 1): use "
                         "ordinary loads, or view the data with its contiguous "
                         "dim last";
       ok = false;
       continue;
     }
-    if (strides[0].arg < 0 && (strides[0].value * elementBytes) % 16 != 0) {
-      op.emitError() << "the view's dim 0 has stride " << strides[0].value
-                     << " elements (" << strides[0].value * elementBytes
+    bool stridesOk = true;
+    for (int64_t d = 0; d + 1 < rank; ++d) {
+      const Entry &e = strides[d];
+      int64_t bytes = (e.arg < 0 ? e.value : e.scale) * elementBytes;
+      // A parameter times a scale that makes it 16-byte aligned whatever
+      // it is, or the launcher checks it.
+      if (e.arg >= 0 || bytes % 16 == 0)
+        continue;
+      op.emitError() << "the view's dim " << d << " has stride " << e.value
+                     << " elements (" << bytes
                      << " bytes), which is not a multiple of 16 bytes as TMA "
                         "requires; pad the rows to a multiple of "
                      << 16 / std::gcd<int64_t>(16, elementBytes)
                      << " elements or use ordinary loads";
+      stridesOk = false;
+    }
+    if (!stridesOk) {
       ok = false;
       continue;
     }
@@ -181,6 +234,8 @@ LogicalResult tile::materializeTmaDescriptors(tl::KernelOp kernel) {
     recipe.append("shape", toArray(b, shape, false));
     recipe.append("stride_args", toArray(b, strides, true));
     recipe.append("strides", toArray(b, strides, false));
+    if (DenseI64ArrayAttr scales = toScales(b, strides))
+      recipe.append("stride_scales", scales);
     recipe.append("element_type", TypeAttr::get(type.getElementType()));
     recipe.append("box", b.getDenseI64ArrayAttr(box));
     recipe.append("swizzle", b.getI64IntegerAttr(type.getSwizzleBytes()));

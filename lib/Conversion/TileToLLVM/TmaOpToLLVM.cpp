@@ -6,7 +6,9 @@
 //      nvvm.cp.async.bulk.tensor.shared.cluster.global issued by thread 0
 //      (a PTX predicate), writing dst + box * (box bytes), at coordinates
 //      {col + box * box cols, row}: innermost first, as the tensor map
-//      lists its dims; completing on the mbarrier.
+//      lists its dims; completing on the mbarrier. A descriptor of rank 3
+//      to 5 gives the .3d/.4d/.5d form, coordinates {col + box * box cols,
+//      c[r-2], ..., c[0]}.
 // layout.async_tma_copy_local_to_global
 //   -> fence.proxy.async.shared::cta and bar.sync (every thread's stores to
 //      the source are done and visible to the async proxy), then per box
@@ -71,18 +73,24 @@ TmaBoxes getBoxes(OpBuilder &b, Location loc, layout::TensorDescType desc,
                   Value buffer, ValueRange coords) {
   TmaBoxes boxes;
   SmallVector<int64_t> box = desc.getBoxShape();
-  int64_t boxBytes = box[0] * box[1] * desc.getElementBytes();
+  int64_t boxBytes = desc.getElementBytes();
+  for (int64_t extent : box)
+    boxBytes *= extent;
   for (int64_t i = 0, e = desc.getNumBoxes(); i < e; ++i) {
     Value addr = buffer;
-    Value col = coords[1];
+    Value col = coords.back();
     if (i > 0) {
       addr =
           LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI8Type(), buffer,
                               ArrayRef<LLVM::GEPArg>{int32_t(i * boxBytes)});
-      col = LLVM::AddOp::create(b, loc, col, i32Const(b, loc, i * box[1]));
+      col = LLVM::AddOp::create(b, loc, col, i32Const(b, loc, i * box.back()));
     }
     boxes.buffers.push_back(addr);
-    boxes.coords.push_back({col, coords[0]});
+    // Innermost first, as the tensor map lists its dims.
+    SmallVector<Value> boxCoords = {col};
+    for (Value c : llvm::reverse(coords.drop_back()))
+      boxCoords.push_back(c);
+    boxes.coords.push_back(std::move(boxCoords));
   }
   return boxes;
 }

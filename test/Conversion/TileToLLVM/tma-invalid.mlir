@@ -66,3 +66,25 @@ tile.kernel @arch(%p: !tile.ptr<f16>, %m: i32) {
   layout.init_barrier %bar, 1 : !layout.memdesc<1xi64, #bl>
   tile.return
 }
+
+// -----
+
+// Views of rank 3 to 5: every stride but the last a 16-byte multiple.
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+tile.kernel @unaligned_stride_4d(%p: !tile.ptr<f16>, %b: i32, %n: i32, %sb: i32) {
+  %v = tile.make_view %p, shape [%b, %n, 12, 64], strides [%sb, 780, 64, 1] : !tile.ptr<f16> -> !tile.view<?x?x12x64xf16>
+  // expected-error @+1 {{the view's dim 1 has stride 780 elements (1560 bytes), which is not a multiple of 16 bytes as TMA requires; pad the rows to a multiple of 8 elements or use ordinary loads}}
+  %d = tile.make_tensor_desc %v : !tile.view<?x?x12x64xf16> -> !layout.tensordesc<1x64x1x64xf16, #nv>
+  tile.return
+}
+
+// -----
+
+// A compact view whose outer stride is a product of two extent parameters.
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+tile.kernel @compact_two_params(%p: !tile.ptr<f16>, %b: i32, %n: i32, %h: i32) {
+  %v = tile.make_view %p, shape [%b, %n, %h, 64] : !tile.ptr<f16> -> !tile.view<?x?x?x64xf16>
+  // expected-error @+1 {{the stride of dim 0 of this compact TMA descriptor's view is a product of several extent parameters, which a descriptor recipe cannot say; give tile.make_view explicit strides}}
+  %d = tile.make_tensor_desc %v : !tile.view<?x?x?x64xf16> -> !layout.tensordesc<1x64x1x64xf16, #nv>
+  tile.return
+}

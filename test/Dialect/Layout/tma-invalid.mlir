@@ -3,8 +3,27 @@
 // Every diagnostic of !layout.tensordesc, tile.make_tensor_desc, the
 // mbarrier ops and the TMA copies.
 
-// expected-error @+1 {{!layout.tensordesc must be 2-D (the blocks #layout.nvmma_shared describes), got rank 3}}
-func.func private @f(!layout.tensordesc<2x64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>)
+// More dims than a TMA tensor map has (5).
+// expected-error @+1 {{!layout.tensordesc has rank 2 to 5 (the dims of a TMA tensor map), got rank 6; merge contiguous dims of the view, or copy with ordinary loads}}
+func.func private @f(!layout.tensordesc<1x1x1x1x64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>)
+
+// -----
+
+// expected-error @+1 {{!layout.tensordesc has rank 2 to 5 (the dims of a TMA tensor map), got rank 1}}
+func.func private @f(!layout.tensordesc<64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>)
+
+// -----
+
+// A box over 256 in an outer dim of a rank-4 block.
+// expected-error @+1 {{dim 1 of the block has 512 elements, more than the 256 a TMA box can have per dim; use at most 256 (and several copies)}}
+func.func private @f(!layout.tensordesc<1x512x1x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>)
+
+// -----
+
+// A rank-3 block whose flattened rows (2 x 2) are fewer than one swizzle
+// core tile.
+// expected-error @+1 {{the layout #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16> does not fit the block (in shared memory) 4x64: the per-CTA shape 4x64 is smaller than one core tile}}
+func.func private @f(!layout.tensordesc<2x2x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>)
 
 // -----
 
@@ -73,7 +92,7 @@ tile.kernel @k(%p: !tile.ptr<f32>, %m: i32) {
 #nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
 tile.kernel @k(%p: !tile.ptr<f16>, %m: i32) {
   %v = tile.make_view %p, shape [%m] : !tile.ptr<f16> -> !tile.view<?xf16>
-  // expected-error @+1 {{'tile.make_tensor_desc' op the view has rank 1 but the descriptor's block has rank 2; TMA descriptors are made of 2-D views}}
+  // expected-error @+1 {{'tile.make_tensor_desc' op the view has rank 1 but the descriptor's block has rank 2; the block has one extent per dim of the view (1 on dims a copy does not walk)}}
   %d = tile.make_tensor_desc %v : !tile.view<?xf16> -> !layout.tensordesc<64x64xf16, #nv>
   tile.return
 }
@@ -208,4 +227,25 @@ func.func @f() {
 // expected-error @+1 {{'tile.kernel' op parameter #0 is a !layout.tensordesc without tile.tma; make descriptors with tile.make_tensor_desc}}
 tile.kernel @k(%d: !layout.tensordesc<64x64xf16, #nv>) {
   tile.return
+}
+
+// -----
+
+// A rank-4 block lands as the matrix of its outer dims' product x its
+// inner dim: 1x128x1x64 is a 128x64 buffer, not a 4-D one.
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+func.func @f(%d: !layout.tensordesc<1x128x1x64xf16, #nv>, %s: !layout.memdesc<64x64xf16, #nv>, %b: !layout.memdesc<1xi64, #bl>, %i: i32) {
+  // expected-error @+1 {{'layout.async_tma_copy_global_to_local' op the destination must be one slot of the descriptor's block shape (its outer dims flattened into rows) and element type: expected !layout.memdesc<128x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>, got '!layout.memdesc<64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>'}}
+  layout.async_tma_copy_global_to_local %d[%i, %i, %i, %i] %s, %b : !layout.tensordesc<1x128x1x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+  return
+}
+
+// -----
+
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+func.func @f(%d: !layout.tensordesc<2x64x64xf16, #nv>, %s: !layout.memdesc<128x64xf16, #nv>, %i: i32) {
+  // expected-error @+1 {{'layout.async_tma_copy_local_to_global' op takes one coordinate per dim of the descriptor (3), got 2}}
+  layout.async_tma_copy_local_to_global %d[%i, %i] %s : !layout.tensordesc<2x64x64xf16, #nv>, !layout.memdesc<128x64xf16, #nv>
+  return
 }

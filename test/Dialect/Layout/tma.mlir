@@ -55,3 +55,33 @@ func.func private @types(
     !layout.tensordesc<256x16xf32, #layout.nvmma_shared<swizzlingByteWidth = 0, transposed = false, elementBitWidth = 32>>,
     !layout.tensordesc<64x64xi8, #layout.nvmma_shared<swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8>>,
     !layout.tensordesc<8x32xbf16, #layout.nvmma_shared<swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16>>)
+
+// -----
+
+// Descriptors of views of rank 3 to 5: one extent per dim (1 on the dims a
+// copy does not walk), the buffer the matrix of the outer dims' product x
+// the inner dim.
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+// CHECK-LABEL: tile.kernel @tma_rank4
+// CHECK: %[[D:.*]] = tile.make_tensor_desc %{{.*}} : !tile.view<?x?x?x64xf16> -> !layout.tensordesc<1x128x1x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK: layout.async_tma_copy_global_to_local %[[D]][%arg1, %arg2, %arg3, %{{.*}}] %{{.*}}, %{{.*}} : !layout.tensordesc<1x128x1x64xf16, {{.*}}>, !layout.memdesc<128x64xf16, {{.*}}>, !layout.memdesc<1xi64, #shared>
+// CHECK: layout.async_tma_copy_local_to_global %[[D]][%arg1, %arg2, %arg3, %{{.*}}] %{{.*}} : !layout.tensordesc<1x128x1x64xf16, {{.*}}>, !layout.memdesc<128x64xf16, {{.*}}>
+// CHECK-LABEL: func.func private @types_rank
+// CHECK-SAME: !layout.tensordesc<2x64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK-SAME: !layout.tensordesc<1x1x2x8x256xf32, #layout.nvmma_shared<swizzlingByteWidth = 0, transposed = false, elementBitWidth = 32>>
+tile.kernel @tma_rank4(%p: !tile.ptr<f16>, %b: i32, %n: i32, %h: i32, %sb: i32, %sn: i32) {
+  %c0 = arith.constant 0 : i32
+  %v = tile.make_view %p, shape [%b, %n, %h, 64], strides [%sb, %sn, 64, 1] : !tile.ptr<f16> -> !tile.view<?x?x?x64xf16>
+  %d = tile.make_tensor_desc %v : !tile.view<?x?x?x64xf16> -> !layout.tensordesc<1x128x1x64xf16, #nv>
+  %bar = layout.local_alloc : !layout.memdesc<1xi64, #bl>
+  %buf = layout.local_alloc : !layout.memdesc<128x64xf16, #nv>
+  layout.async_tma_copy_global_to_local %d[%b, %n, %h, %c0] %buf, %bar
+      : !layout.tensordesc<1x128x1x64xf16, #nv>, !layout.memdesc<128x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+  layout.async_tma_copy_local_to_global %d[%b, %n, %h, %c0] %buf
+      : !layout.tensordesc<1x128x1x64xf16, #nv>, !layout.memdesc<128x64xf16, #nv>
+  tile.return
+}
+func.func private @types_rank(
+    !layout.tensordesc<2x64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>,
+    !layout.tensordesc<1x1x2x8x256xf32, #layout.nvmma_shared<swizzlingByteWidth = 0, transposed = false, elementBitWidth = 32>>)

@@ -10,6 +10,12 @@
 // stores the swizzle-width column blocks one after the other, each R rows of
 // S bytes, which is exactly what a TMA box with that swizzle writes.
 //
+// A block of rank 3 to 5, D0 x ... x Dk x C, is the same in shared memory
+// as the matrix (D0 * ... * Dk) x C: a TMA box writes its elements in
+// row-major order of its dims, so the outer dims flatten into rows (boxes
+// of 1 on the dims a copy drops, e.g. 1 x 128 x 1 x 64 for 128 rows of one
+// head of a [B, N, H, d] tensor, land as a 128 x 64 matrix).
+//
 //===----------------------------------------------------------------------===//
 
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
@@ -21,17 +27,22 @@ using namespace tile::layout;
 // TensorDescType
 //===----------------------------------------------------------------------===//
 
-/// The TMA box limit per dim (elements).
+/// The TMA box limit per dim (elements) and the most dims a tensor map has.
 static constexpr int64_t kMaxBoxDim = 256;
+static constexpr size_t kMaxTmaRank = 5;
 
 LogicalResult
 TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                        ArrayRef<int64_t> shape, Type elementType,
                        Attribute layout) {
-  if (shape.size() != 2)
-    return emitError() << "!layout.tensordesc must be 2-D (the blocks "
-                          "#layout.nvmma_shared describes), got rank "
-                       << shape.size();
+  if (shape.size() < 2 || shape.size() > kMaxTmaRank)
+    return emitError() << "!layout.tensordesc has rank 2 to 5 (the dims of a "
+                          "TMA tensor map), got rank "
+                       << shape.size()
+                       << (shape.size() > kMaxTmaRank
+                               ? "; merge contiguous dims of the view, or "
+                                 "copy with ordinary loads"
+                               : "");
   for (int64_t dim : shape)
     if (dim <= 0)
       return emitError() << "!layout.tensordesc extents must be positive, got "
@@ -59,15 +70,24 @@ TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
       llvm::any_of(nvmma.getCTAsPerCGA(), [](unsigned n) { return n != 1; }))
     return emitError() << "TMA descriptors of multi-CTA layouts are not "
                           "supported; use a single-CTA #layout.nvmma_shared";
-  if (shape[0] > kMaxBoxDim)
-    return emitError() << "the block has " << shape[0]
-                       << " rows, more than the 256 a TMA box can have; use "
-                          "at most 256 rows (and several copies)";
-  int64_t innerBytes = shape[1] * bits / 8;
+  size_t rank = shape.size();
+  for (size_t d = 0; d + 1 < rank; ++d) {
+    if (shape[d] <= kMaxBoxDim)
+      continue;
+    if (rank == 2)
+      return emitError() << "the block has " << shape[0]
+                         << " rows, more than the 256 a TMA box can have; use "
+                            "at most 256 rows (and several copies)";
+    return emitError() << "dim " << d << " of the block has " << shape[d]
+                       << " elements, more than the 256 a TMA box can have "
+                          "per dim; use at most 256 (and several copies)";
+  }
+  int64_t cols = shape.back();
+  int64_t innerBytes = cols * bits / 8;
   unsigned swizzle = nvmma.getSwizzlingByteWidth();
   if (swizzle == 0) {
-    if (shape[1] > kMaxBoxDim)
-      return emitError() << "the block's inner dim has " << shape[1]
+    if (cols > kMaxBoxDim)
+      return emitError() << "the block's inner dim has " << cols
                          << " elements, more than the 256 of an unswizzled "
                             "TMA box; use a swizzled layout (each box then "
                             "takes swizzlingByteWidth bytes of the inner dim)";
@@ -84,10 +104,16 @@ TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
         return diag << "; use swizzlingByteWidth = " << s;
     return diag << "; use swizzlingByteWidth = 0";
   }
+  // The block lands in shared memory as a matrix: the outer dims' elements
+  // in row-major order are its rows.
+  int64_t rows = 1;
+  for (int64_t dim : shape.drop_back())
+    rows *= dim;
   std::string why;
-  if (!computeLinearLayout(layout, shape, &why))
+  if (!computeLinearLayout(layout, {rows, cols}, &why))
     return emitError() << "the layout " << layout << " does not fit the block "
-                       << shape[0] << "x" << shape[1] << ": " << why;
+                       << (rank == 2 ? "" : "(in shared memory) ") << rows
+                       << "x" << cols << ": " << why;
   return success();
 }
 
@@ -95,8 +121,16 @@ int64_t TensorDescType::getElementBytes() const {
   return getElementType().getIntOrFloatBitWidth() / 8;
 }
 
+SmallVector<int64_t> TensorDescType::getMatrixShape() const {
+  int64_t rows = 1;
+  for (int64_t dim : getShape().drop_back())
+    rows *= dim;
+  return {rows, getShape().back()};
+}
+
 int64_t TensorDescType::getBlockBytes() const {
-  return getShape()[0] * getShape()[1] * getElementBytes();
+  SmallVector<int64_t> matrix = getMatrixShape();
+  return matrix[0] * matrix[1] * getElementBytes();
 }
 
 unsigned TensorDescType::getSwizzleBytes() const {
@@ -105,12 +139,14 @@ unsigned TensorDescType::getSwizzleBytes() const {
 
 SmallVector<int64_t> TensorDescType::getBoxShape() const {
   unsigned swizzle = getSwizzleBytes();
-  int64_t cols = swizzle ? swizzle / getElementBytes() : getShape()[1];
-  return {getShape()[0], cols};
+  SmallVector<int64_t> box(getShape());
+  if (swizzle)
+    box.back() = swizzle / getElementBytes();
+  return box;
 }
 
 int64_t TensorDescType::getNumBoxes() const {
-  return getShape()[1] / getBoxShape()[1];
+  return getShape().back() / getBoxShape().back();
 }
 
 //===----------------------------------------------------------------------===//
@@ -182,20 +218,22 @@ static LogicalResult verifyTmaCopy(Operation *op, TensorDescType desc,
     return op->emitOpError()
            << "takes one coordinate per dim of the descriptor ("
            << desc.getShape().size() << "), got " << numCoords;
-  if (buffer.getShape() != desc.getShape() ||
+  SmallVector<int64_t> matrix = desc.getMatrixShape();
+  if (buffer.getShape() != ArrayRef<int64_t>(matrix) ||
       buffer.getElementType() != desc.getElementType()) {
     std::string expected;
     llvm::raw_string_ostream os(expected);
-    os << "!layout.memdesc<" << desc.getShape()[0] << "x" << desc.getShape()[1]
-       << "x" << desc.getElementType() << ", " << desc.getLayout() << ">";
+    os << "!layout.memdesc<" << matrix[0] << "x" << matrix[1] << "x"
+       << desc.getElementType() << ", " << desc.getLayout() << ">";
     return op->emitOpError()
            << "the " << role
-           << " must be one slot of the descriptor's block shape and element "
-              "type: expected "
-           << expected << ", got " << buffer;
+           << " must be one slot of the descriptor's block shape "
+           << (desc.getShape().size() > 2
+                   ? "(its outer dims flattened into rows) "
+                   : "")
+           << "and element type: expected " << expected << ", got " << buffer;
   }
-  if (!areLayoutsEquivalent(buffer.getLayout(), desc.getLayout(),
-                            desc.getShape()))
+  if (!areLayoutsEquivalent(buffer.getLayout(), desc.getLayout(), matrix))
     return op->emitOpError()
            << "the " << role << "'s layout " << buffer.getLayout()
            << " places the block otherwise than the descriptor's "

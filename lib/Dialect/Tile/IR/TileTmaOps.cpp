@@ -23,7 +23,8 @@ LogicalResult MakeTensorDescOp::verify() {
     return emitOpError() << "the view has rank " << view.getRank()
                          << " but the descriptor's block has rank "
                          << desc.getShape().size()
-                         << "; TMA descriptors are made of 2-D views";
+                         << "; the block has one extent per dim of the view "
+                            "(1 on dims a copy does not walk)";
   if (view.getElementType() != desc.getElementType())
     return emitOpError() << "the view holds " << view.getElementType()
                          << " but the descriptor's block holds "

@@ -1,16 +1,20 @@
 //===- UseTma.cpp - allow_tma loads and stores to TMA copies --------------===//
 //
-// cuTile's `allow_tma` hint, decided per access in three steps:
+// cuTile's `allow_tma` hint on tile.load_tile/store_tile (coordinates: the
+// tile index times the tile) and tile.load_at/store_at (coordinates: the
+// element offsets), decided per access in three steps:
 //
 //   1. legality (whyNotTma): the target, the tile (2-D, TMA element sizes,
 //      at most 256 rows, rows a multiple of 16 bytes, identity order, zero
-//      or undetermined padding) and the view (a tile.make_view of kernel
-//      parameters and constants whose alignment the kernel promises: the
-//      launcher checks promises, so the TMA version runs wherever the
-//      original does);
-//   2. the descriptor type: the block is the tile, in #layout.nvmma_shared
-//      with the widest swizzle (128, 64, 32 bytes) that divides its rows
-//      and fits its row count, else unswizzled;
+//      or undetermined padding, its last dim on the view's last) and the
+//      view (rank 2 to 5, a tile.make_view of kernel parameters and
+//      constants whose alignment the kernel promises: the launcher checks
+//      promises, so the TMA version runs wherever the original does);
+//   2. the descriptor type: the block is the tile's extents on the view
+//      axes it walks (load_tile/store_tile: the 2-D view's; load_at/
+//      store_at with `dims`: those axes, boxes of 1 on the others), in
+//      #layout.nvmma_shared with the widest swizzle (128, 64, 32 bytes)
+//      that divides its rows and fits its row count, else unswizzled;
 //   3. the rewrite (rewriteLoad / rewriteStore), self-contained: each
 //      access gets its own buffer and mbarrier, initialized, used once and
 //      invalidated, so it is correct in any control flow.
@@ -86,22 +90,54 @@ struct TmaPlan {
   RankedTensorType tileType;
 };
 
-/// Whether `view` with a tile of `type` can be copied by TMA ("" when it
-/// can; then `plan` is filled in).
-std::string whyNotTma(KernelOp kernel, Value view, Type type,
-                      std::optional<ArrayRef<int64_t>> order, bool isStore,
+/// One access the hint asks about: the view, the tile's type, how the tile
+/// dims walk the view (`viewAxes[i]`: the view axis of tile dim i; identity
+/// for load_tile/store_tile, `dims` for load_at/store_at).
+struct TmaAccess {
+  Value view;
+  Type type;
+  std::optional<ArrayRef<int64_t>> order;
+  SmallVector<int64_t> viewAxes;
+  bool isStore = false;
+};
+
+/// Whether the strides of a compact row-major view with this shape (the
+/// products of the extents right of each dim) each have at most one
+/// run-time factor, as a descriptor recipe needs (one parameter per
+/// stride, times a constant).
+bool hasRecipeCompactStrides(ArrayRef<OpFoldResult> shape) {
+  return llvm::count_if(shape.drop_front(), [](OpFoldResult extent) {
+           return !constantOf(extent);
+         }) <= 1;
+}
+
+/// Whether `access` can be copied by TMA ("" when it can; then `plan` is
+/// filled in).
+std::string whyNotTma(KernelOp kernel, const TmaAccess &access,
                       unsigned computeCapability, TmaPlan &plan) {
   if (computeCapability < 90)
     return "TMA needs sm_90 or newer";
-  auto tensor = dyn_cast<RankedTensorType>(type);
+  auto viewType = cast<ViewType>(access.view.getType());
+  int64_t rank = viewType.getRank();
+  auto tensor = dyn_cast<RankedTensorType>(access.type);
   if (!tensor || tensor.getRank() != 2 || !tensor.getEncoding())
-    return "TMA copies 2-D tiles with a layout";
+    return rank > 2 && rank <= 5
+               ? "TMA copies 2-D tiles with a layout (of a view of rank 3 "
+                 "to 5: tile.load_at/store_at with dims [.., " +
+                     std::to_string(rank - 1) + "])"
+               : "TMA copies 2-D tiles with a layout";
+  if (rank > 5)
+    return "the view has rank " + std::to_string(rank) +
+           "; a TMA descriptor has at most 5 dims";
   Type element = tensor.getElementType();
   if (!element.isIntOrFloat() ||
       !llvm::is_contained({8u, 16u, 32u}, element.getIntOrFloatBitWidth()))
     return "TMA copies 8-, 16- and 32-bit elements";
-  if (order && !llvm::equal(*order, llvm::seq<int64_t>(0, 2)))
+  if (access.order && !llvm::equal(*access.order, llvm::seq<int64_t>(0, 2)))
     return "the access permutes the view (order)";
+  if (access.viewAxes.back() != rank - 1)
+    return "the tile's last dim does not walk the view's last dim (TMA "
+           "boxes are contiguous along it)";
   int64_t bytes = element.getIntOrFloatBitWidth() / 8;
   int64_t rows = tensor.getShape()[0], cols = tensor.getShape()[1];
   int64_t rowBytes = cols * bytes;
@@ -110,7 +146,7 @@ std::string whyNotTma(KernelOp kernel, Value view, Type type,
   if (rowBytes % 16 != 0)
     return "the tile's rows are not a multiple of 16 bytes";
 
-  auto makeView = view.getDefiningOp<MakeViewOp>();
+  auto makeView = access.view.getDefiningOp<MakeViewOp>();
   if (!makeView)
     return "the view is not made by tile.make_view in the kernel";
   // A CuTe layout whose modes coalesce to one leaf each is a strided view
@@ -134,29 +170,48 @@ std::string whyNotTma(KernelOp kernel, Value view, Type type,
     if (!knownMultiple(kernel, extent))
       return "an extent of the view is computed in the kernel";
   SmallVector<OpFoldResult> strides = makeView.getMixedStrides();
+  Builder builder(kernel.getContext());
   if (layoutPlan) {
-    Builder builder(kernel.getContext());
     for (const auto &leaves : layoutPlan->modes) {
       if (leaves.front().stride <= 0)
         return "the view's CuTe layout has a stride that is not positive";
       strides.push_back(builder.getIndexAttr(leaves.front().stride));
     }
   }
-  // Compact row major: the row stride is the extent of dim 1.
-  OpFoldResult rowStride = strides.empty() ? shape[1] : strides[0];
-  if (!strides.empty()) {
-    std::optional<int64_t> inner = constantOf(strides[1]);
+  // The known multiple of each stride but the last.
+  SmallVector<int64_t> strideMultiples(rank - 1, 1);
+  if (strides.empty()) {
+    // Compact row major: products of the extents right of each dim.
+    if (!hasRecipeCompactStrides(shape))
+      return "a stride of the compact view is a product of several run-time "
+             "extents (give tile.make_view explicit strides)";
+    int64_t multiple = 1;
+    for (int64_t d = rank - 2; d >= 0; --d) {
+      multiple = std::min<int64_t>(
+          multiple * *knownMultiple(kernel, shape[d + 1]), int64_t(1) << 30);
+      strideMultiples[d] = multiple;
+    }
+  } else {
+    std::optional<int64_t> inner = constantOf(strides[rank - 1]);
     if (!inner || *inner != 1)
       return "the view's last stride is not the constant 1";
+    for (int64_t d = 0; d + 1 < rank; ++d) {
+      std::optional<int64_t> multiple = knownMultiple(kernel, strides[d]);
+      if (!multiple)
+        return rank == 2 ? "the view's row stride is computed in the kernel"
+                         : "the view's stride of dim " + std::to_string(d) +
+                               " is computed in the kernel";
+      strideMultiples[d] = *multiple;
+    }
   }
-  std::optional<int64_t> strideMultiple = knownMultiple(kernel, rowStride);
-  if (!strideMultiple)
-    return "the view's row stride is computed in the kernel";
-  if ((*strideMultiple * bytes) % 16 != 0)
-    return "the view's row stride is not proven a multiple of 16 bytes "
-           "(promise it with tile.divisibility)";
-  if (isStore) {
-    std::optional<int64_t> colMultiple = knownMultiple(kernel, shape[1]);
+  for (int64_t d = 0; d + 1 < rank; ++d)
+    if ((strideMultiples[d] * bytes) % 16 != 0)
+      return (rank == 2 ? std::string("the view's row stride")
+                        : "the view's stride of dim " + std::to_string(d)) +
+             " is not proven a multiple of 16 bytes (promise it with "
+             "tile.divisibility)";
+  if (access.isStore) {
+    std::optional<int64_t> colMultiple = knownMultiple(kernel, shape.back());
     if ((*colMultiple * bytes) % 16 != 0)
       return "the view's last extent is not proven a multiple of 16 bytes "
              "(a TMA store writes whole 16-byte chunks)";
@@ -173,10 +228,22 @@ std::string whyNotTma(KernelOp kernel, Value view, Type type,
   MLIRContext *ctx = kernel.getContext();
   auto nvmma = layout::NvmmaSharedAttr::get(ctx, swizzle, /*transposed=*/false,
                                             element.getIntOrFloatBitWidth());
-  plan.descType =
-      layout::TensorDescType::get(tensor.getShape(), element, nvmma);
+  // The block: the tile's extents on the axes it walks, 1 elsewhere.
+  SmallVector<int64_t> block(rank, 1);
+  for (auto [axis, extent] : llvm::zip(access.viewAxes, tensor.getShape()))
+    block[axis] = extent;
+  plan.descType = layout::TensorDescType::get(block, element, nvmma);
   plan.tileType = tensor;
   return "";
+}
+
+/// `value` (index or integer) as i32.
+Value toI32(OpBuilder &b, Location loc, Value value) {
+  if (value.getType().isIndex())
+    return arith::IndexCastOp::create(b, loc, b.getI32Type(), value);
+  if (!value.getType().isInteger(32))
+    return arith::TruncIOp::create(b, loc, b.getI32Type(), value);
+  return value;
 }
 
 /// The element coordinates of a tile index: index * tile extent, as i32.
@@ -184,14 +251,19 @@ SmallVector<Value> getCoords(OpBuilder &b, Location loc, ValueRange indices,
                              ArrayRef<int64_t> tileShape) {
   SmallVector<Value> coords;
   for (auto [index, extent] : llvm::zip(indices, tileShape)) {
-    Value i32 = index;
-    if (index.getType().isIndex())
-      i32 = arith::IndexCastOp::create(b, loc, b.getI32Type(), index);
-    else if (!index.getType().isInteger(32))
-      i32 = arith::TruncIOp::create(b, loc, b.getI32Type(), index);
+    Value i32 = toI32(b, loc, index);
     Value size = arith::ConstantIntOp::create(b, loc, b.getI32Type(), extent);
     coords.push_back(arith::MulIOp::create(b, loc, i32, size));
   }
+  return coords;
+}
+
+/// The element coordinates of load_at/store_at: the offsets, as i32.
+SmallVector<Value> getOffsetCoords(OpBuilder &b, Location loc,
+                                   ValueRange offsets) {
+  SmallVector<Value> coords;
+  for (Value offset : offsets)
+    coords.push_back(toI32(b, loc, offset));
   return coords;
 }
 
@@ -201,46 +273,80 @@ layout::MemDescType getBarrierType(MLIRContext *ctx) {
   return layout::MemDescType::get({1}, IntegerType::get(ctx, 64), bl);
 }
 
-void rewriteLoad(LoadTileOp op, const TmaPlan &plan) {
+/// The TMA element coordinates of a load_tile/store_tile or
+/// load_at/store_at.
+SmallVector<Value> getAccessCoords(OpBuilder &b, Operation *op,
+                                   const TmaPlan &plan) {
+  Location loc = op->getLoc();
+  if (auto load = dyn_cast<LoadTileOp>(op))
+    return getCoords(b, loc, load.getIndices(), plan.descType.getShape());
+  if (auto store = dyn_cast<StoreTileOp>(op))
+    return getCoords(b, loc, store.getIndices(), plan.descType.getShape());
+  if (auto load = dyn_cast<LoadAtOp>(op))
+    return getOffsetCoords(b, loc, load.getOffsets());
+  return getOffsetCoords(b, loc, cast<StoreAtOp>(op).getOffsets());
+}
+
+layout::MemDescType getBufferType(layout::TensorDescType desc) {
+  return layout::MemDescType::get(desc.getMatrixShape(), desc.getElementType(),
+                                  desc.getLayout());
+}
+
+/// A load_tile or load_at of `view` to a TMA copy.
+void rewriteLoad(Operation *op, Value view, const TmaPlan &plan) {
   OpBuilder b(op);
-  Location loc = op.getLoc();
-  MLIRContext *ctx = op.getContext();
+  Location loc = op->getLoc();
+  MLIRContext *ctx = op->getContext();
   layout::TensorDescType desc = plan.descType;
-  Value descValue = MakeTensorDescOp::create(b, loc, desc, op.getView());
-  auto bufType = layout::MemDescType::get(
-      desc.getShape(), desc.getElementType(), desc.getLayout());
+  Value descValue = MakeTensorDescOp::create(b, loc, desc, view);
   Value bar =
       layout::LocalAllocOp::create(b, loc, getBarrierType(ctx), Value());
-  Value buf = layout::LocalAllocOp::create(b, loc, bufType, Value());
+  Value buf =
+      layout::LocalAllocOp::create(b, loc, getBufferType(desc), Value());
   layout::FenceAsyncSharedOp::create(b, loc);
   layout::InitBarrierOp::create(b, loc, bar, 1);
   layout::BarrierExpectOp::create(b, loc, bar, desc.getBlockBytes());
-  SmallVector<Value> coords =
-      getCoords(b, loc, op.getIndices(), desc.getShape());
+  SmallVector<Value> coords = getAccessCoords(b, op, plan);
   layout::AsyncTmaCopyGlobalToLocalOp::create(b, loc, descValue, coords, buf,
                                               bar);
   Value zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
   layout::WaitBarrierOp::create(b, loc, bar, zero);
   Value tile = layout::LocalLoadOp::create(b, loc, plan.tileType, buf);
   layout::InvalBarrierOp::create(b, loc, bar);
-  op.getResult().replaceAllUsesWith(tile);
-  op.erase();
+  op->getResult(0).replaceAllUsesWith(tile);
+  op->erase();
 }
 
-void rewriteStore(StoreTileOp op, const TmaPlan &plan) {
+/// A store_tile or store_at of `value` to `view` to a TMA copy.
+void rewriteStore(Operation *op, Value value, Value view, const TmaPlan &plan) {
   OpBuilder b(op);
-  Location loc = op.getLoc();
+  Location loc = op->getLoc();
   layout::TensorDescType desc = plan.descType;
-  Value descValue = MakeTensorDescOp::create(b, loc, desc, op.getView());
-  auto bufType = layout::MemDescType::get(
-      desc.getShape(), desc.getElementType(), desc.getLayout());
-  Value buf = layout::LocalAllocOp::create(b, loc, bufType, Value());
-  layout::LocalStoreOp::create(b, loc, op.getValue(), buf);
-  SmallVector<Value> coords =
-      getCoords(b, loc, op.getIndices(), desc.getShape());
+  Value descValue = MakeTensorDescOp::create(b, loc, desc, view);
+  Value buf =
+      layout::LocalAllocOp::create(b, loc, getBufferType(desc), Value());
+  layout::LocalStoreOp::create(b, loc, value, buf);
+  SmallVector<Value> coords = getAccessCoords(b, op, plan);
   layout::AsyncTmaCopyLocalToGlobalOp::create(b, loc, descValue, coords, buf);
   layout::AsyncTmaStoreWaitOp::create(b, loc, 0);
-  op.erase();
+  op->erase();
+}
+
+/// The view axes the tile dims of a `dims` access walk (identity without).
+SmallVector<int64_t> getViewAxes(std::optional<ArrayRef<int64_t>> dims,
+                                 Type type) {
+  if (dims)
+    return SmallVector<int64_t>(*dims);
+  int64_t rank =
+      isa<RankedTensorType>(type) ? cast<RankedTensorType>(type).getRank() : 0;
+  return llvm::to_vector(llvm::seq<int64_t>(0, std::max<int64_t>(rank, 1)));
+}
+
+std::string joinShape(ArrayRef<int64_t> shape) {
+  std::string text;
+  for (auto [i, extent] : llvm::enumerate(shape))
+    text += (i ? "x" : "") + std::to_string(extent);
+  return text;
 }
 
 struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
@@ -254,24 +360,35 @@ struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
     });
     SmallVector<Operation *> accesses;
     kernel.walk([&](Operation *op) {
-      if (isa<LoadTileOp, StoreTileOp>(op) && op->hasAttr(kAllowTmaAttr))
+      if (isa<LoadTileOp, StoreTileOp, LoadAtOp, StoreAtOp>(op) &&
+          op->hasAttr(kAllowTmaAttr))
         accesses.push_back(op);
     });
     for (Operation *op : accesses) {
       TmaPlan plan;
-      std::string why;
+      TmaAccess access;
+      Value value;
       if (auto load = dyn_cast<LoadTileOp>(op)) {
-        why = whyNotTma(kernel, load.getView(), load.getType(), load.getOrder(),
-                        /*isStore=*/false, computeCapability, plan);
-        if (why.empty() && load.getPadding() != PaddingMode::zero &&
-            load.getPadding() != PaddingMode::undetermined)
-          why = "TMA pads with zeros, not the requested padding";
+        access = {load.getView(), load.getType(), load.getOrder(),
+                  getViewAxes(std::nullopt, load.getType()), false};
+      } else if (auto store = dyn_cast<StoreTileOp>(op)) {
+        value = store.getValue();
+        access = {store.getView(), value.getType(), store.getOrder(),
+                  getViewAxes(std::nullopt, value.getType()), true};
+      } else if (auto load = dyn_cast<LoadAtOp>(op)) {
+        access = {load.getView(), load.getType(), std::nullopt,
+                  getViewAxes(load.getDims(), load.getType()), false};
       } else {
-        auto store = cast<StoreTileOp>(op);
-        why = whyNotTma(kernel, store.getView(), store.getValue().getType(),
-                        store.getOrder(), /*isStore=*/true, computeCapability,
-                        plan);
+        auto store = cast<StoreAtOp>(op);
+        value = store.getValue();
+        access = {store.getView(), value.getType(), std::nullopt,
+                  getViewAxes(store.getDims(), value.getType()), true};
       }
+      std::string why = whyNotTma(kernel, access, computeCapability, plan);
+      if (auto load = dyn_cast<LoadTileOp>(op);
+          load && why.empty() && load.getPadding() != PaddingMode::zero &&
+          load.getPadding() != PaddingMode::undetermined)
+        why = "TMA pads with zeros, not the requested padding";
       if (why.empty() &&
           sharedBytes + plan.descType.getBlockBytes() > kTmaSharedBudget)
         why = "the kernel's shared memory would exceed the TMA budget";
@@ -283,13 +400,12 @@ struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
       sharedBytes += plan.descType.getBlockBytes();
       if (remarks)
         op->emitRemark() << "allow_tma: TMA copy of "
-                         << plan.descType.getShape()[0] << "x"
-                         << plan.descType.getShape()[1] << " blocks, "
+                         << joinShape(plan.descType.getShape()) << " blocks, "
                          << plan.descType.getSwizzleBytes() << "-byte swizzle";
-      if (auto load = dyn_cast<LoadTileOp>(op))
-        rewriteLoad(load, plan);
+      if (access.isStore)
+        rewriteStore(op, value, access.view, plan);
       else
-        rewriteStore(cast<StoreTileOp>(op), plan);
+        rewriteLoad(op, access.view, plan);
     }
   }
 };

@@ -126,3 +126,74 @@ tile.kernel @cute_views(%x: !tile.ptr<f16> {tile.divisibility = 16 : i64},
   tile.store_tile %s, %w[%i, %j] : tensor<64x64xf16, #b>, !rm
   tile.return
 }
+
+// -----
+
+// Views of rank 3 to 5 with load_at/store_at `dims`: the block is the
+// tile's extents on the axes it walks and 1 elsewhere, the coordinates are
+// the element offsets, the buffer the 2-D tile. A [B, N, H, 64] view read
+// 64 rows of one head at a time (dims [1, 3]); a compact [M, 4, 32] view
+// written batch-major (dims [0, 2]: a 64x1x32 block, 64-byte swizzle).
+#b = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+
+// CHECK-LABEL: tile.kernel @load_at_4d
+// CHECK: %[[D:.*]] = tile.make_tensor_desc %[[V:.*]] : !tile.view<?x?x?x64xf16> -> !layout.tensordesc<1x64x1x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK: %[[BAR:.*]] = layout.local_alloc : !layout.memdesc<1xi64, #shared>
+// CHECK: %[[BUF:.*]] = layout.local_alloc : !layout.memdesc<64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK: layout.barrier_expect %[[BAR]], 8192
+// CHECK: layout.async_tma_copy_global_to_local %[[D]][%arg6, %arg7, %arg8, %arg9] %[[BUF]], %[[BAR]] : !layout.tensordesc<1x64x1x64xf16, {{.*}}>, !layout.memdesc<64x64xf16, {{.*}}>
+// CHECK: %[[T:.*]] = layout.local_load %[[BUF]] : {{.*}} -> tensor<64x64xf16, #blocked>
+// CHECK: %[[TWO:.*]] = arith.constant 2 : i32
+// CHECK: %[[E:.*]] = tile.make_tensor_desc %{{.*}} : !tile.view<?x4x32xf16> -> !layout.tensordesc<64x1x32xf16, #layout.nvmma_shared<swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16>>
+// CHECK: %[[SBUF:.*]] = layout.local_alloc : !layout.memdesc<64x32xf16, #layout.nvmma_shared<swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16>>
+// CHECK: layout.local_store %{{.*}}, %[[SBUF]]
+// CHECK: layout.async_tma_copy_local_to_global %[[E]][%arg6, %[[TWO]], %arg9] %[[SBUF]]
+// CHECK: layout.async_tma_store_wait {pendings = 0 : i32}
+tile.kernel @load_at_4d(%x: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                        %y: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                        %nb: i32, %n: i32, %nh: i32, %sb: i32 {tile.divisibility = 8 : i64},
+                        %b: i32, %r: i32, %h: i32, %c: i32, %m: i32) {
+  %v = tile.make_view %x, shape [%nb, %n, %nh, 64], strides [%sb, 512, 64, 1] : !tile.ptr<f16> -> !tile.view<?x?x?x64xf16>
+  // expected-remark @+1 {{allow_tma: TMA copy of 1x64x1x64 blocks, 128-byte swizzle}}
+  %t = tile.load_at %v[%b, %r, %h, %c] dims [1, 3] {allow_tma} : !tile.view<?x?x?x64xf16> -> tensor<64x64xf16, #b>
+  %w = tile.make_view %y, shape [%m, 4, 32] : !tile.ptr<f16> -> !tile.view<?x4x32xf16>
+  tile.store_at %t, %v[%b, %r, %h, %c] dims [1, 3] : tensor<64x64xf16, #b>, !tile.view<?x?x?x64xf16>
+  %s = arith.constant dense<1.0> : tensor<64x32xf16, #b>
+  %two = arith.constant 2 : i32
+  // expected-remark @+1 {{allow_tma: TMA copy of 64x1x32 blocks, 64-byte swizzle}}
+  tile.store_at %s, %w[%b, %two, %c] dims [0, 2] {allow_tma} : tensor<64x32xf16, #b>, !tile.view<?x4x32xf16>
+  tile.return
+}
+
+// -----
+
+// What keeps an access of a view of rank 3 to 5 ordinary.
+#b = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#b3 = #layout.blocked<sizePerThread = [1, 1, 8], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]>
+
+// CHECK-LABEL: tile.kernel @ordinary_nd
+// CHECK-NOT: layout.async_tma
+tile.kernel @ordinary_nd(%x: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                         %nb: i32, %n: i32, %nh: i32, %sb: i32 {tile.divisibility = 8 : i64},
+                         %sn: i32, %i: i32) {
+  %v = tile.make_view %x, shape [%nb, %n, %nh, 64], strides [%sb, %sn, 64, 1] : !tile.ptr<f16> -> !tile.view<?x?x?x64xf16>
+  // expected-remark @+1 {{allow_tma: ordinary access: the view's stride of dim 1 is not proven a multiple of 16 bytes (promise it with tile.divisibility)}}
+  %a = tile.load_at %v[%i, %i, %i, %i] dims [1, 3] {allow_tma} : !tile.view<?x?x?x64xf16> -> tensor<64x64xf16, #b>
+  // expected-remark @+1 {{allow_tma: ordinary access: the tile's last dim does not walk the view's last dim (TMA boxes are contiguous along it)}}
+  %c = tile.load_at %v[%i, %i, %i, %i] dims [1, 2] {allow_tma} : !tile.view<?x?x?x64xf16> -> tensor<64x64xf16, #b>
+  %w = tile.make_view %x, shape [%nb, %n, 64] : !tile.ptr<f16> -> !tile.view<?x?x64xf16>
+  // expected-remark @+1 {{allow_tma: ordinary access: TMA copies 2-D tiles with a layout (of a view of rank 3 to 5: tile.load_at/store_at with dims [.., 2])}}
+  %d = tile.load_tile %w[%i, %i, %i] {allow_tma} : !tile.view<?x?x64xf16> -> tensor<1x64x64xf16, #b3>
+  %u = tile.make_view %x, shape [%nb, %n, %nh, 64] : !tile.ptr<f16> -> !tile.view<?x?x?x64xf16>
+  // expected-remark @+1 {{allow_tma: ordinary access: a stride of the compact view is a product of several run-time extents (give tile.make_view explicit strides)}}
+  %e = tile.load_at %u[%i, %i, %i, %i] dims [1, 3] {allow_tma} : !tile.view<?x?x?x64xf16> -> tensor<64x64xf16, #b>
+  %s = tile.make_view %x, shape [%nb, %nb, %nb, %nb, %n, 64], strides [%sb, %sb, %sb, %sb, %sb, 1] : !tile.ptr<f16> -> !tile.view<?x?x?x?x?x64xf16>
+  // expected-remark @+1 {{allow_tma: ordinary access: the view has rank 6; a TMA descriptor has at most 5 dims}}
+  %f = tile.load_at %s[%i, %i, %i, %i, %i, %i] dims [4, 5] {allow_tma} : !tile.view<?x?x?x?x?x64xf16> -> tensor<64x64xf16, #b>
+  tile.store_at %a, %v[%i, %i, %i, %i] dims [1, 3] : tensor<64x64xf16, #b>, !tile.view<?x?x?x64xf16>
+  tile.store_at %c, %v[%i, %i, %i, %i] dims [1, 3] : tensor<64x64xf16, #b>, !tile.view<?x?x?x64xf16>
+  tile.store_tile %d, %w[%i, %i, %i] : tensor<1x64x64xf16, #b3>, !tile.view<?x?x64xf16>
+  tile.store_at %e, %v[%i, %i, %i, %i] dims [1, 3] : tensor<64x64xf16, #b>, !tile.view<?x?x?x64xf16>
+  tile.store_at %f, %v[%i, %i, %i, %i] dims [1, 3] : tensor<64x64xf16, #b>, !tile.view<?x?x?x64xf16>
+  tile.return
+}

@@ -90,8 +90,16 @@ def Layout_TensorDescType : Layout_Type<"TensorDesc", "tensordesc"> {
     generic address of a 128-byte `CUtensorMap` kernel parameter that the
     launcher builds (docs/Lowering.md, "TMA descriptors").
 
+    Views of rank 3 to 5 take a block of their rank, `D0 x ... x Dk x C`
+    (each Di in 1..256): in shared memory it is the matrix
+    `(D0 * ... * Dk) x C` in the layout (a TMA box lands in row-major
+    order of its dims), which is the shape of the copies' buffers. Boxes
+    of 1 select a 2-D slice: `1x128x1x64` is 128 rows of one head of a
+    `[B, N, H, 64]` tensor, a `128x64` buffer.
+
     ```mlir
     !layout.tensordesc<128x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+    !layout.tensordesc<1x128x1x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
     ```
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
@@ -109,11 +117,15 @@ def Layout_TensorDescType : Layout_Type<"TensorDesc", "tensordesc"> {
   let extraClassDeclaration = [{
     /// Bytes of one element.
     int64_t getElementBytes() const;
+    /// The block as it lies in shared memory: {product of the outer dims,
+    /// the inner dim} (the block itself when it is 2-D).
+    ::llvm::SmallVector<int64_t> getMatrixShape() const;
     /// Bytes of one block (what a copy moves, the tx count of a load).
     int64_t getBlockBytes() const;
     /// The swizzle width of the layout in bytes (0, 32, 64 or 128).
     unsigned getSwizzleBytes() const;
-    /// The TMA box, in the view's dim order: {R, C / number of boxes}.
+    /// The TMA box, in the view's dim order: the block with its inner dim
+    /// C replaced by C / number of boxes.
     ::llvm::SmallVector<int64_t> getBoxShape() const;
     /// How many boxes one block is (along the inner dim).
     int64_t getNumBoxes() const;

@@ -176,7 +176,9 @@ def Layout_AsyncTmaCopyGlobalToLocalOp
     Starts the asynchronous copy of the block of the descriptor's view whose
     first element is at `coords` (element coordinates, in the view's dim
     order; i32) into the shared-memory buffer `dst` (a slot of the
-    descriptor's block shape and layout). Elements outside the view read as
+    descriptor's block shape and layout; for a block of rank 3 to 5 the
+    matrix of its outer dims' product x its inner dim, see
+    `!layout.tensordesc`). Elements outside the view read as
     zero. The copy completes on the mbarrier `barrier` by delivering
     `R * C * sizeof(T)` transaction bytes: expect them with
     `layout.barrier_expect` in the same phase, and read the buffer after
@@ -188,6 +190,10 @@ def Layout_AsyncTmaCopyGlobalToLocalOp
     ```mlir
     layout.async_tma_copy_global_to_local %desc[%row, %col] %buf, %bar
         : !layout.tensordesc<128x64xf16, #nvmma>,
+          !layout.memdesc<128x64xf16, #nvmma>, !layout.memdesc<1xi64, #bl>
+    // Rows [%n, %n + 128) of head %h of batch %b of a [B, N, H, 64] view.
+    layout.async_tma_copy_global_to_local %dq[%b, %n, %h, %c0] %buf, %bar
+        : !layout.tensordesc<1x128x1x64xf16, #nvmma>,
           !layout.memdesc<128x64xf16, #nvmma>, !layout.memdesc<1xi64, #bl>
     ```
   }];
@@ -209,7 +215,8 @@ def Layout_AsyncTmaCopyLocalToGlobalOp
   let summary = "A TMA store of one block from shared memory";
   let description = [{
     Starts the asynchronous copy of the shared-memory buffer `src` (a slot
-    of the descriptor's block shape and layout) to the block of the view at
+    of the descriptor's block shape and layout, as for the load) to the
+    block of the view at
     `coords` (element coordinates in the view's dim order; i32). Elements
     outside the view are not written. Every thread first fences its
     shared-memory stores against the async proxy and the CTA synchronizes

@@ -16,8 +16,9 @@ def Tile_TensorDesc
 def Tile_MakeTensorDescOp : Tile_Op<"make_tensor_desc", [Pure]> {
   let summary = "the TMA descriptor of a view, for blocks of the result type";
   let description = [{
-    A TMA tensor-map descriptor of the 2-D view `view`, for copies of blocks
-    of the result's shape stored in its `#layout.nvmma_shared` layout. The
+    A TMA tensor-map descriptor of the view `view` (rank 2 to 5), for
+    copies of blocks of the result's shape (one extent per dim of the view)
+    stored in its `#layout.nvmma_shared` layout. The
     view must be made by `tile.make_view` in this kernel from a pointer
     parameter, with each extent and stride a kernel parameter or a constant,
     and its last dim contiguous (stride 1): the launcher builds the 128-byte
@@ -30,6 +31,9 @@ def Tile_MakeTensorDescOp : Tile_Op<"make_tensor_desc", [Pure]> {
     ```mlir
     %d = tile.make_tensor_desc %v : !tile.view<?x?xf16>
          -> !layout.tensordesc<128x64xf16, #nvmma>
+    // 128 rows of one head of a [B, N, H, 64] tensor: a 128x64 buffer.
+    %e = tile.make_tensor_desc %q : !tile.view<?x?x?x64xf16>
+         -> !layout.tensordesc<1x128x1x64xf16, #nvmma>
     ```
   }];
   let arguments = (ins Tile_View:$view);
