@@ -418,9 +418,10 @@ std::string tl::whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
   if (!kernel)
     return "the load is not in a tile.kernel";
   TmaPlan plan;
-  std::string why =
-      whyNotTma(kernel, load.getView(), load.getType(), load.getOrder(),
-                /*isStore=*/false, computeCapability, plan);
+  TmaAccess access = {load.getView(), load.getType(), load.getOrder(),
+                      getViewAxes(std::nullopt, load.getType()),
+                      /*isStore=*/false};
+  std::string why = whyNotTma(kernel, access, computeCapability, plan);
   if (why.empty() && load.getPadding() != PaddingMode::zero &&
       load.getPadding() != PaddingMode::undetermined)
     why = "TMA pads with zeros, not the requested padding";
