@@ -52,6 +52,12 @@ struct TileToLLVMPipelineOptions
       llvm::cl::desc("Remarks from tile-pipeline: each loop's schedule, or "
                      "why it is not pipelined"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> warpSpecialize{
+      *this, "warp-specialize",
+      llvm::cl::desc("Split every eligible GEMM loop into a TMA producer "
+                     "warpgroup and wgmma consumers (tile-warp-specialize; "
+                     "else only loops asking with tile.warp_specialize)"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> convertRemarks{
       *this, "convert-remarks",
       llvm::cl::desc("A remark for every layout.convert the lowering "
@@ -89,6 +95,17 @@ void tile::buildTileLayoutPipeline(OpPassManager &pm,
   // What is still too large for a thread is refused here, with the numbers,
   // before the lowering unrolls it.
   pm.addNestedPass<tl::KernelOp>(tl::createCheckResourcesPass());
+  // A GEMM loop whose tiles TMA can copy into wgmma operands may become a
+  // producer warpgroup and consumers (before tile-pipeline, which then
+  // finds no loads in the consumer loop).
+  if (opts.optLevel > 0) {
+    tl::TileWarpSpecializePassOptions ws;
+    ws.allLoops = opts.warpSpecialize;
+    ws.numStages = opts.numStages;
+    ws.computeCapability = computeCapability;
+    ws.remarks = opts.pipelineRemarks;
+    pm.addNestedPass<tl::KernelOp>(tl::createTileWarpSpecializePass(ws));
+  }
   // Loads feeding dots in loops become asynchronous copies issued stages
   // ahead (after layout assignment: the slots take the operands' layouts).
   if (opts.optLevel > 0 && opts.numStages != 1) {
@@ -151,6 +168,7 @@ void tile::registerTilePipelines() {
         opts.convertStrategy = options.convertStrategy;
         opts.numStages = options.numStages;
         opts.pipelineRemarks = options.pipelineRemarks;
+        opts.warpSpecialize = options.warpSpecialize;
         opts.convertRemarks = options.convertRemarks;
         opts.enableAsserts = options.enableAsserts;
         tile::buildTileToLLVMPipeline(pm, opts);

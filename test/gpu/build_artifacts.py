@@ -13,7 +13,9 @@ DIR/manifest.json; exits 1 if any example failed to compile (the others are
 still written). Besides the examples (and examples/tutorial/*.mlir, as
 tutorial_<name>) it builds what the launcher tests use:
 test/gpu/kernels/*.mlir, the layout-free matmuls as sm_89 PTX and the
-chained dot as sm_80 PTX (mma.sync on a Hopper GPU too), vector_add as PTX
+chained dot as sm_80 PTX (mma.sync on a Hopper GPU too), the row-major
+layout-free GEMMs compiled with --warp-specialize (auto_matmul_rm_ws,
+auto_matmul_rm_ws_s3, auto_matmul_rm_256_ws), vector_add as PTX
 (vector_add_ptx, JIT-compiled by the driver at load) and as an sm_80 cubin
 (vector_add_sm80, which a Hopper GPU must refuse with a clear error).
 """
@@ -100,6 +102,13 @@ def main(argv=None):
                              [f"--num-stages={stages}"]))
             variants.append((f"auto_matmul_sm89_s{stages}", ex("auto", "matmul.mlir"), "ptx", "sm_89",
                              [f"--num-stages={stages}"]))
+        # tile-warp-specialize (--warp-specialize) on the layout-free
+        # row-major GEMMs (cases_ws_pass.py, bench/warp_specialize.py).
+        for stem, extra in (("auto_matmul_rm", []), ("auto_matmul_rm", ["--num-stages=3"]),
+                            ("auto_matmul_rm_256", [])):
+            suffix = "_ws" + "".join("_s" + e.split("=")[1] for e in extra)
+            variants.append((stem + suffix, os.path.join(kernels, stem + ".mlir"), args.emit,
+                             args.arch, ["--warp-specialize"] + extra))
     jobs = [j + ([],) if len(j) == 4 else j for j in jobs] + variants
     manifest = {"arch": args.arch, "format": args.emit, "examples": {}}
     failures = 0

@@ -114,6 +114,14 @@ static cl::opt<bool> pipelineRemarksOpt(
              "it is not pipelined"),
     cl::init(false), cl::cat(category));
 
+static cl::opt<bool> warpSpecializeOpt(
+    "warp-specialize",
+    cl::desc("Split every eligible GEMM loop (TMA-copyable tiles feeding "
+             "wgmma) into a TMA producer warpgroup and wgmma consumers "
+             "(tile-warp-specialize; without it only loops or kernels with "
+             "a tile.warp_specialize attribute)"),
+    cl::init(false), cl::cat(category));
+
 static cl::opt<bool> convertRemarksOpt(
     "convert-remarks",
     cl::desc("Remark on every layout.convert the lowering meets: registers, "
@@ -241,6 +249,7 @@ static TileToLLVMOptions getPipelineOptions() {
   options.chunkRegisters = chunkRegistersOpt;
   options.numStages = numStagesOpt;
   options.pipelineRemarks = pipelineRemarksOpt;
+  options.warpSpecialize = warpSpecializeOpt;
   options.convertRemarks = convertRemarksOpt;
   options.enableAsserts = enableAssertsOpt;
   options.convertStrategy =

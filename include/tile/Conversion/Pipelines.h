@@ -37,8 +37,14 @@ struct TileToLLVMOptions {
   /// tile.num_stages attribute: 0 chooses from the shared-memory budget,
   /// 1 turns pipelining off.
   unsigned numStages = 0;
-  /// Remarks from tile-pipeline on every loop with a dot.
+  /// Remarks from tile-pipeline (and tile-warp-specialize) on every loop
+  /// with a dot.
   bool pipelineRemarks = false;
+  /// At optLevel > 0, tile-warp-specialize splits every eligible GEMM loop
+  /// into a TMA producer and wgmma consumers (without it, only loops or
+  /// kernels with a tile.warp_specialize attribute; docs/Passes.md says
+  /// why it is off by default).
+  bool warpSpecialize = false;
   /// Remarks from convert-tile-to-llvm on every layout.convert: the
   /// lowering it gets and the cost model's estimates.
   bool convertRemarks = false;
@@ -68,8 +74,8 @@ void buildTileToLLVMPipeline(mlir::OpPassManager &pm,
 
 /// Registers buildTileToLLVMPipeline as the named pipeline `tile-to-llvm`
 /// (options `arch`, `opt-level`, `register-budget`, `chunk-registers`,
-/// `convert-strategy`, `num-stages`, `pipeline-remarks` and
-/// `enable-asserts`) for
+/// `convert-strategy`, `num-stages`, `pipeline-remarks`,
+/// `warp-specialize` and `enable-asserts`) for
 /// --pass-pipeline and -tile-to-llvm.
 void registerTilePipelines();
 

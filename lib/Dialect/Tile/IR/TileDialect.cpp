@@ -127,6 +127,34 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
   return success();
 }
 
+/// `tile.warp_specialize` (tile-warp-specialize): on an scf.for or a
+/// tile.kernel, true, false or the consumer and producer registers per
+/// thread (setmaxnreg counts). Whether the budgets fit the register file
+/// depends on the kernel's warps: the pass checks it.
+static LogicalResult verifyWarpSpecializeAttr(Operation *op, Attribute value) {
+  StringRef name = TileDialect::getWarpSpecializeAttrName();
+  if (!isa<KernelOp>(op) && op->getName().getStringRef() != "scf.for")
+    return op->emitOpError() << "'" << name
+                             << "' belongs on an scf.for (that loop) or a "
+                                "tile.kernel (every loop in it)";
+  if (isa<BoolAttr>(value))
+    return success();
+  auto regs = dyn_cast<DenseI32ArrayAttr>(value);
+  if (!regs || regs.size() != 2)
+    return op->emitOpError()
+           << "'" << name
+           << "' must be true, false or array<i32: C, P> (the consumer and "
+              "producer registers per thread), for example {"
+           << name << " = array<i32: 232, 40>}; got " << value;
+  for (int32_t r : regs.asArrayRef())
+    if (r < 24 || r > 256 || r % 8 != 0)
+      return op->emitOpError()
+             << "'" << name << "' asks for " << r
+             << " registers per thread, not a setmaxnreg count; use a "
+                "multiple of 8 from 24 to 256";
+  return success();
+}
+
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   if (attr.getName() == kEnableAssertsAttr) {
@@ -138,6 +166,8 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
              << kEnableAssertsAttr << "} there)";
     return success();
   }
+  if (attr.getName() == getWarpSpecializeAttrName())
+    return verifyWarpSpecializeAttr(op, attr.getValue());
   // Other `tile.` attributes are the compiler's own annotations.
   if (attr.getName() != getNumStagesAttrName())
     return success();

@@ -26,6 +26,8 @@
 
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
+#include "TmaLegality.h"
+
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/IR/ViewLayout.h"
@@ -409,3 +411,21 @@ struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
 };
 
 } // namespace
+
+std::string tl::whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
+                              layout::TensorDescType &descType) {
+  auto kernel = load->getParentOfType<KernelOp>();
+  if (!kernel)
+    return "the load is not in a tile.kernel";
+  TmaPlan plan;
+  TmaAccess access = {load.getView(), load.getType(), load.getOrder(),
+                      getViewAxes(std::nullopt, load.getType()),
+                      /*isStore=*/false};
+  std::string why = whyNotTma(kernel, access, computeCapability, plan);
+  if (why.empty() && load.getPadding() != PaddingMode::zero &&
+      load.getPadding() != PaddingMode::undetermined)
+    why = "TMA pads with zeros, not the requested padding";
+  if (why.empty())
+    descType = plan.descType;
+  return why;
+}

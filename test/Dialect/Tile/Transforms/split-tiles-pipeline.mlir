@@ -8,7 +8,7 @@
 // RUN: tile-opt %s --pass-pipeline='builtin.module(tile-to-llvm{register-budget=32})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=B32
 // RUN: tile-opt %s --pass-pipeline='builtin.module(tile-to-llvm{register-budget=0})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 
-// CHECK: tile-assign-layouts{{.*}}),tile.kernel(tile-split-tiles{chunk-registers=16 register-budget=64 remarks=false}),tile.kernel(tile-check-resources{max-registers=2048}),tile.kernel(tile-pipeline{{.*}}),tile.kernel(tile-optimize-converts
+// CHECK: tile-assign-layouts{{.*}}),tile.kernel(tile-split-tiles{chunk-registers=16 register-budget=64 remarks=false}),tile.kernel(tile-check-resources{max-registers=2048}),tile.kernel(tile-warp-specialize{{.*}}),tile.kernel(tile-pipeline{{.*}}),tile.kernel(tile-optimize-converts
 // O0: tile-assign-layouts{{.*}}),tile.kernel(tile-split-tiles{chunk-registers=16 register-budget=64 remarks=false}),tile.kernel(tile-check-resources{max-registers=2048}),tile.kernel(tile-use-tma{compute-capability=90 remarks=false}),convert-tile-to-llvm
 // O0-NOT: tile-optimize-converts
 // B32: tile-split-tiles{chunk-registers=16 register-budget=32

@@ -39,6 +39,13 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getNumStagesAttrName() {
       return ::llvm::StringLiteral("tile.num_stages");
     }
+    /// Name of the attribute asking tile-warp-specialize to split an
+    /// scf.for (or every loop of a tile.kernel) into a TMA producer and
+    /// wgmma consumers: true, false, or array<i32: consumer, producer>
+    /// registers per thread.
+    static constexpr ::llvm::StringLiteral getWarpSpecializeAttrName() {
+      return ::llvm::StringLiteral("tile.warp_specialize");
+    }
     /// Threads per warp on every supported target.
     static constexpr int64_t kWarpSize = 32;
   }];

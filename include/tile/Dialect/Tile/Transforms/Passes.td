@@ -272,4 +272,64 @@ def VersionStridesPass : Pass<"tile-version-strides", "::tile::tl::KernelOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileWarpSpecializePass : Pass<"tile-warp-specialize",
+                                  "::tile::tl::KernelOp"> {
+  let summary = "Split a GEMM loop into a TMA producer warpgroup and wgmma "
+                "consumers";
+  let description = [{
+    Runs after layout assignment, before `tile-pipeline`. For the `scf.for`
+    of a kernel (directly in its body) whose `tile.load_tile`s feed wgmma
+    `tile.dot`s through `layout.local_alloc`, and that TMA can copy (the
+    rules of `tile-use-tma`; `allow_tma` is not needed: the values are the
+    same), the kernel becomes a `tile.warp_specialize` (docs/Passes.md):
+
+    - outside it: the TMA descriptors, an `S`-slot shared-memory ring per
+      load, `full[S]` and `empty[S]` mbarriers (one arrival each), their
+      initialization, and the scalar ops the producer needs;
+    - a producer partition (`warps(4) regs(P)`) running the loop's address
+      computation: step i waits for `empty[i mod S]` with parity
+      `((i / S) & 1) ^ 1` (the first round passes at once), expects the
+      slot's bytes on `full[i mod S]` and issues the TMA copies;
+    - the default partition (the kernel's warps, `regs(C)`): everything
+      else of the kernel; step i of the loop waits for `full[i mod S]` with
+      parity `(i / S) & 1`, runs the body on the slot (the wgmma stays
+      asynchronous with one group in flight when it accumulates into an
+      iteration argument, and releases slot `(i - 1) mod S` on `empty`
+      after `tile.dot_wait {pendings = 1}`; else the slot is released at
+      the end of the step).
+
+    Trip counts below `S` and run-time bounds need nothing special: both
+    partitions run the loop's own bounds. Which loops: those whose
+    `tile.warp_specialize` attribute (on the loop, else on the kernel) is
+    `true` or gives the budgets (`array<i32: C, P>`), and with `all-loops`
+    every eligible loop without `tile.warp_specialize = false`. `S` is the
+    loop's (else the kernel's) `tile.num_stages`, else `num-stages`, else
+    as many slots as fit in shared memory, at most 4. `P` is
+    `producer-regs` (40), `C` what is left of the 64K-register file for the
+    kernel's warps (at most 240). A loop that cannot be specialized is left
+    as it is (tile-pipeline may still pipeline it), with a remark saying
+    why when the loop asked for it or `remarks=true`; budgets that do not
+    fit the register file are an error at the attribute's op.
+  }];
+  let dependentDialects = ["::tile::layout::LayoutDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+  let options = [
+    Option<"allLoops", "all-loops", "bool", /*default=*/"false",
+           "Specialize every eligible loop, not only those whose "
+           "tile.warp_specialize attribute asks">,
+    Option<"numStages", "num-stages", "unsigned", /*default=*/"0",
+           "Ring slots of loops without tile.num_stages (0: as many as "
+           "fit shared memory, at most 4)">,
+    Option<"producerRegs", "producer-regs", "unsigned", /*default=*/"40",
+           "Registers per thread of the producer warpgroup (24..256, a "
+           "multiple of 8)">,
+    Option<"computeCapability", "compute-capability", "unsigned",
+           /*default=*/"90", "Compute capability of the target">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Remark on every loop with a dot: its partitions, or why it "
+           "stays as it is">,
+  ];
+}
+
 #endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD

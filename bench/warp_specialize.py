@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""tile-warp-specialize against the same kernels without it and the
+hand-written warp-specialized GEMM, fp16 in / fp16 out, in one run.
+
+    python3 test/gpu/build_artifacts.py --out .device-carry/artifacts   # compiler machine
+    python3 bench/warp_specialize.py --artifacts .device-carry/artifacts  # GPU machine
+
+Rows: cuBLAS (torch.matmul); examples/matmul_ws.mlir (hand-written
+partitions, 128x256x64, 4 slots); examples/matmul_pipelined.mlir
+(hand-pipelined cp.async, 128x256x64) and matmul_tma.mlir (hand-pipelined
+TMA, 128x128x64); test/gpu/kernels/auto_matmul_rm.mlir and
+auto_matmul_rm_256.mlir (no layouts, no partitions) in the default compile
+(tile-pipeline: cp.async, 3 stages) and with --warp-specialize (the pass:
+`_ws`, 4 slots for 128x128, 3 for 128x256; `_ws_s3`: 3 slots), and
+test/gpu/kernels/auto_matmul_ws.mlir (the loop's attribute: 2 slots).
+Every result is checked against torch.matmul before it is timed. Two
+times per row: the median of triton.testing.do_bench (host launch
+included: tile's Python launcher costs 150-280 us a launch) and the GPU
+time alone (a CUDA graph of 10 launches after L2 flushes, minus the
+flushes); TFLOP/s = 2 M N K / GPU time.
+"""
+
+import argparse
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "python"))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--artifacts", default=os.path.join(ROOT, ".device-carry", "artifacts"))
+    ap.add_argument("--sizes", default="4096,8192")
+    args = ap.parse_args()
+    import torch
+    if not torch.cuda.is_available():
+        print("SKIP: no CUDA GPU visible to torch")
+        return 0
+    from triton.testing import do_bench
+    import tile.runtime as rt
+
+    flush = torch.empty(256 * 1024 * 1024, dtype=torch.int8, device="cuda")
+
+    def gpu_time(fn, n=10):
+        graphs = []
+        for with_fn in (True, False):
+            g = torch.cuda.CUDAGraph()
+            with torch.cuda.graph(g):
+                for _ in range(n):
+                    flush.zero_()
+                    if with_fn:
+                        fn()
+            graphs.append(g)
+        times = []
+        for g in graphs:
+            g.replay()
+            torch.cuda.synchronize()
+            ts = []
+            for _ in range(7):
+                e0 = torch.cuda.Event(enable_timing=True)
+                e1 = torch.cuda.Event(enable_timing=True)
+                e0.record()
+                g.replay()
+                e1.record()
+                torch.cuda.synchronize()
+                ts.append(e0.elapsed_time(e1))
+            times.append(sorted(ts)[3])
+        return (times[0] - times[1]) / n
+
+    def kernel(name, kname):
+        return rt.load(os.path.join(args.artifacts, f"{name}.cubin.json"))[kname]
+
+    print(f"device: {torch.cuda.get_device_name()}")
+    print(f"{'GEMM fp16':<34}{'do_bench ms':>12}{'GPU ms':>9}{'TFLOP/s':>9}{'x cuBLAS':>10}")
+    for s in [int(x) for x in args.sizes.split(",")]:
+        a = torch.randn((s, s), device="cuda", dtype=torch.float16)
+        b = torch.randn((s, s), device="cuda", dtype=torch.float16)
+        c = torch.empty((s, s), device="cuda", dtype=torch.float16)
+        ref = torch.matmul(a, b).double()
+        lead = (a, b, c, s, s, s, s, s, s, 1)   # m n k sam sbk scm scn
+        short = (a, b, c, s, s, s, s, s, s)     # m n k sam sbk scm
+        rows = [("cuBLAS (torch.matmul)", lambda: torch.matmul(a, b, out=c))]
+        for name, kname, bn, kargs in (
+                ("matmul_ws", "matmul_ws", 256, short),
+                ("matmul_pipelined", "matmul_pipelined", 256, lead),
+                ("matmul_tma", "matmul_tma", 128, short),
+                ("auto_matmul_rm", "auto_matmul_rm", 128, lead),
+                ("auto_matmul_rm_ws", "auto_matmul_rm", 128, lead),
+                ("auto_matmul_rm_ws_s3", "auto_matmul_rm", 128, lead),
+                ("auto_matmul_rm_256", "auto_matmul_rm_256", 256, lead),
+                ("auto_matmul_rm_256_ws", "auto_matmul_rm_256", 256, lead),
+                ("auto_matmul_ws", "auto_matmul_ws", 128, lead)):
+            try:
+                k = kernel(name, kname)
+            except Exception as e:  # noqa: BLE001
+                print(f"{name}: not available ({type(e).__name__}: {e})")
+                continue
+            grid = ((s + 127) // 128, (s + bn - 1) // bn)
+            fn = lambda k=k, grid=grid, kargs=kargs: k[grid](*kargs)
+            c.fill_(float("nan"))
+            fn()
+            torch.cuda.synchronize()
+            err = ((c.double() - ref).norm() / ref.norm()).item()
+            if not err < 2e-3:
+                print(f"{name}: WRONG RESULT, relative error {err:.3e}")
+                continue
+            rows.append((f"tile {name}", fn))
+        t_cublas = None
+        for name, fn in rows:
+            fn()
+            torch.cuda.synchronize()
+            t = do_bench(fn, warmup=25, rep=200, return_mode="median")
+            g = gpu_time(fn)
+            if t_cublas is None:
+                t_cublas = g
+            tf = 2 * s ** 3 / (g * 1e-3) / 1e12
+            print(f"{s}^3 {name:<29}{t:12.3f}{g:9.3f}{tf:9.1f}{t_cublas / g:10.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,28 @@
+//===- TmaLegality.h - Whether a tile load can be a TMA copy ----*- C++ -*-===//
+//
+// Private to lib/Dialect/Tile/Transforms: tile-use-tma's legality rule
+// (UseTma.cpp), shared with the passes that issue TMA copies themselves
+// (tile-warp-specialize).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_LIB_DIALECT_TILE_TRANSFORMS_TMALEGALITY_H
+#define TILE_LIB_DIALECT_TILE_TRANSFORMS_TMALEGALITY_H
+
+#include "tile/Dialect/Layout/IR/LayoutDialect.h"
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include <string>
+
+namespace tile::tl {
+
+/// Why `load` cannot be one TMA copy on a target of `computeCapability`
+/// (the rules of tile-use-tma, docs/Passes.md), or "" when it can; then
+/// `descType` is the descriptor tile-use-tma would give it (the tile as
+/// the box, #layout.nvmma_shared with the widest swizzle its rows take).
+std::string whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
+                          layout::TensorDescType &descType);
+
+} // namespace tile::tl
+
+#endif // TILE_LIB_DIALECT_TILE_TRANSFORMS_TMALEGALITY_H

@@ -1,0 +1,636 @@
+//===- WarpSpecialize.cpp - The tile-warp-specialize pass -----------------===//
+//
+// Splits the main loop of a GEMM-like kernel into a TMA producer warpgroup
+// and the kernel's own warps as wgmma consumers (docs/Passes.md,
+// "tile-warp-specialize"), in four steps:
+//
+//  1. Which loop (getRequest): its tile.warp_specialize attribute, else its
+//     kernel's, else the all-loops option.
+//  2. The plan (analyzeLoop), decided without changing the IR: the
+//     schedule tile-pipeline would use (analyzePipelineLoop: the loads that
+//     feed dots, their slots, the address computation, the asynchronous
+//     wgmma), then what warp specialization adds: every such load is a
+//     tile.load_tile TMA can copy into the wgmma operand's shared layout,
+//     the slots are read only by wgmma, the producer's inputs from before
+//     the loop are scalar and pure, the kernel's warps are whole
+//     warpgroups, the ring fits shared memory and the register budgets the
+//     register file. A refusal is a string (a remark at the loop).
+//  3. The shared state (emitRing): descriptors, one S-slot ring per load,
+//     full[S] and empty[S] mbarriers of one arrival, initialized by every
+//     warp before the split.
+//  4. The partitions (Rewriter::run): the kernel's code from the start to
+//     the end moves into the default region, except the scalar ops the
+//     producer reads (they stay before the op); the loop is rebuilt twice,
+//     as the producer loop in a 4-warp partition (emitProducer: wait
+//     empty[s] on parity p ^ 1, expect-tx on full[s], the TMA copies) and
+//     the consumer loop in the default region (emitConsumer: wait full[s]
+//     on parity p, the body on the slots, release on empty). Both carry
+//     (slot, phase): s = i mod S, p = (i / S) & 1.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "Pipeline.h"
+#include "TmaLegality.h"
+
+#include "tile/Dialect/Tile/Transforms/PipelineBudget.h"
+#include "tile/Dialect/Tile/Transforms/WarpSpecializeBudget.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace tile::tl {
+#define GEN_PASS_DEF_TILEWARPSPECIALIZEPASS
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace tile::tl
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::tl;
+
+namespace {
+
+/// Shared memory an allocation may lose to alignment (buffers are aligned
+/// to their size, up to 1024 bytes).
+constexpr int64_t kAlignSlack = 1024;
+
+/// What the loop's attributes and the options ask for.
+struct Request {
+  /// Whether to specialize the loop.
+  bool wanted = false;
+  /// Whether the user asked (an attribute): refusals are remarks then.
+  bool explicitly = false;
+  /// The op whose attribute gave budgets, and the budgets (0: computed).
+  Operation *regsOwner = nullptr;
+  int32_t consumerRegs = 0, producerRegs = 0;
+};
+
+Request getRequest(scf::ForOp loop, KernelOp kernel, bool allLoops) {
+  StringRef name = TileDialect::getWarpSpecializeAttrName();
+  Request request;
+  for (Operation *owner : {loop.getOperation(), kernel.getOperation()}) {
+    Attribute attr = owner->getAttr(name);
+    if (!attr)
+      continue;
+    if (auto flag = dyn_cast<BoolAttr>(attr)) {
+      request.wanted = flag.getValue();
+      request.explicitly = flag.getValue();
+      return request;
+    }
+    if (auto regs = dyn_cast<DenseI32ArrayAttr>(attr);
+        regs && regs.size() == 2) {
+      request.wanted = request.explicitly = true;
+      request.regsOwner = owner;
+      request.consumerRegs = regs[0];
+      request.producerRegs = regs[1];
+      return request;
+    }
+  }
+  request.wanted = allLoops;
+  return request;
+}
+
+/// The plan of one loop: data, printable in a remark.
+struct WsPlan {
+  PipelineSchedule schedule;
+  /// The descriptor of each schedule.loads[i] (its slot's layout).
+  SmallVector<layout::TensorDescType> descTypes;
+  /// Ops before the loop that the producer reads (scalars, views): they
+  /// stay before the tile.warp_specialize, in order.
+  llvm::SetVector<Operation *> outside;
+  int64_t numStages = 0;
+  /// Bytes the TMA copies of one step deliver (full[s]'s expect-tx).
+  int64_t txBytes = 0;
+  int32_t consumerWarps = 0;
+  int32_t consumerRegs = 0, producerRegs = 0;
+
+  std::string describe() const {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << "producer warpgroup (regs " << producerRegs << ") issues "
+       << schedule.loads.size() << " TMA copies a step (" << txBytes
+       << " bytes) into a " << numStages << "-slot ring; "
+       << "default partition (" << consumerWarps << " warps, regs "
+       << consumerRegs << ") runs the "
+       << (schedule.asyncDot ? "asynchronous wgmma (slot released one step "
+                               "later)"
+                             : "synchronous dots (slot released at the end "
+                               "of the step)");
+    return s;
+  }
+};
+
+Value i32Const(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+}
+
+/// Why the ops before `loop` that compute `roots` cannot stay outside the
+/// partitions ("" when they can; `outside` then holds them).
+std::string collectOutside(scf::ForOp loop, ArrayRef<Value> roots,
+                           llvm::SetVector<Operation *> &outside) {
+  Block *kernelBlock = loop->getBlock();
+  SmallVector<Value> worklist(roots.begin(), roots.end());
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (loop->isAncestor(v.getParentRegion()->getParentOp()))
+      continue; // the loop's own: cloned into the producer
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      continue; // a kernel parameter
+    if (def->getBlock() != kernelBlock)
+      return "the producer reads a value defined inside another region";
+    if (outside.contains(def))
+      continue;
+    if (llvm::any_of(def->getResultTypes(),
+                     [](Type t) { return isa<RankedTensorType>(t); }))
+      return "the producer reads a value computed from the register tensor "
+             "of " +
+             def->getName().getStringRef().str() +
+             " (the producer warps hold no tensors)";
+    if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+      return "the producer reads a value computed by " +
+             def->getName().getStringRef().str() +
+             " before the loop, which has side effects or regions (only "
+             "pure scalar ops run in every warp before the partitions)";
+    outside.insert(def);
+    llvm::append_range(worklist, def->getOperands());
+  }
+  return "";
+}
+
+/// The plan of `loop`, or failure with the reason in `whyNot` (empty when
+/// the loop has no dot fed by a load: nothing to say).
+FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
+                              const Request &request, unsigned cc,
+                              unsigned optionStages,
+                              unsigned optionProducerRegs,
+                              std::string &whyNot) {
+  WsPlan plan;
+  std::string whyPipeline;
+  FailureOr<PipelineSchedule> schedule = analyzePipelineLoop(loop, whyPipeline);
+  if (failed(schedule)) {
+    whyNot = whyPipeline;
+    return failure();
+  }
+  plan.schedule = std::move(*schedule);
+  const PipelineSchedule &s = plan.schedule;
+
+  if (loop->getParentOp() != kernel.getOperation()) {
+    whyNot = "the loop is not directly in the kernel's body (the partitions "
+             "split the whole program once; a loop nested in a loop or a "
+             "branch stays as it is)";
+    return failure();
+  }
+  bool specialized = false;
+  kernel.walk([&](WarpSpecializeOp) { specialized = true; });
+  if (specialized) {
+    whyNot = "the kernel is already warp-specialized";
+    return failure();
+  }
+  if (cc < 90) {
+    whyNot = "TMA and wgmma need sm_90 or newer";
+    return failure();
+  }
+  plan.consumerWarps = kernel.getNumWarps();
+  if (plan.consumerWarps % 4 != 0) {
+    whyNot = "the kernel has " + std::to_string(plan.consumerWarps) +
+             " warps; the consumers must be whole warpgroups (a multiple of "
+             "4 warps) for wgmma and setmaxnreg";
+    return failure();
+  }
+  if (plan.consumerWarps + kWsProducerWarps > 32) {
+    whyNot = "the kernel's " + std::to_string(plan.consumerWarps) +
+             " warps and the producer's 4 exceed the 32 warps of a program";
+    return failure();
+  }
+  if (!s.synchronousLoad.empty()) {
+    whyNot = s.synchronousLoad + " (every load feeding a dot must be a TMA "
+                                 "copy of the producer)";
+    return failure();
+  }
+  if (!s.producerIterArgs.empty()) {
+    whyNot = "the loads are addressed through iteration arguments (carried "
+             "pointers); the producer copies tiles of views indexed by the "
+             "induction variable and loop-invariant values";
+    return failure();
+  }
+
+  // Every load: a TMA copy into the wgmma operand's slot, read only by
+  // wgmma.
+  SmallVector<Value> roots = {loop.getLowerBound(), loop.getUpperBound(),
+                              loop.getStep()};
+  for (const PipelinedLoad &l : s.loads) {
+    auto load = dyn_cast<LoadTileOp>(l.load);
+    std::string name = l.load->getName().getStringRef().str();
+    if (!load) {
+      whyNot = "a " + name +
+               " of a pointer tensor feeds a dot; TMA copies tiles of views "
+               "(tile.load_tile)";
+      return failure();
+    }
+    if (l.allocs.empty()) {
+      whyNot = "the tile.load_tile feeding a dot reaches it through "
+               "registers (an mma.sync operand), not a wgmma operand in "
+               "shared memory";
+      return failure();
+    }
+    for (Operation *user : load.getResult().getUsers())
+      if (!llvm::is_contained(l.allocs, user)) {
+        whyNot = "the tile of a load feeding a dot is also used by " +
+                 user->getName().getStringRef().str() +
+                 " (only its local_alloc into the wgmma operand layout can "
+                 "read the slot)";
+        return failure();
+      }
+    for (layout::LocalAllocOp alloc : l.allocs)
+      for (Operation *user : alloc.getResult().getUsers())
+        if (!isa<DotOp>(user)) {
+          whyNot = "the shared-memory copy of a loaded tile is also read by " +
+                   user->getName().getStringRef().str() +
+                   " (the consumer releases a slot when its wgmma are done)";
+          return failure();
+        }
+    layout::TensorDescType desc;
+    std::string why = whyNotTmaLoad(load, cc, desc);
+    if (!why.empty()) {
+      whyNot = "a tile.load_tile feeding a dot cannot be a TMA copy: " + why;
+      return failure();
+    }
+    if (desc.getLayout() != l.slotType.getLayout()) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "the wgmma operand's shared layout " << l.slotType.getLayout()
+         << " is not the layout a TMA box of the tile writes ("
+         << desc.getLayout() << ")";
+      whyNot = text;
+      return failure();
+    }
+    plan.descTypes.push_back(desc);
+    plan.txBytes += desc.getBlockBytes();
+    llvm::append_range(roots, load->getOperands());
+  }
+  for (Operation *op : s.producerOps) {
+    if (llvm::any_of(op->getResultTypes(),
+                     [](Type t) { return isa<RankedTensorType>(t); })) {
+      whyNot = "the address computation of the loads computes tensors (" +
+               op->getName().getStringRef().str() +
+               "); the producer warps hold no tensors";
+      return failure();
+    }
+    for (Value operand : op->getOperands())
+      if (!loop->isAncestor(operand.getParentRegion()->getParentOp()))
+        roots.push_back(operand);
+  }
+  std::string why = collectOutside(loop, roots, plan.outside);
+  if (!why.empty()) {
+    whyNot = why;
+    return failure();
+  }
+
+  // The ring: requested slots, else as many as fit (at most 4).
+  int64_t used = estimateOtherSharedBytes(kernel, {&s}) +
+                 kAlignSlack * int64_t(s.loads.size());
+  StringRef stagesName = TileDialect::getNumStagesAttrName();
+  std::optional<int64_t> requested;
+  std::string requestedBy;
+  if (auto attr = loop->getAttrOfType<IntegerAttr>(stagesName)) {
+    requested = attr.getInt();
+    requestedBy = "the loop's " + stagesName.str();
+  } else if (auto attr = kernel->getAttrOfType<IntegerAttr>(stagesName)) {
+    requested = attr.getInt();
+    requestedBy = "the kernel's " + stagesName.str();
+  } else if (optionStages > 0) {
+    requested = optionStages;
+    requestedBy = "the num-stages option";
+  }
+  if (requested) {
+    if (*requested < 2) {
+      whyNot = requestedBy + " is " + std::to_string(*requested) +
+               "; the producer needs a ring of at least 2 slots";
+      return failure();
+    }
+    int64_t bytes = used + getWsRingBytes(*requested, s.bytesPerStage);
+    if (bytes > kSharedMemoryLimit) {
+      whyNot = std::to_string(*requested) + " slots (" + requestedBy + ") of " +
+               std::to_string(s.bytesPerStage) +
+               " bytes and their barriers, beside the " + std::to_string(used) +
+               " bytes the kernel already uses, need " + std::to_string(bytes) +
+               " bytes of shared memory, above the " +
+               std::to_string(kSharedMemoryLimit) + " (227 KiB) of a CTA";
+      return failure();
+    }
+    plan.numStages = *requested;
+  } else {
+    plan.numStages =
+        chooseDefaultWsStages(s.bytesPerStage, used, kSharedMemoryLimit);
+    if (plan.numStages < 2) {
+      whyNot = "2 slots of " + std::to_string(s.bytesPerStage) +
+               " bytes do not fit in shared memory beside the " +
+               std::to_string(used) + " bytes the kernel already uses";
+      return failure();
+    }
+  }
+
+  // Registers.
+  plan.producerRegs =
+      request.producerRegs ? request.producerRegs : int32_t(optionProducerRegs);
+  plan.consumerRegs = request.consumerRegs
+                          ? request.consumerRegs
+                          : int32_t(chooseWsConsumerRegs(plan.consumerWarps,
+                                                         plan.producerRegs));
+  if (plan.consumerRegs == 0) {
+    whyNot = "the " + std::to_string(plan.consumerWarps) +
+             " consumer warps would get fewer than 24 registers a thread "
+             "beside the producer's " +
+             std::to_string(plan.producerRegs);
+    return failure();
+  }
+  return plan;
+}
+
+/// The rewrite of one planned loop.
+struct Rewriter {
+  WsPlan &plan;
+  scf::ForOp loop;
+  KernelOp kernel;
+  SmallVector<Value> descs, rings;
+  Value full, empty;
+
+  Rewriter(WsPlan &plan, KernelOp kernel)
+      : plan(plan), loop(plan.schedule.loop), kernel(kernel) {}
+
+  /// Step 3: descriptors, rings and barriers, before the op.
+  void emitRing(OpBuilder &b) {
+    Location loc = loop.getLoc();
+    MLIRContext *ctx = b.getContext();
+    const PipelineSchedule &s = plan.schedule;
+    for (auto [load, descType] : llvm::zip_equal(s.loads, plan.descTypes)) {
+      Value view = cast<LoadTileOp>(load.load).getView();
+      descs.push_back(
+          MakeTensorDescOp::create(b, load.load->getLoc(), descType, view));
+    }
+    for (const PipelinedLoad &load : s.loads)
+      rings.push_back(createPipelineBuffer(b, loc, load, plan.numStages));
+    auto bl = layout::SwizzledSharedAttr::get(
+        ctx, 1, 1, 1, ArrayRef<unsigned>{0}, {}, {}, {});
+    auto barriers =
+        layout::MemDescType::get({plan.numStages, 1}, b.getI64Type(), bl);
+    full = layout::LocalAllocOp::create(b, loc, barriers, Value());
+    empty = layout::LocalAllocOp::create(b, loc, barriers, Value());
+    auto init = scf::ForOp::create(b, loc, i32Const(b, loc, 0),
+                                   i32Const(b, loc, plan.numStages),
+                                   i32Const(b, loc, 1));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(init.getBody()->getTerminator());
+    Value slot = init.getInductionVar();
+    layout::InitBarrierOp::create(
+        b, loc, layout::MemDescIndexOp::create(b, loc, full, slot), 1);
+    layout::InitBarrierOp::create(
+        b, loc, layout::MemDescIndexOp::create(b, loc, empty, slot), 1);
+  }
+
+  /// (slot + 1) mod S and the phase, flipped when the slot wraps.
+  std::pair<Value, Value> advance(OpBuilder &b, Location loc, Value slot,
+                                  Value phase) {
+    Value next = arith::AddIOp::create(b, loc, slot, i32Const(b, loc, 1));
+    Value wrap = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next,
+                                       i32Const(b, loc, plan.numStages));
+    Value nextSlot =
+        arith::SelectOp::create(b, loc, wrap, i32Const(b, loc, 0), next);
+    Value flipped = arith::XOrIOp::create(b, loc, phase, i32Const(b, loc, 1));
+    Value nextPhase = arith::SelectOp::create(b, loc, wrap, flipped, phase);
+    return {nextSlot, nextPhase};
+  }
+
+  void release(OpBuilder &b, Location loc, Value slot) {
+    Value bar = layout::MemDescIndexOp::create(b, loc, empty, slot);
+    // One warpgroup: its dot_wait covers its own wgmma, any thread may
+    // arrive; more: a partition barrier first.
+    bool nosync = plan.consumerWarps == 4;
+    layout::ArriveBarrierOp::create(b, loc, bar, 1, nosync);
+  }
+
+  /// The consumer loop, in place of `loop` (already in the default region).
+  void emitConsumer() {
+    const PipelineSchedule &s = plan.schedule;
+    OpBuilder b(loop);
+    Location loc = loop.getLoc();
+    Block *body = loop.getBody();
+    auto yield = cast<scf::YieldOp>(body->getTerminator());
+    DotOp asyncDot = s.asyncDot;
+    unsigned numResults = loop.getNumResults();
+
+    SmallVector<Value> inits(loop.getInitArgs());
+    inits.push_back(i32Const(b, loc, 0));
+    inits.push_back(i32Const(b, loc, 0));
+    auto newLoop =
+        scf::ForOp::create(b, loc, loop.getLowerBound(), loop.getUpperBound(),
+                           loop.getStep(), inits);
+    newLoop->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+    newLoop->removeDiscardableAttr(TileDialect::getNumStagesAttrName());
+    newLoop->removeDiscardableAttr(TileDialect::getWarpSpecializeAttrName());
+    newLoop.setUnsignedCmp(loop.getUnsignedCmp());
+
+    Block *newBody = newLoop.getBody();
+    if (!newBody->empty())
+      newBody->getTerminator()->erase();
+    b.setInsertionPointToEnd(newBody);
+    Value iv = newLoop.getInductionVar();
+    ValueRange args = newLoop.getRegionIterArgs();
+    Value slot = args[numResults], phase = args[numResults + 1];
+    layout::WaitBarrierOp::create(
+        b, loc, layout::MemDescIndexOp::create(b, loc, full, slot), phase);
+
+    IRMapping mapping;
+    mapping.map(loop.getInductionVar(), iv);
+    for (auto [oldArg, newArg] :
+         llvm::zip(loop.getRegionIterArgs(), args.take_front(numResults)))
+      mapping.map(oldArg, newArg);
+    llvm::SmallPtrSet<Operation *, 16> skip;
+    for (auto [load, ring] : llvm::zip_equal(s.loads, rings)) {
+      skip.insert(load.load);
+      mapLoadToSlot(b, load, ring, slot, mapping);
+    }
+    for (layout::BarrierOp barrier : s.droppedBarriers)
+      skip.insert(barrier);
+    for (Operation &op : body->without_terminator()) {
+      if (skip.contains(&op) || (op.getNumResults() > 0 &&
+                                 llvm::all_of(op.getResults(), [&](Value r) {
+                                   return mapping.contains(r);
+                                 })))
+        continue;
+      Operation *clone = b.clone(op, mapping);
+      if (&op != asyncDot.getOperation())
+        continue;
+      auto dot = cast<DotOp>(clone);
+      dot.setAsync(true);
+      auto wait = DotWaitOp::create(b, loc, ValueRange{dot.getD()},
+                                    b.getI32IntegerAttr(1));
+      mapping.map(asyncDot.getD(), wait.getResult(0));
+      // Step i - 1's wgmma is done: release its slot (none before step 0).
+      Value started = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                            iv, newLoop.getLowerBound());
+      auto ifOp = scf::IfOp::create(b, loc, started, /*withElse=*/false);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            slot, i32Const(b, loc, 0));
+      Value before = arith::SubIOp::create(b, loc, slot, i32Const(b, loc, 1));
+      Value previous = arith::SelectOp::create(
+          b, loc, isFirst, i32Const(b, loc, plan.numStages - 1), before);
+      release(b, loc, previous);
+    }
+    // Synchronous dots are done with the slot at the end of the step.
+    if (!asyncDot)
+      release(b, loc, slot);
+    SmallVector<Value> yields;
+    for (Value v : yield.getOperands())
+      yields.push_back(mapping.lookupOrDefault(v));
+    auto [nextSlot, nextPhase] = advance(b, loc, slot, phase);
+    yields.push_back(nextSlot);
+    yields.push_back(nextPhase);
+    scf::YieldOp::create(b, loc, yields);
+
+    b.setInsertionPointAfter(newLoop);
+    SmallVector<Value> results(newLoop.getResults().take_front(numResults));
+    if (asyncDot) {
+      unsigned index = cast<BlockArgument>(asyncDot.getC()).getArgNumber() - 1;
+      auto wait = DotWaitOp::create(b, loc, ValueRange{results[index]},
+                                    b.getI32IntegerAttr(0));
+      results[index] = wait.getResult(0);
+    }
+    loop->replaceAllUsesWith(results);
+  }
+
+  /// The producer loop, at `b` (the producer partition's block).
+  void emitProducer(OpBuilder &b) {
+    const PipelineSchedule &s = plan.schedule;
+    Location loc = loop.getLoc();
+    auto newLoop = scf::ForOp::create(
+        b, loc, loop.getLowerBound(), loop.getUpperBound(), loop.getStep(),
+        ValueRange{i32Const(b, loc, 0), i32Const(b, loc, 0)});
+    newLoop.setUnsignedCmp(loop.getUnsignedCmp());
+    OpBuilder::InsertionGuard guard(b);
+    Block *newBody = newLoop.getBody();
+    if (!newBody->empty())
+      newBody->getTerminator()->erase();
+    b.setInsertionPointToEnd(newBody);
+    Value slot = newLoop.getRegionIterArgs()[0];
+    Value phase = newLoop.getRegionIterArgs()[1];
+
+    IRMapping mapping;
+    mapping.map(loop.getInductionVar(), newLoop.getInductionVar());
+    for (Operation *op : s.producerOps)
+      b.clone(*op, mapping);
+    // The consumers released this slot's previous round (parity of round
+    // i / S - 1; the first round passes at once).
+    Value emptyPhase =
+        arith::XOrIOp::create(b, loc, phase, i32Const(b, loc, 1));
+    layout::WaitBarrierOp::create(
+        b, loc, layout::MemDescIndexOp::create(b, loc, empty, slot),
+        emptyPhase);
+    Value fullBar = layout::MemDescIndexOp::create(b, loc, full, slot);
+    layout::BarrierExpectOp::create(b, loc, fullBar, plan.txBytes);
+    for (auto [load, desc, ring] : llvm::zip_equal(s.loads, descs, rings)) {
+      auto tileLoad = cast<LoadTileOp>(load.load);
+      Location loadLoc = tileLoad.getLoc();
+      SmallVector<Value> coords;
+      for (auto [index, extent] :
+           llvm::zip(tileLoad.getIndices(),
+                     cast<RankedTensorType>(tileLoad.getType()).getShape())) {
+        Value i32 = mapping.lookupOrDefault(index);
+        if (i32.getType().isIndex())
+          i32 = arith::IndexCastOp::create(b, loadLoc, b.getI32Type(), i32);
+        else if (!i32.getType().isInteger(32))
+          i32 = arith::TruncIOp::create(b, loadLoc, b.getI32Type(), i32);
+        coords.push_back(arith::MulIOp::create(b, loadLoc, i32,
+                                               i32Const(b, loadLoc, extent)));
+      }
+      Value dst = layout::MemDescIndexOp::create(b, loadLoc, ring, slot);
+      layout::AsyncTmaCopyGlobalToLocalOp::create(b, loadLoc, desc, coords, dst,
+                                                  fullBar);
+    }
+    auto [nextSlot, nextPhase] = advance(b, loc, slot, phase);
+    scf::YieldOp::create(b, loc, ValueRange{nextSlot, nextPhase});
+  }
+
+  /// Step 4.
+  void run() {
+    Block &kernelBlock = kernel.getBody().front();
+    Operation *ret = kernelBlock.getTerminator();
+    // Everything of the kernel but the producer's scalars moves into the
+    // default partition, in order.
+    SmallVector<Operation *> moved;
+    for (Operation &op : kernelBlock.without_terminator())
+      if (!plan.outside.contains(&op))
+        moved.push_back(&op);
+    OpBuilder b(ret);
+    emitRing(b);
+    auto ws = WarpSpecializeOp::create(
+        b, loop.getLoc(), ArrayRef<int32_t>{int32_t(kWsProducerWarps)},
+        ArrayRef<int32_t>{plan.consumerRegs, plan.producerRegs}, 2);
+    Block *consumer = b.createBlock(&ws.getPartition(0));
+    Block *producer = b.createBlock(&ws.getPartition(1));
+    for (Operation *op : moved)
+      op->moveBefore(consumer, consumer->end());
+    b.setInsertionPointToEnd(producer);
+    emitProducer(b);
+    emitConsumer();
+    loop->erase();
+  }
+};
+
+struct TileWarpSpecializePass
+    : public tile::tl::impl::TileWarpSpecializePassBase<
+          TileWarpSpecializePass> {
+  using TileWarpSpecializePassBase::TileWarpSpecializePassBase;
+
+  void runOnOperation() override {
+    KernelOp kernel = getOperation();
+    SmallVector<scf::ForOp> loops;
+    kernel.getBody().walk<WalkOrder::PreOrder>(
+        [&](scf::ForOp loop) { loops.push_back(loop); });
+    for (scf::ForOp loop : loops) {
+      Request request = getRequest(loop, kernel, allLoops);
+      if (!request.wanted)
+        continue;
+      if (request.regsOwner && failed(checkBudgets(request, kernel)))
+        return signalPassFailure();
+      std::string whyNot;
+      FailureOr<WsPlan> plan =
+          analyzeLoop(loop, kernel, request, computeCapability, numStages,
+                      producerRegs, whyNot);
+      if (failed(plan)) {
+        if ((remarks || request.explicitly) && !whyNot.empty())
+          loop.emitRemark()
+              << "tile-warp-specialize: loop left as it is: " << whyNot;
+        continue;
+      }
+      if (remarks || request.explicitly)
+        loop.emitRemark() << "tile-warp-specialize: " << plan->describe();
+      Rewriter(*plan, kernel).run();
+      // One split per kernel.
+      return;
+    }
+  }
+
+  /// Budgets given by an attribute must fit the register file.
+  LogicalResult checkBudgets(const Request &request, KernelOp kernel) {
+    int64_t warps = kernel.getNumWarps();
+    int64_t use =
+        getWsRegisterUse(warps, request.consumerRegs, request.producerRegs);
+    if (use <= kWsRegisterFile)
+      return success();
+    return request.regsOwner->emitError()
+           << "tile-warp-specialize: the register budgets need " << use
+           << " registers (" << request.consumerRegs << " x " << warps * 32
+           << " + " << request.producerRegs << " x " << kWsProducerWarps * 32
+           << " threads) but a CTA has " << kWsRegisterFile
+           << "; lower them in '" << TileDialect::getWarpSpecializeAttrName()
+           << "'";
+  }
+};
+
+} // namespace

@@ -1,0 +1,312 @@
+// RUN: tile-opt %s -split-input-file --tile-assign-layouts --tile-warp-specialize -verify-diagnostics
+
+// Loops that ask for warp specialization (their tile.warp_specialize
+// attribute) and cannot have it: each is left as it is, with a remark
+// saying why.
+
+// The pointer is not promised 16-byte aligned: no TMA descriptor.
+tile.kernel @unaligned(%a: !tile.ptr<f16>,
+      %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %c: !tile.ptr<f16>, %m: i32, %n: i32, %k: i32,
+      %sam: i32 {tile.divisibility = 8 : i64},
+      %sbk: i32 {tile.divisibility = 8 : i64}, %scm: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  // expected-remark @below {{tile-warp-specialize: loop left as it is: a tile.load_tile feeding a dot cannot be a TMA copy: the view's pointer is not promised 16-byte aligned (tile.divisibility = 16)}}
+  %acc = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
+    %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
+    %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  } {tile.warp_specialize = true}
+  %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
+  tile.return
+}
+
+// -----
+
+// The row stride of B is not proven a multiple of 16 bytes.
+tile.kernel @stride(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %c: !tile.ptr<f16>, %m: i32, %n: i32, %k: i32,
+      %sam: i32 {tile.divisibility = 8 : i64},
+      %sbk: i32, %scm: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  // expected-remark @below {{tile-warp-specialize: loop left as it is: a tile.load_tile feeding a dot cannot be a TMA copy: the view's row stride is not proven a multiple of 16 bytes (promise it with tile.divisibility)}}
+  %acc = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
+    %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
+    %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  } {tile.warp_specialize = true}
+  %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
+  tile.return
+}
+
+// -----
+
+// The loop writes global memory: the producer's loads would run ahead of
+// the stores.
+tile.kernel @stores(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %c: !tile.ptr<f16>, %m: i32, %n: i32, %k: i32,
+      %sam: i32 {tile.divisibility = 8 : i64},
+      %sbk: i32 {tile.divisibility = 8 : i64}, %scm: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  // expected-remark @below {{tile-warp-specialize: loop left as it is: the loop writes global memory (tile.store_tile), which loads issued iterations ahead could read before it is written}}
+  %acc = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
+    %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
+    %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    %h = arith.truncf %next : tensor<128x128xf32> to tensor<128x128xf16>
+    tile.store_tile %h, %vc[%pm, %kt] : tensor<128x128xf16>, !tile.view<?x?xf16>
+    scf.yield %next : tensor<128x128xf32>
+  } {tile.warp_specialize = true}
+  %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
+  tile.return
+}
+
+// -----
+
+// Two warps: not whole warpgroups (and the dot is an mma.sync).
+tile.kernel @two_warps(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %c: !tile.ptr<f16>, %m: i32, %n: i32, %k: i32,
+      %sam: i32 {tile.divisibility = 8 : i64},
+      %sbk: i32 {tile.divisibility = 8 : i64}, %scm: i32)
+    attributes {num_warps = 2 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x64xf32>
+  // expected-remark @below {{tile-warp-specialize: loop left as it is: the kernel has 2 warps; the consumers must be whole warpgroups (a multiple of 4 warps) for wgmma and setmaxnreg}}
+  %acc = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x64xf32>) : i32 {
+    %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x64xf16>
+    %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
+    scf.yield %next : tensor<128x64xf32>
+  } {tile.warp_specialize = true}
+  %out = arith.truncf %acc : tensor<128x64xf32> to tensor<128x64xf16>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x64xf16>, !tile.view<?x?xf16>
+  tile.return
+}
+
+// -----
+
+// A ring of one slot: the producer could never run ahead.
+tile.kernel @one_slot(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %c: !tile.ptr<f16>, %m: i32, %n: i32, %k: i32,
+      %sam: i32 {tile.divisibility = 8 : i64},
+      %sbk: i32 {tile.divisibility = 8 : i64}, %scm: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  // expected-remark @below {{tile-warp-specialize: loop left as it is: the loop's tile.num_stages is 1; the producer needs a ring of at least 2 slots}}
+  %acc = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
+    %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
+    %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  } {tile.warp_specialize = true, tile.num_stages = 1 : i32}
+  %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
+  tile.return
+}
+
+// -----
+
+// Seven slots of 32768 bytes do not fit beside the 32 KiB epilogue
+// conversion (and 1024 bytes of alignment a ring).
+tile.kernel @too_many_slots(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %c: !tile.ptr<f16>, %m: i32, %n: i32, %k: i32,
+      %sam: i32 {tile.divisibility = 8 : i64},
+      %sbk: i32 {tile.divisibility = 8 : i64}, %scm: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  // expected-remark @below {{tile-warp-specialize: loop left as it is: 7 slots (the loop's tile.num_stages) of 32768 bytes and their barriers, beside the 34816 bytes the kernel already uses, need 264320 bytes of shared memory, above the 232448 (227 KiB) of a CTA}}
+  %acc = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
+    %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
+    %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  } {tile.warp_specialize = true, tile.num_stages = 7 : i32}
+  %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
+  tile.return
+}
+
+// -----
+
+// A loop inside a branch: the partitions must split the whole program.
+tile.kernel @nested(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %c: !tile.ptr<f16>, %m: i32, %n: i32, %k: i32,
+      %sam: i32 {tile.divisibility = 8 : i64},
+      %sbk: i32 {tile.divisibility = 8 : i64}, %scm: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  // expected-remark @+3 {{tile-warp-specialize: loop left as it is: the loop is not directly in the kernel's body (the partitions split the whole program once; a loop nested in a loop or a branch stays as it is)}}
+  %flag = arith.cmpi sgt, %k, %c0 : i32
+  %acc = scf.if %flag -> (tensor<128x128xf32>) {
+  %r = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
+    %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
+    %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  } {tile.warp_specialize = true}
+  scf.yield %r : tensor<128x128xf32>
+  } else {
+  scf.yield %zero : tensor<128x128xf32>
+  }
+  %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
+  tile.return
+}
+
+// -----
+
+// The producer would read a value loaded before the loop (a scalar load
+// runs in the default partition only).
+tile.kernel @loaded_row(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %c: !tile.ptr<f16>, %m: i32, %n: i32, %k: i32,
+      %sam: i32 {tile.divisibility = 8 : i64},
+      %sbk: i32 {tile.divisibility = 8 : i64}, %scm: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %pr = tile.load %a : !tile.ptr<f16>
+  %pi = arith.fptosi %pr : f16 to i32
+  %row = arith.addi %pm, %pi : i32
+  // expected-remark @below {{tile-warp-specialize: loop left as it is: the producer reads a value computed by tile.load before the loop, which has side effects or regions (only pure scalar ops run in every warp before the partitions)}}
+  %acc = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
+    %ta = tile.load_tile %va[%row, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
+    %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  } {tile.warp_specialize = true}
+  %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
+  tile.return
+}
+
+// -----
+
+// Without an attribute (and without all-loops) the pass leaves the loop
+// alone and says nothing; `false` on the loop wins over the kernel's true.
+tile.kernel @not_asked(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %c: !tile.ptr<f16>, %m: i32, %n: i32, %k: i32,
+      %sam: i32 {tile.divisibility = 8 : i64},
+      %sbk: i32 {tile.divisibility = 8 : i64}, %scm: i32)
+    attributes {num_warps = 8 : i32, tile.warp_specialize = true} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  
+  %acc = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
+    %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
+    %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  } {tile.warp_specialize = false}
+  %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
+  tile.return
+}
+
+// -----
+
+#mma = #layout.nvmma<versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]>
+#opA = #layout.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>
+#opB = #layout.dot_operand<opIdx = 1, parent = #mma, kWidth = 2>
+#ldA = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#ldB = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+
+// mma.sync (written layouts): the loaded tiles reach the dot through
+// registers, not as wgmma operands in shared memory.
+tile.kernel @mma_sync(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                      %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                      %m: i32, %n: i32, %k: i32)
+    attributes {num_warps = 4 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%k, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%n, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  // expected-remark @below {{tile-warp-specialize: loop left as it is: the tile.load_tile feeding a dot reaches it through registers (an mma.sync operand), not a wgmma operand in shared memory}}
+  %acc = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+    %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<64x32xf16, #ldA>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<32x64xf16, #ldB>
+    %xa = layout.convert %ta : tensor<64x32xf16, #ldA> -> tensor<64x32xf16, #opA>
+    %xb = layout.convert %tb : tensor<32x64xf16, #ldB> -> tensor<32x64xf16, #opB>
+    %d = tile.dot %xa, %xb, %sum : tensor<64x32xf16, #opA>, tensor<32x64xf16, #opB> -> tensor<64x64xf32, #mma>
+    scf.yield %d : tensor<64x64xf32, #mma>
+  } {tile.warp_specialize = true}
+  tile.return
+}

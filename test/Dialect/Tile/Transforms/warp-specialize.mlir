@@ -1,0 +1,220 @@
+// RUN: tile-opt %s -split-input-file --tile-assign-layouts --tile-warp-specialize --canonicalize --cse | FileCheck %s
+
+// tile-warp-specialize on a GEMM written without partitions (and without
+// layouts): the loop's attribute asks. 128x64 + 64x128 f16 tiles, 8 warps.
+//
+// Outside the partitions: the two TMA descriptors (128-byte swizzle, the
+// wgmma operands' layout), a 4-slot ring per tile (4 x 32768 bytes fit
+// beside the 32 KiB epilogue conversion), full[4] and empty[4] mbarriers of
+// one arrival each. The producer warpgroup (regs 40) waits for empty[slot]
+// on parity phase ^ 1, expects 16384 + 16384 bytes on full[slot] and copies
+// A at (pm * 128, kt * 64) and B at (kt * 64, pn * 128). The default
+// partition (regs 232 = (65536 - 40 x 128) / 256 rounded down to 8) waits
+// for full[slot] on parity phase, runs the wgmma asynchronously, and after
+// dot_wait {pendings = 1} releases the previous slot ((slot + 3) mod 4) on
+// empty, except at the first step (kt != lower bound). Both loops carry
+// (slot, phase): slot + 1 wraps to 0 at 4 and flips the phase.
+
+// CHECK-LABEL: tile.kernel @gemm
+// CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : i32
+// CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : i32
+// CHECK-DAG:   %[[C4:.*]] = arith.constant 4 : i32
+// CHECK-DAG:   %[[C64:.*]] = arith.constant 64 : i32
+// CHECK-DAG:   %[[PM:.*]] = tile.program_id x
+// CHECK-DAG:   %[[PN:.*]] = tile.program_id y
+// CHECK-DAG:   %[[VA:.*]] = tile.make_view %arg0
+// CHECK-DAG:   %[[VB:.*]] = tile.make_view %arg1
+// CHECK:       %[[KT:.*]] = arith.divsi
+// CHECK-NEXT:  %[[DA:.*]] = tile.make_tensor_desc %[[VA]] : !tile.view<?x?xf16> -> !layout.tensordesc<128x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK-NEXT:  %[[DB:.*]] = tile.make_tensor_desc %[[VB]] : !tile.view<?x?xf16> -> !layout.tensordesc<64x128xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK-NEXT:  %[[RA:.*]] = layout.local_alloc : !layout.memdesc<4x128x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK-NEXT:  %[[RB:.*]] = layout.local_alloc : !layout.memdesc<4x64x128xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK-NEXT:  %[[FULL:.*]] = layout.local_alloc : !layout.memdesc<4x1xi64, #[[BL:.*]]>
+// CHECK-NEXT:  %[[EMPTY:.*]] = layout.local_alloc : !layout.memdesc<4x1xi64, #[[BL]]>
+// CHECK-NEXT:  scf.for %[[S:.*]] = %[[C0]] to %[[C4]] step %[[C1]]
+// CHECK-NEXT:    %[[F:.*]] = layout.memdesc_index %[[FULL]][%[[S]]]
+// CHECK-NEXT:    layout.init_barrier %[[F]], 1
+// CHECK-NEXT:    %[[E:.*]] = layout.memdesc_index %[[EMPTY]][%[[S]]]
+// CHECK-NEXT:    layout.init_barrier %[[E]], 1
+// CHECK-NEXT:  }
+// CHECK-NEXT:  tile.warp_specialize default regs(232) {
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : i32
+// CHECK-DAG:     %[[VC:.*]] = tile.make_view %arg2
+// CHECK:         %[[R:.*]]:3 = scf.for %[[IV:.*]] = %[[C0]] to %[[KT]] step %[[C1]] iter_args(%[[ACC:.*]] = %{{.*}}, %[[SLOT:.*]] = %[[C0]], %[[PH:.*]] = %[[C0]])
+// CHECK-NEXT:      %[[F:.*]] = layout.memdesc_index %[[FULL]][%[[SLOT]]]
+// CHECK-NEXT:      layout.wait_barrier %[[F]], %[[PH]]
+// CHECK-NEXT:      %[[SA:.*]] = layout.memdesc_index %[[RA]][%[[SLOT]]]
+// CHECK-NEXT:      %[[SB:.*]] = layout.memdesc_index %[[RB]][%[[SLOT]]]
+// CHECK-NEXT:      %[[D:.*]] = tile.dot %[[SA]], %[[SB]], %[[ACC]] async
+// CHECK-NEXT:      %[[W:.*]] = tile.dot_wait %[[D]] {pendings = 1 : i32}
+// CHECK-NEXT:      %[[STARTED:.*]] = arith.cmpi ne, %[[IV]], %[[C0]]
+// CHECK-NEXT:      scf.if %[[STARTED]] {
+// CHECK-NEXT:        %[[FIRST:.*]] = arith.cmpi eq, %[[SLOT]], %[[C0]]
+// CHECK-NEXT:        %[[DOWN:.*]] = arith.subi %[[SLOT]], %[[C1]]
+// CHECK-NEXT:        %[[PREV:.*]] = arith.select %[[FIRST]], %[[C3]], %[[DOWN]]
+// CHECK-NEXT:        %[[E:.*]] = layout.memdesc_index %[[EMPTY]][%[[PREV]]]
+// CHECK-NEXT:        layout.arrive_barrier %[[E]], 1 :
+// CHECK-NEXT:      }
+// CHECK-NEXT:      %[[S1:.*]] = arith.addi %[[SLOT]], %[[C1]]
+// CHECK-NEXT:      %[[WRAP:.*]] = arith.cmpi eq, %[[S1]], %[[C4]]
+// CHECK-NEXT:      %[[NS:.*]] = arith.select %[[WRAP]], %[[C0]], %[[S1]]
+// CHECK-NEXT:      %[[FLIP:.*]] = arith.xori %[[PH]], %[[C1]]
+// CHECK-NEXT:      %[[NP:.*]] = arith.select %[[WRAP]], %[[FLIP]], %[[PH]]
+// CHECK-NEXT:      scf.yield %[[W]], %[[NS]], %[[NP]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    %[[DONE:.*]] = tile.dot_wait %[[R]]#0 {pendings = 0 : i32}
+// CHECK-NEXT:    %[[H:.*]] = arith.truncf %[[DONE]]
+// CHECK-NEXT:    %[[CV:.*]] = layout.convert %[[H]]
+// CHECK-NEXT:    tile.store_tile %[[CV]], %[[VC]][%[[PM]], %[[PN]]]
+// CHECK-NEXT:  } partition warps(4) regs(40) {
+// CHECK-NEXT:    %[[C128:.*]] = arith.constant 128 : i32
+// CHECK-NEXT:    %{{.*}}:2 = scf.for %[[PIV:.*]] = %[[C0]] to %[[KT]] step %[[C1]] iter_args(%[[PS:.*]] = %[[C0]], %[[PP:.*]] = %[[C0]])
+// CHECK-NEXT:      %[[EPH:.*]] = arith.xori %[[PP]], %[[C1]]
+// CHECK-NEXT:      %[[E:.*]] = layout.memdesc_index %[[EMPTY]][%[[PS]]]
+// CHECK-NEXT:      layout.wait_barrier %[[E]], %[[EPH]]
+// CHECK-NEXT:      %[[F:.*]] = layout.memdesc_index %[[FULL]][%[[PS]]]
+// CHECK-NEXT:      layout.barrier_expect %[[F]], 32768
+// CHECK-NEXT:      %[[ROW:.*]] = arith.muli %[[PM]], %[[C128]]
+// CHECK-NEXT:      %[[KK:.*]] = arith.muli %[[PIV]], %[[C64]]
+// CHECK-NEXT:      %[[SA:.*]] = layout.memdesc_index %[[RA]][%[[PS]]]
+// CHECK-NEXT:      layout.async_tma_copy_global_to_local %[[DA]][%[[ROW]], %[[KK]]] %[[SA]], %[[F]]
+// CHECK-NEXT:      %[[COL:.*]] = arith.muli %[[PN]], %[[C128]]
+// CHECK-NEXT:      %[[SB:.*]] = layout.memdesc_index %[[RB]][%[[PS]]]
+// CHECK-NEXT:      layout.async_tma_copy_global_to_local %[[DB]][%[[KK]], %[[COL]]] %[[SB]], %[[F]]
+// CHECK-NEXT:      %[[S1:.*]] = arith.addi %[[PS]], %[[C1]]
+// CHECK-NEXT:      %[[WRAP:.*]] = arith.cmpi eq, %[[S1]], %[[C4]]
+// CHECK-NEXT:      %[[NS:.*]] = arith.select %[[WRAP]], %[[C0]], %[[S1]]
+// CHECK-NEXT:      %[[NP:.*]] = arith.select %[[WRAP]], %[[EPH]], %[[PP]]
+// CHECK-NEXT:      scf.yield %[[NS]], %[[NP]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
+// CHECK-NEXT:  tile.return
+tile.kernel @gemm(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                  %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                  %c: !tile.ptr<f16>, %m: i32, %n: i32, %k: i32,
+                  %sam: i32 {tile.divisibility = 8 : i64},
+                  %sbk: i32 {tile.divisibility = 8 : i64}, %scm: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c63 = arith.constant 63 : i32
+  %c64 = arith.constant 64 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %kr = arith.addi %k, %c63 : i32
+  %ktiles = arith.divsi %kr, %c64 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %acc = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
+    %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
+    %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  } {tile.warp_specialize = true}
+  %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
+  tile.return
+}
+
+// -----
+
+// Synchronous dots: the wgmma does not accumulate into the iteration
+// argument (its result is added to it), so it stays synchronous and the
+// step releases its own slot on empty at its end (no "previous slot").
+
+// CHECK-LABEL: tile.kernel @sync_dot
+// CHECK:       tile.warp_specialize default regs(232) {
+// CHECK:         scf.for %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[SLOT:.*]] = %{{.*}}, %[[PH:.*]] = %{{.*}})
+// CHECK-NEXT:      %[[F:.*]] = layout.memdesc_index %{{.*}}[%[[SLOT]]]
+// CHECK-NEXT:      layout.wait_barrier %[[F]], %[[PH]]
+// CHECK:           %[[D:.*]] = tile.dot %{{.*}}, %{{.*}}, %{{.*}} :
+// CHECK-NEXT:      %[[SUM:.*]] = arith.addf %[[ACC]], %[[D]]
+// CHECK-NEXT:      %[[E:.*]] = layout.memdesc_index %[[EMPTY:.*]][%[[SLOT]]]
+// CHECK-NEXT:      layout.arrive_barrier %[[E]], 1 :
+// CHECK-NOT:     tile.dot_wait
+// CHECK:       } partition warps(4) regs(40) {
+tile.kernel @sync_dot(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                      %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                      %c: !tile.ptr<f32>, %m: i32,
+                      %n: i32 {tile.divisibility = 8 : i64},
+                      %k: i32 {tile.divisibility = 8 : i64})
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%k, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%n, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%n, 1] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %acc = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
+    %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
+    %p = tile.dot %ta, %tb, %zero : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    %next = arith.addf %sum, %p : tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  } {tile.warp_specialize = true}
+  tile.store_tile %acc, %vc[%pm, %pn] : tensor<128x128xf32>, !tile.view<?x?xf32>
+  tile.return
+}
+
+// -----
+
+// The kernel's attribute gives the budgets (one consumer warpgroup: 240 x
+// 128 + 40 x 128 threads) and its tile.num_stages the ring's 3 slots; 64x64
+// operand tiles (64-byte rows: 64-byte swizzle, 8192 bytes a step). One
+// warpgroup's dot_wait covers all of its wgmma, so the slot is released
+// without a partition barrier (nosync). The loop runs from 2 with step 3
+// (k-step i loads tile (i - 2) / 3, computed in both partitions).
+
+// CHECK-LABEL: tile.kernel @one_warpgroup
+// CHECK:       tile.make_tensor_desc %{{.*}} -> !layout.tensordesc<64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK:       layout.local_alloc : !layout.memdesc<3x64x64xf16
+// CHECK:       layout.local_alloc : !layout.memdesc<3x64x64xf16
+// CHECK:       %[[FULL:.*]] = layout.local_alloc : !layout.memdesc<3x1xi64
+// CHECK:       %[[EMPTY:.*]] = layout.local_alloc : !layout.memdesc<3x1xi64
+// CHECK:       tile.warp_specialize default regs(240) {
+// CHECK:         %[[R:.*]]:3 = scf.for %[[IV:.*]] = %[[C2:.*]] to %{{.*}} step %[[C3:.*]] iter_args(
+// CHECK:           tile.dot {{.*}} async
+// CHECK-NEXT:      tile.dot_wait %{{.*}} {pendings = 1 : i32}
+// CHECK-NEXT:      %[[STARTED:.*]] = arith.cmpi ne, %[[IV]], %[[C2]]
+// CHECK-NEXT:      scf.if %[[STARTED]] {
+// CHECK:             %[[PREV:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}}
+// CHECK-NEXT:        %[[E:.*]] = layout.memdesc_index %[[EMPTY]][%[[PREV]]]
+// CHECK-NEXT:        layout.arrive_barrier %[[E]], 1 nosync
+// CHECK:       } partition warps(4) regs(40) {
+// CHECK:         scf.for %[[PIV:.*]] = %[[C2]] to %{{.*}} step %[[C3]]
+// CHECK-NEXT:      %[[Q:.*]] = arith.subi %[[PIV]], %[[C2]]
+// CHECK-NEXT:      %[[KT:.*]] = arith.divsi %[[Q]], %[[C3]]
+// CHECK:           layout.barrier_expect %{{.*}}, 16384
+// CHECK:           %[[KK:.*]] = arith.muli %[[KT]], %{{.*}}
+// CHECK:           layout.async_tma_copy_global_to_local %{{.*}}[%{{.*}}, %[[KK]]]
+// CHECK:           layout.async_tma_copy_global_to_local %{{.*}}[%[[KK]], %{{.*}}]
+tile.kernel @one_warpgroup(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                           %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                           %c: !tile.ptr<f32>, %m: i32,
+                           %n: i32 {tile.divisibility = 8 : i64},
+                           %k: i32 {tile.divisibility = 8 : i64}, %steps: i32)
+    attributes {num_warps = 4 : i32, tile.warp_specialize = array<i32: 240, 40>,
+                tile.num_stages = 3 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%k, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%n, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%n, 1] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %acc = scf.for %i = %c2 to %steps step %c3 iter_args(%sum = %zero) -> (tensor<64x64xf32>) : i32 {
+    %q = arith.subi %i, %c2 : i32
+    %kt = arith.divsi %q, %c3 : i32
+    %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<64x64xf16>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x64xf16>
+    %next = tile.dot %ta, %tb, %sum : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    scf.yield %next : tensor<64x64xf32>
+  }
+  tile.store_tile %acc, %vc[%pm, %pn] : tensor<64x64xf32>, !tile.view<?x?xf32>
+  tile.return
+}

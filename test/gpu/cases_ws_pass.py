@@ -1,0 +1,40 @@
+"""GPU cases of tile-warp-specialize (docs/Passes.md): GEMMs written without
+partitions (and without layouts), split by the pass into a TMA producer
+warpgroup and wgmma consumer warpgroups, against the float64 product of the
+same f16 inputs (cases_async.make_runner: fresh random data, rows padded to
+16 bytes, C poisoned, the columns past N checked untouched).
+
+- auto_matmul_rm_ws (test/gpu/kernels/auto_matmul_rm.mlir compiled with
+  --warp-specialize: 128x128x64, a 4-slot ring) and auto_matmul_rm_ws_s3
+  (--num-stages=3: a 3-slot ring);
+- auto_matmul_rm_256_ws (test/gpu/kernels/auto_matmul_rm_256.mlir with
+  --warp-specialize: 128x256x64, 3 slots, the tile of the hand-written
+  examples/matmul_ws.mlir);
+- auto_matmul_ws (test/gpu/kernels/auto_matmul_ws.mlir: the loop asks with
+  its tile.warp_specialize attribute in the default compile; a 2-slot ring
+  and a loop from 64 with step 64);
+- auto_matmul_ws_1wg (test/gpu/kernels: 64x128 tiles, 4 warps: one consumer
+  warpgroup, slots released without a partition barrier) and
+  auto_matmul_ws_sync (each step's product added to the accumulator: the
+  wgmma stays synchronous, each step releases its own slot).
+
+Shapes (cases_async.SHAPES and two more): K of 1, 8, 17, 64 (one k-step,
+fewer than the slots), 100 (two), 192 (three), 320 (five: one past a 4-slot
+ring), 576 (nine), 1000 and 4095 (many rounds of the ring: the parities
+flip), ragged M and N, column-major C, and 4096^3.
+"""
+
+from cases_async import SHAPES as ASYNC_SHAPES
+from cases_async import make_runner
+
+# Plus K of 5 k-steps (one past a 4-slot ring) and 9 (two rounds and one).
+SHAPES = ASYNC_SHAPES + [(129, 257, 320, "row"), (255, 129, 576, "col")]
+
+CASES = [
+    ("auto_matmul_rm_ws", "auto_matmul_rm", make_runner(128, 128), SHAPES),
+    ("auto_matmul_rm_ws_s3", "auto_matmul_rm", make_runner(128, 128), SHAPES),
+    ("auto_matmul_rm_256_ws", "auto_matmul_rm_256", make_runner(128, 256), SHAPES),
+    ("auto_matmul_ws", "auto_matmul_ws", make_runner(128, 128), SHAPES),
+    ("auto_matmul_ws_1wg", "auto_matmul_ws_1wg", make_runner(64, 128), SHAPES),
+    ("auto_matmul_ws_sync", "auto_matmul_ws_sync", make_runner(128, 128), SHAPES),
+]
