@@ -64,8 +64,8 @@
 // CHECK-NEXT:    }
 // CHECK-NEXT:    %[[DONE:.*]] = tile.dot_wait %[[R]]#0 {pendings = 0 : i32}
 // CHECK-NEXT:    %[[H:.*]] = arith.truncf %[[DONE]]
-// CHECK-NEXT:    %[[CV:.*]] = layout.convert %[[H]]
-// CHECK-NEXT:    tile.store_tile %[[CV]], %[[VC]][%[[PM]], %[[PN]]]
+// The accumulator is stored from its own layout (16-byte runs per quad).
+// CHECK-NEXT:    tile.store_tile %[[H]], %[[VC]][%[[PM]], %[[PN]]]
 // CHECK-NEXT:  } partition warps(4) regs(40) {
 // CHECK-NEXT:    %[[C128:.*]] = arith.constant 128 : i32
 // CHECK-NEXT:    %{{.*}}:2 = scf.for %[[PIV:.*]] = %[[C0]] to %[[KT]] step %[[C1]] iter_args(%[[PS:.*]] = %[[C0]], %[[PP:.*]] = %[[C0]])
