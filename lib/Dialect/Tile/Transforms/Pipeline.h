@@ -112,6 +112,19 @@ void emitAsyncCopy(OpBuilder &b, const PipelinedLoad &load,
 void mapLoadToSlot(OpBuilder &b, const PipelinedLoad &load, Value buffer,
                    Value slot, IRMapping &mapping);
 
+/// Clones the body of `schedule.loop`, but its terminator, at `b` into a
+/// rebuilt loop: `mapping` already maps the old induction variable and
+/// iteration arguments. The pipelined loads read slot `slot` of `buffers`
+/// (mapLoadToSlot), the dropped barriers vanish, and `schedule.asyncDot` is
+/// issued asynchronously and followed by a `tile.dot_wait {pendings = 1}`
+/// whose result stands for its value; `afterAsyncDot` (if given) runs right
+/// after that wait. Used by tile-pipeline's steady state and by
+/// tile-warp-specialize's consumer loop.
+void cloneBodyReadingSlot(OpBuilder &b, const PipelineSchedule &schedule,
+                          ArrayRef<Value> buffers, Value slot,
+                          IRMapping &mapping,
+                          function_ref<void()> afterAsyncDot = nullptr);
+
 //===----------------------------------------------------------------------===//
 // PipelineExpand.cpp
 //===----------------------------------------------------------------------===//

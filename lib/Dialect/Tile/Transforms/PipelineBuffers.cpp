@@ -114,3 +114,38 @@ void tl::mapLoadToSlot(OpBuilder &b, const PipelinedLoad &load, Value buffer,
     mapping.map(tile,
                 layout::LocalLoadOp::create(b, loc, tile.getType(), view));
 }
+
+void tl::cloneBodyReadingSlot(OpBuilder &b, const PipelineSchedule &schedule,
+                              ArrayRef<Value> buffers, Value slot,
+                              IRMapping &mapping,
+                              function_ref<void()> afterAsyncDot) {
+  scf::ForOp loop = schedule.loop; // op handles: copies are cheap
+  Location loc = loop.getLoc();
+  DotOp asyncDot = schedule.asyncDot;
+  llvm::SmallPtrSet<Operation *, 16> skip;
+  for (auto [load, buffer] : llvm::zip_equal(schedule.loads, buffers)) {
+    skip.insert(load.load);
+    mapLoadToSlot(b, load, buffer, slot, mapping);
+  }
+  for (layout::BarrierOp barrier : schedule.droppedBarriers)
+    skip.insert(barrier);
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    // The loads, and the local_allocs and converts that read their slots
+    // instead (mapLoadToSlot mapped their results).
+    bool mapped = op.getNumResults() > 0 &&
+                  llvm::all_of(op.getResults(),
+                               [&](Value r) { return mapping.contains(r); });
+    if (skip.contains(&op) || mapped)
+      continue;
+    Operation *clone = b.clone(op, mapping);
+    if (&op != asyncDot.getOperation())
+      continue;
+    auto dot = cast<DotOp>(clone);
+    dot.setAsync(true);
+    auto wait = DotWaitOp::create(b, loc, ValueRange{dot.getD()},
+                                  b.getI32IntegerAttr(1));
+    mapping.map(asyncDot.getD(), wait.getResult(0));
+    if (afterAsyncDot)
+      afterAsyncDot();
+  }
+}

@@ -173,30 +173,7 @@ struct Expander {
     for (auto [oldArg, newArg] :
          llvm::zip(loop.getRegionIterArgs(), newArgs.take_front(numResults)))
       mapping.map(oldArg, newArg);
-    llvm::SmallPtrSet<Operation *, 16> skip;
-    for (auto [load, buffer] : llvm::zip_equal(schedule.loads, buffers)) {
-      skip.insert(load.load);
-      mapLoadToSlot(b, load, buffer, readSlot, mapping);
-    }
-    for (layout::BarrierOp barrier : schedule.droppedBarriers)
-      skip.insert(barrier);
-    for (Operation &op : body->without_terminator()) {
-      // The loads, and the local_allocs and converts that read their slots
-      // instead (mapLoadToSlot mapped their results).
-      if (skip.contains(&op) || (op.getNumResults() > 0 &&
-                                 llvm::all_of(op.getResults(), [&](Value r) {
-                                   return mapping.contains(r);
-                                 })))
-        continue;
-      Operation *clone = b.clone(op, mapping);
-      if (&op != asyncDot.getOperation())
-        continue;
-      auto dot = cast<DotOp>(clone);
-      dot.setAsync(true);
-      auto wait = DotWaitOp::create(b, loc, ValueRange{dot.getD()},
-                                    b.getI32IntegerAttr(1));
-      mapping.map(asyncDot.getD(), wait.getResult(0));
-    }
+    cloneBodyReadingSlot(b, schedule, buffers, readSlot, mapping);
     if (asyncDot) {
       layout::BarrierOp::create(b, loc);
       producerStage();

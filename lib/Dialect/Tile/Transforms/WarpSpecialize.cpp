@@ -448,27 +448,7 @@ struct Rewriter {
     for (auto [oldArg, newArg] :
          llvm::zip(loop.getRegionIterArgs(), args.take_front(numResults)))
       mapping.map(oldArg, newArg);
-    llvm::SmallPtrSet<Operation *, 16> skip;
-    for (auto [load, ring] : llvm::zip_equal(s.loads, rings)) {
-      skip.insert(load.load);
-      mapLoadToSlot(b, load, ring, slot, mapping);
-    }
-    for (layout::BarrierOp barrier : s.droppedBarriers)
-      skip.insert(barrier);
-    for (Operation &op : body->without_terminator()) {
-      if (skip.contains(&op) || (op.getNumResults() > 0 &&
-                                 llvm::all_of(op.getResults(), [&](Value r) {
-                                   return mapping.contains(r);
-                                 })))
-        continue;
-      Operation *clone = b.clone(op, mapping);
-      if (&op != asyncDot.getOperation())
-        continue;
-      auto dot = cast<DotOp>(clone);
-      dot.setAsync(true);
-      auto wait = DotWaitOp::create(b, loc, ValueRange{dot.getD()},
-                                    b.getI32IntegerAttr(1));
-      mapping.map(asyncDot.getD(), wait.getResult(0));
+    cloneBodyReadingSlot(b, s, rings, slot, mapping, [&] {
       // Step i - 1's wgmma is done: release its slot (none before step 0).
       Value started = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                             iv, newLoop.getLowerBound());
@@ -481,7 +461,7 @@ struct Rewriter {
       Value previous = arith::SelectOp::create(
           b, loc, isFirst, i32Const(b, loc, plan.numStages - 1), before);
       release(b, loc, previous);
-    }
+    });
     // Synchronous dots are done with the slot at the end of the step.
     if (!asyncDot)
       release(b, loc, slot);
