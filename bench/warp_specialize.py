@@ -43,31 +43,11 @@ def main():
 
     flush = torch.empty(256 * 1024 * 1024, dtype=torch.int8, device="cuda")
 
+    sys.path.insert(0, HERE)
+    import graph_timing
+
     def gpu_time(fn, n=10):
-        graphs = []
-        for with_fn in (True, False):
-            g = torch.cuda.CUDAGraph()
-            with torch.cuda.graph(g):
-                for _ in range(n):
-                    flush.zero_()
-                    if with_fn:
-                        fn()
-            graphs.append(g)
-        times = []
-        for g in graphs:
-            g.replay()
-            torch.cuda.synchronize()
-            ts = []
-            for _ in range(7):
-                e0 = torch.cuda.Event(enable_timing=True)
-                e1 = torch.cuda.Event(enable_timing=True)
-                e0.record()
-                g.replay()
-                e1.record()
-                torch.cuda.synchronize()
-                ts.append(e0.elapsed_time(e1))
-            times.append(sorted(ts)[3])
-        return (times[0] - times[1]) / n
+        return graph_timing.graph_time(fn, flush, n)
 
     def kernel(name, kname):
         return rt.load(os.path.join(args.artifacts, f"{name}.cubin.json"))[kname]
