@@ -3,6 +3,7 @@
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
 #include "LayoutQueries.h"
+#include "tile/Dialect/Tile/IR/WarpRegisters.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/FoldInterfaces.h"
@@ -147,11 +148,12 @@ static LogicalResult verifyWarpSpecializeAttr(Operation *op, Attribute value) {
               "producer registers per thread), for example {"
            << name << " = array<i32: 232, 40>}; got " << value;
   for (int32_t r : regs.asArrayRef())
-    if (r < 24 || r > 256 || r % 8 != 0)
+    if (!isSetmaxnregCount(r))
       return op->emitOpError()
              << "'" << name << "' asks for " << r
              << " registers per thread, not a setmaxnreg count; use a "
-                "multiple of 8 from 24 to 256";
+                "multiple of 8 from "
+             << kMinSetmaxnregRegs << " to " << kMaxSetmaxnregRegs;
   return success();
 }
 

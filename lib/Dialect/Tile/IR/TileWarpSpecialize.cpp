@@ -14,17 +14,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Dialect/Tile/IR/WarpRegisters.h"
 
 using namespace tile;
 using namespace tile::tl;
 
 namespace {
-/// Threads per warp and registers per CTA on sm_90.
-constexpr int32_t kWarpThreads = 32;
-constexpr int64_t kRegistersPerCTA = 65536;
-constexpr int32_t kMinRegs = 24;
-constexpr int32_t kMaxRegs = 256;
-constexpr int32_t kMaxLaunchRegs = 248;
+/// Warps of a CTA (1024 threads).
 constexpr int32_t kMaxWarps = 32;
 } // namespace
 
@@ -57,11 +53,7 @@ int32_t WarpSpecializeOp::getTotalWarps() {
 }
 
 int32_t WarpSpecializeOp::getLaunchRegs() {
-  int64_t threads = int64_t(getTotalWarps()) * kWarpThreads;
-  if (threads <= 0)
-    return kMaxLaunchRegs;
-  int64_t regs = kRegistersPerCTA / threads / 8 * 8;
-  return int32_t(std::min<int64_t>(regs, kMaxLaunchRegs));
+  return getLaunchRegsForWarps(getTotalWarps());
 }
 
 std::optional<WarpPartition> tl::getWarpPartition(Block *block) {
@@ -269,11 +261,11 @@ LogicalResult WarpSpecializeOp::verify() {
     if (regs == 0)
       continue;
     anyRegs = true;
-    if (regs < kMinRegs || regs > kMaxRegs || regs % 8 != 0)
+    if (!isSetmaxnregCount(regs))
       return emitOpError()
              << "regs(" << regs << ") of " << partitionName(i)
              << " is not a setmaxnreg count; use a multiple of 8 from "
-             << kMinRegs << " to " << kMaxRegs;
+             << kMinSetmaxnregRegs << " to " << kMaxSetmaxnregRegs;
   }
   if (anyRegs) {
     for (unsigned i = 0; i < numPartitions; ++i)

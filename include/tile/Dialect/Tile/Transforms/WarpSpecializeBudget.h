@@ -12,6 +12,8 @@
 #ifndef TILE_DIALECT_TILE_TRANSFORMS_WARPSPECIALIZEBUDGET_H
 #define TILE_DIALECT_TILE_TRANSFORMS_WARPSPECIALIZEBUDGET_H
 
+#include "tile/Dialect/Tile/IR/WarpRegisters.h"
+
 #include <algorithm>
 #include <cstdint>
 
@@ -34,7 +36,7 @@ inline constexpr int64_t kWsProducerRegs = 40;
 inline constexpr int64_t kWsMaxConsumerRegs = 240;
 
 /// Registers of one CTA's register file on sm_90.
-inline constexpr int64_t kWsRegisterFile = 65536;
+inline constexpr int64_t kWsRegisterFile = kRegistersPerCTA;
 
 /// Shared memory of one mbarrier.
 inline constexpr int64_t kMbarrierBytes = 8;
@@ -60,13 +62,10 @@ inline int64_t chooseDefaultWsStages(int64_t bytesPerStage, int64_t usedBytes,
   return stages;
 }
 
-/// Registers per thread a kernel of `totalWarps` warps is launched with:
-/// 65536 / threads, rounded down to a multiple of 8, at most 248 (what
-/// tile.warp_specialize's lowering gives the kernel as .maxnreg).
+/// Registers per thread a kernel of `totalWarps` warps is launched with
+/// (what tile.warp_specialize's lowering gives the kernel as .maxnreg).
 inline int64_t getWsLaunchRegs(int64_t totalWarps) {
-  if (totalWarps <= 0)
-    return 248;
-  return std::min<int64_t>(kWsRegisterFile / (totalWarps * 32) / 8 * 8, 248);
+  return getLaunchRegsForWarps(totalWarps);
 }
 
 /// The registers the budgets take: consumerRegs x consumer threads +
@@ -94,7 +93,7 @@ inline int64_t chooseWsConsumerRegs(int64_t consumerWarps,
   if (regs < launch &&
       getWsRegisterUse(consumerWarps, launch, producerRegs) <= kWsRegisterFile)
     regs = launch;
-  return regs < 24 ? 0 : regs;
+  return regs < kMinSetmaxnregRegs ? 0 : regs;
 }
 
 } // namespace tile::tl
