@@ -123,14 +123,6 @@ applyKernelParameters(std::unique_ptr<llvm::MemoryBuffer> source,
   return failure();
 }
 
-/// Whether `op` is a kernel of a kernel module: a tile.kernel, or an
-/// llvm.func marked nvvm.kernel.
-bool isKernel(Operation &op) {
-  return op.getName().getStringRef() == "tile.kernel" ||
-         (isa<LLVM::LLVMFuncOp>(op) &&
-          op.hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()));
-}
-
 /// Drops every kernel of `module` not named in `names` (all stay when it is
 /// empty); fails, naming the module's kernels, when one of `names` is not
 /// there.
@@ -142,7 +134,7 @@ LogicalResult selectKernels(ModuleOp module, ArrayRef<std::string> names) {
   llvm::StringSet<> found;
   for (Operation &op : *module.getBody()) {
     auto name = op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
-    if (!isKernel(op) || !name)
+    if (!isKernelFunction(op) || !name)
       continue;
     present.push_back(name.getValue());
     if (llvm::is_contained(names, name.getValue()))
@@ -153,14 +145,11 @@ LogicalResult selectKernels(ModuleOp module, ArrayRef<std::string> names) {
   for (const std::string &name : names) {
     if (found.contains(name))
       continue;
-    // The implicit module of a file sits at line 0; point at its start.
-    Location loc = module.getLoc();
-    if (auto fileLoc = dyn_cast<FileLineColLoc>(loc); fileLoc && !fileLoc.getLine())
-      loc = FileLineColLoc::get(fileLoc.getFilename(), 1, 1);
-    return emitError(loc) << "no kernel named '" << name
-                          << "' to compile (--kernel); the kernels of this "
-                             "file are: "
-                          << llvm::join(present, ", ");
+    return emitError(getInputStartLoc(module))
+           << "no kernel named '" << name
+           << "' to compile (--kernel); the kernels of this "
+              "file are: "
+           << llvm::join(present, ", ");
   }
   for (Operation *op : dropped)
     op->erase();

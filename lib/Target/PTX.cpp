@@ -334,6 +334,20 @@ LogicalResult tile::verifyArgumentAlignments(ModuleOp module) {
   return failure(result.wasInterrupted());
 }
 
+bool tile::isKernelFunction(Operation &op) {
+  return op.getName().getStringRef() == "tile.kernel" ||
+         (isa<LLVM::LLVMFuncOp>(op) &&
+          op.hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()));
+}
+
+Location tile::getInputStartLoc(ModuleOp module) {
+  Location loc = module.getLoc();
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc);
+      fileLoc && !fileLoc.getLine())
+    return FileLineColLoc::get(fileLoc.getFilename(), 1, 1);
+  return loc;
+}
+
 LogicalResult tile::verifyKernelModule(ModuleOp module) {
   WalkResult nested = module.walk([&](ModuleOp inner) {
     if (inner == module)
@@ -346,25 +360,16 @@ LogicalResult tile::verifyKernelModule(ModuleOp module) {
   });
   if (nested.wasInterrupted())
     return failure();
-  for (Operation &op : *module.getBody()) {
-    if (op.getName().getStringRef() == "tile.kernel")
+  for (Operation &op : *module.getBody())
+    if (isKernelFunction(op))
       return success();
-    if (isa<LLVM::LLVMFuncOp>(op) &&
-        op.hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
-      return success();
-  }
-  // The implicit module of an empty input sits at line 0; point at the
-  // start of the file instead.
-  Location loc = module.getLoc();
   StringRef file = "the input";
-  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc)) {
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(module.getLoc()))
     file = fileLoc.getFilename().getValue();
-    if (fileLoc.getLine() == 0)
-      loc = FileLineColLoc::get(fileLoc.getFilename(), 1, 1);
-  }
-  return emitError(loc) << "no tile.kernel or nvvm.kernel function in '" << file
-                        << "'; the input must define at least one kernel "
-                           "(docs/TileLanguage.md)";
+  return emitError(getInputStartLoc(module))
+         << "no tile.kernel or nvvm.kernel function in '" << file
+         << "'; the input must define at least one kernel "
+            "(docs/TileLanguage.md)";
 }
 
 LogicalResult tile::verifyTranslatableTypes(ModuleOp module) {

@@ -91,6 +91,15 @@ LogicalResult verifyArgumentAlignments(ModuleOp module);
 /// Errors are located (an empty input at its line 1, column 1).
 LogicalResult verifyKernelModule(ModuleOp module);
 
+/// Whether `op`, at the top level of a kernel module, is a kernel: a
+/// `tile.kernel`, or an `llvm.func` with `nvvm.kernel`.
+bool isKernelFunction(Operation &op);
+
+/// Where a diagnostic about the whole input points: the module's location,
+/// or line 1, column 1 of the file for the implicit module of a file (which
+/// sits at line 0).
+Location getInputStartLoc(ModuleOp module);
+
 /// The first op of `module` that LLVM IR translation cannot take (not a
 /// builtin, LLVM or NVVM op); null when there is none. A module without one
 /// needs no lowering.

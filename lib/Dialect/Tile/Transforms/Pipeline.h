@@ -129,6 +129,9 @@ void cloneBodyReadingSlot(OpBuilder &b, const PipelineSchedule &schedule,
 // PipelineExpand.cpp
 //===----------------------------------------------------------------------===//
 
+/// An i32 constant (slot numbers, phases, coordinates).
+Value i32Const(OpBuilder &b, Location loc, int64_t v);
+
 /// Rewrites `schedule.loop` into prologue, steady state and drain.
 void expandPipelinedLoop(const PipelineSchedule &schedule);
 

@@ -59,10 +59,6 @@ Value isInLoop(OpBuilder &b, Location loc, scf::ForOp loop, Value iv) {
   return arith::CmpIOp::create(b, loc, pred, iv, loop.getUpperBound());
 }
 
-Value i32Const(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
-}
-
 /// (slot + 1) mod numStages.
 Value nextSlot(OpBuilder &b, Location loc, Value slot, int64_t numStages) {
   Value next = arith::AddIOp::create(b, loc, slot, i32Const(b, loc, 1));
@@ -215,6 +211,10 @@ struct Expander {
 };
 
 } // namespace
+
+Value tl::i32Const(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+}
 
 void tl::expandPipelinedLoop(const PipelineSchedule &schedule) {
   Expander(schedule).run();

@@ -1,8 +1,8 @@
 //===- TmaLegality.h - Whether a tile load can be a TMA copy ----*- C++ -*-===//
 //
-// Private to lib/Dialect/Tile/Transforms: tile-use-tma's legality rule
-// (UseTma.cpp), shared with the passes that issue TMA copies themselves
-// (tile-warp-specialize).
+// Private to lib/Dialect/Tile/Transforms: tile-use-tma's legality rule and
+// copy coordinates (UseTma.cpp), shared with the passes that issue TMA
+// copies themselves (tile-warp-specialize).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +22,12 @@ namespace tile::tl {
 /// the box, #layout.nvmma_shared with the widest swizzle its rows take).
 std::string whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
                           layout::TensorDescType &descType);
+
+/// The element coordinates of a tile.load_tile/store_tile's TMA copy: each
+/// tile index times the tile's extent there, as i32.
+SmallVector<Value> getTileCoords(OpBuilder &b, Location loc,
+                                 ValueRange indices,
+                                 ArrayRef<int64_t> tileShape);
 
 } // namespace tile::tl
 

@@ -246,18 +246,6 @@ Value toI32(OpBuilder &b, Location loc, Value value) {
   return value;
 }
 
-/// The element coordinates of a tile index: index * tile extent, as i32.
-SmallVector<Value> getCoords(OpBuilder &b, Location loc, ValueRange indices,
-                             ArrayRef<int64_t> tileShape) {
-  SmallVector<Value> coords;
-  for (auto [index, extent] : llvm::zip(indices, tileShape)) {
-    Value i32 = toI32(b, loc, index);
-    Value size = arith::ConstantIntOp::create(b, loc, b.getI32Type(), extent);
-    coords.push_back(arith::MulIOp::create(b, loc, i32, size));
-  }
-  return coords;
-}
-
 /// The element coordinates of load_at/store_at: the offsets, as i32.
 SmallVector<Value> getOffsetCoords(OpBuilder &b, Location loc,
                                    ValueRange offsets) {
@@ -279,9 +267,9 @@ SmallVector<Value> getAccessCoords(OpBuilder &b, Operation *op,
                                    const TmaPlan &plan) {
   Location loc = op->getLoc();
   if (auto load = dyn_cast<LoadTileOp>(op))
-    return getCoords(b, loc, load.getIndices(), plan.descType.getShape());
+    return getTileCoords(b, loc, load.getIndices(), plan.descType.getShape());
   if (auto store = dyn_cast<StoreTileOp>(op))
-    return getCoords(b, loc, store.getIndices(), plan.descType.getShape());
+    return getTileCoords(b, loc, store.getIndices(), plan.descType.getShape());
   if (auto load = dyn_cast<LoadAtOp>(op))
     return getOffsetCoords(b, loc, load.getOffsets());
   return getOffsetCoords(b, loc, cast<StoreAtOp>(op).getOffsets());
@@ -411,6 +399,18 @@ struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
 };
 
 } // namespace
+
+SmallVector<Value> tl::getTileCoords(OpBuilder &b, Location loc,
+                                     ValueRange indices,
+                                     ArrayRef<int64_t> tileShape) {
+  SmallVector<Value> coords;
+  for (auto [index, extent] : llvm::zip(indices, tileShape)) {
+    Value i32 = toI32(b, loc, index);
+    Value size = arith::ConstantIntOp::create(b, loc, b.getI32Type(), extent);
+    coords.push_back(arith::MulIOp::create(b, loc, i32, size));
+  }
+  return coords;
+}
 
 std::string tl::whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
                               layout::TensorDescType &descType) {

@@ -33,6 +33,7 @@
 
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
+#include "LayoutUtils.h"
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Dialect/Tile/Analysis/AxisInfo.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
@@ -83,13 +84,6 @@ LoadTileOp traceToLoadTile(Value v, scf::ForOp loop) {
     }
   }
   return {};
-}
-
-/// Bytes of one element of a view in memory (i1: a byte).
-int64_t getElementBytes(Type type) {
-  if (type.isIntOrFloat())
-    return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
-  return 8;
 }
 
 /// Whether `view` is made outside `loop` from run-time strides whose last

@@ -122,10 +122,6 @@ struct WsPlan {
   }
 };
 
-Value i32Const(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
-}
-
 /// Why the ops before `loop` that compute `roots` cannot stay outside the
 /// partitions ("" when they can; `outside` then holds them).
 std::string collectOutside(scf::ForOp loop, ArrayRef<Value> roots,
@@ -516,18 +512,12 @@ struct Rewriter {
     for (auto [load, desc, ring] : llvm::zip_equal(s.loads, descs, rings)) {
       auto tileLoad = cast<LoadTileOp>(load.load);
       Location loadLoc = tileLoad.getLoc();
-      SmallVector<Value> coords;
-      for (auto [index, extent] :
-           llvm::zip(tileLoad.getIndices(),
-                     cast<RankedTensorType>(tileLoad.getType()).getShape())) {
-        Value i32 = mapping.lookupOrDefault(index);
-        if (i32.getType().isIndex())
-          i32 = arith::IndexCastOp::create(b, loadLoc, b.getI32Type(), i32);
-        else if (!i32.getType().isInteger(32))
-          i32 = arith::TruncIOp::create(b, loadLoc, b.getI32Type(), i32);
-        coords.push_back(arith::MulIOp::create(b, loadLoc, i32,
-                                               i32Const(b, loadLoc, extent)));
-      }
+      SmallVector<Value> indices = llvm::map_to_vector(
+          tileLoad.getIndices(),
+          [&](Value index) { return mapping.lookupOrDefault(index); });
+      SmallVector<Value> coords = getTileCoords(
+          b, loadLoc, indices,
+          cast<RankedTensorType>(tileLoad.getType()).getShape());
       Value dst = layout::MemDescIndexOp::create(b, loadLoc, ring, slot);
       layout::AsyncTmaCopyGlobalToLocalOp::create(b, loadLoc, desc, coords, dst,
                                                   fullBar);
