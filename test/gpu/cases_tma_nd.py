@@ -24,7 +24,7 @@ import math
 import torch
 import torch.nn.functional as F
 
-from cases_attention import TOL
+from cases_attention import attention_checks
 from gpu_cases import DEV, is_poison, poisoned
 
 
@@ -115,21 +115,7 @@ def run_attention_bnhd(kernel, shape, gen):
     ref = F.scaled_dot_product_attention(q.float().transpose(1, 2), k.float().transpose(1, 2),
                                          v.float().transpose(1, 2), is_causal=causal,
                                          scale=scale).transpose(1, 2)
-    atol, rtol, ftol = TOL[dtype]
-    out = o.float()
-    checks = []
-    unwritten = is_poison(o).sum().item()
-    checks.append(("every element of O written",
-                   unwritten == 0 or f"{unwritten} elements still poison", True))
-    bad = (~((out - ref).abs() <= atol + rtol * ref.abs())).sum().item()
-    worst = (out - ref).abs().nan_to_num(float("inf")).max().item()
-    checks.append((f"|err| <= {atol} + {rtol} |ref|",
-                   True if bad == 0 else f"{bad} elements off (max |err| {worst:.3e})", True))
-    err = ((out - ref).norm() / max(ref.norm().item(), 1e-30)).item()
-    checks.append((f"relative error <= {ftol}",
-                   True if err <= ftol else f"relative error {err:.3e}", True))
-    checks.append(("memory around O untouched", bool(is_poison(buf)[outside].all().item()), True))
-    return checks
+    return attention_checks(o, ref, dtype, buf, outside)
 
 
 def _attention_shapes(d, dtype):
