@@ -3,7 +3,10 @@ float64: examples/matmul_batched_persistent.mlir (persistent, 128x256
 tiles numbered batch by batch, 3-slot ring carried across tiles and
 matrices; f16 and bf16) and @matmul_batched_tma of
 examples/auto/matmul_batched.mlir (no layouts written; allow_tma loads
-and store of rank-3 tiles).
+and store of rank-3 tiles) and @matmul_batched_slice of the same file (no
+layouts; rank-2 views of each matrix: cp.async pipeline and wgmma), both
+also as the sm_89 PTX (auto_matmul_batched_sm89: no TMA, mma.sync; the
+hint's fallback gives the same result).
 
 A, B and C are [batch, rows, cols] with rows padded to a multiple of 8
 elements (16 bytes, as TMA needs) and, for some cases, extra rows between
@@ -96,6 +99,13 @@ SHAPES_AUTO = [
     (8, 1000, 1000, 100, 0, 0), (64, 17, 8, 64, 0, 0),
 ]
 
+# The batch-slice kernel: N of any size (its store is ordinary).
+SHAPES_SLICE = [
+    (1, 1, 1, 1, 0, 0), (1, 17, 17, 17, 0, 0), (3, 100, 64, 100, 0, 0),
+    (2, 130, 65, 200, 3, 0), (5, 64, 300, 1, 0, 0), (4, 256, 256, 256, 0, 0),
+    (8, 1000, 1000, 100, 0, 0), (64, 17, 8, 64, 0, 0), (2, 300, 4095, 129, 1, 0),
+]
+
 CASES = [
     ("matmul_batched_persistent", "matmul_batched_persistent",
      make_batched_runner("f16", 128, 256, True), SHAPES),
@@ -103,4 +113,10 @@ CASES = [
      make_batched_runner("bf16", 128, 256, True), SHAPES_BF16),
     ("auto_matmul_batched", "matmul_batched_tma",
      make_batched_runner("f16", 128, 128, False), SHAPES_AUTO),
+    ("auto_matmul_batched", "matmul_batched_slice",
+     make_batched_runner("f16", 128, 128, False), SHAPES_SLICE),
+    ("auto_matmul_batched_sm89", "matmul_batched_tma",
+     make_batched_runner("f16", 128, 128, False), SHAPES_AUTO[:5]),
+    ("auto_matmul_batched_sm89", "matmul_batched_slice",
+     make_batched_runner("f16", 128, 128, False), SHAPES_SLICE[:5]),
 ]
