@@ -56,6 +56,10 @@ namespace {
 /// to their size, up to 1024 bytes).
 constexpr int64_t kAlignSlack = 1024;
 
+/// The fewest slots a loop gets without an attribute asking (all-loops,
+/// the pipeline's default): below it tile-pipeline's copies were faster.
+constexpr int64_t kMinImplicitWsStages = 3;
+
 /// What the loop's attributes and the options ask for.
 struct Request {
   /// Whether to specialize the loop.
@@ -100,6 +104,10 @@ struct WsPlan {
   /// Ops before the loop that the producer reads (scalars, views): they
   /// stay before the tile.warp_specialize, in order.
   llvm::SetVector<Operation *> outside;
+  /// The scf.if ops the loop is in, outermost first, and whether it is in
+  /// the then branch of each: the producer runs its loop under the same
+  /// conditions.
+  SmallVector<std::pair<scf::IfOp, bool>> branches;
   int64_t numStages = 0;
   /// Bytes the TMA copies of one step deliver (full[s]'s expect-tx).
   int64_t txBytes = 0;
@@ -124,9 +132,10 @@ struct WsPlan {
 
 /// Why the ops before `loop` that compute `roots` cannot stay outside the
 /// partitions ("" when they can; `outside` then holds them).
-std::string collectOutside(scf::ForOp loop, ArrayRef<Value> roots,
+std::string collectOutside(scf::ForOp loop, KernelOp kernel,
+                           ArrayRef<Value> roots,
                            llvm::SetVector<Operation *> &outside) {
-  Block *kernelBlock = loop->getBlock();
+  Block *kernelBlock = &kernel.getBody().front();
   SmallVector<Value> worklist(roots.begin(), roots.end());
   while (!worklist.empty()) {
     Value v = worklist.pop_back_val();
@@ -136,7 +145,9 @@ std::string collectOutside(scf::ForOp loop, ArrayRef<Value> roots,
     if (!def)
       continue; // a kernel parameter
     if (def->getBlock() != kernelBlock)
-      return "the producer reads a value defined inside another region";
+      return "the producer reads " + def->getName().getStringRef().str() +
+             ", defined inside the branch or loop the loop is in (the "
+             "producer's inputs must be computed before the partitions)";
     if (outside.contains(def))
       continue;
     if (llvm::any_of(def->getResultTypes(),
@@ -173,11 +184,25 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
   plan.schedule = std::move(*schedule);
   const PipelineSchedule &s = plan.schedule;
 
-  if (loop->getParentOp() != kernel.getOperation()) {
-    whyNot = "the loop is not directly in the kernel's body (the partitions "
-             "split the whole program once; a loop nested in a loop or a "
-             "branch stays as it is)";
-    return failure();
+  // The branches the loop is in: the producer mirrors them (their
+  // conditions are computed before the partitions). A loop inside a loop
+  // would need the ring's slot and phase carried across the outer
+  // iterations by both partitions.
+  SmallVector<Value> conditions;
+  for (Operation *parent = loop->getParentOp();
+       parent != kernel.getOperation(); parent = parent->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(parent);
+    if (!ifOp) {
+      whyNot = "the loop is inside " +
+               parent->getName().getStringRef().str() +
+               " (the partitions split the whole program once; only the "
+               "branches of scf.if ops around the loop are repeated in the "
+               "producer, not an outer loop such as a persistent tile loop)";
+      return failure();
+    }
+    bool inThen = ifOp.getThenRegion().isAncestor(loop->getParentRegion());
+    plan.branches.insert(plan.branches.begin(), {ifOp, inThen});
+    conditions.push_back(ifOp.getCondition());
   }
   bool specialized = false;
   kernel.walk([&](WarpSpecializeOp) { specialized = true; });
@@ -217,6 +242,7 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
   // wgmma.
   SmallVector<Value> roots = {loop.getLowerBound(), loop.getUpperBound(),
                               loop.getStep()};
+  llvm::append_range(roots, conditions);
   for (const PipelinedLoad &l : s.loads) {
     auto load = dyn_cast<LoadTileOp>(l.load);
     std::string name = l.load->getName().getStringRef().str();
@@ -248,6 +274,19 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
                    " (the consumer releases a slot when its wgmma are done)";
           return failure();
         }
+    // A descriptor is a kernel parameter (docs/Lowering.md, "TMA
+    // descriptors: the launcher contract"): its view must exist before any
+    // branch.
+    Operation *viewDef = load.getView().getDefiningOp();
+    if (viewDef && viewDef->getBlock() != &kernel.getBody().front()) {
+      whyNot = "the view of a tile.load_tile feeding a dot is made inside "
+               "the branch the loop is in (as in a tile-version-strides "
+               "fast version, whose views hold only when the strides and "
+               "alignment it tests do); a TMA descriptor is a kernel "
+               "parameter the launcher builds for every launch, and it "
+               "refuses the operands the other version serves";
+      return failure();
+    }
     layout::TensorDescType desc;
     std::string why = whyNotTmaLoad(load, cc, desc);
     if (!why.empty()) {
@@ -279,7 +318,7 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
       if (!loop->isAncestor(operand.getParentRegion()->getParentOp()))
         roots.push_back(operand);
   }
-  std::string why = collectOutside(loop, roots, plan.outside);
+  std::string why = collectOutside(loop, kernel, roots, plan.outside);
   if (!why.empty()) {
     whyNot = why;
     return failure();
@@ -327,6 +366,16 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
                std::to_string(used) + " bytes the kernel already uses";
       return failure();
     }
+  }
+  // Without an attribute asking, a ring too shallow to beat tile-pipeline
+  // stays with it (docs/Passes.md: 2 slots ran at half the speed).
+  if (!request.explicitly && plan.numStages < kMinImplicitWsStages) {
+    whyNot = "a ring of " + std::to_string(plan.numStages) +
+             " slots is too shallow to beat tile-pipeline (the pass takes a "
+             "loop no attribute asks for only with " +
+             std::to_string(kMinImplicitWsStages) +
+             " slots or more; set tile.warp_specialize to ask)";
+    return failure();
   }
 
   // Registers.
@@ -484,6 +533,14 @@ struct Rewriter {
   void emitProducer(OpBuilder &b) {
     const PipelineSchedule &s = plan.schedule;
     Location loc = loop.getLoc();
+    OpBuilder::InsertionGuard branchGuard(b);
+    // The branches the consumers' loop is in, with the same conditions.
+    for (auto [ifOp, inThen] : plan.branches) {
+      auto mirror = scf::IfOp::create(b, ifOp.getLoc(), ifOp.getCondition(),
+                                      /*withElseRegion=*/!inThen);
+      Block *block = inThen ? mirror.thenBlock() : mirror.elseBlock();
+      b.setInsertionPoint(block->getTerminator());
+    }
     auto newLoop = scf::ForOp::create(
         b, loc, loop.getLowerBound(), loop.getUpperBound(), loop.getStep(),
         ValueRange{i32Const(b, loc, 0), i32Const(b, loc, 0)});
