@@ -218,3 +218,78 @@ tile.kernel @one_warpgroup(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
   tile.store_tile %acc, %vc[%pm, %pn] : tensor<64x64xf32>, !tile.view<?x?xf32>
   tile.return
 }
+
+// -----
+
+// A loop inside branches (the then branch of an scf.if in the else branch
+// of another): the consumers keep the branches and run the consumer loop
+// where the loop was; the producer repeats them, on the same conditions
+// (%[[SMALL]] and %[[ODD]], computed before the partitions), around its
+// loop: scf.if with an empty then branch, then scf.if without else.
+
+// CHECK-LABEL: tile.kernel @in_branch
+// CHECK:       %[[SMALL:.*]] = arith.cmpi slt, %arg5, %{{.*}} : i32
+// CHECK:       %[[ODD:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : i32
+// CHECK:       %[[DA:.*]] = tile.make_tensor_desc
+// CHECK:       %[[DB:.*]] = tile.make_tensor_desc
+// CHECK:       tile.warp_specialize default regs(232) {
+// CHECK:         %[[OUTER:.*]] = scf.if %[[SMALL]] -> (tensor<128x128xf32
+// CHECK:         } else {
+// CHECK:           %[[INNER:.*]] = scf.if %[[ODD]] -> (tensor<128x128xf32
+// CHECK-NEXT:        %{{.*}}:3 = scf.for
+// CHECK-NEXT:          layout.memdesc_index
+// CHECK-NEXT:          layout.wait_barrier
+// CHECK:             tile.dot_wait %{{.*}} {pendings = 0 : i32}
+// CHECK:       } partition warps(4) regs(40) {
+// CHECK-NOT:     tile.dot
+// CHECK:         scf.if %[[SMALL]] {
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      scf.if %[[ODD]] {
+// CHECK-NEXT:        %{{.*}}:2 = scf.for
+// CHECK:               layout.barrier_expect %{{.*}}, 32768
+// CHECK:               layout.async_tma_copy_global_to_local %[[DA]]
+// CHECK:               layout.async_tma_copy_global_to_local %[[DB]]
+// CHECK:             scf.yield
+// CHECK-NEXT:        }
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
+// CHECK-NEXT:  tile.return
+tile.kernel @in_branch(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                       %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                       %c: !tile.ptr<f16>, %m: i32, %n: i32, %k: i32,
+                       %sam: i32 {tile.divisibility = 8 : i64},
+                       %sbk: i32 {tile.divisibility = 8 : i64}, %scm: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %small = arith.cmpi slt, %k, %c1 : i32
+  %rem = arith.remsi %pm, %c2 : i32
+  %odd = arith.cmpi eq, %rem, %c1 : i32
+  %acc = scf.if %small -> (tensor<128x128xf32>) {
+    scf.yield %zero : tensor<128x128xf32>
+  } else {
+    %inner = scf.if %odd -> (tensor<128x128xf32>) {
+      %r = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
+        %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+        %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
+        %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+        scf.yield %next : tensor<128x128xf32>
+      } {tile.warp_specialize = true}
+      scf.yield %r : tensor<128x128xf32>
+    } else {
+      scf.yield %zero : tensor<128x128xf32>
+    }
+    scf.yield %inner : tensor<128x128xf32>
+  }
+  %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
+  tile.return
+}
