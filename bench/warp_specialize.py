@@ -10,9 +10,13 @@ partitions, 128x256x64, 4 slots); examples/matmul_pipelined.mlir
 (hand-pipelined cp.async, 128x256x64) and matmul_tma.mlir (hand-pipelined
 TMA, 128x128x64); test/gpu/kernels/auto_matmul_rm.mlir and
 auto_matmul_rm_256.mlir (no layouts, no partitions) in the default compile
-(tile-pipeline: cp.async, 3 stages) and with --warp-specialize (the pass:
-`_ws`, 4 slots for 128x128, 3 for 128x256; `_ws_s3`: 3 slots), and
-test/gpu/kernels/auto_matmul_ws.mlir (the loop's attribute: 2 slots).
+(the pass is on by default: 4 slots for 128x128, 3 for 128x256), with
+--warp-specialize (`_ws`, the same), `_ws_s3` (3 slots) and `_nows`
+(--warp-specialize=false: tile-pipeline, cp.async, 3 stages);
+test/gpu/kernels/auto_matmul_ws.mlir (the loop's attribute: 2 slots); and
+test/gpu/kernels/auto_matmul_persistent.mlir (a persistent layout-free
+GEMM, one program per SM: the pass on the k-loop inside its tile loop, and
+`_nows` without it).
 Every result is checked against torch.matmul before it is timed. Two
 times per row: the median of triton.testing.do_bench (host launch
 included: tile's Python launcher costs 150-280 us a launch) and the GPU
@@ -62,22 +66,29 @@ def main():
         lead = (a, b, c, s, s, s, s, s, s, 1)   # m n k sam sbk scm scn
         short = (a, b, c, s, s, s, s, s, s)     # m n k sam sbk scm
         rows = [("cuBLAS (torch.matmul)", lambda: torch.matmul(a, b, out=c))]
+        sms = torch.cuda.get_device_properties(0).multi_processor_count
+        tiles = ((s + 127) // 128) ** 2
         for name, kname, bn, kargs in (
                 ("matmul_ws", "matmul_ws", 256, short),
                 ("matmul_pipelined", "matmul_pipelined", 256, lead),
                 ("matmul_tma", "matmul_tma", 128, short),
                 ("auto_matmul_rm", "auto_matmul_rm", 128, lead),
+                ("auto_matmul_rm_nows", "auto_matmul_rm", 128, lead),
                 ("auto_matmul_rm_ws", "auto_matmul_rm", 128, lead),
                 ("auto_matmul_rm_ws_s3", "auto_matmul_rm", 128, lead),
                 ("auto_matmul_rm_256", "auto_matmul_rm_256", 256, lead),
+                ("auto_matmul_rm_256_nows", "auto_matmul_rm_256", 256, lead),
                 ("auto_matmul_rm_256_ws", "auto_matmul_rm_256", 256, lead),
-                ("auto_matmul_ws", "auto_matmul_ws", 128, lead)):
+                ("auto_matmul_ws", "auto_matmul_ws", 128, lead),
+                ("auto_matmul_persistent", "auto_matmul_persistent", 0, short),
+                ("auto_matmul_persistent_nows", "auto_matmul_persistent", 0, short)):
             try:
                 k = kernel(name, kname)
             except Exception as e:  # noqa: BLE001
                 print(f"{name}: not available ({type(e).__name__}: {e})")
                 continue
-            grid = ((s + 127) // 128, (s + bn - 1) // bn)
+            # bn 0: persistent, one program per SM.
+            grid = ((s + 127) // 128, (s + bn - 1) // bn) if bn else (min(sms, tiles),)
             fn = lambda k=k, grid=grid, kargs=kargs: k[grid](*kargs)
             c.fill_(float("nan"))
             fn()

@@ -104,10 +104,12 @@ struct WsPlan {
   /// Ops before the loop that the producer reads (scalars, views): they
   /// stay before the tile.warp_specialize, in order.
   llvm::SetVector<Operation *> outside;
-  /// The scf.if ops the loop is in, outermost first, and whether it is in
-  /// the then branch of each: the producer runs its loop under the same
-  /// conditions.
-  SmallVector<std::pair<scf::IfOp, bool>> branches;
+  /// The scf.if and scf.for ops the loop is in, outermost first: the
+  /// producer repeats them around its loop (same conditions and bounds).
+  SmallVector<Operation *> ancestors;
+  /// Pure scalar ops in the ancestors' blocks that the producer reads
+  /// (an outer loop's tile coordinates): cloned into its copies of them.
+  llvm::SetVector<Operation *> mirrored;
   int64_t numStages = 0;
   /// Bytes the TMA copies of one step deliver (full[s]'s expect-tx).
   int64_t txBytes = 0;
@@ -130,11 +132,14 @@ struct WsPlan {
   }
 };
 
-/// Why the ops before `loop` that compute `roots` cannot stay outside the
-/// partitions ("" when they can; `outside` then holds them).
+/// Why the ops before `loop` that compute `roots` cannot be the producer's
+/// ("" when they can; `outside` then holds those of the kernel's block,
+/// which stay before the partitions, and `mirrored` those of the blocks of
+/// the scf.if/scf.for ops around the loop, which the producer clones).
 std::string collectOutside(scf::ForOp loop, KernelOp kernel,
                            ArrayRef<Value> roots,
-                           llvm::SetVector<Operation *> &outside) {
+                           llvm::SetVector<Operation *> &outside,
+                           llvm::SetVector<Operation *> &mirrored) {
   Block *kernelBlock = &kernel.getBody().front();
   SmallVector<Value> worklist(roots.begin(), roots.end());
   while (!worklist.empty()) {
@@ -142,13 +147,20 @@ std::string collectOutside(scf::ForOp loop, KernelOp kernel,
     if (loop->isAncestor(v.getParentRegion()->getParentOp()))
       continue; // the loop's own: cloned into the producer
     Operation *def = v.getDefiningOp();
-    if (!def)
-      continue; // a kernel parameter
-    if (def->getBlock() != kernelBlock)
-      return "the producer reads " + def->getName().getStringRef().str() +
-             ", defined inside the branch or loop the loop is in (the "
-             "producer's inputs must be computed before the partitions)";
-    if (outside.contains(def))
+    if (!def) {
+      // A kernel parameter, or an outer loop's induction variable (the
+      // producer's copy of that loop has its own).
+      auto arg = cast<BlockArgument>(v);
+      auto outer = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+      if (arg.getOwner() != kernelBlock &&
+          !(outer && arg == outer.getInductionVar()))
+        return "the producer reads an iteration argument of the loop around "
+               "the loop (only its induction variable and values computed "
+               "from it by pure scalar ops can be repeated in the producer)";
+      continue;
+    }
+    bool inKernelBlock = def->getBlock() == kernelBlock;
+    if (outside.contains(def) || mirrored.contains(def))
       continue;
     if (llvm::any_of(def->getResultTypes(),
                      [](Type t) { return isa<RankedTensorType>(t); }))
@@ -161,7 +173,10 @@ std::string collectOutside(scf::ForOp loop, KernelOp kernel,
              def->getName().getStringRef().str() +
              " before the loop, which has side effects or regions (only "
              "pure scalar ops run in every warp before the partitions)";
-    outside.insert(def);
+    if (inKernelBlock)
+      outside.insert(def);
+    else
+      mirrored.insert(def);
     llvm::append_range(worklist, def->getOperands());
   }
   return "";
@@ -184,25 +199,25 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
   plan.schedule = std::move(*schedule);
   const PipelineSchedule &s = plan.schedule;
 
-  // The branches the loop is in: the producer mirrors them (their
-  // conditions are computed before the partitions). A loop inside a loop
-  // would need the ring's slot and phase carried across the outer
-  // iterations by both partitions.
+  // The branches and loops the loop is in (a persistent kernel's tile
+  // loop): the producer repeats them, on conditions and bounds computed
+  // from values it can read.
   SmallVector<Value> conditions;
   for (Operation *parent = loop->getParentOp();
        parent != kernel.getOperation(); parent = parent->getParentOp()) {
-    auto ifOp = dyn_cast<scf::IfOp>(parent);
-    if (!ifOp) {
+    if (auto ifOp = dyn_cast<scf::IfOp>(parent)) {
+      conditions.push_back(ifOp.getCondition());
+    } else if (auto outer = dyn_cast<scf::ForOp>(parent)) {
+      conditions.append(
+          {outer.getLowerBound(), outer.getUpperBound(), outer.getStep()});
+    } else {
       whyNot = "the loop is inside " +
                parent->getName().getStringRef().str() +
-               " (the partitions split the whole program once; only the "
-               "branches of scf.if ops around the loop are repeated in the "
-               "producer, not an outer loop such as a persistent tile loop)";
+               " (the producer repeats only the scf.if and scf.for ops "
+               "around the loop)";
       return failure();
     }
-    bool inThen = ifOp.getThenRegion().isAncestor(loop->getParentRegion());
-    plan.branches.insert(plan.branches.begin(), {ifOp, inThen});
-    conditions.push_back(ifOp.getCondition());
+    plan.ancestors.insert(plan.ancestors.begin(), parent);
   }
   bool specialized = false;
   kernel.walk([&](WarpSpecializeOp) { specialized = true; });
@@ -318,7 +333,8 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
       if (!loop->isAncestor(operand.getParentRegion()->getParentOp()))
         roots.push_back(operand);
   }
-  std::string why = collectOutside(loop, kernel, roots, plan.outside);
+  std::string why =
+      collectOutside(loop, kernel, roots, plan.outside, plan.mirrored);
   if (!why.empty()) {
     whyNot = why;
     return failure();
@@ -449,6 +465,103 @@ struct Rewriter {
     return {nextSlot, nextPhase};
   }
 
+  /// The index in plan.ancestors of the outermost loop around the loop:
+  /// from there in, the ancestors carry (slot, phase).
+  std::optional<size_t> getFirstCarried() const {
+    for (auto [i, ancestor] : llvm::enumerate(plan.ancestors))
+      if (isa<scf::ForOp>(ancestor))
+        return i;
+    return std::nullopt;
+  }
+
+  /// Sets the (slot, phase) each carrying level yields on the loop's path,
+  /// innermost first, from `state` (the inner loop's results, the last two).
+  static void
+  patchCarried(ArrayRef<std::pair<Operation *, Operation *>> levels,
+               ValueRange state) {
+    SmallVector<Value> out(state.take_back(2));
+    for (auto [op, yield] : llvm::reverse(levels)) {
+      unsigned n = yield->getNumOperands();
+      yield->setOperand(n - 2, out[0]);
+      yield->setOperand(n - 1, out[1]);
+      out.assign(op->getResults().take_back(2).begin(),
+                 op->getResults().take_back(2).end());
+    }
+  }
+
+  /// Adds (slot, phase) to the results of the consumers' ancestors from
+  /// the outermost loop in (their iteration arguments, their branches'
+  /// yields: the value it enters with for now), and returns the state the
+  /// loop starts from with the levels to patch.
+  std::pair<Value, Value>
+  threadConsumer(SmallVectorImpl<std::pair<Operation *, Operation *>> &levels) {
+    std::optional<size_t> firstCarried = getFirstCarried();
+    if (!firstCarried) {
+      OpBuilder b(loop);
+      Value zero = i32Const(b, loop.getLoc(), 0);
+      return {zero, zero};
+    }
+    Operation *first = plan.ancestors[*firstCarried];
+    OpBuilder b(first);
+    Location loc = first->getLoc();
+    Type i32 = b.getI32Type();
+    Value slot = i32Const(b, loc, 0), phase = slot;
+    for (Operation *ancestor :
+         ArrayRef(plan.ancestors).drop_front(*firstCarried)) {
+      b.setInsertionPoint(ancestor);
+      Operation *rebuilt;
+      Operation *pathYield;
+      if (auto ifOp = dyn_cast<scf::IfOp>(ancestor)) {
+        SmallVector<Type> types(ifOp.getResultTypes());
+        types.append({i32, i32});
+        auto newIf = scf::IfOp::create(b, ifOp.getLoc(), types,
+                                       ifOp.getCondition(), true);
+        newIf.getThenRegion().takeBody(ifOp.getThenRegion());
+        newIf.getElseRegion().takeBody(ifOp.getElseRegion());
+        if (newIf.getElseRegion().empty()) {
+          OpBuilder eb = OpBuilder::atBlockEnd(
+              &newIf.getElseRegion().emplaceBlock());
+          scf::YieldOp::create(eb, loc);
+        }
+        for (Block *block : {newIf.thenBlock(), newIf.elseBlock()}) {
+          Operation *yield = block->getTerminator();
+          yield->insertOperands(yield->getNumOperands(),
+                                ValueRange{slot, phase});
+        }
+        newIf->setDiscardableAttrs(ifOp->getDiscardableAttrDictionary());
+        bool inThen =
+            newIf.getThenRegion().isAncestor(loop->getParentRegion());
+        pathYield = (inThen ? newIf.thenBlock() : newIf.elseBlock())
+                        ->getTerminator();
+        ifOp->replaceAllUsesWith(
+            newIf.getResults().take_front(ifOp.getNumResults()));
+        rebuilt = newIf;
+      } else {
+        auto forOp = cast<scf::ForOp>(ancestor);
+        SmallVector<Value> inits(forOp.getInitArgs());
+        inits.append({slot, phase});
+        auto newFor =
+            scf::ForOp::create(b, forOp.getLoc(), forOp.getLowerBound(),
+                               forOp.getUpperBound(), forOp.getStep(), inits);
+        newFor.setUnsignedCmp(forOp.getUnsignedCmp());
+        newFor->setDiscardableAttrs(forOp->getDiscardableAttrDictionary());
+        newFor.getRegion().takeBody(forOp.getRegion());
+        Block *body = newFor.getBody();
+        slot = body->addArgument(i32, loc);
+        phase = body->addArgument(i32, loc);
+        pathYield = body->getTerminator();
+        pathYield->insertOperands(pathYield->getNumOperands(),
+                                  ValueRange{slot, phase});
+        forOp->replaceAllUsesWith(
+            newFor.getResults().take_front(forOp.getNumResults()));
+        rebuilt = newFor;
+      }
+      ancestor->erase();
+      levels.push_back({rebuilt, pathYield});
+    }
+    return {slot, phase};
+  }
+
   void release(OpBuilder &b, Location loc, Value slot) {
     Value bar = layout::MemDescIndexOp::create(b, loc, empty, slot);
     // One warpgroup: its dot_wait covers its own wgmma, any thread may
@@ -467,9 +580,12 @@ struct Rewriter {
     DotOp asyncDot = s.asyncDot;
     unsigned numResults = loop.getNumResults();
 
+    SmallVector<std::pair<Operation *, Operation *>> levels;
+    auto [slotIn, phaseIn] = threadConsumer(levels);
+    b.setInsertionPoint(loop);
     SmallVector<Value> inits(loop.getInitArgs());
-    inits.push_back(i32Const(b, loc, 0));
-    inits.push_back(i32Const(b, loc, 0));
+    inits.push_back(slotIn);
+    inits.push_back(phaseIn);
     auto newLoop =
         scf::ForOp::create(b, loc, loop.getLowerBound(), loop.getUpperBound(),
                            loop.getStep(), inits);
@@ -525,7 +641,28 @@ struct Rewriter {
       auto wait = DotWaitOp::create(b, loc, ValueRange{results[index]},
                                     b.getI32IntegerAttr(0));
       results[index] = wait.getResult(0);
+      // Inside an outer loop, the next inner loop's first step releases
+      // nothing: the last step's slot is released here, once its wgmma is
+      // done (when the loop ran at all).
+      if (!levels.empty()) {
+        Value ran = arith::CmpIOp::create(
+            b, loc,
+            loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                  : arith::CmpIPredicate::slt,
+            loop.getLowerBound(), loop.getUpperBound());
+        auto ifOp = scf::IfOp::create(b, loc, ran, /*withElse=*/false);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        Value last = newLoop.getResult(numResults);
+        Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                              last, i32Const(b, loc, 0));
+        Value before = arith::SubIOp::create(b, loc, last, i32Const(b, loc, 1));
+        Value previous = arith::SelectOp::create(
+            b, loc, isFirst, i32Const(b, loc, plan.numStages - 1), before);
+        release(b, loc, previous);
+      }
     }
+    patchCarried(levels, newLoop.getResults());
     loop->replaceAllUsesWith(results);
   }
 
@@ -534,17 +671,74 @@ struct Rewriter {
     const PipelineSchedule &s = plan.schedule;
     Location loc = loop.getLoc();
     OpBuilder::InsertionGuard branchGuard(b);
-    // The branches the consumers' loop is in, with the same conditions.
-    for (auto [ifOp, inThen] : plan.branches) {
-      auto mirror = scf::IfOp::create(b, ifOp.getLoc(), ifOp.getCondition(),
-                                      /*withElseRegion=*/!inThen);
-      Block *block = inThen ? mirror.thenBlock() : mirror.elseBlock();
-      b.setInsertionPoint(block->getTerminator());
+    // The branches and loops the consumers' loop is in, on the same
+    // conditions and bounds, with the scalar ops of their blocks that the
+    // producer reads; from the outermost loop in, they carry the ring's
+    // (slot, phase) from one inner loop to the next.
+    IRMapping outer;
+    Value slot0, phase0;
+    SmallVector<std::pair<Operation *, Operation *>> levels;
+    std::optional<size_t> firstCarried = getFirstCarried();
+    Type i32 = b.getI32Type();
+    for (auto [i, ancestor] : llvm::enumerate(plan.ancestors)) {
+      bool carry = firstCarried && i >= *firstCarried;
+      if (carry && !slot0)
+        slot0 = phase0 = i32Const(b, loc, 0);
+      Block *pathBlock;
+      if (auto ifOp = dyn_cast<scf::IfOp>(ancestor)) {
+        bool inThen = ifOp.getThenRegion().isAncestor(loop->getParentRegion());
+        Value cond = outer.lookupOrDefault(ifOp.getCondition());
+        pathBlock = inThen ? ifOp.thenBlock() : ifOp.elseBlock();
+        if (!carry) {
+          auto mirror = scf::IfOp::create(b, ifOp.getLoc(), cond,
+                                          /*withElseRegion=*/!inThen);
+          Block *block = inThen ? mirror.thenBlock() : mirror.elseBlock();
+          b.setInsertionPoint(block->getTerminator());
+        } else {
+          auto mirror = scf::IfOp::create(b, ifOp.getLoc(), TypeRange{i32, i32},
+                                          cond, /*withElseRegion=*/true);
+          for (Region *region :
+               {&mirror.getThenRegion(), &mirror.getElseRegion()}) {
+            if (region->empty())
+              region->emplaceBlock();
+            b.setInsertionPointToEnd(&region->front());
+            scf::YieldOp::create(b, loc, ValueRange{slot0, phase0});
+          }
+          Block *block = inThen ? mirror.thenBlock() : mirror.elseBlock();
+          levels.push_back({mirror, block->getTerminator()});
+          b.setInsertionPoint(block->getTerminator());
+        }
+      } else {
+        auto forOp = cast<scf::ForOp>(ancestor);
+        auto mirror = scf::ForOp::create(
+            b, forOp.getLoc(), outer.lookupOrDefault(forOp.getLowerBound()),
+            outer.lookupOrDefault(forOp.getUpperBound()),
+            outer.lookupOrDefault(forOp.getStep()), ValueRange{slot0, phase0});
+        mirror.setUnsignedCmp(forOp.getUnsignedCmp());
+        outer.map(forOp.getInductionVar(), mirror.getInductionVar());
+        Block *body = mirror.getBody();
+        if (!body->empty())
+          body->getTerminator()->erase();
+        b.setInsertionPointToEnd(body);
+        slot0 = mirror.getRegionIterArgs()[0];
+        phase0 = mirror.getRegionIterArgs()[1];
+        auto yield = scf::YieldOp::create(b, loc, ValueRange{slot0, phase0});
+        levels.push_back({mirror, yield});
+        b.setInsertionPoint(yield);
+        pathBlock = forOp.getBody();
+      }
+      for (Operation &op : *pathBlock)
+        if (plan.mirrored.contains(&op))
+          b.clone(op, outer);
     }
+    if (!slot0)
+      slot0 = phase0 = i32Const(b, loc, 0);
     auto newLoop = scf::ForOp::create(
-        b, loc, loop.getLowerBound(), loop.getUpperBound(), loop.getStep(),
-        ValueRange{i32Const(b, loc, 0), i32Const(b, loc, 0)});
+        b, loc, outer.lookupOrDefault(loop.getLowerBound()),
+        outer.lookupOrDefault(loop.getUpperBound()),
+        outer.lookupOrDefault(loop.getStep()), ValueRange{slot0, phase0});
     newLoop.setUnsignedCmp(loop.getUnsignedCmp());
+    patchCarried(levels, newLoop.getResults());
     OpBuilder::InsertionGuard guard(b);
     Block *newBody = newLoop.getBody();
     if (!newBody->empty())
@@ -553,7 +747,7 @@ struct Rewriter {
     Value slot = newLoop.getRegionIterArgs()[0];
     Value phase = newLoop.getRegionIterArgs()[1];
 
-    IRMapping mapping;
+    IRMapping mapping = outer;
     mapping.map(loop.getInductionVar(), newLoop.getInductionVar());
     for (Operation *op : s.producerOps)
       b.clone(*op, mapping);

@@ -223,9 +223,9 @@ tile.kernel @versioned(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>,
 
 // -----
 
-// A loop inside another loop (a persistent kernel's tile loop): the ring's
-// slot and phase would have to be carried across the outer iterations.
-tile.kernel @persistent(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+// A loop inside another loop whose tile index is an iteration argument of
+// the outer loop: the producer's copy of that loop cannot compute it.
+tile.kernel @outer_iter_arg(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
       %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
       %c: !tile.ptr<f16>, %m: i32, %n: i32, %k: i32,
       %sam: i32 {tile.divisibility = 8 : i64},
@@ -240,8 +240,8 @@ tile.kernel @persistent(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
   %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
   %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
   %zero = arith.constant dense<0.0> : tensor<128x128xf32>
-  scf.for %pm = %pid to %tiles step %np : i32 {
-    // expected-remark @below {{tile-warp-specialize: loop left as it is: the loop is inside scf.for (the partitions split the whole program once; only the branches of scf.if ops around the loop are repeated in the producer, not an outer loop such as a persistent tile loop)}}
+  %last = scf.for %t = %c0 to %tiles step %c1 iter_args(%pm = %pid) -> (i32) : i32 {
+    // expected-remark @below {{tile-warp-specialize: loop left as it is: the producer reads an iteration argument of the loop around the loop (only its induction variable and values computed from it by pure scalar ops can be repeated in the producer)}}
     %acc = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
       %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
       %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
@@ -250,6 +250,8 @@ tile.kernel @persistent(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
     } {tile.warp_specialize = true}
     %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
     tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
+    %up = arith.addi %pm, %np : i32
+    scf.yield %up : i32
   }
   tile.return
 }
