@@ -118,7 +118,8 @@ def main(argv=None):
             suffix = "_ws" + "".join("_s" + e.split("=")[1] for e in extra)
             variants.append((stem + suffix, os.path.join(kernels, stem + ".mlir"), args.emit,
                              args.arch, ["--warp-specialize"] + extra))
-        for stem in ("auto_matmul_rm", "auto_matmul_rm_256", "auto_matmul_persistent"):
+        for stem in ("auto_matmul_rm", "auto_matmul_rm_256", "auto_matmul_persistent",
+                     "matmul_wgmma_rm"):
             variants.append((stem + "_nows", os.path.join(kernels, stem + ".mlir"), args.emit,
                              args.arch, [nows]))
     jobs = [j + ([],) if len(j) == 4 else j for j in jobs] + variants
