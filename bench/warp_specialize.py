@@ -11,7 +11,7 @@ partitions, 128x256x64, 4 slots); examples/matmul_pipelined.mlir
 TMA, 128x128x64); test/gpu/kernels/auto_matmul_rm.mlir and
 auto_matmul_rm_256.mlir (no layouts, no partitions) in the default compile
 (the pass is on by default: 4 slots for 128x128, 3 for 128x256), with
---warp-specialize (`_ws`, the same), `_ws_s3` (3 slots) and `_nows`
+--warp-specialize (`_ws`, the same) and `_nows`
 (--warp-specialize=false: tile-pipeline, cp.async, 3 stages);
 test/gpu/kernels/auto_matmul_ws.mlir (the loop's attribute: 2 slots); and
 test/gpu/kernels/auto_matmul_persistent.mlir (a persistent layout-free
@@ -82,7 +82,6 @@ def main():
                 ("auto_matmul_rm", "auto_matmul_rm", 128, lead),
                 ("auto_matmul_rm_nows", "auto_matmul_rm", 128, lead),
                 ("auto_matmul_rm_ws", "auto_matmul_rm", 128, lead),
-                ("auto_matmul_rm_ws_s3", "auto_matmul_rm", 128, lead),
                 ("auto_matmul_rm_256", "auto_matmul_rm_256", 256, lead),
                 ("auto_matmul_rm_256_nows", "auto_matmul_rm_256", 256, lead),
                 ("auto_matmul_rm_256_ws", "auto_matmul_rm_256", 256, lead),

@@ -15,7 +15,7 @@ tutorial_<name>) it builds what the launcher tests use:
 test/gpu/kernels/*.mlir, the layout-free matmuls as sm_89 PTX and the
 chained dot as sm_80 PTX (mma.sync on a Hopper GPU too), the row-major
 layout-free GEMMs compiled with --warp-specialize (auto_matmul_rm_ws,
-auto_matmul_rm_ws_s3, auto_matmul_rm_256_ws; the default compile has the
+auto_matmul_rm_256_ws; the default compile has the
 pass on too) and with --warp-specialize=false (auto_matmul_rm_nows,
 auto_matmul_rm_256_nows, auto_matmul_persistent_nows; the pipelined
 variants _s<N> have it too), vector_add as PTX
@@ -113,8 +113,7 @@ def main(argv=None):
         # layout-free row-major GEMMs, and the same GEMMs without it
         # (_nows: tile-pipeline's cp.async), for cases_ws_pass.py and
         # bench/warp_specialize.py.
-        for stem, extra in (("auto_matmul_rm", []), ("auto_matmul_rm", ["--num-stages=3"]),
-                            ("auto_matmul_rm_256", [])):
+        for stem, extra in (("auto_matmul_rm", []), ("auto_matmul_rm_256", [])):
             suffix = "_ws" + "".join("_s" + e.split("=")[1] for e in extra)
             variants.append((stem + suffix, os.path.join(kernels, stem + ".mlir"), args.emit,
                              args.arch, ["--warp-specialize"] + extra))

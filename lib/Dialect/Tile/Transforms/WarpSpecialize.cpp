@@ -56,9 +56,12 @@ namespace {
 /// to their size, up to 1024 bytes).
 constexpr int64_t kAlignSlack = 1024;
 
-/// The fewest slots a loop gets without an attribute asking (all-loops,
-/// the pipeline's default): below it tile-pipeline's copies were faster.
-constexpr int64_t kMinImplicitWsStages = 3;
+/// Without an attribute asking (all-loops, the pipeline's default), a loop
+/// is taken only when the slots other than the one being read hold at
+/// least this many bytes: below it tile-pipeline's copies were as fast or
+/// faster on the H100 (docs/Passes.md: 3 slots of 32 KiB lost 1-10 %, 4 of
+/// 32 KiB and 3 of 48 KiB won).
+constexpr int64_t kMinImplicitWsBytesAhead = 96 * 1024;
 
 /// What the loop's attributes and the options ask for.
 struct Request {
@@ -384,13 +387,16 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
     }
   }
   // Without an attribute asking, a ring too shallow to beat tile-pipeline
-  // stays with it (docs/Passes.md: 2 slots ran at half the speed).
-  if (!request.explicitly && plan.numStages < kMinImplicitWsStages) {
-    whyNot = "a ring of " + std::to_string(plan.numStages) +
-             " slots is too shallow to beat tile-pipeline (the pass takes a "
-             "loop no attribute asks for only with " +
-             std::to_string(kMinImplicitWsStages) +
-             " slots or more; set tile.warp_specialize to ask)";
+  // stays with it.
+  int64_t bytesAhead = (plan.numStages - 1) * s.bytesPerStage;
+  if (!request.explicitly && bytesAhead < kMinImplicitWsBytesAhead) {
+    whyNot = "a ring of " + std::to_string(plan.numStages) + " slots of " +
+             std::to_string(s.bytesPerStage) + " bytes keeps " +
+             std::to_string(bytesAhead) +
+             " bytes ahead of the slot being read, below the " +
+             std::to_string(kMinImplicitWsBytesAhead) +
+             " with which the producer beat tile-pipeline (set "
+             "tile.warp_specialize to ask anyway)";
     return failure();
   }
 
