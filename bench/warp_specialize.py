@@ -10,7 +10,7 @@ partitions, 128x256x64, 4 slots); examples/matmul_pipelined.mlir
 (hand-pipelined cp.async, 128x256x64) and matmul_tma.mlir (hand-pipelined
 TMA, 128x128x64); test/gpu/kernels/auto_matmul_rm.mlir and
 auto_matmul_rm_256.mlir (no layouts, no partitions) in the default compile
-(the pass is on by default: 4 slots for 128x128, 3 for 128x256), with
+(the pass is on by default: 4 slots for both), with
 --warp-specialize (`_ws`, the same) and `_nows`
 (--warp-specialize=false: tile-pipeline, cp.async, 3 stages);
 test/gpu/kernels/auto_matmul_ws.mlir (the loop's attribute: 2 slots); and

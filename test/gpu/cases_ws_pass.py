@@ -9,7 +9,7 @@ same f16 inputs (cases_async.make_runner: fresh random data, rows padded to
   same, and its 3-slot variant is no longer built: the default's rule
   leaves 3 slots of 32 KiB to tile-pipeline);
 - auto_matmul_rm_256_ws (test/gpu/kernels/auto_matmul_rm_256.mlir with
-  --warp-specialize: 128x256x64, 3 slots, the tile of the hand-written
+  --warp-specialize: 128x256x64, 4 slots, the tile of the hand-written
   examples/matmul_ws.mlir);
 - auto_matmul_ws (test/gpu/kernels/auto_matmul_ws.mlir: the loop asks with
   its tile.warp_specialize attribute in the default compile; a 2-slot ring

@@ -60,7 +60,7 @@ constexpr int64_t kAlignSlack = 1024;
 /// is taken only when the slots other than the one being read hold at
 /// least this many bytes: below it tile-pipeline's copies were as fast or
 /// faster on the H100 (docs/Passes.md: 3 slots of 32 KiB lost 1-10 %, 4 of
-/// 32 KiB and 3 of 48 KiB won).
+/// 32 KiB and of 48 KiB won).
 constexpr int64_t kMinImplicitWsBytesAhead = 96 * 1024;
 
 /// What the loop's attributes and the options ask for.
@@ -206,16 +206,15 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
   // loop): the producer repeats them, on conditions and bounds computed
   // from values it can read.
   SmallVector<Value> conditions;
-  for (Operation *parent = loop->getParentOp();
-       parent != kernel.getOperation(); parent = parent->getParentOp()) {
+  for (Operation *parent = loop->getParentOp(); parent != kernel.getOperation();
+       parent = parent->getParentOp()) {
     if (auto ifOp = dyn_cast<scf::IfOp>(parent)) {
       conditions.push_back(ifOp.getCondition());
     } else if (auto outer = dyn_cast<scf::ForOp>(parent)) {
       conditions.append(
           {outer.getLowerBound(), outer.getUpperBound(), outer.getStep()});
     } else {
-      whyNot = "the loop is inside " +
-               parent->getName().getStringRef().str() +
+      whyNot = "the loop is inside " + parent->getName().getStringRef().str() +
                " (the producer repeats only the scf.if and scf.for ops "
                "around the loop)";
       return failure();
@@ -482,9 +481,8 @@ struct Rewriter {
 
   /// Sets the (slot, phase) each carrying level yields on the loop's path,
   /// innermost first, from `state` (the inner loop's results, the last two).
-  static void
-  patchCarried(ArrayRef<std::pair<Operation *, Operation *>> levels,
-               ValueRange state) {
+  static void patchCarried(ArrayRef<std::pair<Operation *, Operation *>> levels,
+                           ValueRange state) {
     SmallVector<Value> out(state.take_back(2));
     for (auto [op, yield] : llvm::reverse(levels)) {
       unsigned n = yield->getNumOperands();
@@ -525,8 +523,8 @@ struct Rewriter {
         newIf.getThenRegion().takeBody(ifOp.getThenRegion());
         newIf.getElseRegion().takeBody(ifOp.getElseRegion());
         if (newIf.getElseRegion().empty()) {
-          OpBuilder eb = OpBuilder::atBlockEnd(
-              &newIf.getElseRegion().emplaceBlock());
+          OpBuilder eb =
+              OpBuilder::atBlockEnd(&newIf.getElseRegion().emplaceBlock());
           scf::YieldOp::create(eb, loc);
         }
         for (Block *block : {newIf.thenBlock(), newIf.elseBlock()}) {
@@ -535,10 +533,9 @@ struct Rewriter {
                                 ValueRange{slot, phase});
         }
         newIf->setDiscardableAttrs(ifOp->getDiscardableAttrDictionary());
-        bool inThen =
-            newIf.getThenRegion().isAncestor(loop->getParentRegion());
-        pathYield = (inThen ? newIf.thenBlock() : newIf.elseBlock())
-                        ->getTerminator();
+        bool inThen = newIf.getThenRegion().isAncestor(loop->getParentRegion());
+        pathYield =
+            (inThen ? newIf.thenBlock() : newIf.elseBlock())->getTerminator();
         ifOp->replaceAllUsesWith(
             newIf.getResults().take_front(ifOp.getNumResults()));
         rebuilt = newIf;
@@ -769,12 +766,13 @@ struct Rewriter {
     for (auto [load, desc, ring] : llvm::zip_equal(s.loads, descs, rings)) {
       auto tileLoad = cast<LoadTileOp>(load.load);
       Location loadLoc = tileLoad.getLoc();
-      SmallVector<Value> indices = llvm::map_to_vector(
-          tileLoad.getIndices(),
-          [&](Value index) { return mapping.lookupOrDefault(index); });
-      SmallVector<Value> coords = getTileCoords(
-          b, loadLoc, indices,
-          cast<RankedTensorType>(tileLoad.getType()).getShape());
+      SmallVector<Value> indices =
+          llvm::map_to_vector(tileLoad.getIndices(), [&](Value index) {
+            return mapping.lookupOrDefault(index);
+          });
+      SmallVector<Value> coords =
+          getTileCoords(b, loadLoc, indices,
+                        cast<RankedTensorType>(tileLoad.getType()).getShape());
       Value dst = layout::MemDescIndexOp::create(b, loadLoc, ring, slot);
       layout::AsyncTmaCopyGlobalToLocalOp::create(b, loadLoc, desc, coords, dst,
                                                   fullBar);

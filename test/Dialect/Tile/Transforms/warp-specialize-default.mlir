@@ -4,7 +4,7 @@
 // for is taken only when the slots other than the one being read hold at
 // least 98304 bytes (96 KiB), the depth with which the producer beat
 // tile-pipeline on the H100 (docs/Passes.md): 4 slots of 32 KiB (128x64 +
-// 64x128 f16) or 3 of 48 KiB (128x64 + 64x256); not 3 of 32 KiB. A loop
+// 64x128 f16), or 3 of 48 KiB (128x64 + 64x256); not 3 of 32 KiB. A loop
 // whose attribute asks is taken with any ring of 2 slots or more.
 
 // 128x128x64, as many slots as fit: 4 (3 x 32768 = 98304 ahead).
@@ -103,8 +103,8 @@ tile.kernel @three_small_slots_asked(%a: !tile.ptr<f16> {tile.divisibility = 16 
 
 // -----
 
-// 128x256x64: 48 KiB a step, 3 slots fit beside the epilogue's conversion
-// scratch (2 x 49152 = 98304 ahead): taken.
+// 128x256x64 with tile.num_stages = 3: 48 KiB a step, 2 x 49152 = 98304
+// ahead: taken (without it, 4 slots fit).
 // CHECK-LABEL: tile.kernel @wide_three_slots
 // CHECK:       layout.local_alloc : !layout.memdesc<3x64x256xf16
 // CHECK:       tile.warp_specialize default regs(232)
@@ -128,7 +128,7 @@ tile.kernel @wide_three_slots(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
     %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x256xf16>
     %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x256xf16> -> tensor<128x256xf32>
     scf.yield %next : tensor<128x256xf32>
-  }
+  } {tile.num_stages = 3 : i32}
   %out = arith.truncf %acc : tensor<128x256xf32> to tensor<128x256xf16>
   tile.store_tile %out, %vc[%pm, %pn] : tensor<128x256xf16>, !tile.view<?x?xf16>
   tile.return
