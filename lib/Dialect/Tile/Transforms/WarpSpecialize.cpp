@@ -13,8 +13,11 @@
 //     tile.load_tile TMA can copy into the wgmma operand's shared layout,
 //     the slots are read only by wgmma, the producer's inputs from before
 //     the loop are scalar and pure, the kernel's warps are whole
-//     warpgroups, the ring fits shared memory and the register budgets the
-//     register file. A refusal is a string (a remark at the loop).
+//     warpgroups, the ring fits shared memory (and, unless an attribute
+//     asks, is deep enough to beat tile-pipeline) and the register budgets
+//     the register file; the scf.if/scf.for ops around the loop can be
+//     repeated by the producer. A refusal is a string (a remark at the
+//     loop).
 //  3. The shared state (emitRing): descriptors, one S-slot ring per load,
 //     full[S] and empty[S] mbarriers of one arrival, initialized by every
 //     warp before the split.
@@ -25,7 +28,11 @@
 //     empty[s] on parity p ^ 1, expect-tx on full[s], the TMA copies) and
 //     the consumer loop in the default region (emitConsumer: wait full[s]
 //     on parity p, the body on the slots, release on empty). Both carry
-//     (slot, phase): s = i mod S, p = (i / S) & 1.
+//     (slot, phase): s = i mod S, p = (i / S) & 1. The producer repeats the
+//     branches and loops around the loop (same conditions and bounds); from
+//     the outermost loop in, both partitions carry (slot, phase) through
+//     them (threadConsumer on the consumers' side), so a persistent tile
+//     loop's inner loops continue the ring's rounds.
 //
 //===----------------------------------------------------------------------===//
 
