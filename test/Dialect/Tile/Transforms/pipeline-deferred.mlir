@@ -121,3 +121,47 @@ tile.kernel @attn_used(%q: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %k: !t
   tile.store_tile %acc, %vo[%pm, %c0] : tensor<128x64xf32>, !tile.view<?x64xf32>
   tile.return
 }
+
+// -----
+
+// The last wgmma's iteration argument is not read in the body (each block
+// overwrites O): there is no point to wait before, so every dot stays
+// synchronous.
+
+// CHECK-LABEL: tile.kernel @attn_unread
+// CHECK: scf.for
+// CHECK-NOT: tile.dot_wait
+// CHECK: tile.return
+tile.kernel @attn_unread(%q: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %k: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                  %v: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %o: !tile.ptr<f32>, %n: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %vq = tile.make_view %q, shape [%n, 64], strides [64, 1] : !tile.ptr<f16> -> !tile.view<?x64xf16>
+  %vk = tile.make_view %k, shape [%n, 64], strides [64, 1] : !tile.ptr<f16> -> !tile.view<?x64xf16>
+  %vv = tile.make_view %v, shape [%n, 64], strides [64, 1] : !tile.ptr<f16> -> !tile.view<?x64xf16>
+  %vo = tile.make_view %o, shape [%n, 64], strides [64, 1] : !tile.ptr<f32> -> !tile.view<?x64xf32>
+  %tq = tile.load_tile %vq[%pm, %c0] padding = zero : !tile.view<?x64xf16> -> tensor<128x64xf16>
+  %zs = arith.constant dense<0.0> : tensor<128x64xf32>
+  %m0 = arith.constant dense<0.0> : tensor<128xf32>
+  // expected-remark @below {{tile-pipeline: every dot stays synchronous: the last wgmma's iteration argument is not read in the loop body}}
+  // expected-remark @below {{tile-pipeline: 3 stages of 16384 bytes: tile.load_tile 64x64xf16 in 3 slots (wgmma operand, read transposed), tile.load_tile 64x64xf16 in 3 slots (wgmma operand); dots synchronous}}
+  %acc, %mi = scf.for %j = %c0 to %n step %c1 iter_args(%acc_i = %zs, %m_i = %m0)
+      -> (tensor<128x64xf32>, tensor<128xf32>) : i32 {
+    %tkt = tile.load_tile %vk[%c0, %j] order = [1, 0] padding = zero : !tile.view<?x64xf16> -> tensor<64x64xf16>
+    %tv = tile.load_tile %vv[%j, %c0] padding = zero : !tile.view<?x64xf16> -> tensor<64x64xf16>
+    %s = tile.dot %tq, %tkt, %zs : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
+    %mx = tile.reduce max %s {axis = 1 : i32} : tensor<128x64xf32> -> tensor<128xf32>
+    %m_new = arith.maximumf %m_i, %mx : tensor<128xf32>
+    %mb2 = tile.expand_dims %m_new {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
+    %mb = tile.broadcast %mb2 : tensor<128x1xf32> -> tensor<128x64xf32>
+    %sd = arith.subf %s, %mb : tensor<128x64xf32>
+    %p = math.exp2 %sd : tensor<128x64xf32>
+    %pt = arith.truncf %p : tensor<128x64xf32> to tensor<128x64xf16>
+    %acc_n = tile.dot %pt, %tv, %zs : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
+    scf.yield %acc_n, %m_new : tensor<128x64xf32>, tensor<128xf32>
+  }
+  tile.store_tile %acc, %vo[%pm, %c0] : tensor<128x64xf32>, !tile.view<?x64xf32>
+  tile.return
+}
