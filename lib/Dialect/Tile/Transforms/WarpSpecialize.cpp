@@ -133,11 +133,14 @@ struct WsPlan {
        << schedule.loads.size() << " TMA copies a step (" << txBytes
        << " bytes) into a " << numStages << "-slot ring; "
        << "default partition (" << consumerWarps << " warps, regs "
-       << consumerRegs << ") runs the "
-       << (schedule.asyncDot ? "asynchronous wgmma (slot released one step "
-                               "later)"
-                             : "synchronous dots (slot released at the end "
-                               "of the step)");
+       << consumerRegs << ") runs the ";
+    if (schedule.asyncDot)
+      os << "asynchronous wgmma (slot released one step later)";
+    else if (schedule.deferredDot)
+      os << "dots, the last one asynchronous and waited for in the next "
+            "step (slot released then)";
+    else
+      os << "synchronous dots (slot released at the end of the step)";
     return s;
   }
 };
@@ -207,6 +210,9 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
     return failure();
   }
   plan.schedule = std::move(*schedule);
+  // Several wgmma: the last may run into the next step, as in tile-pipeline
+  // (a loop that does not qualify keeps synchronous dots).
+  (void)findDeferredDot(plan.schedule);
   const PipelineSchedule &s = plan.schedule;
 
   // The branches and loops the loop is in (a persistent kernel's tile
@@ -619,8 +625,8 @@ struct Rewriter {
     for (auto [oldArg, newArg] :
          llvm::zip(loop.getRegionIterArgs(), args.take_front(numResults)))
       mapping.map(oldArg, newArg);
-    cloneBodyReadingSlot(b, s, rings, slot, mapping, [&] {
-      // Step i - 1's wgmma is done: release its slot (none before step 0).
+    // Step i - 1's wgmma is done: release its slot (none before step 0).
+    auto releasePrevious = [&] {
       Value started = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                             iv, newLoop.getLowerBound());
       auto ifOp = scf::IfOp::create(b, loc, started, /*withElse=*/false);
@@ -632,9 +638,13 @@ struct Rewriter {
       Value previous = arith::SelectOp::create(
           b, loc, isFirst, i32Const(b, loc, plan.numStages - 1), before);
       release(b, loc, previous);
-    });
+    };
+    // The asynchronous wgmma: after its dot_wait {pendings = 1}; the
+    // deferred one: after the next step's wait for it.
+    cloneBodyReadingSlot(b, s, rings, slot, mapping, releasePrevious,
+                         releasePrevious);
     // Synchronous dots are done with the slot at the end of the step.
-    if (!asyncDot)
+    if (!asyncDot && !s.deferredDot)
       release(b, loc, slot);
     SmallVector<Value> yields;
     for (Value v : yield.getOperands())
@@ -646,8 +656,15 @@ struct Rewriter {
 
     b.setInsertionPointAfter(newLoop);
     SmallVector<Value> results(newLoop.getResults().take_front(numResults));
-    if (asyncDot) {
-      unsigned index = cast<BlockArgument>(asyncDot.getC()).getArgNumber() - 1;
+    // The wgmma still in flight after the loop (the asynchronous or the
+    // deferred one): wait for it.
+    std::optional<unsigned> pending;
+    if (asyncDot)
+      pending = cast<BlockArgument>(asyncDot.getC()).getArgNumber() - 1;
+    else if (s.deferredDot)
+      pending = s.deferredArg;
+    if (pending) {
+      unsigned index = *pending;
       auto wait = DotWaitOp::create(b, loc, ValueRange{results[index]},
                                     b.getI32IntegerAttr(0));
       results[index] = wait.getResult(0);
