@@ -119,12 +119,12 @@ DROP = "@drop@"
 PRODUCER_REGS = 24
 
 
-def layouts(sfx, d, bn, quad):
+def layouts(sfx, d, bn, quad, qregs=False):
     return (quad_layouts(sfx, 64, bn) if quad else "") + f"""
 #mmaS{sfx} = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, {bn}, 16]>
 #mmaO{sfx} = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, {d}, 16]>
 #opP{sfx} = #layout.dot_operand<opIdx = 0, parent = #mmaO{sfx}, kWidth = 2>
-#rowS{sfx} = #layout.slice<dim = 1, parent = #mmaS{sfx}>
+{f"#opQ{sfx} = #layout.dot_operand<opIdx = 0, parent = #mmaS{sfx}, kWidth = 2>{chr(10)}" if qregs else ""}#rowS{sfx} = #layout.slice<dim = 1, parent = #mmaS{sfx}>
 #colS{sfx} = #layout.slice<dim = 0, parent = #mmaS{sfx}>
 #rowO{sfx} = #layout.slice<dim = 1, parent = #mmaO{sfx}>
 """
@@ -132,7 +132,7 @@ def layouts(sfx, d, bn, quad):
 
 def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
            reverse=True, nosync=True, deferred=True, nc=2, persistent=False, regs=None,
-           quad=True, rowlim=True, name=None):
+           quad=True, rowlim=True, qregs=False, name=None):
     """One kernel. pingpong: the turn barriers between the consumers;
     merged: release K_(j+1)'s slot with V_j's, after P_j V_j (one
     warpgroup barrier less an iteration); rescale_after: O = O alpha_(j+1)
@@ -152,7 +152,9 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     quad: the row sums l kept per thread ([64, 4], one per row and quad
     lane, summed over the quad once after the last block: no shuffle in
     the loops); rowlim: the mask as one compare a score against a per-row
-    column limit (attention_softmax.online_softmax)."""
+    column limit (attention_softmax.online_softmax); qregs: Q loaded
+    from its slot into registers once a tile (the A operand of Q K^T:
+    the tensor cores then read only K from shared memory)."""
     assert not (deferred and merged), "mr needs nodw"
     assert persistent or nc == 2, "the non-persistent grid assumes 128-row tiles"
     ns_ = " nosync" if nosync else ""
@@ -180,10 +182,12 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     qdesc = f"!layout.tensordesc<64x{d}x{T}, #sw>"
     view = f"!tile.view<?x{d}x{T}>"
     PA_ = f"tensor<64x{bn}x{T}, #opP{sfx}>"
+    QA_ = f"tensor<64x{d}x{T}, #opQ{sfx}>"
+    qa, qa_t = ("%qreg", QA_) if qregs else ("%sqw", qbuf)
     blk_bytes = bn * d * 2
     lines = []
     a = lines.append
-    a(layouts(sfx, d, bn, quad))
+    a(layouts(sfx, d, bn, quad, qregs))
     extra = ",\n    %nbh: i32" if persistent else ""
     a(f"""tile.kernel @{name}(
     %q: !tile.ptr<{T}> {P}, %k: !tile.ptr<{T}> {P}, %v: !tile.ptr<{T}> {P}, %o: !tile.ptr<{T}> {P},
@@ -320,8 +324,8 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 {ind}%hi1 = arith.subi %hi, %c1 : i32"""
 
     def slot_phase(g, tag, ind):
-        return f"""{ind}%ws_{tag} = arith.remsi {g}, %cS : i32
-{ind}%wr_{tag} = arith.divsi {g}, %cS : i32
+        return f"""{ind}%ws_{tag} = arith.remui {g}, %cS : i32
+{ind}%wr_{tag} = arith.divui {g}, %cS : i32
 {ind}%wp_{tag} = arith.andi %wr_{tag}, %c1 : i32"""
 
     def gblk(blk, tag, ind):
@@ -340,7 +344,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     def release(bars_, blk, tag, ind):
         """Arrives on the empty barrier of key block `blk`'s slot."""
         pre, g = gblk(blk, "r" + tag, ind)
-        return f"""{pre}{ind}%rs_{tag} = arith.remsi {g}, %cS : i32
+        return f"""{pre}{ind}%rs_{tag} = arith.remui {g}, %cS : i32
 {ind}%rb_{tag} = layout.memdesc_index {bars_}[%rs_{tag}] : {bars} -> {bar}
 {ind}layout.arrive_barrier %rb_{tag}, 1{ns_} : {bar}"""
 
@@ -382,7 +386,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
         pre2, g = gblk(blk, "pv" + tag, ind)
         return f"""{pre}
 {wait("%fullv", blk, "v" + tag, ind)}
-{pre2}{ind}%vsl_{tag} = arith.remsi {g}, %cS : i32
+{pre2}{ind}%vsl_{tag} = arith.remui {g}, %cS : i32
 {ind}%svc_{tag} = layout.memdesc_index %sv[%vsl_{tag}] : {ring} -> {kbuf}
 {ind}%acc_{tag} = tile.dot {pa}, %svc_{tag}, {scaled} async : {PA_}, {kbuf} -> {O_}"""
 
@@ -428,11 +432,11 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 {i2}// both asynchronous; then the next consumer's turn.
 {i2}%j1 = arith.addi %j, %c1 : i32
 {deferred_top(i2)}{wait("%fullk", "%j1", "k", i2)}
-{pre}{i2}%ks1 = arith.remsi {gk}, %cS : i32
+{pre}{i2}%ks1 = arith.remui {gk}, %cS : i32
 {i2}%sknx = layout.memdesc_index %sk[%ks1] : {ring} -> {kbuf}
 {i2}%sktn = layout.memdesc_trans %sknx {{order = array<i32: 1, 0>}} : {kbuf} -> {ktbuf}
 {turn_wait("%j1", "l", i2)}
-{i2}%qk_next = tile.dot %sqw, %sktn, %zs async : {qbuf}, {ktbuf} -> {S_}
+{i2}%qk_next = tile.dot {qa}, %sktn, %zs async : {qa_t}, {ktbuf} -> {S_}
 {pv("j", pv_acc, "%alpha_i", "%pa_i", "%j", i2, scaled_already=rescale_after)}
 {turn_pass(i2)}
 {i2}// 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
@@ -493,6 +497,11 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 {ind}layout.wait_barrier %qbw, %qph : {bar}"""
         else:
             qwait = f"{ind}layout.wait_barrier %qbw, %c0 : {bar}"
+        if qregs:
+            qwait += f"""
+{ind}// Q in registers for the tile (every warp has loaded it by the first
+{ind}// wgmma, which reads the registers: the slot is released as before).
+{ind}%qreg = layout.local_load %sqw : {qbuf} -> {QA_}"""
         qnext = f"""{ind}// The last S has been waited for: the producer may load the next Q.
 {ind}layout.arrive_barrier %qfw, 1{ns_} : {bar}
 """
@@ -513,11 +522,11 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 {ind}// Turn 0: S_0 = Q K_0^T.
 {qwait}
 {wait("%fullk", "%c0", "k0", ind)}
-{gblk("%c0", "k0s", ind)[0]}{ind}%k0s = arith.remsi {gblk("%c0", "k0s", ind)[1]}, %cS : i32
+{gblk("%c0", "k0s", ind)[0]}{ind}%k0s = arith.remui {gblk("%c0", "k0s", ind)[1]}, %cS : i32
 {ind}%sk0 = layout.memdesc_index %sk[%k0s] : {ring} -> {kbuf}
 {ind}%skt0 = layout.memdesc_trans %sk0 {{order = array<i32: 1, 0>}} : {kbuf} -> {ktbuf}
 {turn_wait("%c0", "p", ind)}
-{ind}%qk0a = tile.dot %sqw, %skt0, %zs async : {qbuf}, {ktbuf} -> {S_}
+{ind}%qk0a = tile.dot {qa}, %skt0, %zs async : {qa_t}, {ktbuf} -> {S_}
 {turn_pass(ind)}
 {ind}%qk0 = tile.dot_wait %qk0a {{pendings = 0 : i32}} : {S_}
 {release("%emptyk", "%c0", "k0", ind)}
@@ -605,8 +614,8 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     def load(x, blk, tag, ind):
         """The producer's load of key block `blk` of K or V."""
         pre, g = gblk(blk, "l" + tag, ind)
-        return f"""{pre}{ind}%ls_{tag} = arith.remsi {g}, %cS : i32
-{ind}%lr_{tag} = arith.divsi {g}, %cS : i32
+        return f"""{pre}{ind}%ls_{tag} = arith.remui {g}, %cS : i32
+{ind}%lr_{tag} = arith.divui {g}, %cS : i32
 {ind}%lo_{tag} = arith.andi %lr_{tag}, %c1 : i32
 {ind}%lp_{tag} = arith.xori %lo_{tag}, %c1 : i32
 {ind}%le_{tag} = layout.memdesc_index %empty{x}[%ls_{tag}] : {bars} -> {bar}
@@ -686,7 +695,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     return "".join(l for l in text.splitlines(True) if l.strip() != DROP)
 
 
-FLAGS = {"nopp", "mr", "ra", "fwd", "sync", "nodw", "pers", "nc3", "l1", "m3"}
+FLAGS = {"nopp", "mr", "ra", "fwd", "sync", "nodw", "pers", "nc3", "l1", "m3", "qr"}
 
 
 def main(argv):
@@ -707,7 +716,7 @@ def main(argv):
                                 reverse="fwd" not in flags, nosync="sync" not in flags,
                                 deferred="nodw" not in flags, persistent="pers" in flags,
                                 nc=3 if "nc3" in flags else 2, quad="l1" not in flags,
-                                rowlim="m3" not in flags,
+                                rowlim="m3" not in flags, qregs="qr" in flags,
                                 name=f"attention_ws_{t}_d{d}_bn{bn}_s{ns}{tag}"))
         open(argv[0 + 2], "w").write("".join(parts))
         return
