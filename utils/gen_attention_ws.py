@@ -132,7 +132,7 @@ def layouts(sfx, d, bn, quad, qregs=False):
 
 def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
            reverse=True, nosync=True, deferred=True, nc=2, persistent=False, regs=None,
-           quad=True, rowlim=True, qregs=False, name=None):
+           quad=True, rowlim=True, qregs=False, poly=0, name=None):
     """One kernel. pingpong: the turn barriers between the consumers;
     merged: release K_(j+1)'s slot with V_j's, after P_j V_j (one
     warpgroup barrier less an iteration); rescale_after: O = O alpha_(j+1)
@@ -154,7 +154,9 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     the loops); rowlim: the mask as one compare a score against a per-row
     column limit (attention_softmax.online_softmax); qregs: Q loaded
     from its slot into registers once a tile (the A operand of Q K^T:
-    the tensor cores then read only K from shared memory)."""
+    the tensor cores then read only K from shared memory); poly: the last
+    bn / 2^poly columns of each P by a polynomial on the FMA pipes instead
+    of MUFU.EX2 (attention_softmax.exp2_split)."""
     assert not (deferred and merged), "mr needs nodw"
     assert persistent or nc == 2, "the non-persistent grid assumes 128-row tiles"
     ns_ = " nosync" if nosync else ""
@@ -365,7 +367,8 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 
     def softmax(tag, qk, blk, m_i, l_i, masked, ind):
         return online_softmax(tag, qk, blk, m_i, l_i, masked, ind, rows=64, bn=bn, sfx=sfx,
-                              T=T, S_=S_, row_=row_, PA_=PA_, rowlim=rowlim, quad=quad)
+                              T=T, S_=S_, row_=row_, PA_=PA_, rowlim=rowlim, quad=quad,
+                              poly=poly)
 
     def scale_o(tag, acc, alpha, ind):
         """O alpha; defines %accs_<tag>."""
@@ -695,7 +698,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     return "".join(l for l in text.splitlines(True) if l.strip() != DROP)
 
 
-FLAGS = {"nopp", "mr", "ra", "fwd", "sync", "nodw", "pers", "nc3", "l1", "m3", "qr"}
+FLAGS = {"nopp", "mr", "ra", "fwd", "sync", "nodw", "pers", "nc3", "l1", "m3", "qr", "e1", "e2", "e3"}
 
 
 def main(argv):
@@ -717,6 +720,7 @@ def main(argv):
                                 deferred="nodw" not in flags, persistent="pers" in flags,
                                 nc=3 if "nc3" in flags else 2, quad="l1" not in flags,
                                 rowlim="m3" not in flags, qregs="qr" in flags,
+                                poly=max([int(f[1]) for f in flags if f in ("e1", "e2", "e3")] or [0]),
                                 name=f"attention_ws_{t}_d{d}_bn{bn}_s{ns}{tag}"))
         open(argv[0 + 2], "w").write("".join(parts))
         return
