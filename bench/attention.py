@@ -226,12 +226,12 @@ def main():
                 strides += [b * h * n] * 3
             if any(p.name == "nbh" for p in kern.meta.params):
                 # Persistent (utils/gen_attention_ws.py; B * H is its
-                # last argument): a program per SM walks the tiles,
-                # causal a program per tile (the launch policy of
+                # last argument): a program per SM walks the tiles, with
+                # and without the mask (the launch policy of
                 # test/gpu/cases_attention_ws.py).
                 tiles = -(-n // (64 * (kern.meta.num_warps // 4 - 1))) * b * h
                 sms = torch.cuda.get_device_properties(0).multi_processor_count
-                grid = (tiles if causal else min(sms, tiles), 1)
+                grid = (min(sms, tiles), 1)
                 strides += [b * h]
             fn = lambda: kern[grid](q, k, v, o, scale, n, h, int(causal), *strides)
             o.fill_(float("nan"))

@@ -21,8 +21,8 @@
 // T = cdiv(n, 64 C) * B * H, in the order (head, row block last first);
 // program p takes its k-th tile u = k P + p, or k P + P - 1 - p for odd k
 // while the whole wave k exists. bench/attention.py and
-// test/gpu/cases_attention_ws.py launch P = min(SMs, T) without the mask
-// and P = T (one tile a program, handed out by the hardware) with it.
+// test/gpu/cases_attention_ws.py launch P = min(SMs, T), with and without
+// the mask.
 //
 // Shared memory and mbarriers:
 //   - Q: one 64 x d slot per consumer: bq[w] (count 1, expect-tx) full for
@@ -256,13 +256,13 @@ tile.kernel @attention_ws_f16_d64(
       %qph = arith.andi %kq, %c1 : i32
       layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
       %g_k0 = arith.addi %base, %c0 : i32
-      %ws_k0 = arith.remui %g_k0, %cS : i32
-      %wr_k0 = arith.divui %g_k0, %cS : i32
+      %ws_k0 = arith.remsi %g_k0, %cS : i32
+      %wr_k0 = arith.divsi %g_k0, %cS : i32
       %wp_k0 = arith.andi %wr_k0, %c1 : i32
       %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
       %g_k0s = arith.addi %base, %c0 : i32
-      %k0s = arith.remui %g_k0s, %cS : i32
+      %k0s = arith.remsi %g_k0s, %cS : i32
       %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
       %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
       %tg_p = arith.addi %tbase, %c0 : i32
@@ -272,7 +272,7 @@ tile.kernel @attention_ws_f16_d64(
       layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
       %g_rk0 = arith.addi %base, %c0 : i32
-      %rs_k0 = arith.remui %g_rk0, %cS : i32
+      %rs_k0 = arith.remsi %g_rk0, %cS : i32
       %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Block 0's softmax (masked: it may be the diagonal or the last block).
@@ -322,13 +322,13 @@ tile.kernel @attention_ws_f16_d64(
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
         %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remui %g_k, %cS : i32
-        %wr_k = arith.divui %g_k, %cS : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
         %wp_k = arith.andi %wr_k, %c1 : i32
         %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
         %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remui %g_ks1, %cS : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
         %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
         %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
         %tg_l = arith.addi %tbase, %j1 : i32
@@ -337,13 +337,13 @@ tile.kernel @attention_ws_f16_d64(
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
         // (O is rescaled already)
         %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remui %g_vj, %cS : i32
-        %wr_vj = arith.divui %g_vj, %cS : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
         %wp_vj = arith.andi %wr_vj, %c1 : i32
         %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
         %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remui %g_pvj, %cS : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
         %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -351,7 +351,7 @@ tile.kernel @attention_ws_f16_d64(
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
         %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
         %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remui %g_rk, %cS : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
         // Online softmax in units of the scaled scores (block 0 always has a
@@ -382,7 +382,7 @@ tile.kernel @attention_ws_f16_d64(
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
         %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remui %g_rv, %cS : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
         %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
@@ -398,13 +398,13 @@ tile.kernel @attention_ws_f16_d64(
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
         %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remui %g_k, %cS : i32
-        %wr_k = arith.divui %g_k, %cS : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
         %wp_k = arith.andi %wr_k, %c1 : i32
         %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
         %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remui %g_ks1, %cS : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
         %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
         %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
         %tg_l = arith.addi %tbase, %j1 : i32
@@ -413,13 +413,13 @@ tile.kernel @attention_ws_f16_d64(
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
         // (O is rescaled already)
         %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remui %g_vj, %cS : i32
-        %wr_vj = arith.divui %g_vj, %cS : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
         %wp_vj = arith.andi %wr_vj, %c1 : i32
         %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
         %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remui %g_pvj, %cS : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
         %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -427,7 +427,7 @@ tile.kernel @attention_ws_f16_d64(
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
         %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
         %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remui %g_rk, %cS : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
         // The mask: column c of the block is kept iff c < lim - blk BN.
@@ -466,7 +466,7 @@ tile.kernel @attention_ws_f16_d64(
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
         %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remui %g_rv, %cS : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
         %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
@@ -483,19 +483,19 @@ tile.kernel @attention_ws_f16_d64(
       layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
       // (O is rescaled already)
       %g_vlast = arith.addi %base, %hi1 : i32
-      %ws_vlast = arith.remui %g_vlast, %cS : i32
-      %wr_vlast = arith.divui %g_vlast, %cS : i32
+      %ws_vlast = arith.remsi %g_vlast, %cS : i32
+      %wr_vlast = arith.divsi %g_vlast, %cS : i32
       %wp_vlast = arith.andi %wr_vlast, %c1 : i32
       %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
       %g_pvlast = arith.addi %base, %hi1 : i32
-      %vsl_last = arith.remui %g_pvlast, %cS : i32
+      %vsl_last = arith.remsi %g_pvlast, %cS : i32
       %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
       %acc_last = tile.dot %part#4, %svc_last, %part#0 async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
       layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
       %g_rvl = arith.addi %base, %hi1 : i32
-      %rs_vl = arith.remui %g_rvl, %cS : i32
+      %rs_vl = arith.remsi %g_rvl, %cS : i32
       %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
       // The row sums: the four partial sums of each row's quad.
@@ -595,13 +595,13 @@ tile.kernel @attention_ws_f16_d64(
       %qph = arith.andi %kq, %c1 : i32
       layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
       %g_k0 = arith.addi %base, %c0 : i32
-      %ws_k0 = arith.remui %g_k0, %cS : i32
-      %wr_k0 = arith.divui %g_k0, %cS : i32
+      %ws_k0 = arith.remsi %g_k0, %cS : i32
+      %wr_k0 = arith.divsi %g_k0, %cS : i32
       %wp_k0 = arith.andi %wr_k0, %c1 : i32
       %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
       %g_k0s = arith.addi %base, %c0 : i32
-      %k0s = arith.remui %g_k0s, %cS : i32
+      %k0s = arith.remsi %g_k0s, %cS : i32
       %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
       %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
       %tg_p = arith.addi %tbase, %c0 : i32
@@ -611,7 +611,7 @@ tile.kernel @attention_ws_f16_d64(
       layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
       %g_rk0 = arith.addi %base, %c0 : i32
-      %rs_k0 = arith.remui %g_rk0, %cS : i32
+      %rs_k0 = arith.remsi %g_rk0, %cS : i32
       %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Block 0's softmax (masked: it may be the diagonal or the last block).
@@ -661,13 +661,13 @@ tile.kernel @attention_ws_f16_d64(
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
         %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remui %g_k, %cS : i32
-        %wr_k = arith.divui %g_k, %cS : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
         %wp_k = arith.andi %wr_k, %c1 : i32
         %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
         %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remui %g_ks1, %cS : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
         %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
         %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
         %tg_l = arith.addi %tbase, %j1 : i32
@@ -676,13 +676,13 @@ tile.kernel @attention_ws_f16_d64(
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
         // (O is rescaled already)
         %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remui %g_vj, %cS : i32
-        %wr_vj = arith.divui %g_vj, %cS : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
         %wp_vj = arith.andi %wr_vj, %c1 : i32
         %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
         %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remui %g_pvj, %cS : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
         %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -690,7 +690,7 @@ tile.kernel @attention_ws_f16_d64(
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
         %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
         %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remui %g_rk, %cS : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
         // Online softmax in units of the scaled scores (block 0 always has a
@@ -721,7 +721,7 @@ tile.kernel @attention_ws_f16_d64(
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
         %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remui %g_rv, %cS : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
         %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
@@ -737,13 +737,13 @@ tile.kernel @attention_ws_f16_d64(
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
         %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remui %g_k, %cS : i32
-        %wr_k = arith.divui %g_k, %cS : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
         %wp_k = arith.andi %wr_k, %c1 : i32
         %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
         %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remui %g_ks1, %cS : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
         %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
         %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
         %tg_l = arith.addi %tbase, %j1 : i32
@@ -752,13 +752,13 @@ tile.kernel @attention_ws_f16_d64(
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
         // (O is rescaled already)
         %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remui %g_vj, %cS : i32
-        %wr_vj = arith.divui %g_vj, %cS : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
         %wp_vj = arith.andi %wr_vj, %c1 : i32
         %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
         %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remui %g_pvj, %cS : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
         %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -766,7 +766,7 @@ tile.kernel @attention_ws_f16_d64(
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
         %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
         %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remui %g_rk, %cS : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
         // The mask: column c of the block is kept iff c < lim - blk BN.
@@ -805,7 +805,7 @@ tile.kernel @attention_ws_f16_d64(
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
         %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remui %g_rv, %cS : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
         %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
@@ -822,19 +822,19 @@ tile.kernel @attention_ws_f16_d64(
       layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
       // (O is rescaled already)
       %g_vlast = arith.addi %base, %hi1 : i32
-      %ws_vlast = arith.remui %g_vlast, %cS : i32
-      %wr_vlast = arith.divui %g_vlast, %cS : i32
+      %ws_vlast = arith.remsi %g_vlast, %cS : i32
+      %wr_vlast = arith.divsi %g_vlast, %cS : i32
       %wp_vlast = arith.andi %wr_vlast, %c1 : i32
       %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
       %g_pvlast = arith.addi %base, %hi1 : i32
-      %vsl_last = arith.remui %g_pvlast, %cS : i32
+      %vsl_last = arith.remsi %g_pvlast, %cS : i32
       %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
       %acc_last = tile.dot %part#4, %svc_last, %part#0 async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
       layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
       %g_rvl = arith.addi %base, %hi1 : i32
-      %rs_vl = arith.remui %g_rvl, %cS : i32
+      %rs_vl = arith.remsi %g_rvl, %cS : i32
       %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
       // The row sums: the four partial sums of each row's quad.
@@ -889,8 +889,8 @@ tile.kernel @attention_ws_f16_d64(
       %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
       %hi1 = arith.subi %hi, %c1 : i32
       %g_lk0 = arith.addi %base, %c0 : i32
-      %ls_k0 = arith.remui %g_lk0, %cS : i32
-      %lr_k0 = arith.divui %g_lk0, %cS : i32
+      %ls_k0 = arith.remsi %g_lk0, %cS : i32
+      %lr_k0 = arith.divsi %g_lk0, %cS : i32
       %lo_k0 = arith.andi %lr_k0, %c1 : i32
       %lp_k0 = arith.xori %lo_k0, %c1 : i32
       %le_k0 = layout.memdesc_index %emptyk[%ls_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
@@ -930,8 +930,8 @@ tile.kernel @attention_ws_f16_d64(
         %more = arith.cmpi slt, %j1, %hi : i32
         scf.if %more {
           %g_lk = arith.addi %base, %j1 : i32
-          %ls_k = arith.remui %g_lk, %cS : i32
-          %lr_k = arith.divui %g_lk, %cS : i32
+          %ls_k = arith.remsi %g_lk, %cS : i32
+          %lr_k = arith.divsi %g_lk, %cS : i32
           %lo_k = arith.andi %lr_k, %c1 : i32
           %lp_k = arith.xori %lo_k, %c1 : i32
           %le_k = layout.memdesc_index %emptyk[%ls_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
@@ -945,8 +945,8 @@ tile.kernel @attention_ws_f16_d64(
               : !layout.tensordesc<128x64xf16, #sw>, !layout.memdesc<128x64xf16, #sw>, !layout.memdesc<1xi64, #bl>
         }
         %g_lv = arith.addi %base, %j : i32
-        %ls_v = arith.remui %g_lv, %cS : i32
-        %lr_v = arith.divui %g_lv, %cS : i32
+        %ls_v = arith.remsi %g_lv, %cS : i32
+        %lr_v = arith.divsi %g_lv, %cS : i32
         %lo_v = arith.andi %lr_v, %c1 : i32
         %lp_v = arith.xori %lo_v, %c1 : i32
         %le_v = layout.memdesc_index %emptyv[%ls_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
@@ -1148,13 +1148,13 @@ tile.kernel @attention_ws_f16_d128(
       %qph = arith.andi %kq, %c1 : i32
       layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
       %g_k0 = arith.addi %base, %c0 : i32
-      %ws_k0 = arith.remui %g_k0, %cS : i32
-      %wr_k0 = arith.divui %g_k0, %cS : i32
+      %ws_k0 = arith.remsi %g_k0, %cS : i32
+      %wr_k0 = arith.divsi %g_k0, %cS : i32
       %wp_k0 = arith.andi %wr_k0, %c1 : i32
       %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
       %g_k0s = arith.addi %base, %c0 : i32
-      %k0s = arith.remui %g_k0s, %cS : i32
+      %k0s = arith.remsi %g_k0s, %cS : i32
       %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
       %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #swT>
       %tg_p = arith.addi %tbase, %c0 : i32
@@ -1164,7 +1164,7 @@ tile.kernel @attention_ws_f16_d128(
       layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
       %g_rk0 = arith.addi %base, %c0 : i32
-      %rs_k0 = arith.remui %g_rk0, %cS : i32
+      %rs_k0 = arith.remsi %g_rk0, %cS : i32
       %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Block 0's softmax (masked: it may be the diagonal or the last block).
@@ -1214,13 +1214,13 @@ tile.kernel @attention_ws_f16_d128(
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
         %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remui %g_k, %cS : i32
-        %wr_k = arith.divui %g_k, %cS : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
         %wp_k = arith.andi %wr_k, %c1 : i32
         %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
         %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remui %g_ks1, %cS : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
         %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
         %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #swT>
         %tg_l = arith.addi %tbase, %j1 : i32
@@ -1229,13 +1229,13 @@ tile.kernel @attention_ws_f16_d128(
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xf16, #sw>, !layout.memdesc<128x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_128>
         // (O is rescaled already)
         %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remui %g_vj, %cS : i32
-        %wr_vj = arith.divui %g_vj, %cS : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
         %wp_vj = arith.andi %wr_vj, %c1 : i32
         %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
         %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remui %g_pvj, %cS : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
         %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -1243,7 +1243,7 @@ tile.kernel @attention_ws_f16_d128(
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
         %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
         %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remui %g_rk, %cS : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
         // Online softmax in units of the scaled scores (block 0 always has a
@@ -1274,7 +1274,7 @@ tile.kernel @attention_ws_f16_d128(
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
         %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remui %g_rv, %cS : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
         %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
@@ -1290,13 +1290,13 @@ tile.kernel @attention_ws_f16_d128(
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
         %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remui %g_k, %cS : i32
-        %wr_k = arith.divui %g_k, %cS : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
         %wp_k = arith.andi %wr_k, %c1 : i32
         %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
         %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remui %g_ks1, %cS : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
         %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
         %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #swT>
         %tg_l = arith.addi %tbase, %j1 : i32
@@ -1305,13 +1305,13 @@ tile.kernel @attention_ws_f16_d128(
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xf16, #sw>, !layout.memdesc<128x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_128>
         // (O is rescaled already)
         %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remui %g_vj, %cS : i32
-        %wr_vj = arith.divui %g_vj, %cS : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
         %wp_vj = arith.andi %wr_vj, %c1 : i32
         %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
         %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remui %g_pvj, %cS : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
         %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -1319,7 +1319,7 @@ tile.kernel @attention_ws_f16_d128(
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
         %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
         %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remui %g_rk, %cS : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
         // The mask: column c of the block is kept iff c < lim - blk BN.
@@ -1358,7 +1358,7 @@ tile.kernel @attention_ws_f16_d128(
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
         %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remui %g_rv, %cS : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
         %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
@@ -1375,19 +1375,19 @@ tile.kernel @attention_ws_f16_d128(
       layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
       // (O is rescaled already)
       %g_vlast = arith.addi %base, %hi1 : i32
-      %ws_vlast = arith.remui %g_vlast, %cS : i32
-      %wr_vlast = arith.divui %g_vlast, %cS : i32
+      %ws_vlast = arith.remsi %g_vlast, %cS : i32
+      %wr_vlast = arith.divsi %g_vlast, %cS : i32
       %wp_vlast = arith.andi %wr_vlast, %c1 : i32
       %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
       %g_pvlast = arith.addi %base, %hi1 : i32
-      %vsl_last = arith.remui %g_pvlast, %cS : i32
+      %vsl_last = arith.remsi %g_pvlast, %cS : i32
       %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
       %acc_last = tile.dot %part#4, %svc_last, %part#0 async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
       layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
       %g_rvl = arith.addi %base, %hi1 : i32
-      %rs_vl = arith.remui %g_rvl, %cS : i32
+      %rs_vl = arith.remsi %g_rvl, %cS : i32
       %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
       // The row sums: the four partial sums of each row's quad.
@@ -1487,13 +1487,13 @@ tile.kernel @attention_ws_f16_d128(
       %qph = arith.andi %kq, %c1 : i32
       layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
       %g_k0 = arith.addi %base, %c0 : i32
-      %ws_k0 = arith.remui %g_k0, %cS : i32
-      %wr_k0 = arith.divui %g_k0, %cS : i32
+      %ws_k0 = arith.remsi %g_k0, %cS : i32
+      %wr_k0 = arith.divsi %g_k0, %cS : i32
       %wp_k0 = arith.andi %wr_k0, %c1 : i32
       %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
       %g_k0s = arith.addi %base, %c0 : i32
-      %k0s = arith.remui %g_k0s, %cS : i32
+      %k0s = arith.remsi %g_k0s, %cS : i32
       %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
       %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #swT>
       %tg_p = arith.addi %tbase, %c0 : i32
@@ -1503,7 +1503,7 @@ tile.kernel @attention_ws_f16_d128(
       layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
       %g_rk0 = arith.addi %base, %c0 : i32
-      %rs_k0 = arith.remui %g_rk0, %cS : i32
+      %rs_k0 = arith.remsi %g_rk0, %cS : i32
       %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Block 0's softmax (masked: it may be the diagonal or the last block).
@@ -1553,13 +1553,13 @@ tile.kernel @attention_ws_f16_d128(
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
         %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remui %g_k, %cS : i32
-        %wr_k = arith.divui %g_k, %cS : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
         %wp_k = arith.andi %wr_k, %c1 : i32
         %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
         %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remui %g_ks1, %cS : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
         %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
         %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #swT>
         %tg_l = arith.addi %tbase, %j1 : i32
@@ -1568,13 +1568,13 @@ tile.kernel @attention_ws_f16_d128(
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xf16, #sw>, !layout.memdesc<128x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_128>
         // (O is rescaled already)
         %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remui %g_vj, %cS : i32
-        %wr_vj = arith.divui %g_vj, %cS : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
         %wp_vj = arith.andi %wr_vj, %c1 : i32
         %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
         %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remui %g_pvj, %cS : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
         %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -1582,7 +1582,7 @@ tile.kernel @attention_ws_f16_d128(
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
         %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
         %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remui %g_rk, %cS : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
         // Online softmax in units of the scaled scores (block 0 always has a
@@ -1613,7 +1613,7 @@ tile.kernel @attention_ws_f16_d128(
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
         %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remui %g_rv, %cS : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
         %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
@@ -1629,13 +1629,13 @@ tile.kernel @attention_ws_f16_d128(
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
         %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remui %g_k, %cS : i32
-        %wr_k = arith.divui %g_k, %cS : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
         %wp_k = arith.andi %wr_k, %c1 : i32
         %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
         %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remui %g_ks1, %cS : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
         %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
         %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #swT>
         %tg_l = arith.addi %tbase, %j1 : i32
@@ -1644,13 +1644,13 @@ tile.kernel @attention_ws_f16_d128(
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xf16, #sw>, !layout.memdesc<128x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_128>
         // (O is rescaled already)
         %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remui %g_vj, %cS : i32
-        %wr_vj = arith.divui %g_vj, %cS : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
         %wp_vj = arith.andi %wr_vj, %c1 : i32
         %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
         %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remui %g_pvj, %cS : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
         %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -1658,7 +1658,7 @@ tile.kernel @attention_ws_f16_d128(
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
         %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
         %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remui %g_rk, %cS : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
         // The mask: column c of the block is kept iff c < lim - blk BN.
@@ -1697,7 +1697,7 @@ tile.kernel @attention_ws_f16_d128(
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
         %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remui %g_rv, %cS : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
         %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
@@ -1714,19 +1714,19 @@ tile.kernel @attention_ws_f16_d128(
       layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
       // (O is rescaled already)
       %g_vlast = arith.addi %base, %hi1 : i32
-      %ws_vlast = arith.remui %g_vlast, %cS : i32
-      %wr_vlast = arith.divui %g_vlast, %cS : i32
+      %ws_vlast = arith.remsi %g_vlast, %cS : i32
+      %wr_vlast = arith.divsi %g_vlast, %cS : i32
       %wp_vlast = arith.andi %wr_vlast, %c1 : i32
       %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
       %g_pvlast = arith.addi %base, %hi1 : i32
-      %vsl_last = arith.remui %g_pvlast, %cS : i32
+      %vsl_last = arith.remsi %g_pvlast, %cS : i32
       %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
       %acc_last = tile.dot %part#4, %svc_last, %part#0 async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
       layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
       %g_rvl = arith.addi %base, %hi1 : i32
-      %rs_vl = arith.remui %g_rvl, %cS : i32
+      %rs_vl = arith.remsi %g_rvl, %cS : i32
       %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
       // The row sums: the four partial sums of each row's quad.
@@ -1781,8 +1781,8 @@ tile.kernel @attention_ws_f16_d128(
       %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
       %hi1 = arith.subi %hi, %c1 : i32
       %g_lk0 = arith.addi %base, %c0 : i32
-      %ls_k0 = arith.remui %g_lk0, %cS : i32
-      %lr_k0 = arith.divui %g_lk0, %cS : i32
+      %ls_k0 = arith.remsi %g_lk0, %cS : i32
+      %lr_k0 = arith.divsi %g_lk0, %cS : i32
       %lo_k0 = arith.andi %lr_k0, %c1 : i32
       %lp_k0 = arith.xori %lo_k0, %c1 : i32
       %le_k0 = layout.memdesc_index %emptyk[%ls_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
@@ -1822,8 +1822,8 @@ tile.kernel @attention_ws_f16_d128(
         %more = arith.cmpi slt, %j1, %hi : i32
         scf.if %more {
           %g_lk = arith.addi %base, %j1 : i32
-          %ls_k = arith.remui %g_lk, %cS : i32
-          %lr_k = arith.divui %g_lk, %cS : i32
+          %ls_k = arith.remsi %g_lk, %cS : i32
+          %lr_k = arith.divsi %g_lk, %cS : i32
           %lo_k = arith.andi %lr_k, %c1 : i32
           %lp_k = arith.xori %lo_k, %c1 : i32
           %le_k = layout.memdesc_index %emptyk[%ls_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
@@ -1837,8 +1837,8 @@ tile.kernel @attention_ws_f16_d128(
               : !layout.tensordesc<128x128xf16, #sw>, !layout.memdesc<128x128xf16, #sw>, !layout.memdesc<1xi64, #bl>
         }
         %g_lv = arith.addi %base, %j : i32
-        %ls_v = arith.remui %g_lv, %cS : i32
-        %lr_v = arith.divui %g_lv, %cS : i32
+        %ls_v = arith.remsi %g_lv, %cS : i32
+        %lr_v = arith.divsi %g_lv, %cS : i32
         %lo_v = arith.andi %lr_v, %c1 : i32
         %lp_v = arith.xori %lo_v, %c1 : i32
         %le_v = layout.memdesc_index %emptyv[%ls_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
@@ -2040,13 +2040,13 @@ tile.kernel @attention_ws_bf16_d64(
       %qph = arith.andi %kq, %c1 : i32
       layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
       %g_k0 = arith.addi %base, %c0 : i32
-      %ws_k0 = arith.remui %g_k0, %cS : i32
-      %wr_k0 = arith.divui %g_k0, %cS : i32
+      %ws_k0 = arith.remsi %g_k0, %cS : i32
+      %wr_k0 = arith.divsi %g_k0, %cS : i32
       %wp_k0 = arith.andi %wr_k0, %c1 : i32
       %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
       %g_k0s = arith.addi %base, %c0 : i32
-      %k0s = arith.remui %g_k0s, %cS : i32
+      %k0s = arith.remsi %g_k0s, %cS : i32
       %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
       %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
       %tg_p = arith.addi %tbase, %c0 : i32
@@ -2056,7 +2056,7 @@ tile.kernel @attention_ws_bf16_d64(
       layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
       %g_rk0 = arith.addi %base, %c0 : i32
-      %rs_k0 = arith.remui %g_rk0, %cS : i32
+      %rs_k0 = arith.remsi %g_rk0, %cS : i32
       %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Block 0's softmax (masked: it may be the diagonal or the last block).
@@ -2106,13 +2106,13 @@ tile.kernel @attention_ws_bf16_d64(
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
         %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remui %g_k, %cS : i32
-        %wr_k = arith.divui %g_k, %cS : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
         %wp_k = arith.andi %wr_k, %c1 : i32
         %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
         %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remui %g_ks1, %cS : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
         %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
         %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
         %tg_l = arith.addi %tbase, %j1 : i32
@@ -2121,13 +2121,13 @@ tile.kernel @attention_ws_bf16_d64(
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
         // (O is rescaled already)
         %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remui %g_vj, %cS : i32
-        %wr_vj = arith.divui %g_vj, %cS : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
         %wp_vj = arith.andi %wr_vj, %c1 : i32
         %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
         %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remui %g_pvj, %cS : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
         %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -2135,7 +2135,7 @@ tile.kernel @attention_ws_bf16_d64(
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
         %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
         %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remui %g_rk, %cS : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
         // Online softmax in units of the scaled scores (block 0 always has a
@@ -2166,7 +2166,7 @@ tile.kernel @attention_ws_bf16_d64(
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
         %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remui %g_rv, %cS : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
         %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
@@ -2182,13 +2182,13 @@ tile.kernel @attention_ws_bf16_d64(
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
         %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remui %g_k, %cS : i32
-        %wr_k = arith.divui %g_k, %cS : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
         %wp_k = arith.andi %wr_k, %c1 : i32
         %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
         %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remui %g_ks1, %cS : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
         %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
         %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
         %tg_l = arith.addi %tbase, %j1 : i32
@@ -2197,13 +2197,13 @@ tile.kernel @attention_ws_bf16_d64(
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
         // (O is rescaled already)
         %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remui %g_vj, %cS : i32
-        %wr_vj = arith.divui %g_vj, %cS : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
         %wp_vj = arith.andi %wr_vj, %c1 : i32
         %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
         %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remui %g_pvj, %cS : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
         %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -2211,7 +2211,7 @@ tile.kernel @attention_ws_bf16_d64(
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
         %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
         %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remui %g_rk, %cS : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
         // The mask: column c of the block is kept iff c < lim - blk BN.
@@ -2250,7 +2250,7 @@ tile.kernel @attention_ws_bf16_d64(
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
         %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remui %g_rv, %cS : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
         %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
@@ -2267,19 +2267,19 @@ tile.kernel @attention_ws_bf16_d64(
       layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
       // (O is rescaled already)
       %g_vlast = arith.addi %base, %hi1 : i32
-      %ws_vlast = arith.remui %g_vlast, %cS : i32
-      %wr_vlast = arith.divui %g_vlast, %cS : i32
+      %ws_vlast = arith.remsi %g_vlast, %cS : i32
+      %wr_vlast = arith.divsi %g_vlast, %cS : i32
       %wp_vlast = arith.andi %wr_vlast, %c1 : i32
       %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
       %g_pvlast = arith.addi %base, %hi1 : i32
-      %vsl_last = arith.remui %g_pvlast, %cS : i32
+      %vsl_last = arith.remsi %g_pvlast, %cS : i32
       %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
       %acc_last = tile.dot %part#4, %svc_last, %part#0 async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
       layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
       %g_rvl = arith.addi %base, %hi1 : i32
-      %rs_vl = arith.remui %g_rvl, %cS : i32
+      %rs_vl = arith.remsi %g_rvl, %cS : i32
       %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
       // The row sums: the four partial sums of each row's quad.
@@ -2379,13 +2379,13 @@ tile.kernel @attention_ws_bf16_d64(
       %qph = arith.andi %kq, %c1 : i32
       layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
       %g_k0 = arith.addi %base, %c0 : i32
-      %ws_k0 = arith.remui %g_k0, %cS : i32
-      %wr_k0 = arith.divui %g_k0, %cS : i32
+      %ws_k0 = arith.remsi %g_k0, %cS : i32
+      %wr_k0 = arith.divsi %g_k0, %cS : i32
       %wp_k0 = arith.andi %wr_k0, %c1 : i32
       %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
       %g_k0s = arith.addi %base, %c0 : i32
-      %k0s = arith.remui %g_k0s, %cS : i32
+      %k0s = arith.remsi %g_k0s, %cS : i32
       %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
       %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
       %tg_p = arith.addi %tbase, %c0 : i32
@@ -2395,7 +2395,7 @@ tile.kernel @attention_ws_bf16_d64(
       layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
       %g_rk0 = arith.addi %base, %c0 : i32
-      %rs_k0 = arith.remui %g_rk0, %cS : i32
+      %rs_k0 = arith.remsi %g_rk0, %cS : i32
       %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Block 0's softmax (masked: it may be the diagonal or the last block).
@@ -2445,13 +2445,13 @@ tile.kernel @attention_ws_bf16_d64(
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
         %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remui %g_k, %cS : i32
-        %wr_k = arith.divui %g_k, %cS : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
         %wp_k = arith.andi %wr_k, %c1 : i32
         %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
         %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remui %g_ks1, %cS : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
         %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
         %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
         %tg_l = arith.addi %tbase, %j1 : i32
@@ -2460,13 +2460,13 @@ tile.kernel @attention_ws_bf16_d64(
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
         // (O is rescaled already)
         %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remui %g_vj, %cS : i32
-        %wr_vj = arith.divui %g_vj, %cS : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
         %wp_vj = arith.andi %wr_vj, %c1 : i32
         %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
         %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remui %g_pvj, %cS : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
         %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -2474,7 +2474,7 @@ tile.kernel @attention_ws_bf16_d64(
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
         %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
         %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remui %g_rk, %cS : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
         // Online softmax in units of the scaled scores (block 0 always has a
@@ -2505,7 +2505,7 @@ tile.kernel @attention_ws_bf16_d64(
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
         %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remui %g_rv, %cS : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
         %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
@@ -2521,13 +2521,13 @@ tile.kernel @attention_ws_bf16_d64(
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
         %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remui %g_k, %cS : i32
-        %wr_k = arith.divui %g_k, %cS : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
         %wp_k = arith.andi %wr_k, %c1 : i32
         %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
         %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remui %g_ks1, %cS : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
         %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
         %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
         %tg_l = arith.addi %tbase, %j1 : i32
@@ -2536,13 +2536,13 @@ tile.kernel @attention_ws_bf16_d64(
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
         // (O is rescaled already)
         %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remui %g_vj, %cS : i32
-        %wr_vj = arith.divui %g_vj, %cS : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
         %wp_vj = arith.andi %wr_vj, %c1 : i32
         %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
         %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remui %g_pvj, %cS : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
         %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -2550,7 +2550,7 @@ tile.kernel @attention_ws_bf16_d64(
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
         %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
         %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remui %g_rk, %cS : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
         // The mask: column c of the block is kept iff c < lim - blk BN.
@@ -2589,7 +2589,7 @@ tile.kernel @attention_ws_bf16_d64(
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
         %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remui %g_rv, %cS : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
         %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
@@ -2606,19 +2606,19 @@ tile.kernel @attention_ws_bf16_d64(
       layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
       // (O is rescaled already)
       %g_vlast = arith.addi %base, %hi1 : i32
-      %ws_vlast = arith.remui %g_vlast, %cS : i32
-      %wr_vlast = arith.divui %g_vlast, %cS : i32
+      %ws_vlast = arith.remsi %g_vlast, %cS : i32
+      %wr_vlast = arith.divsi %g_vlast, %cS : i32
       %wp_vlast = arith.andi %wr_vlast, %c1 : i32
       %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
       %g_pvlast = arith.addi %base, %hi1 : i32
-      %vsl_last = arith.remui %g_pvlast, %cS : i32
+      %vsl_last = arith.remsi %g_pvlast, %cS : i32
       %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
       %acc_last = tile.dot %part#4, %svc_last, %part#0 async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
       layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
       %g_rvl = arith.addi %base, %hi1 : i32
-      %rs_vl = arith.remui %g_rvl, %cS : i32
+      %rs_vl = arith.remsi %g_rvl, %cS : i32
       %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
       // The row sums: the four partial sums of each row's quad.
@@ -2673,8 +2673,8 @@ tile.kernel @attention_ws_bf16_d64(
       %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
       %hi1 = arith.subi %hi, %c1 : i32
       %g_lk0 = arith.addi %base, %c0 : i32
-      %ls_k0 = arith.remui %g_lk0, %cS : i32
-      %lr_k0 = arith.divui %g_lk0, %cS : i32
+      %ls_k0 = arith.remsi %g_lk0, %cS : i32
+      %lr_k0 = arith.divsi %g_lk0, %cS : i32
       %lo_k0 = arith.andi %lr_k0, %c1 : i32
       %lp_k0 = arith.xori %lo_k0, %c1 : i32
       %le_k0 = layout.memdesc_index %emptyk[%ls_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
@@ -2714,8 +2714,8 @@ tile.kernel @attention_ws_bf16_d64(
         %more = arith.cmpi slt, %j1, %hi : i32
         scf.if %more {
           %g_lk = arith.addi %base, %j1 : i32
-          %ls_k = arith.remui %g_lk, %cS : i32
-          %lr_k = arith.divui %g_lk, %cS : i32
+          %ls_k = arith.remsi %g_lk, %cS : i32
+          %lr_k = arith.divsi %g_lk, %cS : i32
           %lo_k = arith.andi %lr_k, %c1 : i32
           %lp_k = arith.xori %lo_k, %c1 : i32
           %le_k = layout.memdesc_index %emptyk[%ls_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
@@ -2729,8 +2729,8 @@ tile.kernel @attention_ws_bf16_d64(
               : !layout.tensordesc<128x64xbf16, #sw>, !layout.memdesc<128x64xbf16, #sw>, !layout.memdesc<1xi64, #bl>
         }
         %g_lv = arith.addi %base, %j : i32
-        %ls_v = arith.remui %g_lv, %cS : i32
-        %lr_v = arith.divui %g_lv, %cS : i32
+        %ls_v = arith.remsi %g_lv, %cS : i32
+        %lr_v = arith.divsi %g_lv, %cS : i32
         %lo_v = arith.andi %lr_v, %c1 : i32
         %lp_v = arith.xori %lo_v, %c1 : i32
         %le_v = layout.memdesc_index %emptyv[%ls_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
@@ -2932,13 +2932,13 @@ tile.kernel @attention_ws_bf16_d128(
       %qph = arith.andi %kq, %c1 : i32
       layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
       %g_k0 = arith.addi %base, %c0 : i32
-      %ws_k0 = arith.remui %g_k0, %cS : i32
-      %wr_k0 = arith.divui %g_k0, %cS : i32
+      %ws_k0 = arith.remsi %g_k0, %cS : i32
+      %wr_k0 = arith.divsi %g_k0, %cS : i32
       %wp_k0 = arith.andi %wr_k0, %c1 : i32
       %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
       %g_k0s = arith.addi %base, %c0 : i32
-      %k0s = arith.remui %g_k0s, %cS : i32
+      %k0s = arith.remsi %g_k0s, %cS : i32
       %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
       %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #swT>
       %tg_p = arith.addi %tbase, %c0 : i32
@@ -2948,7 +2948,7 @@ tile.kernel @attention_ws_bf16_d128(
       layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
       %g_rk0 = arith.addi %base, %c0 : i32
-      %rs_k0 = arith.remui %g_rk0, %cS : i32
+      %rs_k0 = arith.remsi %g_rk0, %cS : i32
       %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Block 0's softmax (masked: it may be the diagonal or the last block).
@@ -2998,13 +2998,13 @@ tile.kernel @attention_ws_bf16_d128(
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
         %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remui %g_k, %cS : i32
-        %wr_k = arith.divui %g_k, %cS : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
         %wp_k = arith.andi %wr_k, %c1 : i32
         %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
         %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remui %g_ks1, %cS : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
         %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
         %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #swT>
         %tg_l = arith.addi %tbase, %j1 : i32
@@ -3013,13 +3013,13 @@ tile.kernel @attention_ws_bf16_d128(
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
         // (O is rescaled already)
         %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remui %g_vj, %cS : i32
-        %wr_vj = arith.divui %g_vj, %cS : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
         %wp_vj = arith.andi %wr_vj, %c1 : i32
         %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
         %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remui %g_pvj, %cS : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
         %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -3027,7 +3027,7 @@ tile.kernel @attention_ws_bf16_d128(
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
         %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
         %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remui %g_rk, %cS : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
         // Online softmax in units of the scaled scores (block 0 always has a
@@ -3058,7 +3058,7 @@ tile.kernel @attention_ws_bf16_d128(
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
         %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remui %g_rv, %cS : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
         %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
@@ -3074,13 +3074,13 @@ tile.kernel @attention_ws_bf16_d128(
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
         %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remui %g_k, %cS : i32
-        %wr_k = arith.divui %g_k, %cS : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
         %wp_k = arith.andi %wr_k, %c1 : i32
         %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
         %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remui %g_ks1, %cS : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
         %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
         %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #swT>
         %tg_l = arith.addi %tbase, %j1 : i32
@@ -3089,13 +3089,13 @@ tile.kernel @attention_ws_bf16_d128(
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
         // (O is rescaled already)
         %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remui %g_vj, %cS : i32
-        %wr_vj = arith.divui %g_vj, %cS : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
         %wp_vj = arith.andi %wr_vj, %c1 : i32
         %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
         %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remui %g_pvj, %cS : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
         %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -3103,7 +3103,7 @@ tile.kernel @attention_ws_bf16_d128(
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
         %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
         %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remui %g_rk, %cS : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
         // The mask: column c of the block is kept iff c < lim - blk BN.
@@ -3142,7 +3142,7 @@ tile.kernel @attention_ws_bf16_d128(
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
         %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remui %g_rv, %cS : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
         %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
@@ -3159,19 +3159,19 @@ tile.kernel @attention_ws_bf16_d128(
       layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
       // (O is rescaled already)
       %g_vlast = arith.addi %base, %hi1 : i32
-      %ws_vlast = arith.remui %g_vlast, %cS : i32
-      %wr_vlast = arith.divui %g_vlast, %cS : i32
+      %ws_vlast = arith.remsi %g_vlast, %cS : i32
+      %wr_vlast = arith.divsi %g_vlast, %cS : i32
       %wp_vlast = arith.andi %wr_vlast, %c1 : i32
       %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
       %g_pvlast = arith.addi %base, %hi1 : i32
-      %vsl_last = arith.remui %g_pvlast, %cS : i32
+      %vsl_last = arith.remsi %g_pvlast, %cS : i32
       %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
       %acc_last = tile.dot %part#4, %svc_last, %part#0 async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
       layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
       %g_rvl = arith.addi %base, %hi1 : i32
-      %rs_vl = arith.remui %g_rvl, %cS : i32
+      %rs_vl = arith.remsi %g_rvl, %cS : i32
       %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
       // The row sums: the four partial sums of each row's quad.
@@ -3271,13 +3271,13 @@ tile.kernel @attention_ws_bf16_d128(
       %qph = arith.andi %kq, %c1 : i32
       layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
       %g_k0 = arith.addi %base, %c0 : i32
-      %ws_k0 = arith.remui %g_k0, %cS : i32
-      %wr_k0 = arith.divui %g_k0, %cS : i32
+      %ws_k0 = arith.remsi %g_k0, %cS : i32
+      %wr_k0 = arith.divsi %g_k0, %cS : i32
       %wp_k0 = arith.andi %wr_k0, %c1 : i32
       %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
       %g_k0s = arith.addi %base, %c0 : i32
-      %k0s = arith.remui %g_k0s, %cS : i32
+      %k0s = arith.remsi %g_k0s, %cS : i32
       %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
       %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #swT>
       %tg_p = arith.addi %tbase, %c0 : i32
@@ -3287,7 +3287,7 @@ tile.kernel @attention_ws_bf16_d128(
       layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
       %g_rk0 = arith.addi %base, %c0 : i32
-      %rs_k0 = arith.remui %g_rk0, %cS : i32
+      %rs_k0 = arith.remsi %g_rk0, %cS : i32
       %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
       // Block 0's softmax (masked: it may be the diagonal or the last block).
@@ -3337,13 +3337,13 @@ tile.kernel @attention_ws_bf16_d128(
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
         %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remui %g_k, %cS : i32
-        %wr_k = arith.divui %g_k, %cS : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
         %wp_k = arith.andi %wr_k, %c1 : i32
         %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
         %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remui %g_ks1, %cS : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
         %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
         %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #swT>
         %tg_l = arith.addi %tbase, %j1 : i32
@@ -3352,13 +3352,13 @@ tile.kernel @attention_ws_bf16_d128(
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
         // (O is rescaled already)
         %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remui %g_vj, %cS : i32
-        %wr_vj = arith.divui %g_vj, %cS : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
         %wp_vj = arith.andi %wr_vj, %c1 : i32
         %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
         %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remui %g_pvj, %cS : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
         %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -3366,7 +3366,7 @@ tile.kernel @attention_ws_bf16_d128(
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
         %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
         %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remui %g_rk, %cS : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
         // Online softmax in units of the scaled scores (block 0 always has a
@@ -3397,7 +3397,7 @@ tile.kernel @attention_ws_bf16_d128(
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
         %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remui %g_rv, %cS : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
         %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
@@ -3413,13 +3413,13 @@ tile.kernel @attention_ws_bf16_d128(
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
         %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remui %g_k, %cS : i32
-        %wr_k = arith.divui %g_k, %cS : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
         %wp_k = arith.andi %wr_k, %c1 : i32
         %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
         %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remui %g_ks1, %cS : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
         %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
         %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #swT>
         %tg_l = arith.addi %tbase, %j1 : i32
@@ -3428,13 +3428,13 @@ tile.kernel @attention_ws_bf16_d128(
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
         // (O is rescaled already)
         %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remui %g_vj, %cS : i32
-        %wr_vj = arith.divui %g_vj, %cS : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
         %wp_vj = arith.andi %wr_vj, %c1 : i32
         %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
         %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remui %g_pvj, %cS : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
         %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -3442,7 +3442,7 @@ tile.kernel @attention_ws_bf16_d128(
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
         %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
         %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remui %g_rk, %cS : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
         // The mask: column c of the block is kept iff c < lim - blk BN.
@@ -3481,7 +3481,7 @@ tile.kernel @attention_ws_bf16_d128(
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
         %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remui %g_rv, %cS : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
         %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
@@ -3498,19 +3498,19 @@ tile.kernel @attention_ws_bf16_d128(
       layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
       // (O is rescaled already)
       %g_vlast = arith.addi %base, %hi1 : i32
-      %ws_vlast = arith.remui %g_vlast, %cS : i32
-      %wr_vlast = arith.divui %g_vlast, %cS : i32
+      %ws_vlast = arith.remsi %g_vlast, %cS : i32
+      %wr_vlast = arith.divsi %g_vlast, %cS : i32
       %wp_vlast = arith.andi %wr_vlast, %c1 : i32
       %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
       %g_pvlast = arith.addi %base, %hi1 : i32
-      %vsl_last = arith.remui %g_pvlast, %cS : i32
+      %vsl_last = arith.remsi %g_pvlast, %cS : i32
       %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
       %acc_last = tile.dot %part#4, %svc_last, %part#0 async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
       layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
       %g_rvl = arith.addi %base, %hi1 : i32
-      %rs_vl = arith.remui %g_rvl, %cS : i32
+      %rs_vl = arith.remsi %g_rvl, %cS : i32
       %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
       layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
       // The row sums: the four partial sums of each row's quad.
@@ -3565,8 +3565,8 @@ tile.kernel @attention_ws_bf16_d128(
       %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
       %hi1 = arith.subi %hi, %c1 : i32
       %g_lk0 = arith.addi %base, %c0 : i32
-      %ls_k0 = arith.remui %g_lk0, %cS : i32
-      %lr_k0 = arith.divui %g_lk0, %cS : i32
+      %ls_k0 = arith.remsi %g_lk0, %cS : i32
+      %lr_k0 = arith.divsi %g_lk0, %cS : i32
       %lo_k0 = arith.andi %lr_k0, %c1 : i32
       %lp_k0 = arith.xori %lo_k0, %c1 : i32
       %le_k0 = layout.memdesc_index %emptyk[%ls_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
@@ -3606,8 +3606,8 @@ tile.kernel @attention_ws_bf16_d128(
         %more = arith.cmpi slt, %j1, %hi : i32
         scf.if %more {
           %g_lk = arith.addi %base, %j1 : i32
-          %ls_k = arith.remui %g_lk, %cS : i32
-          %lr_k = arith.divui %g_lk, %cS : i32
+          %ls_k = arith.remsi %g_lk, %cS : i32
+          %lr_k = arith.divsi %g_lk, %cS : i32
           %lo_k = arith.andi %lr_k, %c1 : i32
           %lp_k = arith.xori %lo_k, %c1 : i32
           %le_k = layout.memdesc_index %emptyk[%ls_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
@@ -3621,8 +3621,8 @@ tile.kernel @attention_ws_bf16_d128(
               : !layout.tensordesc<128x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #sw>, !layout.memdesc<1xi64, #bl>
         }
         %g_lv = arith.addi %base, %j : i32
-        %ls_v = arith.remui %g_lv, %cS : i32
-        %lr_v = arith.divui %g_lv, %cS : i32
+        %ls_v = arith.remsi %g_lv, %cS : i32
+        %lr_v = arith.divsi %g_lv, %cS : i32
         %lo_v = arith.andi %lr_v, %c1 : i32
         %lp_v = arith.xori %lo_v, %c1 : i32
         %le_v = layout.memdesc_index %emptyv[%ls_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>

@@ -164,11 +164,13 @@ def exp2_split(tag, sd, ind, *, rows, bn, S_, levels):
     MUFU.EX2. tile.join puts a bit back as register bit 0, so rejoining in
     reverse order gives back the accumulator's register order: every step
     is a relabeling (no instruction, no data movement). 2^x for x <= 0
-    (-inf included): x clamped to -127, n = round(x) by adding and
-    subtracting 1.5 * 2^23, f = x - n in [-1/2, 1/2], 2^f by a degree-3
-    minimax polynomial (relative error 7.5e-5, under the f16/bf16 rounding
-    of P), and n added to the exponent field as an integer. Defines
-    %p_<tag>."""
+    (-inf included): x clamped to -125 (2^f may be below 1, exponent field
+    126, and n is added to that field: -125 keeps the sum a normal number;
+    -127 wrapped into the sign bit, which a GPU run caught as NaN on masked
+    scores), n = round(x) by adding and subtracting 1.5 * 2^23, f = x - n
+    in [-1/2, 1/2], 2^f by a degree-3 minimax polynomial (relative error
+    7.5e-5, under the f16/bf16 rounding of P), and n added to the exponent
+    field as an integer. Defines %p_<tag>."""
     ty = lambda shape, l: f"tensor<{'x'.join(map(str, shape))}xf32, {_attr(l)}>"
     cur, shape, lay = sd, [rows, bn], _mma_bases(rows, bn)
     cur_ty = S_
@@ -199,7 +201,7 @@ def exp2_split(tag, sd, ind, *, rows, bn, S_, levels):
         cur, cur_ty, shape, lay = f"%xh{i}_{tag}", ty(sshape, sl), sshape, sl
     T = cur_ty
     Ti = T.replace("xf32,", "xi32,")
-    o.append(f"""{ind}%e2c_{tag} = arith.constant dense<-127.0> : {T}
+    o.append(f"""{ind}%e2c_{tag} = arith.constant dense<-125.0> : {T}
 {ind}%e2m_{tag} = arith.constant dense<12582912.0> : {T}
 {ind}%e2q3_{tag} = arith.constant dense<0.0551716685> : {T}
 {ind}%e2q2_{tag} = arith.constant dense<0.2426111400> : {T}

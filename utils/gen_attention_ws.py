@@ -43,8 +43,8 @@ HEADER = """// Flash attention forward, warp-specialized as FlashAttention-3: a 
 // T = cdiv(n, 64 C) * B * H, in the order (head, row block last first);
 // program p takes its k-th tile u = k P + p, or k P + P - 1 - p for odd k
 // while the whole wave k exists. bench/attention.py and
-// test/gpu/cases_attention_ws.py launch P = min(SMs, T) without the mask
-// and P = T (one tile a program, handed out by the hardware) with it.
+// test/gpu/cases_attention_ws.py launch P = min(SMs, T), with and without
+// the mask.
 //
 // Shared memory and mbarriers:
 //   - Q: one 64 x d slot per consumer: bq[w] (count 1, expect-tx) full for
@@ -147,7 +147,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     P_j V_j); nc: consumer warpgroups (64 query rows each, 64 nc rows a
     tile); persistent: programs looping over the tiles (an extra
     argument nbh = B * H, grid (P, 1) for any P >= 1; the launchers take
-    one per SM, causal one per tile); regs: (consumer, producer) registers
+    one per SM); regs: (consumer, producer) registers
     a thread (default 240 / 24 for two consumers, 160 / 32 for three);
     quad: the row sums l kept per thread ([64, 4], one per row and quad
     lane, summed over the quad once after the last block: no shuffle in
@@ -326,8 +326,8 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 {ind}%hi1 = arith.subi %hi, %c1 : i32"""
 
     def slot_phase(g, tag, ind):
-        return f"""{ind}%ws_{tag} = arith.remui {g}, %cS : i32
-{ind}%wr_{tag} = arith.divui {g}, %cS : i32
+        return f"""{ind}%ws_{tag} = arith.remsi {g}, %cS : i32
+{ind}%wr_{tag} = arith.divsi {g}, %cS : i32
 {ind}%wp_{tag} = arith.andi %wr_{tag}, %c1 : i32"""
 
     def gblk(blk, tag, ind):
@@ -346,7 +346,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     def release(bars_, blk, tag, ind):
         """Arrives on the empty barrier of key block `blk`'s slot."""
         pre, g = gblk(blk, "r" + tag, ind)
-        return f"""{pre}{ind}%rs_{tag} = arith.remui {g}, %cS : i32
+        return f"""{pre}{ind}%rs_{tag} = arith.remsi {g}, %cS : i32
 {ind}%rb_{tag} = layout.memdesc_index {bars_}[%rs_{tag}] : {bars} -> {bar}
 {ind}layout.arrive_barrier %rb_{tag}, 1{ns_} : {bar}"""
 
@@ -389,7 +389,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
         pre2, g = gblk(blk, "pv" + tag, ind)
         return f"""{pre}
 {wait("%fullv", blk, "v" + tag, ind)}
-{pre2}{ind}%vsl_{tag} = arith.remui {g}, %cS : i32
+{pre2}{ind}%vsl_{tag} = arith.remsi {g}, %cS : i32
 {ind}%svc_{tag} = layout.memdesc_index %sv[%vsl_{tag}] : {ring} -> {kbuf}
 {ind}%acc_{tag} = tile.dot {pa}, %svc_{tag}, {scaled} async : {PA_}, {kbuf} -> {O_}"""
 
@@ -435,7 +435,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 {i2}// both asynchronous; then the next consumer's turn.
 {i2}%j1 = arith.addi %j, %c1 : i32
 {deferred_top(i2)}{wait("%fullk", "%j1", "k", i2)}
-{pre}{i2}%ks1 = arith.remui {gk}, %cS : i32
+{pre}{i2}%ks1 = arith.remsi {gk}, %cS : i32
 {i2}%sknx = layout.memdesc_index %sk[%ks1] : {ring} -> {kbuf}
 {i2}%sktn = layout.memdesc_trans %sknx {{order = array<i32: 1, 0>}} : {kbuf} -> {ktbuf}
 {turn_wait("%j1", "l", i2)}
@@ -525,7 +525,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 {ind}// Turn 0: S_0 = Q K_0^T.
 {qwait}
 {wait("%fullk", "%c0", "k0", ind)}
-{gblk("%c0", "k0s", ind)[0]}{ind}%k0s = arith.remui {gblk("%c0", "k0s", ind)[1]}, %cS : i32
+{gblk("%c0", "k0s", ind)[0]}{ind}%k0s = arith.remsi {gblk("%c0", "k0s", ind)[1]}, %cS : i32
 {ind}%sk0 = layout.memdesc_index %sk[%k0s] : {ring} -> {kbuf}
 {ind}%skt0 = layout.memdesc_trans %sk0 {{order = array<i32: 1, 0>}} : {kbuf} -> {ktbuf}
 {turn_wait("%c0", "p", ind)}
@@ -617,8 +617,8 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     def load(x, blk, tag, ind):
         """The producer's load of key block `blk` of K or V."""
         pre, g = gblk(blk, "l" + tag, ind)
-        return f"""{pre}{ind}%ls_{tag} = arith.remui {g}, %cS : i32
-{ind}%lr_{tag} = arith.divui {g}, %cS : i32
+        return f"""{pre}{ind}%ls_{tag} = arith.remsi {g}, %cS : i32
+{ind}%lr_{tag} = arith.divsi {g}, %cS : i32
 {ind}%lo_{tag} = arith.andi %lr_{tag}, %c1 : i32
 {ind}%lp_{tag} = arith.xori %lo_{tag}, %c1 : i32
 {ind}%le_{tag} = layout.memdesc_index %empty{x}[%ls_{tag}] : {bars} -> {bar}
