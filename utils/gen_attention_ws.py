@@ -13,7 +13,8 @@ persistent), sync: arrivals after a warpgroup barrier, nodw: the wait for
 P V in its own iteration, pers: persistent, nc3: three consumer
 warpgroups (needs pers), l1: the row sums reduced across the quad in
 every block (not per thread), m3: the mask by three compares a score
-(not one against a per-row limit)), named attention_ws_T_dD_bnBN_sS[_FLAG...] (for
+(not one against a per-row limit), qr: Q in registers for Q K^T, e1/e2/e3:
+1/2, 1/4 or 1/8 of P by an FMA polynomial instead of MUFU.EX2), named attention_ws_T_dD_bnBN_sS[_FLAG...] (for
 tuning; not checked in).
 """
 import sys
