@@ -6,7 +6,8 @@ backend) and a Triton tl.dot FA2 kernel, in one run on the same GPU.
     python3 bench/attention.py --artifacts .device-carry/artifacts       # GPU machine
 
 fp16 (--dtypes f16,bf16 for bf16 too), [B, H, N, d] contiguous, B=4 H=32
-N=4096 by default, d = 128 and 64, full and causal. Every result is checked against SDPA before it is timed;
+N=4096 by default, d = 128 and 64, full and causal. Every result is
+checked against SDPA before it is timed;
 times are medians of triton.testing.do_bench; TFLOP/s = 4 B H N^2 d / time
 (halved for causal). The rows: SDPA with the cuDNN backend
 (torch.nn.attention.sdpa_kernel(SDPBackend.CUDNN_ATTENTION); if torch
