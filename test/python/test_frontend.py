@@ -504,7 +504,6 @@ def test_launch_signature():
 
 
 
-@tile.jit(num_warps=8)
 def gemm(a, b, c, m, n, k, sam, sbk, scm, BM: tile.constexpr, BN: tile.constexpr,
          BK: tile.constexpr):
     pm, pn = tile.program_id(0), tile.program_id(1)
@@ -519,19 +518,9 @@ def gemm(a, b, c, m, n, k, sam, sbk, scm, BM: tile.constexpr, BN: tile.constexpr
     tile.store_tile(vc, (pm, pn), acc.to(tile.float16))
 
 
-@tile.jit(num_warps=8, warp_specialize=False)
-def gemm_no_ws(a, b, c, m, n, k, sam, sbk, scm, BM: tile.constexpr, BN: tile.constexpr,
-               BK: tile.constexpr):
-    pm, pn = tile.program_id(0), tile.program_id(1)
-    va = tile.make_view(a, shape=(m, k), strides=(sam, 1))
-    vb = tile.make_view(b, shape=(k, n), strides=(sbk, 1))
-    vc = tile.make_view(c, shape=(m, n), strides=(scm, 1))
-    acc = tile.zeros((BM, BN), tile.float32)
-    for kt in range(0, tile.cdiv(k, BK)):
-        ta = tile.load_tile(va, (pm, kt), (BM, BK), padding="zero")
-        tb = tile.load_tile(vb, (kt, pn), (BK, BN), padding="zero")
-        acc = tile.dot(ta, tb, acc)
-    tile.store_tile(vc, (pm, pn), acc.to(tile.float16))
+# One body, two kernels: the compiler's default and the decorator's False.
+gemm_no_ws = tile.jit(num_warps=8, warp_specialize=False)(gemm)
+gemm = tile.jit(num_warps=8)(gemm)
 
 
 def test_warp_specialize_option():
