@@ -493,6 +493,8 @@ struct ConvertTileToLLVMPass
         why = "'" + op->getName().getStringRef().str() +
               "' needs sm_90 or newer (TMA and mbarrier transaction counts); "
               "compile with --arch=sm_90";
+      if (why.empty() && computeCapability < 90)
+        why = whyClusterNotLowerable(op);
       if (why.empty())
         return WalkResult::advance();
       op->emitError(why);
@@ -607,6 +609,7 @@ struct ConvertTileToLLVMPass
 
     RewritePatternSet patterns(ctx);
     populateKernelOpToLLVMPatterns(converter, patterns);
+    populateClusterOpToLLVMPatterns(converter, patterns);
     populateDotOpToLLVMPatterns(converter, patterns, computeCapability,
                                 usesWgmma);
     populateViewOpToLLVMPatterns(converter, patterns);
