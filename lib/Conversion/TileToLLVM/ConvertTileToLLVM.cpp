@@ -175,7 +175,9 @@ std::string tile::whyNotLowerable(Operation *op) {
             tl::YieldOp, tl::DotOp, tl::DotWaitOp, tl::AtomicRMWOp,
             tl::AtomicCASOp, tl::PrintOp, tl::AssertOp, tl::WarpSpecializeOp,
             tl::TransOp, tl::ReshapeOp, tl::JoinOp, tl::SplitOp, tl::CatOp,
-            tl::AssumeMultipleOp, tl::PtrToIntOp>(op))
+            tl::AssumeMultipleOp, tl::PtrToIntOp, tl::ClusterCtaRankOp,
+            tl::ClusterIdOp, tl::NumClustersOp, tl::ClusterArriveOp,
+            tl::ClusterWaitOp>(op))
       return "";
     if (isa<tl::AsyncLoadTileOp>(op))
       return whyAsyncCopyNotLowerable(op);

@@ -52,7 +52,8 @@ tile.kernel @ids(%out: !tile.ptr<i32>) attributes {num_warps = 4 : i32, cluster_
   tile.cluster_wait
   tile.cluster_arrive relaxed
   tile.cluster_wait
-  tile.store_at %out[%s5], %s5 : !tile.ptr<i32>, i32
+  %v = tile.make_view %out, shape [64] : !tile.ptr<i32> -> !tile.view<64xi32>
+  tile.store_at %s5, %v[%s5] : i32, !tile.view<64xi32>
   tile.return
 }
 
