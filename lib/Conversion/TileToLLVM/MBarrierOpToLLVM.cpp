@@ -12,7 +12,8 @@
 //                             (inline PTX: NVVM's arrive has no predicate);
 //                             with `cta %r`: mapa.shared::cluster of the
 //                             address to program r, then @p
-//                             mbarrier.arrive.release.cluster.shared::cluster
+//                             mbarrier.arrive.shared::cluster (release,
+//                             CTA scope: no GPU-wide MEMBAR)
 //   layout.wait_barrier    -> nvvm.mbarrier.try_wait.parity (every thread;
 //                             the op loops until the phase completed)
 //   layout.inval_barrier   -> bar.sync, @p mbarrier.inval.shared::cta.b64
@@ -109,13 +110,17 @@ struct ArriveBarrierOpConversion
     Value pred = emitIsIssuingThread(rewriter, loc);
     Value count = i32Const(rewriter, loc, op.getCount());
     if (Value cta = adaptor.getCta()) {
-      // The barrier's address in the peer's shared memory window, then a
-      // cluster-scope release arrival there.
+      // The barrier's address in the peer's shared memory window, then an
+      // arrival there with the default semantics, release at CTA scope (as
+      // CUTLASS's ClusterBarrier::arrive(cta_id)): `.release.cluster`
+      // makes ptxas put MEMBAR.ALL.GPU before the arrival, which waits for
+      // the program's outstanding global writes (its TMA stores) in every
+      // consumer k-step (measured 0.62x the throughput of this form's
+      // kernel without clusters at 4096^3; bench/RESULTS.md, h12cluster).
       emitPredicatedPtx(
           rewriter, loc,
           "{ .reg .b32 remote; mapa.shared::cluster.u32 remote, $1, $2; "
-          "@$0 mbarrier.arrive.release.cluster.shared::cluster.b64 _, "
-          "[remote], $3; }",
+          "@$0 mbarrier.arrive.shared::cluster.b64 _, [remote], $3; }",
           pred, adaptor.getBarrier(), ValueRange{cta, count}, ",r,r",
           /*predicateWhole=*/false);
     } else {

@@ -3,8 +3,8 @@
 // The cluster operands of the TMA and mbarrier ops: a multicast TMA load
 // carries its mask, truncated to the 16-bit CTA mask of PTX, on every box
 // of the block; an arrival on a peer's mbarrier maps the barrier's address
-// into the peer's window (mapa) and arrives there with cluster-scope
-// release, issued by one thread (the predicate inside the asm, after the
+// into the peer's window (mapa) and arrives there (default semantics:
+// release at CTA scope, no GPU-wide membar), issued by one thread (the predicate inside the asm, after the
 // mapa that every thread may run).
 
 #nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
@@ -20,7 +20,7 @@
 // CHECK: llvm.inline_asm has_side_effects "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], $2;", "b,r,r"
 // CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : i32)
 // CHECK: %[[ADDR:.*]] = llvm.ptrtoint %[[BAR]] : !llvm.ptr<3> to i32
-// CHECK: llvm.inline_asm has_side_effects "{ .reg .b32 remote; mapa.shared::cluster.u32 remote, $1, $2; @$0 mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote], $3; }", "b,r,r,r" %{{.*}}, %[[ADDR]], %[[PEER]], %[[ONE]]
+// CHECK: llvm.inline_asm has_side_effects "{ .reg .b32 remote; mapa.shared::cluster.u32 remote, $1, $2; @$0 mbarrier.arrive.shared::cluster.b64 _, [remote], $3; }", "b,r,r,r" %{{.*}}, %[[ADDR]], %[[PEER]], %[[ONE]]
 tile.kernel @multicast(%p: !tile.ptr<f16>, %row: i32, %col: i32, %mask: i32, %peer: i32,
                        %k: i32, %n: i32, %ld: i32)
     attributes {num_warps = 4 : i32, cluster_dims = array<i32: 2, 1, 1>} {

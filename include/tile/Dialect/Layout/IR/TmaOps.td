@@ -99,8 +99,12 @@ def Layout_ArriveBarrierOp : Layout_BarrierOpBase<"arrive_barrier"> {
     With `cta %rank` (i32; a kernel with `cluster_dims`) the arrival is on
     the mbarrier at the same shared-memory offset in the program of rank
     `%rank` of the cluster (`mapa.shared::cluster`, then
-    `mbarrier.arrive.release.cluster.shared::cluster`: release semantics
-    at cluster scope), e.g. to hand a ring slot back to a peer program
+    `mbarrier.arrive.shared::cluster`: release semantics at CTA scope, as
+    CUTLASS's cluster barrier arrives; enough for handing back a buffer
+    whose readers, wgmma or TMA, completed before the arrival, not for
+    publishing ordinary stores to the peer: a cluster-scope release would
+    cost a GPU-wide memory barrier before each arrival), e.g. to hand a
+    ring slot back to a peer program
     whose producer multicasts into this program's copy of the slot. The
     rank may be the program's own (`tile.cluster_cta_rank`).
 
