@@ -20,7 +20,8 @@
 // Launch: a 1-D grid of P = 2 Q programs (the launcher refuses an odd P);
 // any Q >= 1 is correct. bench/matmul.py launches Q = ceil(pairs /
 // ceil(pairs / (#SMs / 2))) clusters: the waves of #SMs / 2, every cluster
-// the same number of pairs (64 on 132 SMs at 4096^3: 1.8 % faster than 66). 12 warps a program: the kernel's 4 (consumer 0) and two
+// the same number of pairs (64 on 132 SMs at 4096^3: 1.8 % faster than 66).
+// 12 warps a program: the kernel's 4 (consumer 0) and two
 // 4-warp partitions (consumer 1, the producer). Registers (setmaxnreg):
 // 232 a thread for each consumer (a 128-register accumulator), 40 for the
 // producer: 232 x 256 + 40 x 128 = 64512 of 65536.
@@ -134,8 +135,9 @@ tile.kernel @matmul_ws_cluster(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}
   tile.cluster_arrive
   tile.cluster_wait
 
-  // Tiles: tm x tn in groups of 16 tile rows; this program takes tiles
-  // pid, pid + np, ...: mine of them, ktiles k-steps each.
+  // Tiles: tm x tn pairs of tiles in groups of 16 tile rows; this cluster
+  // (pid of np) takes pairs pid, pid + np, ...: mine of them, ktiles k-steps
+  // each; this program the tile of rank r in each pair.
   %tm0 = arith.addi %m, %cbm1 : i32
   %tm = arith.divsi %tm0, %cbm : i32
   // Tile columns in pairs: a cluster computes the two tiles of a pair.
@@ -370,8 +372,9 @@ tile.kernel @matmul_ws_cluster_bf16(%a: !tile.ptr<bf16> {tile.divisibility = 16 
   tile.cluster_arrive
   tile.cluster_wait
 
-  // Tiles: tm x tn in groups of 16 tile rows; this program takes tiles
-  // pid, pid + np, ...: mine of them, ktiles k-steps each.
+  // Tiles: tm x tn pairs of tiles in groups of 16 tile rows; this cluster
+  // (pid of np) takes pairs pid, pid + np, ...: mine of them, ktiles k-steps
+  // each; this program the tile of rank r in each pair.
   %tm0 = arith.addi %m, %cbm1 : i32
   %tm = arith.divsi %tm0, %cbm : i32
   // Tile columns in pairs: a cluster computes the two tiles of a pair.

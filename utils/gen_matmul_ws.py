@@ -129,7 +129,8 @@ HEADERS["cluster"] = """\
 // is correct.""", """// Launch: a 1-D grid of P = 2 Q programs (the launcher refuses an odd P);
 // any Q >= 1 is correct. bench/matmul.py launches Q = ceil(pairs /
 // ceil(pairs / (#SMs / 2))) clusters: the waves of #SMs / 2, every cluster
-// the same number of pairs (64 on 132 SMs at 4096^3: 1.8 % faster than 66).""").replace(
+// the same number of pairs (64 on 132 SMs at 4096^3: 1.8 % faster than 66).
+//""").replace(
     """// Program p takes the tiles p, p + P, p + 2P, ... of C, numbered in groups
 // of G tile rows (Triton's GROUP_SIZE_M, as matmul_persistent).""",
     """// The two programs of a cluster (rank r = 0, 1) compute the tiles of one
@@ -523,7 +524,16 @@ scf.for %i = %c0 to %mine step %c1 : i32 {{
   %tn0 = arith.addi %n, %cpair1 : i32
   %tn = arith.divsi %tn0, %cpair : i32
 """
+        tiles_comment = f"""\
+  // Tiles: tm x tn pairs of tiles in groups of {gm} tile rows; this cluster
+  // (pid of np) takes pairs pid, pid + np, ...: mine of them, ktiles k-steps
+  // each; this program the tile of rank r in each pair.
+"""
     else:
+        tiles_comment = f"""\
+  // Tiles: tm x tn in groups of {gm} tile rows; this program takes tiles
+  // pid, pid + np, ...: mine of them, ktiles k-steps each.
+"""
         kattrs = "num_warps = 4 : i32"
         grid_ids = """\
   %pid = tile.program_id x : i32
@@ -587,9 +597,7 @@ scf.for %i = %c0 to %mine step %c1 : i32 {{
     layout.init_barrier %e, {ecount} : {bar1}
   }}
 {turn_init}{cluster_init}
-  // Tiles: tm x tn in groups of {gm} tile rows; this program takes tiles
-  // pid, pid + np, ...: mine of them, ktiles k-steps each.
-  %tm0 = arith.addi %m, %cbm1 : i32
+{tiles_comment}  %tm0 = arith.addi %m, %cbm1 : i32
   %tm = arith.divsi %tm0, %cbm : i32
 {tile_cols}  %ntiles = arith.muli %tm, %tn : i32
   %ingroup = arith.muli %tn, %cgm : i32
