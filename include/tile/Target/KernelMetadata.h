@@ -10,8 +10,8 @@
 //   tile.num_warps = W : i32, tile.shared_bytes = S : i64,
 //   tile.arg_types = ["ptr<f32>", "i32", ...]   (optional: tile.arg_names)
 // optionally nvvm.cluster_dim = array<i32: X, Y, Z> (a thread-block cluster
-// shape: "cluster_dims" in the JSON), and, per argument, tile.divisibility = N or llvm.align = N (the alignment
-// promise the launcher must check), and tile.tma = {...} on a hidden TMA
+// shape: "cluster_dims" in the JSON), and, per argument, tile.divisibility =
+// N or llvm.align = N (the alignment promise the launcher must check), and tile.tma = {...} on a hidden TMA
 // descriptor parameter (tile.arg_types "tma_descriptor").
 // Kernels written directly in the LLVM dialect need only nvvm.kernel; the
 // rest is derived from the function type and defaults.

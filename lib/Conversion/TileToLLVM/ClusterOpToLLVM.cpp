@@ -7,7 +7,8 @@
 //   tile.cluster_id d          -> nvvm.read.ptx.sreg.clusterid.d
 //   tile.num_clusters d        -> nvvm.read.ptx.sreg.nclusterid.d
 //   tile.cluster_arrive        -> nvvm.cluster.arrive (barrier.cluster.arrive,
-//                                 release); `relaxed`: nvvm.cluster.arrive.relaxed
+//                                 release); `relaxed`:
+//                                 nvvm.cluster.arrive.relaxed
 //   tile.cluster_wait          -> nvvm.cluster.wait (barrier.cluster.wait,
 //                                 acquire)
 // The barrier ops are not `.aligned`: a warp-specialized partition may
@@ -100,8 +101,8 @@ struct ClusterArriveOpConversion
       rewriter.replaceOpWithNewOp<NVVM::ClusterArriveRelaxedOp>(
           op, /*aligned=*/UnitAttr());
     else
-      rewriter.replaceOpWithNewOp<NVVM::ClusterArriveOp>(op,
-                                                         /*aligned=*/UnitAttr());
+      rewriter.replaceOpWithNewOp<NVVM::ClusterArriveOp>(
+          op, /*aligned=*/UnitAttr());
     return success();
   }
 };

@@ -6,7 +6,8 @@
 //                   wait_barrier, inval_barrier
 //   fence           fence_async_shared
 //   TMA             async_tma_copy_global_to_local (completes on an
-//                   mbarrier; optionally multicast to a cluster), async_tma_copy_local_to_global (completes
+//                   mbarrier; optionally multicast to a cluster),
+//                   async_tma_copy_local_to_global (completes
 //                   through bulk groups), async_tma_store_wait
 //
 // An mbarrier is an 8-byte object in shared memory: a one-element buffer
