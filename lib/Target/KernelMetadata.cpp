@@ -266,6 +266,17 @@ tile::extractKernelMetadata(ModuleOp llvmDialectModule) {
       info.sharedBytes = bytes.getInt();
     }
 
+    if (Attribute cluster =
+            func->getAttr(NVVM::NVVMDialect::getClusterDimAttrName())) {
+      auto dims = dyn_cast<DenseI32ArrayAttr>(cluster);
+      if (!dims || dims.size() != 3 ||
+          llvm::any_of(dims.asArrayRef(), [](int32_t d) { return d < 1; }))
+        return fail("nvvm.cluster_dim must be array<i32: X, Y, Z> with each "
+                    "extent at least 1");
+      for (int32_t d : dims.asArrayRef())
+        info.clusterDims.push_back(d);
+    }
+
     ArrayRef<Type> paramTypes = func.getFunctionType().getParams();
     auto declaredTypes = func->getAttrOfType<ArrayAttr>("tile.arg_types");
     if (func->hasAttr("tile.arg_types") && !declaredTypes)
@@ -400,6 +411,8 @@ llvm::json::Value tile::kernelMetadataToJSON(ArrayRef<KernelInfo> kernels,
                               {"num_warps", kernel.numWarps},
                               {"threads_per_block", kernel.threadsPerBlock},
                               {"shared_bytes", kernel.sharedBytes}};
+    if (!kernel.clusterDims.empty())
+      object["cluster_dims"] = llvm::json::Array(kernel.clusterDims);
     if (kernel.registers > 0) {
       object["registers"] = kernel.registers;
       object["spill_bytes"] = kernel.spillBytes;

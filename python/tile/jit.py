@@ -408,6 +408,8 @@ class _FastLaunch:
         params = [p for p in kernel.meta.params]
         if positions is None or any(p.is_hidden for p in params):
             return None
+        if kernel.meta.cluster_dims != (1, 1, 1):
+            return None  # Kernel.launch checks the grid against the cluster shape.
         slots = []
         for p in params:
             if p.is_pointer:

@@ -267,6 +267,9 @@ class KernelMetadata:
     num_warps: int
     threads_per_block: int
     shared_bytes: int
+    # The compile-time thread-block cluster shape (x, y, z): the grid must be
+    # a multiple of it. (1, 1, 1) for a kernel without clusters.
+    cluster_dims: Tuple[int, int, int] = (1, 1, 1)
 
 
 @dataclass
@@ -311,11 +314,18 @@ class ModuleMetadata:
                     raise MetadataError(f"{source}: {pw}.type {ptype!r} is not a type the "
                                         f"launcher can pass")
                 params.append(param)
+            cluster = kobj.get("cluster_dims", [1, 1, 1])
+            if (not isinstance(cluster, list) or len(cluster) != 3
+                    or any(isinstance(d, bool) or not isinstance(d, int) or d < 1
+                           for d in cluster)):
+                raise MetadataError(f"{source}: {where}.cluster_dims must be 3 positive "
+                                    f"integers, got {cluster!r}")
             meta.kernels.append(KernelMetadata(
                 name=need(kobj, "name", str, where), params=params,
                 num_warps=need(kobj, "num_warps", int, where),
                 threads_per_block=need(kobj, "threads_per_block", int, where),
-                shared_bytes=need(kobj, "shared_bytes", int, where)))
+                shared_bytes=need(kobj, "shared_bytes", int, where),
+                cluster_dims=tuple(cluster)))
         return meta
 
 
@@ -636,6 +646,19 @@ def _build_tma_descriptor(param: KernelParam, values: Dict[int, Any], packed: Di
     return tmap
 
 
+def _check_cluster_grid(grid: Tuple[int, int, int], cluster: Tuple[int, int, int],
+                        kernel: str) -> None:
+    """A kernel compiled with cluster_dims runs in whole clusters: each grid
+    dim must be a multiple of the cluster's (the driver would fail the
+    launch with CUDA_ERROR_INVALID_CLUSTER_SIZE, without saying which)."""
+    for d, (g, c) in enumerate(zip(grid, cluster)):
+        if g % c:
+            raise LaunchError(f"{kernel}: grid[{d}] = {g} is not a multiple of the kernel's "
+                              f"cluster shape {c} (cluster_dims {list(cluster)}); launch "
+                              f"{(g + c - 1) // c * c} programs along dim {d}, or a multiple "
+                              f"of {c}")
+
+
 def _normalize_grid(grid: Any, kernel: str) -> Tuple[int, int, int]:
     if isinstance(grid, int) and not isinstance(grid, bool):
         grid = (grid,)
@@ -725,6 +748,8 @@ class Kernel:
         """Launches on `stream` (a torch stream, a raw CUstream int, or None for
         torch's current stream on the module's device)."""
         gx, gy, gz = _normalize_grid(grid, self.name)
+        if self.meta.cluster_dims != (1, 1, 1):
+            _check_cluster_grid((gx, gy, gz), self.meta.cluster_dims, self.name)
         if stream is None:
             torch = _torch()
             stream = (torch.cuda.current_stream(self.module.device).cuda_stream

@@ -2,8 +2,9 @@
 128x256 tiles, 3-slot ring; test/gpu/kernels/matmul_persistent_128.mlir:
 128x128 tiles, 4 slots) and of the warp-specialized persistent GEMM
 (examples/matmul_ws_coop.mlir: a TMA producer warpgroup and two consumer
-warpgroups on the two halves of 128x256 tiles), f16 and bf16, against the
-float64 product.
+warpgroups on the two halves of 128x256 tiles) and its 2-program-cluster
+form (examples/matmul_ws_cluster.mlir, A multicast to both programs), f16
+and bf16, against the float64 product.
 
 A 1-D grid of P programs each takes tiles p, p + P, ... in grouped order,
 with the TMA ring and its mbarrier phases carried across tiles and a TMA
@@ -63,6 +64,34 @@ def make_persistent_runner(kind, block_n):
     return run
 
 
+def make_cluster_runner(kind, block_n):
+    """examples/matmul_ws_cluster.mlir: 2-program clusters, each cluster the
+    two tiles of a pair of tile columns. The shape's last entry counts
+    clusters (0: min(#SMs / 2, pairs)); the grid is twice that. Also checks
+    that the launcher refuses an odd grid (not a multiple of the cluster)
+    with a message that says so, before any launch."""
+    inner = make_persistent_runner(kind, block_n)
+
+    def run(k, shape, gen):
+        m, n, kk, clusters = shape
+        pairs = _up(m, 128) // 128 * (_up(n, 2 * block_n) // (2 * block_n))
+        sms = torch.cuda.get_device_properties(0).multi_processor_count
+        grid = 2 * (clusters or min(sms // 2, pairs))
+        checks = inner(k, (m, n, kk, grid), gen)
+        refused = ""
+        try:
+            a = torch.zeros((8, 8), device=DEV, dtype=torch.float16
+                            if kind == "f16" else torch.bfloat16)
+            k[(grid + 1,)](a, a, a, 8, 8, 8, 8, 8, 8)
+        except Exception as e:  # tile.runtime.LaunchError
+            refused = str(e)
+        checks.append(("an odd grid is refused: not a multiple of the cluster shape",
+                       "not a multiple of the kernel's cluster shape 2" in refused, True))
+        return checks
+
+    return run
+
+
 # (m, n, k, programs); 0 = min(#SMs, tiles).
 SHAPES = [
     (1, 1, 1, 0), (17, 17, 17, 0), (100, 100, 100, 0), (1, 4096, 4096, 0),
@@ -82,6 +111,29 @@ SHAPES_BF16 = [
     (1000, 1000, 100, 7), (2048, 2048, 2048, 0), (200, 300, 130, 2),
 ]
 
+# (m, n, k, clusters); 0 = min(#SMs / 2, tile pairs). Tile columns odd
+# (N of 1..256, 257..512 is one pair; 300, 1000 and 4095 give an odd count of
+# 256-column tiles), so the second program of a cluster computes a tile past
+# N; K of one k-step and shorter than the ring; clusters with no pair; one
+# cluster walking every pair; a cluster count not dividing the pairs.
+SHAPES_CLUSTER = [
+    (1, 1, 1, 0), (17, 17, 17, 0), (100, 100, 100, 0), (1, 4096, 4096, 0),
+    (64, 1000, 17, 0),            # one k-step; 4 tile columns
+    (1000, 100, 100, 0),          # two k-steps; 1 tile column: rank 1 past N
+    (129, 257, 300, 0), (17, 100, 1000, 0), (1000, 1000, 1000, 0),
+    (300, 300, 64, 66),           # more clusters than pairs
+    (1000, 1000, 1000, 1),        # one cluster walks every pair
+    (1000, 1000, 100, 7),         # 7 clusters, pairs not a multiple
+    (1000, 4095, 17, 3),          # 16 tile columns (odd pairs count 8), k-step 1
+    (1000, 1300, 130, 2),         # 6 tile columns, 3 pairs, ring wrapping
+    (200, 300, 130, 2),           # small (for the sanitizers' --small 5)
+    (4095, 4095, 4095, 0),        # more pairs than clusters
+]
+SHAPES_CLUSTER_BF16 = [
+    (1, 1, 1, 0), (17, 100, 1000, 0), (64, 1000, 17, 0), (1000, 1000, 1000, 1),
+    (1000, 1000, 100, 7), (2048, 2048, 2048, 0), (200, 300, 130, 2),
+]
+
 CASES = [
     ("matmul_persistent", "matmul_persistent", make_persistent_runner("f16", 256), SHAPES),
     ("matmul_persistent", "matmul_persistent_bf16", make_persistent_runner("bf16", 256),
@@ -92,4 +144,7 @@ CASES = [
      make_persistent_runner("bf16", 128), SHAPES_BF16),
     ("matmul_ws_coop", "matmul_ws_coop", make_persistent_runner("f16", 256), SHAPES),
     ("matmul_ws_coop", "matmul_ws_coop_bf16", make_persistent_runner("bf16", 256), SHAPES_BF16),
+    ("matmul_ws_cluster", "matmul_ws_cluster", make_cluster_runner("f16", 256), SHAPES_CLUSTER),
+    ("matmul_ws_cluster", "matmul_ws_cluster_bf16", make_cluster_runner("bf16", 256),
+     SHAPES_CLUSTER_BF16),
 ]

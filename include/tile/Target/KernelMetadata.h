@@ -9,8 +9,9 @@
 //   nvvm.kernel, nvvm.maxntid = array<i32: T, 1, 1>,
 //   tile.num_warps = W : i32, tile.shared_bytes = S : i64,
 //   tile.arg_types = ["ptr<f32>", "i32", ...]   (optional: tile.arg_names)
-// and, per argument, tile.divisibility = N or llvm.align = N (the alignment
-// promise the launcher must check), and tile.tma = {...} on a hidden TMA
+// optionally nvvm.cluster_dim = array<i32: X, Y, Z> (a thread-block cluster
+// shape: "cluster_dims" in the JSON), and, per argument, tile.divisibility =
+// N or llvm.align = N (the alignment promise the launcher must check), and tile.tma = {...} on a hidden TMA
 // descriptor parameter (tile.arg_types "tma_descriptor").
 // Kernels written directly in the LLVM dialect need only nvvm.kernel; the
 // rest is derived from the function type and defaults.
@@ -59,6 +60,9 @@ struct KernelInfo {
   unsigned threadsPerBlock = 0;
   /// Dynamic shared memory bytes to pass at launch.
   uint64_t sharedBytes = 0;
+  /// The compile-time cluster shape (nvvm.cluster_dim), x y z; empty when
+  /// the kernel has none. The grid must be a multiple of it.
+  std::vector<unsigned> clusterDims;
   /// For a cubin, from the assembler's report: registers per thread and
   /// bytes of spill stores plus loads; 0 when unknown (PTX output).
   unsigned registers = 0;

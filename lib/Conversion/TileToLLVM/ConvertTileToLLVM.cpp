@@ -175,7 +175,9 @@ std::string tile::whyNotLowerable(Operation *op) {
             tl::YieldOp, tl::DotOp, tl::DotWaitOp, tl::AtomicRMWOp,
             tl::AtomicCASOp, tl::PrintOp, tl::AssertOp, tl::WarpSpecializeOp,
             tl::TransOp, tl::ReshapeOp, tl::JoinOp, tl::SplitOp, tl::CatOp,
-            tl::AssumeMultipleOp, tl::PtrToIntOp>(op))
+            tl::AssumeMultipleOp, tl::PtrToIntOp, tl::ClusterCtaRankOp,
+            tl::ClusterIdOp, tl::NumClustersOp, tl::ClusterArriveOp,
+            tl::ClusterWaitOp>(op))
       return "";
     if (isa<tl::AsyncLoadTileOp>(op))
       return whyAsyncCopyNotLowerable(op);
@@ -493,6 +495,8 @@ struct ConvertTileToLLVMPass
         why = "'" + op->getName().getStringRef().str() +
               "' needs sm_90 or newer (TMA and mbarrier transaction counts); "
               "compile with --arch=sm_90";
+      if (why.empty() && computeCapability < 90)
+        why = whyClusterNotLowerable(op);
       if (why.empty())
         return WalkResult::advance();
       op->emitError(why);
@@ -607,6 +611,7 @@ struct ConvertTileToLLVMPass
 
     RewritePatternSet patterns(ctx);
     populateKernelOpToLLVMPatterns(converter, patterns);
+    populateClusterOpToLLVMPatterns(converter, patterns);
     populateDotOpToLLVMPatterns(converter, patterns, computeCapability,
                                 usesWgmma);
     populateViewOpToLLVMPatterns(converter, patterns);

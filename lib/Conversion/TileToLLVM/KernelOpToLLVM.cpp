@@ -72,6 +72,11 @@ struct KernelOpConversion : public ConvertOpToLLVMPattern<tl::KernelOp> {
                 rewriter.getDenseI32ArrayAttr(
                     {int32_t(numWarps * kWarpSize), 1, 1}));
     fn->setAttr(kNumWarpsAttr, rewriter.getI32IntegerAttr(numWarps));
+    // A compile-time cluster shape: PTX .explicitcluster and
+    // .reqnctapercluster (the metadata passes it on to the launcher).
+    if (std::optional<ArrayRef<int32_t>> dims = op.getClusterDims())
+      fn->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
+                  rewriter.getDenseI32ArrayAttr(*dims));
     int64_t sharedBytes = 0;
     if (auto attr = op->getAttrOfType<IntegerAttr>(kSharedBytesAttr))
       sharedBytes = attr.getInt();

@@ -8,7 +8,10 @@
 //      {col + box * box cols, row}: innermost first, as the tensor map
 //      lists its dims; completing on the mbarrier. A descriptor of rank 3
 //      to 5 gives the .3d/.4d/.5d form, coordinates {col + box * box cols,
-//      c[r-2], ..., c[0]}.
+//      c[r-2], ..., c[0]}. With `multicast %mask` the same op with its
+//      16-bit CTA mask (.multicast::cluster): the box lands at the same
+//      offset in every program of the mask, completing on each one's
+//      barrier at the same offset.
 // layout.async_tma_copy_local_to_global
 //   -> fence.proxy.async.shared::cta and bar.sync (every thread's stores to
 //      the source are done and visible to the async proxy), then per box
@@ -106,11 +109,16 @@ struct TmaLoadOpConversion
     Value pred = emitIsIssuingThread(rewriter, loc);
     TmaBoxes boxes = getBoxes(rewriter, loc, op.getDesc().getType(),
                               adaptor.getDst(), adaptor.getCoords());
+    // The multicast mask is a 16-bit CTA mask in PTX.
+    Value mask;
+    if (Value multicast = adaptor.getMulticast())
+      mask = LLVM::TruncOp::create(rewriter, loc, rewriter.getI16Type(),
+                                   multicast);
     for (auto [buffer, coords] : llvm::zip(boxes.buffers, boxes.coords))
       NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
           rewriter, loc, buffer, adaptor.getDesc(), coords,
           adaptor.getBarrier(), /*im2colOffsets=*/ValueRange{},
-          /*multicastMask=*/Value(), /*l2CacheHint=*/Value(),
+          /*multicastMask=*/mask, /*l2CacheHint=*/Value(),
           NVVM::TMALoadModeAttr::get(rewriter.getContext(),
                                      NVVM::TMALoadMode::TILE),
           /*isCTAOnly=*/rewriter.getBoolAttr(false),

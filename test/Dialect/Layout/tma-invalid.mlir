@@ -249,3 +249,51 @@ func.func @f(%d: !layout.tensordesc<2x64x64xf16, #nv>, %s: !layout.memdesc<128x6
   layout.async_tma_copy_local_to_global %d[%i, %i] %s : !layout.tensordesc<2x64x64xf16, #nv>, !layout.memdesc<128x64xf16, #nv>
   return
 }
+
+// -----
+
+// The cluster operands need a kernel with clusters, and constants naming
+// programs of the cluster.
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+func.func @f(%d: !layout.tensordesc<64x64xf16, #nv>, %s: !layout.memdesc<64x64xf16, #nv>, %b: !layout.memdesc<1xi64, #bl>, %i: i32) {
+  // expected-error @+1 {{'layout.async_tma_copy_global_to_local' op has a multicast mask but its kernel has no cluster of several programs; give the tile.kernel `cluster_dims` (e.g. array<i32: 2, 1, 1>)}}
+  layout.async_tma_copy_global_to_local %d[%i, %i] %s, %b multicast %i : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+  return
+}
+
+// -----
+
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+tile.kernel @one(%i: i32) attributes {cluster_dims = array<i32: 1, 1, 1>} {
+  %b = layout.local_alloc : !layout.memdesc<1xi64, #bl>
+  // expected-error @+1 {{'layout.arrive_barrier' op has a peer rank (`cta`) but its kernel has no cluster of several programs; give the tile.kernel `cluster_dims` (e.g. array<i32: 2, 1, 1>)}}
+  layout.arrive_barrier %b, 1 cta %i : !layout.memdesc<1xi64, #bl>
+  tile.return
+}
+
+// -----
+
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+tile.kernel @mask(%p: !tile.ptr<f16>, %m: i32) attributes {cluster_dims = array<i32: 2, 1, 1>} {
+  %v = tile.make_view %p, shape [%m, 64], strides [%m, 1] : !tile.ptr<f16> -> !tile.view<?x64xf16>
+  %d = tile.make_tensor_desc %v : !tile.view<?x64xf16> -> !layout.tensordesc<64x64xf16, #nv>
+  %b = layout.local_alloc : !layout.memdesc<1xi64, #bl>
+  %s = layout.local_alloc : !layout.memdesc<64x64xf16, #nv>
+  %c4 = arith.constant 4 : i32
+  // expected-error @+1 {{'layout.async_tma_copy_global_to_local' op multicast mask 4 names no program or one outside the 2-program cluster; use a mask in [1, 4)}}
+  layout.async_tma_copy_global_to_local %d[%m, %m] %s, %b multicast %c4 : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+  tile.return
+}
+
+// -----
+
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+tile.kernel @rank() attributes {cluster_dims = array<i32: 2, 2, 1>} {
+  %b = layout.local_alloc : !layout.memdesc<1xi64, #bl>
+  %c4 = arith.constant 4 : i32
+  // expected-error @+1 {{'layout.arrive_barrier' op peer rank 4 is outside the 4-program cluster; use 0 to 3}}
+  layout.arrive_barrier %b, 1 nosync cta %c4 : !layout.memdesc<1xi64, #bl>
+  tile.return
+}

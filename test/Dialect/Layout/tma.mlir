@@ -85,3 +85,26 @@ tile.kernel @tma_rank4(%p: !tile.ptr<f16>, %b: i32, %n: i32, %h: i32, %sb: i32, 
 func.func private @types_rank(
     !layout.tensordesc<2x64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>,
     !layout.tensordesc<1x1x2x8x256xf32, #layout.nvmma_shared<swizzlingByteWidth = 0, transposed = false, elementBitWidth = 32>>)
+
+// -----
+
+// The cluster operands: a multicast TMA load and an arrival on a peer
+// program's mbarrier (in a kernel with cluster_dims).
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+// CHECK-LABEL: tile.kernel @cluster_operands
+// CHECK: layout.async_tma_copy_global_to_local %{{.*}}[%{{.*}}, %{{.*}}] %{{.*}}, %{{.*}} multicast %[[MASK:.*]] : !layout.tensordesc<64x64xf16
+// CHECK: layout.arrive_barrier %{{.*}}, 1 nosync cta %[[PEER:.*]] : !layout.memdesc<1xi64
+// CHECK: layout.arrive_barrier %{{.*}}, 2 cta %[[PEER]] : !layout.memdesc<1xi64
+tile.kernel @cluster_operands(%p: !tile.ptr<f16>, %m: i32, %ld: i32, %mask: i32, %peer: i32)
+    attributes {num_warps = 4 : i32, cluster_dims = array<i32: 2, 1, 1>} {
+  %v = tile.make_view %p, shape [%m, 64], strides [%ld, 1] : !tile.ptr<f16> -> !tile.view<?x64xf16>
+  %d = tile.make_tensor_desc %v : !tile.view<?x64xf16> -> !layout.tensordesc<64x64xf16, #nv>
+  %bar = layout.local_alloc : !layout.memdesc<1xi64, #bl>
+  %buf = layout.local_alloc : !layout.memdesc<64x64xf16, #nv>
+  layout.async_tma_copy_global_to_local %d[%m, %m] %buf, %bar multicast %mask
+      : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+  layout.arrive_barrier %bar, 1 nosync cta %peer : !layout.memdesc<1xi64, #bl>
+  layout.arrive_barrier %bar, 2 cta %peer : !layout.memdesc<1xi64, #bl>
+  tile.return
+}

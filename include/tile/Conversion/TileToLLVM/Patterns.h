@@ -45,6 +45,14 @@ inline constexpr unsigned kTileBenefit = 10;
 /// tile.kernel, tile.return, tile.program_id, tile.num_programs.
 void populateKernelOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                     RewritePatternSet &patterns);
+/// tile.cluster_cta_rank, cluster_id, num_clusters, cluster_arrive,
+/// cluster_wait (ClusterOpToLLVM.cpp).
+void populateClusterOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                     RewritePatternSet &patterns);
+/// Before sm_90 (`computeCapability` below 90 is the caller's test): why a
+/// kernel with `cluster_dims` or a cluster op cannot be lowered ("" when
+/// `op` is neither).
+std::string whyClusterNotLowerable(Operation *op);
 /// tile.make_view, tile.load_tile, tile.store_tile, tile.load_at,
 /// tile.store_at.
 void populateViewOpToLLVMPatterns(TileLLVMTypeConverter &converter,

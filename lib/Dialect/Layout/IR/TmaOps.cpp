@@ -20,6 +20,9 @@
 
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
 using namespace tile;
 using namespace tile::layout;
 
@@ -193,8 +196,55 @@ LogicalResult BarrierExpectOp::verify() {
   return success();
 }
 
+/// The cluster size of the kernel around `op`: the product of its
+/// `cluster_dims` (the tile.kernel attribute, read by name: this dialect
+/// does not depend on the tile dialect); 1 without one.
+static int64_t getEnclosingClusterSize(Operation *op) {
+  auto fn = op->getParentOfType<FunctionOpInterface>();
+  if (!fn)
+    return 1;
+  auto dims = fn->getAttrOfType<DenseI32ArrayAttr>("cluster_dims");
+  if (!dims)
+    return 1;
+  int64_t size = 1;
+  for (int32_t d : dims.asArrayRef())
+    size *= std::max<int32_t>(d, 1);
+  return size;
+}
+
+/// `what` (a multicast mask or a peer rank) needs a kernel with clusters;
+/// a constant `value` must name programs of the cluster.
+static LogicalResult verifyClusterOperand(Operation *op, Value value,
+                                          StringRef what, bool isMask) {
+  int64_t size = getEnclosingClusterSize(op);
+  if (size < 2)
+    return op->emitOpError()
+           << "has " << what
+           << " but its kernel has no cluster of several programs; give the "
+              "tile.kernel `cluster_dims` (e.g. array<i32: 2, 1, 1>)";
+  APInt constant;
+  if (!matchPattern(value, m_ConstantInt(&constant)))
+    return success();
+  int64_t v = constant.getSExtValue();
+  if (isMask && (v <= 0 || v >= (int64_t(1) << size)))
+    return op->emitOpError()
+           << "multicast mask " << v << " names no program or one outside the "
+           << size << "-program cluster; use a mask in [1, " << (1 << size)
+           << ")";
+  if (!isMask && (v < 0 || v >= size))
+    return op->emitOpError() << "peer rank " << v << " is outside the " << size
+                             << "-program cluster; use 0 to " << size - 1;
+  return success();
+}
+
 LogicalResult ArriveBarrierOp::verify() {
-  return verifyBarrierAndCount(*this, getBarrier().getType(), getCount());
+  if (failed(
+          verifyBarrierAndCount(*this, getBarrier().getType(), getCount())))
+    return failure();
+  if (Value cta = getCta())
+    return verifyClusterOperand(*this, cta, "a peer rank (`cta`)",
+                                /*isMask=*/false);
+  return success();
 }
 
 LogicalResult WaitBarrierOp::verify() {
@@ -245,7 +295,12 @@ LogicalResult AsyncTmaCopyGlobalToLocalOp::verify() {
   if (failed(verifyTmaCopy(*this, getDesc().getType(), getCoords().size(),
                            getDst().getType(), "destination")))
     return failure();
-  return verifyBarrier(*this, getBarrier().getType());
+  if (failed(verifyBarrier(*this, getBarrier().getType())))
+    return failure();
+  if (Value mask = getMulticast())
+    return verifyClusterOperand(*this, mask, "a multicast mask",
+                                /*isMask=*/true);
+  return success();
 }
 
 LogicalResult AsyncTmaCopyLocalToGlobalOp::verify() {

@@ -165,7 +165,40 @@ LogicalResult KernelOp::verify() {
                          << numWarps;
   if (getBody().empty())
     return emitOpError("a kernel needs a body: add `{ ... tile.return }`");
+  if (std::optional<ArrayRef<int32_t>> dims = getClusterDims()) {
+    if (dims->size() != 3)
+      return emitOpError() << "cluster_dims has " << dims->size()
+                           << " entries; give all three, x, y and z (e.g. "
+                              "array<i32: 2, 1, 1>)";
+    int64_t size = 1;
+    for (auto [d, extent] : llvm::enumerate(*dims)) {
+      if (extent < 1)
+        return emitOpError() << "cluster_dims[" << d << "] is " << extent
+                             << "; each extent must be at least 1";
+      size *= extent;
+    }
+    if (size > kMaxPortableClusterSize)
+      return emitOpError() << "cluster_dims " << (*dims)[0] << " x "
+                           << (*dims)[1] << " x " << (*dims)[2] << " has "
+                           << size << " programs, more than the "
+                           << kMaxPortableClusterSize
+                           << " of a portable cluster; use at most 8";
+  }
   return success();
+}
+
+std::array<int32_t, 3> KernelOp::getClusterShape() {
+  std::array<int32_t, 3> shape = {1, 1, 1};
+  if (std::optional<ArrayRef<int32_t>> dims = getClusterDims())
+    for (auto [d, extent] : llvm::enumerate(*dims))
+      if (d < 3)
+        shape[d] = extent;
+  return shape;
+}
+
+int64_t KernelOp::getClusterSize() {
+  std::array<int32_t, 3> shape = getClusterShape();
+  return int64_t(shape[0]) * shape[1] * shape[2];
 }
 
 namespace {

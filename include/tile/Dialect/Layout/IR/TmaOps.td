@@ -6,7 +6,8 @@
 //                   wait_barrier, inval_barrier
 //   fence           fence_async_shared
 //   TMA             async_tma_copy_global_to_local (completes on an
-//                   mbarrier), async_tma_copy_local_to_global (completes
+//                   mbarrier; optionally multicast to a cluster),
+//                   async_tma_copy_local_to_global (completes
 //                   through bulk groups), async_tma_store_wait
 //
 // An mbarrier is an 8-byte object in shared memory: a one-element buffer
@@ -96,16 +97,35 @@ def Layout_ArriveBarrierOp : Layout_BarrierOpBase<"arrive_barrier"> {
     that order no memory (whose turn it is); not when other threads read
     the buffer with ordinary loads or other warpgroups use it.
 
+    With `cta %rank` (i32; a kernel with `cluster_dims`) the arrival is on
+    the mbarrier at the same shared-memory offset in the program of rank
+    `%rank` of the cluster (`mapa.shared::cluster`, then
+    `mbarrier.arrive.shared::cluster`: release semantics at CTA scope, as
+    CUTLASS's cluster barrier arrives; enough for handing back a buffer
+    whose readers, wgmma or TMA, completed before the arrival, not for
+    publishing ordinary stores to the peer: a cluster-scope release would
+    cost a GPU-wide memory barrier before each arrival), e.g. to hand a
+    ring slot back to a peer program
+    whose producer multicasts into this program's copy of the slot. The
+    rank may be the program's own (`tile.cluster_cta_rank`).
+
     ```mlir
     layout.arrive_barrier %bar, 1 : !layout.memdesc<1xi64, #bl>
     layout.arrive_barrier %bar, 1 nosync : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %bar, 1 nosync cta %peer : !layout.memdesc<1xi64, #bl>
     ```
   }];
   let arguments = (ins Arg<Layout_MemDescType, "", [MemWrite]>:$barrier,
-                       I32Attr:$count, UnitAttr:$nosync);
+                       I32Attr:$count, UnitAttr:$nosync,
+                       Optional<I32>:$cta);
   let assemblyFormat = [{
-    $barrier `,` $count (`nosync` $nosync^)? attr-dict `:` qualified(type($barrier))
+    $barrier `,` $count (`nosync` $nosync^)? (`cta` $cta^)? attr-dict `:`
+    qualified(type($barrier))
   }];
+  let builders = [OpBuilder<(ins "::mlir::Value":$barrier, "uint32_t":$count,
+                                 CArg<"bool", "false">:$nosync), [{
+    build($_builder, $_state, barrier, count, nosync, /*cta=*/::mlir::Value());
+  }]>];
 }
 
 def Layout_WaitBarrierOp : Layout_BarrierOpBase<"wait_barrier"> {
@@ -170,7 +190,7 @@ def Layout_FenceAsyncSharedOp : Layout_Op<"fence_async_shared",
 //===----------------------------------------------------------------------===//
 
 def Layout_AsyncTmaCopyGlobalToLocalOp
-    : Layout_Op<"async_tma_copy_global_to_local"> {
+    : Layout_Op<"async_tma_copy_global_to_local", [AttrSizedOperandSegments]> {
   let summary = "A TMA load of one block into shared memory";
   let description = [{
     Starts the asynchronous copy of the block of the descriptor's view whose
@@ -187,8 +207,21 @@ def Layout_AsyncTmaCopyGlobalToLocalOp
     order those reads first with `layout.fence_async_shared` and
     `layout.barrier`.
 
+    With `multicast %mask` (i32; a kernel with `cluster_dims`) the block
+    lands in every program of the cluster whose rank is a set bit of
+    `%mask` (`.multicast::cluster`), at the same shared-memory offset as
+    `dst`, each completing on its own mbarrier at `barrier`'s offset: each
+    receiving program expects the bytes on its barrier, and a program
+    multicasts into a slot only when every receiver has released it (e.g.
+    an empty barrier that counts the consumers of all the receivers, see
+    `layout.arrive_barrier ... cta`).
+
     ```mlir
     layout.async_tma_copy_global_to_local %desc[%row, %col] %buf, %bar
+        : !layout.tensordesc<128x64xf16, #nvmma>,
+          !layout.memdesc<128x64xf16, #nvmma>, !layout.memdesc<1xi64, #bl>
+    // The same block into this program and its peer of a 2-CTA cluster.
+    layout.async_tma_copy_global_to_local %desc[%row, %col] %buf, %bar multicast %c3
         : !layout.tensordesc<128x64xf16, #nvmma>,
           !layout.memdesc<128x64xf16, #nvmma>, !layout.memdesc<1xi64, #bl>
     // Rows [%n, %n + 128) of head %h of batch %b of a [B, N, H, 64] view.
@@ -201,12 +234,20 @@ def Layout_AsyncTmaCopyGlobalToLocalOp
   let arguments = (ins Arg<Layout_TensorDescType, "", [MemRead]>:$desc,
                        Variadic<I32>:$coords,
                        Arg<Layout_MemDescType, "", [MemWrite]>:$dst,
-                       Arg<Layout_MemDescType, "", [MemWrite]>:$barrier);
+                       Arg<Layout_MemDescType, "", [MemWrite]>:$barrier,
+                       Optional<I32>:$multicast);
   let assemblyFormat = [{
-    $desc `[` $coords `]` $dst `,` $barrier attr-dict `:`
-    qualified(type($desc)) `,` qualified(type($dst)) `,`
+    $desc `[` $coords `]` $dst `,` $barrier (`multicast` $multicast^)?
+    attr-dict `:` qualified(type($desc)) `,` qualified(type($dst)) `,`
     qualified(type($barrier))
   }];
+  let builders = [OpBuilder<(ins "::mlir::Value":$desc,
+                                 "::mlir::ValueRange":$coords,
+                                 "::mlir::Value":$dst,
+                                 "::mlir::Value":$barrier), [{
+    build($_builder, $_state, desc, coords, dst, barrier,
+          /*multicast=*/::mlir::Value());
+  }]>];
   let hasVerifier = 1;
 }
 

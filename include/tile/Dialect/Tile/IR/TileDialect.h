@@ -22,6 +22,8 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <array>
+
 #include "tile/Dialect/Tile/IR/TileDialect.h.inc"
 #include "tile/Dialect/Tile/IR/TileEnums.h.inc"
 
@@ -50,6 +52,10 @@ inline constexpr llvm::StringLiteral kGlobalTensorArgAttr =
 /// are compiled in (as convert-tile-to-llvm's enable-asserts option does for
 /// every kernel).
 inline constexpr llvm::StringLiteral kEnableAssertsAttr = "tile.enable_asserts";
+
+/// The most programs a thread-block cluster has without the driver's
+/// non-portable opt-in (tile.kernel's `cluster_dims`).
+inline constexpr int64_t kMaxPortableClusterSize = 8;
 
 /// True if `n` is a positive power of two.
 inline bool isPowerOf2(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }

@@ -63,6 +63,16 @@ def Tile_KernelOp : Tile_Op<"kernel", [
     `{tile.divisibility = N}` (a power of two; bytes for pointers) as a
     promise on its value.
 
+    `cluster_dims = array<i32: X, Y, Z>` (sm_90) makes the kernel run in
+    thread-block clusters of X x Y x Z programs (each at least 1, at most 8
+    in all: the portable cluster size): the programs of a cluster run at
+    the same time on neighbouring SMs and may multicast TMA loads into each
+    other's shared memory and arrive on each other's mbarriers
+    (`tile.cluster_cta_rank`, `tile.cluster_arrive`, ...). The shape is
+    compiled in (PTX `.reqnctapercluster X, Y, Z` with `.explicitcluster`),
+    so the grid must be a multiple of it in each dim: the launcher refuses
+    other grids.
+
     ```mlir
     tile.kernel @add(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64},
                      %n: i32) attributes {num_warps = 8 : i32} {
@@ -76,7 +86,8 @@ def Tile_KernelOp : Tile_Op<"kernel", [
                        OptionalAttr<StrAttr>:$sym_visibility,
                        OptionalAttr<DictArrayAttr>:$arg_attrs,
                        OptionalAttr<DictArrayAttr>:$res_attrs,
-                       DefaultValuedAttr<I32Attr, "4">:$num_warps);
+                       DefaultValuedAttr<I32Attr, "4">:$num_warps,
+                       OptionalAttr<DenseI32ArrayAttr>:$cluster_dims);
   let regions = (region AnyRegion:$body);
 
   let builders = [OpBuilder<(ins
@@ -99,6 +110,10 @@ def Tile_KernelOp : Tile_Op<"kernel", [
 
     /// Threads per program: num_warps * 32.
     int64_t getNumThreads() { return int64_t(getNumWarps()) * 32; }
+    /// The cluster shape (x, y, z); {1, 1, 1} without `cluster_dims`.
+    std::array<int32_t, 3> getClusterShape();
+    /// Programs per cluster: the product of the cluster shape.
+    int64_t getClusterSize();
     /// The `tile.divisibility` of parameter `i`, if it has one.
     std::optional<int64_t> getArgDivisibility(unsigned i);
   }];
@@ -639,5 +654,6 @@ include "tile/Dialect/Tile/IR/TileAtomicOps.td"
 include "tile/Dialect/Tile/IR/TileDebugOps.td"
 include "tile/Dialect/Tile/IR/TileWarpSpecializeOps.td"
 include "tile/Dialect/Tile/IR/TileAssumeOps.td"
+include "tile/Dialect/Tile/IR/TileClusterOps.td"
 
 #endif // TILE_DIALECT_TILE_IR_TILEOPS_TD
