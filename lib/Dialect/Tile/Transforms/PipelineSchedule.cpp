@@ -439,12 +439,13 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
                      "cannot be a TMA copy into a ring slot: " +
                      why;
   }
-  // A ring is all TMA or all cp.async: TMA loads of rank 2 beside a cp.async
-  // copy become cp.async copies too.
-  if (!tmaLoads.empty() &&
-      llvm::any_of(copyCandidates, [&](Operation *load) {
-        return whyNotCopyable(load, body).empty();
-      })) {
+  // A ring is all TMA or all cp.async, and its wgmma must be asynchronous:
+  // beside another load feeding a dot (a cp.async copy, or synchronous),
+  // TMA loads of rank 2 become cp.async copies, the others synchronous.
+  if (!tmaLoads.empty() && (!firstRefusal.empty() || !copyCandidates.empty())) {
+    bool threads = llvm::any_of(copyCandidates, [&](Operation *load) {
+      return whyNotCopyable(load, body).empty();
+    });
     for (PipelinedLoad &pl : tmaLoads) {
       if (cast<RankedTensorType>(pl.load->getResult(0).getType()).getRank() ==
           2) {
@@ -452,10 +453,14 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
         continue;
       }
       if (firstRefusal.empty())
-        firstRefusal = "the tile.load_tile feeding a dot stays synchronous: "
-                       "it could be a TMA copy, but another load feeding a "
-                       "dot is copied by threads (cp.async), and a ring is "
-                       "all TMA or all cp.async";
+        firstRefusal =
+            std::string("the tile.load_tile feeding a dot stays synchronous: "
+                        "it could be a TMA copy, but ") +
+            (threads ? "another load feeding a dot is copied by threads "
+                       "(cp.async), and a ring is all TMA or all cp.async"
+                     : "another load feeding a dot stays synchronous, so the "
+                       "wgmma cannot stay asynchronous to release the TMA "
+                       "slots");
     }
     tmaLoads.clear();
   }
