@@ -55,8 +55,8 @@ Value tl::createTmaBarriers(OpBuilder &b, Location loc, int64_t numStages) {
   MLIRContext *ctx = b.getContext();
   auto barrierLayout = layout::SwizzledSharedAttr::get(
       ctx, 1, 1, 1, ArrayRef<unsigned>{0}, {}, {}, {});
-  auto type = layout::MemDescType::get({numStages, 1}, b.getI64Type(),
-                                       barrierLayout);
+  auto type =
+      layout::MemDescType::get({numStages, 1}, b.getI64Type(), barrierLayout);
   Value barriers = layout::LocalAllocOp::create(b, loc, type, Value());
   // Shared memory the kernel wrote before through the generic proxy is
   // ordered before the copies (the async proxy).
@@ -78,8 +78,7 @@ SmallVector<Value> tl::createTmaDescs(OpBuilder &b,
       continue;
     }
     auto loadTile = cast<LoadTileOp>(load.load);
-    descs.push_back(MakeTensorDescOp::create(b, loadTile.getLoc(),
-                                             load.tmaDesc,
+    descs.push_back(MakeTensorDescOp::create(b, loadTile.getLoc(), load.tmaDesc,
                                              loadTile.getView()));
   }
   return descs;
@@ -91,8 +90,7 @@ void tl::emitTmaStage(OpBuilder &b, const PipelineSchedule &schedule,
   scf::ForOp loop = schedule.loop; // op handles: copies are cheap
   Location loc = loop.getLoc();
   Value barrier = layout::MemDescIndexOp::create(b, loc, barriers, slot);
-  layout::BarrierExpectOp::create(b, loc, barrier,
-                                  schedule.tmaBytesPerStage);
+  layout::BarrierExpectOp::create(b, loc, barrier, schedule.tmaBytesPerStage);
   for (auto [load, desc, buffer] :
        llvm::zip_equal(schedule.loads, descs, buffers)) {
     auto loadTile = cast<LoadTileOp>(load.load);

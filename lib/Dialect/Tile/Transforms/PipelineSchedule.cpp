@@ -325,8 +325,8 @@ std::string PipelineSchedule::describe() const {
        << formatShape(l.slotType.getShape()) << "x"
        << l.slotType.getElementType() << " in " << numStages << " slots";
     if (l.tmaDesc)
-      os << " (wgmma operand, TMA copy of "
-         << formatShape(l.tmaDesc.getShape()) << " blocks)";
+      os << " (wgmma operand, TMA copy of " << formatShape(l.tmaDesc.getShape())
+         << " blocks)";
     else if (!l.allocs.empty())
       os << (l.transposed ? " (wgmma operand, read transposed)"
                           : " (wgmma operand)");

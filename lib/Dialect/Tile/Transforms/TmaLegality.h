@@ -31,8 +31,7 @@ std::string whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
 
 /// The element coordinates of a tile.load_tile/store_tile's TMA copy: each
 /// tile index times the tile's extent there, as i32.
-SmallVector<Value> getTileCoords(OpBuilder &b, Location loc,
-                                 ValueRange indices,
+SmallVector<Value> getTileCoords(OpBuilder &b, Location loc, ValueRange indices,
                                  ArrayRef<int64_t> tileShape);
 
 } // namespace tile::tl
