@@ -3,7 +3,9 @@
 // (3 slots, one mbarrier each, asynchronous wgmma reading the slots)
 // instead of a cp.async pipeline (docs/Passes.md, tile-pipeline). The
 // 2-D twin of examples/auto/matmul_batched.mlir's @matmul_batched_tma,
-// for bench/matmul_batched.py's equal-FLOPs comparison.
+// for bench/matmul_batched.py's equal-FLOPs comparison. The loop says
+// tile.warp_specialize = false: tile-warp-specialize (on by default) would
+// otherwise take it first, and this kernel is the GPU test of the 2-D ring.
 //
 //   c[i * scm + j * scn] = sum_k a[i * sam + k] * b[k * sbk + j]
 //
@@ -40,7 +42,7 @@ tile.kernel @auto_matmul_rm_tma(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64
     %next = tile.dot %ta, %tb, %sum
             : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
     scf.yield %next : tensor<128x128xf32>
-  }
+  } {tile.warp_specialize = false}
   %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
   tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
   tile.return
