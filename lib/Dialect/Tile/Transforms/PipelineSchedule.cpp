@@ -242,9 +242,6 @@ bool accumulatesAcrossIterations(DotOp dot, scf::ForOp loop) {
          yield.getOperand(arg.getArgNumber() - 1) == dot.getD();
 }
 
-/// The attribute that asks for TMA (cuTile's allow_tma; UseTma.cpp).
-constexpr llvm::StringLiteral kAllowTmaAttr = "allow_tma";
-
 /// Why `load` (with the allow_tma hint) cannot be a TMA copy into a slot of
 /// a TMA ring read by `ringDot` (the loop's only wgmma, accumulating across
 /// iterations; null when the loop has none), or "" when it can: then `pl`

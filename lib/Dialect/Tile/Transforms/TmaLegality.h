@@ -16,6 +16,10 @@
 
 namespace tile::tl {
 
+/// The unit attribute that asks for TMA (cuTile's allow_tma) on a
+/// tile.load_tile/store_tile/load_at/store_at.
+constexpr llvm::StringLiteral kAllowTmaAttr = "allow_tma";
+
 /// Why `load` cannot be one TMA copy on a target of `computeCapability`
 /// (the rules of tile-use-tma, docs/Passes.md), or "" when it can; then
 /// `descType` is the descriptor tile-use-tma would give it (the tile as the

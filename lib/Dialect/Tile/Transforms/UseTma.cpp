@@ -52,9 +52,6 @@ using namespace tile::tl;
 
 namespace {
 
-/// The unit attribute that asks for TMA (cuTile's allow_tma).
-constexpr llvm::StringLiteral kAllowTmaAttr = "allow_tma";
-
 /// The shared memory the TMA buffers of one kernel may take (of 227 KiB),
 /// leaving room for the scratch of layout conversions and reductions.
 constexpr int64_t kTmaSharedBudget = 160 * 1024;
