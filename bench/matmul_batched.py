@@ -14,9 +14,14 @@ matmul_batched_persistent(_bf16) (examples/matmul_batched_persistent.mlir:
 tile) in grouped order), and the --variants from the generator's
 --config; for f16, the layout-free kernels of
 examples/auto/matmul_batched.mlir: @matmul_batched_tma (allow_tma 3-D TMA,
-wgmma, one program per 128x128 tile, no pipeline), @matmul_batched_slice
+wgmma, one program per 128x128 tile, tile-pipeline's 3-slot TMA ring),
+@matmul_batched_slice
 (rank-2 views of each matrix: cp.async pipeline, wgmma) and
-@matmul_batched (any strides, rank-3 dot on mma.sync). Every result is checked against torch.bmm
+@matmul_batched (any strides, rank-3 dot on mma.sync). A shape with B = 1
+(e.g. 1x4096x4096x4096, the work of 8x2048^3) also times the 2-D
+layout-free GEMMs with the same 128x128x64 tile, test/gpu/kernels/
+auto_matmul_rm (cp.async pipeline) and auto_matmul_rm_tma (allow_tma: the
+TMA ring), for the comparison at equal FLOPs. Every result is checked against torch.bmm
 before it is timed. Two times per row: the median of
 triton.testing.do_bench (host launch included) and the GPU time alone
 (bench/graph_timing.py: a CUDA graph of 10 launches after L2 flushes,
@@ -96,6 +101,11 @@ def main():
                     ("auto_matmul_batched", "matmul_batched",
                      (cdiv(m, 64), cdiv(n, 64), bs),
                      (a, b, c, bs, m, n, k, *a.stride(), *b.stride(), *c.stride()))]
+            if dt == "f16" and bs == 1:
+                # m n k sam sbk scm scn of the 2-D layout-free GEMMs.
+                lead = (a[0], b[0], c[0], m, n, k, a.stride(1), b.stride(1), c.stride(1), 1)
+                candidates += [(stem, stem, (cdiv(m, 128), cdiv(n, 128)), lead)
+                               for stem in ("auto_matmul_rm", "auto_matmul_rm_tma")]
             for name, kname, grid, kargs in candidates:
                 try:
                     kern = kernel(name, kname)

@@ -14,6 +14,10 @@ against the float64 product of the same f16 inputs.
 - auto_matmul_rm_sN and matmul_wgmma_rm_sN (test/gpu/kernels: row-major
   A and B with 16-byte rows, every copy a 16-byte cp.async) on the shapes of
   cases_async.py, N = 1 (not pipelined) to 5.
+- auto_matmul_rm_tma (test/gpu/kernels: auto_matmul_rm with allow_tma on
+  its loads): the TMA ring of tile-pipeline (3 slots, mbarriers, the
+  drain's waits for the copies issued past the last iteration) on the same
+  shapes.
 """
 
 from cases_async import SHAPES as RM_SHAPES
@@ -51,4 +55,5 @@ for stages in (1, 2, 3, 4, 5):
 CASES += [
     ("auto_matmul_rm", "auto_matmul_rm", rm_runner(128, 128), RM_SHAPES),
     ("matmul_wgmma_rm", "matmul_wgmma_rm", rm_runner(128, 128), RM_SHAPES),
+    ("auto_matmul_rm_tma", "auto_matmul_rm_tma", rm_runner(128, 128), RM_SHAPES),
 ]

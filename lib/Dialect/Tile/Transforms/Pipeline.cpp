@@ -89,7 +89,8 @@ struct TilePipelinePass
     }
     auto requested = getRequestedStages(loop, kernel, numStages);
     int64_t used = estimateOtherSharedBytes(kernel, {&*schedule});
-    int64_t perStage = schedule->bytesPerStage;
+    // A TMA ring adds one 8-byte mbarrier per stage.
+    int64_t perStage = schedule->bytesPerStage + (schedule->tma ? 8 : 0);
     int64_t stages;
     if (requested) {
       stages = requested->first;

@@ -45,6 +45,15 @@ struct PipelinedLoad {
   /// shape, its nvmma_shared layout the allocs' with `transposed` flipped),
   /// and the dot reads it through layout.memdesc_trans.
   bool transposed = false;
+  /// A TMA copy (a tile.load_tile with the allow_tma hint that tile-use-tma
+  /// could copy, in a TMA ring: PipelineSchedule::tma): its descriptor,
+  /// whose block lies in the slot as slotType (the tile's last two dims).
+  /// Null for an asynchronous copy by threads (cp.async).
+  layout::TensorDescType tmaDesc;
+  /// tile.reshape ops that drop the unit leading dims of a rank-3..5 TMA
+  /// tile before its local_allocs (the allocs then read the reshapes):
+  /// the slot holds the matrix, and they vanish with the load.
+  SmallVector<ReshapeOp> reshapes;
 };
 
 /// What the pipeline of one loop is: data, decided from the IR without
@@ -81,6 +90,12 @@ struct PipelineSchedule {
   int64_t bytesPerStage = 0;
   /// Why a load feeding a dot stays synchronous (empty: none does).
   std::string synchronousLoad;
+  /// A TMA ring: every load is a TMA copy (PipelinedLoad::tmaDesc) read
+  /// only by asyncDot; each stage completes on its own mbarrier instead of
+  /// a cp.async commit group (PipelineExpand.cpp).
+  bool tma = false;
+  /// Transaction bytes of one stage of a TMA ring (its boxes' bytes).
+  int64_t tmaBytesPerStage = 0;
 
   /// One line: the loads, their slots, the dot mode.
   std::string describe() const;
@@ -111,6 +126,26 @@ int64_t estimateOtherSharedBytes(KernelOp kernel,
 /// The buffer of `load` for `numStages` slots, allocated at `b`.
 Value createPipelineBuffer(OpBuilder &b, Location loc,
                            const PipelinedLoad &load, int64_t numStages);
+
+/// The mbarriers of a TMA ring, one per slot (`numStages` x 1 x i64),
+/// allocated and initialized (arrival count 1) at `b`.
+Value createTmaBarriers(OpBuilder &b, Location loc, int64_t numStages);
+
+/// The descriptor of each TMA load of `schedule` (null for the others),
+/// built at `b` (before the loop: the views are loop-invariant).
+SmallVector<Value> createTmaDescs(OpBuilder &b,
+                                  const PipelineSchedule &schedule);
+
+/// Issues the TMA copies of one stage of `schedule` (operands looked up in
+/// `mapping`) into slot `slot` of `buffers`, completing on mbarrier
+/// `slot` of `barriers` (which first expects their bytes).
+void emitTmaStage(OpBuilder &b, const PipelineSchedule &schedule,
+                  ArrayRef<Value> descs, const IRMapping &mapping,
+                  ArrayRef<Value> buffers, Value barriers, Value slot);
+
+/// Waits on mbarrier `slot` of `barriers` for phase parity `phase`.
+void emitTmaWait(OpBuilder &b, Location loc, Value barriers, Value slot,
+                 Value phase);
 
 /// Issues the copy of `load` (its operands looked up in `mapping`) into
 /// slot `slot` of `buffer`, for an iteration that exists when `pred` (i1)

@@ -20,11 +20,20 @@
 //  - the reads that replace the loaded tile: the slot itself where a
 //    local_alloc stored the tile (wgmma operands), a layout.local_load into
 //    the converted layout where a layout.convert took it (mma.sync operands
-//    through ldmatrix), a local_load in the load's own layout elsewhere.
+//    through ldmatrix), a local_load in the load's own layout elsewhere;
+//  - a TMA ring (PipelineSchedule::tma): one descriptor per load built
+//    before the loop, one mbarrier per slot; a stage is barrier_expect of
+//    its boxes' bytes and the TMA copies at each tile index times the
+//    tile's extent (the view's coordinates, of rank 2 to 5) into the slots,
+//    which hold the block's matrix; the tile.reshape ops that dropped the
+//    unit leading dims of a rank-3..5 tile before its local_allocs vanish
+//    with the load (the dot reads the slot).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Pipeline.h"
+
+#include "TmaLegality.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
@@ -40,6 +49,67 @@ Value tl::createPipelineBuffer(OpBuilder &b, Location loc,
   auto type =
       layout::MemDescType::get(shape, slot.getElementType(), slot.getLayout());
   return layout::LocalAllocOp::create(b, loc, type, Value());
+}
+
+Value tl::createTmaBarriers(OpBuilder &b, Location loc, int64_t numStages) {
+  MLIRContext *ctx = b.getContext();
+  auto barrierLayout = layout::SwizzledSharedAttr::get(
+      ctx, 1, 1, 1, ArrayRef<unsigned>{0}, {}, {}, {});
+  auto type =
+      layout::MemDescType::get({numStages, 1}, b.getI64Type(), barrierLayout);
+  Value barriers = layout::LocalAllocOp::create(b, loc, type, Value());
+  // Shared memory the kernel wrote before through the generic proxy is
+  // ordered before the copies (the async proxy).
+  layout::FenceAsyncSharedOp::create(b, loc);
+  for (int64_t s = 0; s < numStages; ++s) {
+    Value slot = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(s));
+    Value barrier = layout::MemDescIndexOp::create(b, loc, barriers, slot);
+    layout::InitBarrierOp::create(b, loc, barrier, 1);
+  }
+  return barriers;
+}
+
+SmallVector<Value> tl::createTmaDescs(OpBuilder &b,
+                                      const PipelineSchedule &schedule) {
+  SmallVector<Value> descs;
+  for (const PipelinedLoad &load : schedule.loads) {
+    if (!load.tmaDesc) {
+      descs.push_back(Value());
+      continue;
+    }
+    auto loadTile = cast<LoadTileOp>(load.load);
+    descs.push_back(MakeTensorDescOp::create(b, loadTile.getLoc(), load.tmaDesc,
+                                             loadTile.getView()));
+  }
+  return descs;
+}
+
+void tl::emitTmaStage(OpBuilder &b, const PipelineSchedule &schedule,
+                      ArrayRef<Value> descs, const IRMapping &mapping,
+                      ArrayRef<Value> buffers, Value barriers, Value slot) {
+  scf::ForOp loop = schedule.loop; // op handles: copies are cheap
+  Location loc = loop.getLoc();
+  Value barrier = layout::MemDescIndexOp::create(b, loc, barriers, slot);
+  layout::BarrierExpectOp::create(b, loc, barrier, schedule.tmaBytesPerStage);
+  for (auto [load, desc, buffer] :
+       llvm::zip_equal(schedule.loads, descs, buffers)) {
+    auto loadTile = cast<LoadTileOp>(load.load);
+    SmallVector<Value> indices;
+    for (Value index : loadTile.getIndices())
+      indices.push_back(mapping.lookupOrDefault(index));
+    Location copyLoc = loadTile.getLoc();
+    SmallVector<Value> coords =
+        getTileCoords(b, copyLoc, indices, load.tmaDesc.getShape());
+    Value dst = layout::MemDescIndexOp::create(b, copyLoc, buffer, slot);
+    layout::AsyncTmaCopyGlobalToLocalOp::create(b, copyLoc, desc, coords, dst,
+                                                barrier);
+  }
+}
+
+void tl::emitTmaWait(OpBuilder &b, Location loc, Value barriers, Value slot,
+                     Value phase) {
+  Value barrier = layout::MemDescIndexOp::create(b, loc, barriers, slot);
+  layout::WaitBarrierOp::create(b, loc, barrier, phase);
 }
 
 void tl::emitAsyncCopy(OpBuilder &b, const PipelinedLoad &load,
@@ -97,6 +167,8 @@ void tl::mapLoadToSlot(OpBuilder &b, const PipelinedLoad &load, Value buffer,
     mapping.map(alloc.getResult(), view);
     replaced.insert(alloc);
   }
+  for (ReshapeOp reshape : load.reshapes)
+    replaced.insert(reshape); // only the allocs read it (TMA ring)
   bool otherUsers = false;
   for (Operation *user : tile.getUsers()) {
     if (replaced.contains(user))
@@ -126,6 +198,8 @@ void tl::cloneBodyReadingSlot(OpBuilder &b, const PipelineSchedule &schedule,
   llvm::SmallPtrSet<Operation *, 16> skip;
   for (auto [load, buffer] : llvm::zip_equal(schedule.loads, buffers)) {
     skip.insert(load.load);
+    for (ReshapeOp reshape : load.reshapes)
+      skip.insert(reshape);
     mapLoadToSlot(b, load, buffer, slot, mapping);
   }
   for (layout::BarrierOp barrier : schedule.droppedBarriers)

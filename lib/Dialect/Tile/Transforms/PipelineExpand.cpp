@@ -28,6 +28,26 @@
 //   dot_wait {pendings = 0} on the accumulator (or the deferred wgmma's
 //   result); async_wait {num = 0}
 //
+// A TMA ring (the only dot an asynchronous wgmma reading the slots) is the
+// same schedule with mbarriers for commit groups:
+//
+//   descs (make_tensor_desc per load), buffers, bars = local_alloc S x 1 x
+//   i64, fence_async_shared, init_barrier bars[s] 1 for every s
+//   prologue, for s = 0 .. S-2: the address computation for iteration s;
+//     barrier_expect bars[s] (the stage's bytes); its TMA copies into slot
+//     s on bars[s] (no predicate: boxes past the view arrive as zeros and
+//     copies of iterations past the loop are waited for by the drain)
+//   for iv (+ slot i mod S, its phase parity (i / S) & 1, slot (i+S-1) mod
+//           S):
+//     wait_barrier bars[i mod S], phase
+//     the body on slot i mod S (the dot reads it; the tile.reshape ops of
+//     rank-3..5 tiles vanish); the wgmma async, dot_wait {pendings = 1}
+//     barrier; the producer stage of iteration i+S-1: barrier_expect and
+//     copies into slot (i+S-1) mod S on its mbarrier
+//   dot_wait {pendings = 0} on the accumulator; wait_barrier on the S-1
+//   slots after the last iteration's (the copies issued ahead, so that no
+//   copy is in flight when the kernel reuses the memory or exits)
+//
 // Synchronous dots have finished reading slot (i-1) mod S before the
 // barrier at the top of iteration i, so the producer stage issues its
 // copies right after it, where they overlap the most work.
@@ -72,11 +92,24 @@ Value nextSlot(OpBuilder &b, Location loc, Value slot, int64_t numStages) {
   return arith::SelectOp::create(b, loc, wrap, i32Const(b, loc, 0), next);
 }
 
+/// The phase parity of the slot after `slot`: flipped when it wraps to 0.
+Value nextPhase(OpBuilder &b, Location loc, Value slot, Value phase,
+                int64_t numStages) {
+  Value next = arith::AddIOp::create(b, loc, slot, i32Const(b, loc, 1));
+  Value wrap = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next,
+                                     i32Const(b, loc, numStages));
+  Value flipped = arith::XOrIOp::create(b, loc, phase, i32Const(b, loc, 1));
+  return arith::SelectOp::create(b, loc, wrap, flipped, phase);
+}
+
 struct Expander {
   const PipelineSchedule &schedule;
   scf::ForOp loop;
   int64_t numStages;
   SmallVector<Value> buffers;
+  /// A TMA ring: the descriptors and the mbarriers.
+  SmallVector<Value> descs;
+  Value barriers;
 
   Expander(const PipelineSchedule &schedule)
       : schedule(schedule), loop(schedule.loop), numStages(schedule.numStages) {
@@ -102,9 +135,13 @@ struct Expander {
           return isa<LoadOp>(l.load);
         }))
       pred = isInLoop(b, loc, loop, iv);
-    for (auto [load, buffer] : llvm::zip_equal(schedule.loads, buffers))
-      emitAsyncCopy(b, load, mapping, buffer, slot, pred);
-    layout::AsyncCommitGroupOp::create(b, loc);
+    if (schedule.tma) {
+      emitTmaStage(b, schedule, descs, mapping, buffers, barriers, slot);
+    } else {
+      for (auto [load, buffer] : llvm::zip_equal(schedule.loads, buffers))
+        emitAsyncCopy(b, load, mapping, buffer, slot, pred);
+      layout::AsyncCommitGroupOp::create(b, loc);
+    }
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
     SmallVector<Value> next;
     for (unsigned index : schedule.producerIterArgs)
@@ -119,8 +156,12 @@ struct Expander {
     auto yield = cast<scf::YieldOp>(body->getTerminator());
     DotOp asyncDot = schedule.asyncDot;
 
+    if (schedule.tma)
+      descs = createTmaDescs(b, schedule);
     for (const PipelinedLoad &load : schedule.loads)
       buffers.push_back(createPipelineBuffer(b, loc, load, numStages));
+    if (schedule.tma)
+      barriers = createTmaBarriers(b, loc, numStages);
 
     // Prologue: iterations 0 .. S-2.
     SmallVector<Value> carried;
@@ -139,6 +180,8 @@ struct Expander {
     unsigned numResults = loop.getNumResults();
     inits.push_back(i32Const(b, loc, 0));
     inits.push_back(i32Const(b, loc, numStages - 1));
+    if (schedule.tma)
+      inits.push_back(i32Const(b, loc, 0)); // the read slot's phase
     auto newLoop =
         scf::ForOp::create(b, loc, loop.getLowerBound(), loop.getUpperBound(),
                            loop.getStep(), inits);
@@ -158,8 +201,12 @@ struct Expander {
     for (unsigned index : schedule.producerIterArgs)
       newCarried.push_back(newArgs[index]);
 
-    layout::AsyncWaitOp::create(
-        b, loc, b.getI32IntegerAttr(getSteadyStateWaitNum(numStages)));
+    Value readPhase = schedule.tma ? newArgs[numResults + 2] : Value();
+    if (schedule.tma)
+      emitTmaWait(b, loc, barriers, readSlot, readPhase);
+    else
+      layout::AsyncWaitOp::create(
+          b, loc, b.getI32IntegerAttr(getSteadyStateWaitNum(numStages)));
     SmallVector<Value> carriedNext;
     auto producerStage = [&] {
       Value ahead = addSteps(b, loc, iv, newLoop.getStep(), numStages - 1);
@@ -194,6 +241,8 @@ struct Expander {
       yields[index] = value;
     yields.push_back(nextSlot(b, loc, readSlot, numStages));
     yields.push_back(nextSlot(b, loc, writeSlot, numStages));
+    if (schedule.tma)
+      yields.push_back(nextPhase(b, loc, readSlot, readPhase, numStages));
     if (!newBody->empty() && isa<scf::YieldOp>(newBody->back()))
       newBody->back().erase();
     b.setInsertionPointToEnd(newBody);
@@ -214,7 +263,20 @@ struct Expander {
                             b.getI32IntegerAttr(0));
       results[schedule.deferredArg] = wait.getResult(0);
     }
-    layout::AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
+    if (schedule.tma) {
+      // The copies issued for the S - 1 iterations after the last.
+      Value slot = newLoop.getResult(numResults);
+      Value phase = newLoop.getResult(numResults + 2);
+      for (int64_t s = 0; s + 1 < numStages; ++s) {
+        emitTmaWait(b, loc, barriers, slot, phase);
+        if (s + 2 < numStages) {
+          phase = nextPhase(b, loc, slot, phase, numStages);
+          slot = nextSlot(b, loc, slot, numStages);
+        }
+      }
+    } else {
+      layout::AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
+    }
     loop->replaceAllUsesWith(results);
     loop->erase();
 

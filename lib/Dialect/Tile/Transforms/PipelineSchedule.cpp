@@ -23,12 +23,20 @@
 //     accumulates into an iteration argument and yields its result
 //     directly, and reads shared memory only from slots or loop-invariant
 //     buffers.
+//  7. TMA ring: loads carrying the allow_tma hint that tile-use-tma could
+//     copy (TmaLegality.h; a tile of rank 3 to 5 with unit leading dims
+//     too, when tile.reshape ops drop those dims before the local_allocs),
+//     whose tile only that asynchronous wgmma reads through local_allocs
+//     in the TMA block's layout, are TMA copies into slots holding the
+//     matrix; the loop's ring is then all TMA (a load that cannot join it
+//     falls back to cp.async at rank 2 and stays synchronous otherwise).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Pipeline.h"
 
 #include "LayoutUtils.h"
+#include "TmaLegality.h"
 #include "tile/Dialect/Tile/IR/AccessHints.h"
 #include "tile/Dialect/Tile/IR/ViewLayout.h"
 
@@ -43,8 +51,22 @@ using namespace tile::tl;
 
 namespace {
 
-/// The load in `body` whose tile reaches `v` through local_allocs, converts
-/// and casts; null when there is none.
+/// Whether `reshape` only drops the unit leading dims of a tile of rank 3
+/// to 5 (1 x .. x R x C -> R x C): a TMA block's matrix.
+bool dropsUnitLeadingDims(ReshapeOp reshape) {
+  auto src = cast<RankedTensorType>(reshape.getSrc().getType());
+  auto dst = cast<RankedTensorType>(reshape.getType());
+  int64_t rank = src.getRank();
+  if (dst.getRank() != 2 || rank < 3 || rank > 5)
+    return false;
+  return llvm::all_of(src.getShape().drop_back(2),
+                      [](int64_t e) { return e == 1; }) &&
+         src.getShape().take_back(2) == dst.getShape();
+}
+
+/// The load in `body` whose tile reaches `v` through local_allocs, converts,
+/// casts and tile.reshape ops that drop unit leading dims; null when there
+/// is none.
 Operation *traceToLoad(Value v, Block *body) {
   for (int depth = 0; depth < 16; ++depth) {
     Operation *def = v.getDefiningOp();
@@ -60,6 +82,11 @@ Operation *traceToLoad(Value v, Block *body) {
     }
     if (auto convert = dyn_cast<layout::ConvertOp>(def)) {
       v = convert.getSrc();
+      continue;
+    }
+    if (auto reshape = dyn_cast<ReshapeOp>(def);
+        reshape && dropsUnitLeadingDims(reshape)) {
+      v = reshape.getSrc();
       continue;
     }
     if (isa<CastOpInterface>(def) && def->getNumOperands() == 1 &&
@@ -148,7 +175,9 @@ std::string whyNotCopyable(Operation *load, Block *body) {
     return "its result is not a tensor with a layout";
   if (type.getRank() != 2)
     return "its tile has rank " + std::to_string(type.getRank()) +
-           " (only rank 2 is staged through shared memory)";
+           " (cp.async stages rank 2 only; a tile of rank 3 to 5 with unit "
+           "leading dims reshaped to a wgmma operand is staged by TMA when "
+           "its load has allow_tma)";
   if (std::optional<MemSemantic> order = getAccessHints(load).order)
     return "its memory_order is " + stringifyMemSemantic(*order).str() +
            " (an asynchronous copy is weak and would run ahead of it)";
@@ -201,6 +230,87 @@ bool isWgmma(DotOp dot) {
   return nvmma && nvmma.getVersionMajor() == 3;
 }
 
+/// Whether `dot` (directly in `loop`'s body) accumulates into an iteration
+/// argument that only it reads and yields its result directly: it can stay
+/// in flight across iterations.
+bool accumulatesAcrossIterations(DotOp dot, scf::ForOp loop) {
+  Block *body = loop.getBody();
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  auto arg = dyn_cast<BlockArgument>(dot.getC());
+  return dot->getBlock() == body && arg && arg.getOwner() == body &&
+         arg.getArgNumber() > 0 && arg.hasOneUse() && dot.getD().hasOneUse() &&
+         yield.getOperand(arg.getArgNumber() - 1) == dot.getD();
+}
+
+/// Why `load` (with the allow_tma hint) cannot be a TMA copy into a slot of
+/// a TMA ring read by `ringDot` (the loop's only wgmma, accumulating across
+/// iterations; null when the loop has none), or "" when it can: then `pl`
+/// has its descriptor, slot, local_allocs and reshapes.
+std::string whyNotTmaRingCopy(LoadTileOp load, scf::ForOp loop, DotOp ringDot,
+                              PipelinedLoad &pl) {
+  if (!ringDot)
+    return "the loop's dots are not one wgmma accumulating across iterations "
+           "(a TMA ring refills a slot once the asynchronous wgmma that read "
+           "it is done)";
+  Block *body = loop.getBody();
+  layout::TensorDescType desc;
+  // A wgmma in the loop: the target is sm_90 or newer.
+  std::string why = whyNotTmaLoad(load, /*computeCapability=*/90, desc,
+                                  /*allowBatchDims=*/true);
+  if (!why.empty())
+    return why;
+  if (Operation *def = load.getView().getDefiningOp();
+      !def || loop->isAncestor(def))
+    return "its view is made in the loop (the ring's descriptor is built "
+           "once, before it)";
+  auto slotType = layout::MemDescType::get(
+      desc.getMatrixShape(), desc.getElementType(), desc.getLayout());
+  SmallVector<Value> tiles = {load.getResult()};
+  SmallVector<ReshapeOp> reshapes;
+  for (Operation *user : load->getUsers())
+    if (auto reshape = dyn_cast<ReshapeOp>(user);
+        reshape && reshape->getBlock() == body &&
+        dropsUnitLeadingDims(reshape)) {
+      reshapes.push_back(reshape);
+      tiles.push_back(reshape.getResult());
+    }
+  SmallVector<layout::LocalAllocOp> allocs;
+  for (Value tile : tiles)
+    for (Operation *user : tile.getUsers()) {
+      if (llvm::is_contained(reshapes, user))
+        continue;
+      auto alloc = dyn_cast<layout::LocalAllocOp>(user);
+      if (!alloc || alloc->getBlock() != body)
+        return "its tile is also used by " +
+               user->getName().getStringRef().str() +
+               " (only local_allocs into the wgmma operand's layout, after "
+               "a tile.reshape that drops unit leading dims, read a TMA "
+               "slot)";
+      if (alloc.getType() != slotType) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        os << "its local_alloc's buffer " << alloc.getType()
+           << " is not the block a TMA copy writes (" << slotType << ")";
+        return text;
+      }
+      for (Operation *reader : alloc.getResult().getUsers())
+        if (reader != ringDot.getOperation())
+          return "the shared-memory copy of its tile is read by " +
+                 reader->getName().getStringRef().str() +
+                 ", not only by the loop's wgmma (a TMA slot is refilled "
+                 "once that wgmma is done)";
+      allocs.push_back(alloc);
+    }
+  if (allocs.empty())
+    return "no local_alloc stores its tile for the wgmma";
+  pl.load = load;
+  pl.tmaDesc = desc;
+  pl.slotType = slotType;
+  pl.allocs = std::move(allocs);
+  pl.reshapes = std::move(reshapes);
+  return "";
+}
+
 } // namespace
 
 std::string PipelineSchedule::describe() const {
@@ -211,10 +321,16 @@ std::string PipelineSchedule::describe() const {
     os << l.load->getName().getStringRef() << " "
        << formatShape(l.slotType.getShape()) << "x"
        << l.slotType.getElementType() << " in " << numStages << " slots";
-    if (!l.allocs.empty())
+    if (l.tmaDesc)
+      os << " (wgmma operand, TMA copy of " << formatShape(l.tmaDesc.getShape())
+         << " blocks)";
+    else if (!l.allocs.empty())
       os << (l.transposed ? " (wgmma operand, read transposed)"
                           : " (wgmma operand)");
   });
+  if (tma)
+    os << "; one mbarrier per slot, " << tmaBytesPerStage
+       << " transaction bytes per stage";
   os << "; ";
   if (asyncDot)
     os << "wgmma asynchronous, one group in flight";
@@ -286,7 +402,70 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
   PipelineSchedule schedule;
   schedule.loop = loop;
   std::string firstRefusal;
+  // 7. TMA ring: the wgmma that would read its slots.
+  DotOp ringDot;
+  {
+    SmallVector<DotOp> wgmmas;
+    for (DotOp dot : dots)
+      if (isWgmma(dot))
+        wgmmas.push_back(dot);
+    if (wgmmas.size() == 1 && accumulatesAcrossIterations(wgmmas[0], loop))
+      ringDot = wgmmas[0];
+  }
+  SmallVector<PipelinedLoad> tmaLoads;
+  SmallVector<Operation *> copyCandidates;
   for (Operation *load : candidates) {
+    auto loadTile = dyn_cast<LoadTileOp>(load);
+    if (!loadTile || !loadTile->hasAttr(kAllowTmaAttr) ||
+        load->getBlock() != body) {
+      copyCandidates.push_back(load);
+      continue;
+    }
+    PipelinedLoad pl;
+    std::string why = whyNotTmaRingCopy(loadTile, loop, ringDot, pl);
+    if (why.empty()) {
+      tmaLoads.push_back(std::move(pl));
+      continue;
+    }
+    if (cast<RankedTensorType>(loadTile.getType()).getRank() == 2) {
+      copyCandidates.push_back(load); // cp.async
+      continue;
+    }
+    if (firstRefusal.empty())
+      firstRefusal = "the tile.load_tile feeding a dot stays synchronous: it "
+                     "cannot be a TMA copy into a ring slot: " +
+                     why;
+  }
+  // A ring is all TMA or all cp.async, and its wgmma must be asynchronous:
+  // beside another load feeding a dot (a cp.async copy, or synchronous),
+  // TMA loads of rank 2 become cp.async copies, the others synchronous.
+  if (!tmaLoads.empty() && (!firstRefusal.empty() || !copyCandidates.empty())) {
+    bool threads = llvm::any_of(copyCandidates, [&](Operation *load) {
+      return whyNotCopyable(load, body).empty();
+    });
+    for (PipelinedLoad &pl : tmaLoads) {
+      if (cast<RankedTensorType>(pl.load->getResult(0).getType()).getRank() ==
+          2) {
+        copyCandidates.push_back(pl.load);
+        continue;
+      }
+      if (firstRefusal.empty())
+        firstRefusal =
+            std::string("the tile.load_tile feeding a dot stays synchronous: "
+                        "it could be a TMA copy, but ") +
+            (threads ? "another load feeding a dot is copied by threads "
+                       "(cp.async), and a ring is all TMA or all cp.async"
+                     : "another load feeding a dot stays synchronous, so the "
+                       "wgmma cannot stay asynchronous to release the TMA "
+                       "slots");
+    }
+    tmaLoads.clear();
+  }
+  schedule.tma = !tmaLoads.empty();
+  if (schedule.tma)
+    schedule.loads = std::move(tmaLoads);
+  // (With a TMA ring, none of these is copyable: they stay synchronous.)
+  for (Operation *load : copyCandidates) {
     std::string why = whyNotCopyable(load, body);
     if (!why.empty()) {
       if (firstRefusal.empty())
@@ -389,6 +568,12 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
   // 5. Slots.
   for (PipelinedLoad &l : schedule.loads) {
     auto type = cast<RankedTensorType>(l.load->getResult(0).getType());
+    if (l.tmaDesc) {
+      // Decided with the ring (whyNotTmaRingCopy): the block's matrix.
+      schedule.bytesPerStage += l.slotType.getSlotBytes();
+      schedule.tmaBytesPerStage += l.tmaDesc.getBlockBytes();
+      continue;
+    }
     if (auto loadTile = dyn_cast<LoadTileOp>(l.load);
         loadTile && isPermuted(loadTile)) {
       // The tile in view order; the allocs read it transposed.
@@ -448,6 +633,13 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
                        yield.getOperand(arg.getArgNumber() - 1) == dot.getD();
     if (accumulates && operandOk(dot.getA()) && operandOk(dot.getB()))
       schedule.asyncDot = dot;
+  }
+  if (schedule.tma && !schedule.asyncDot) {
+    // The ring refills a slot after the asynchronous wgmma read it.
+    whyNot = "the loads feeding the wgmma could be TMA copies, but the wgmma "
+             "cannot stay asynchronous (an operand in shared memory is "
+             "neither a slot nor loop-invariant)";
+    return failure();
   }
 
   // Barriers that only ordered the replaced local_allocs.

@@ -16,20 +16,26 @@
 
 namespace tile::tl {
 
+/// The unit attribute that asks for TMA (cuTile's allow_tma) on a
+/// tile.load_tile/store_tile/load_at/store_at.
+constexpr llvm::StringLiteral kAllowTmaAttr = "allow_tma";
+
 /// Why `load` cannot be one TMA copy on a target of `computeCapability`
-/// (the rules of tile-use-tma, docs/Passes.md, for a 2-D tile: tiles of
-/// rank 3 to 5, which tile-use-tma takes through a tile.reshape, are
-/// refused here, since a ring slot holds the tile itself), or "" when it
-/// can; then `descType` is the descriptor tile-use-tma would give it (the
-/// tile as the box, #layout.nvmma_shared with the widest swizzle its rows
-/// take).
+/// (the rules of tile-use-tma, docs/Passes.md), or "" when it can; then
+/// `descType` is the descriptor tile-use-tma would give it (the tile as the
+/// block, #layout.nvmma_shared with the widest swizzle its rows take).
+/// Without `allowBatchDims` the tile must be 2-D (tile-warp-specialize:
+/// its ring slots hold the tile itself); with it a tile of rank 3 to 5 with
+/// extent 1 on its leading dims is taken too, its block lying in shared
+/// memory as the matrix of its last two dims (`descType.getMatrixShape()`;
+/// tile-pipeline's TMA ring, whose slots hold that matrix).
 std::string whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
-                          layout::TensorDescType &descType);
+                          layout::TensorDescType &descType,
+                          bool allowBatchDims = false);
 
 /// The element coordinates of a tile.load_tile/store_tile's TMA copy: each
 /// tile index times the tile's extent there, as i32.
-SmallVector<Value> getTileCoords(OpBuilder &b, Location loc,
-                                 ValueRange indices,
+SmallVector<Value> getTileCoords(OpBuilder &b, Location loc, ValueRange indices,
                                  ArrayRef<int64_t> tileShape);
 
 } // namespace tile::tl

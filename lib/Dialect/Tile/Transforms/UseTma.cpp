@@ -52,9 +52,6 @@ using namespace tile::tl;
 
 namespace {
 
-/// The unit attribute that asks for TMA (cuTile's allow_tma).
-constexpr llvm::StringLiteral kAllowTmaAttr = "allow_tma";
-
 /// The shared memory the TMA buffers of one kernel may take (of 227 KiB),
 /// leaving room for the scratch of layout conversions and reductions.
 constexpr int64_t kTmaSharedBudget = 160 * 1024;
@@ -452,7 +449,8 @@ SmallVector<Value> tl::getTileCoords(OpBuilder &b, Location loc,
 }
 
 std::string tl::whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
-                              layout::TensorDescType &descType) {
+                              layout::TensorDescType &descType,
+                              bool allowBatchDims) {
   auto kernel = load->getParentOfType<KernelOp>();
   if (!kernel)
     return "the load is not in a tile.kernel";
@@ -464,7 +462,7 @@ std::string tl::whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
   if (why.empty() && load.getPadding() != PaddingMode::zero &&
       load.getPadding() != PaddingMode::undetermined)
     why = "TMA pads with zeros, not the requested padding";
-  if (why.empty() && plan.matrixType != plan.tileType)
+  if (why.empty() && !allowBatchDims && plan.matrixType != plan.tileType)
     why = "the tile has rank " + std::to_string(plan.tileType.getRank()) +
           " (the slots of a TMA ring hold 2-D tiles)";
   if (why.empty())
