@@ -33,11 +33,11 @@ for name in ("attention_tma", "attention_ws"):
     kern = rt.load(path)[f"{name}_f16_d{d}"]
     grid, extra = ((n + 127) // 128, b * h), []
     if any(p.name == "nbh" for p in kern.meta.params):
-        # Persistent: a program per SM, causal one per tile (the launch
-        # policy of test/gpu/cases_attention_ws.py).
+        # Persistent: a program per SM (the launch policy of
+        # test/gpu/cases_attention_ws.py).
         tiles = -(-n // (64 * (kern.meta.num_warps // 4 - 1))) * b * h
         sms = torch.cuda.get_device_properties(0).multi_processor_count
-        grid, extra = (tiles if causal else min(sms, tiles), 1), [b * h]
+        grid, extra = (min(sms, tiles), 1), [b * h]
     for _ in range(3):
         kern[grid](q, k, v, o, 1 / math.sqrt(d), n, h, int(causal), *strides, *extra)
 torch.cuda.synchronize()

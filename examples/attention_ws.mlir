@@ -21,8 +21,8 @@
 // T = cdiv(n, 64 C) * B * H, in the order (head, row block last first);
 // program p takes its k-th tile u = k P + p, or k P + P - 1 - p for odd k
 // while the whole wave k exists. bench/attention.py and
-// test/gpu/cases_attention_ws.py launch P = min(SMs, T) without the mask
-// and P = T (one tile a program, handed out by the hardware) with it.
+// test/gpu/cases_attention_ws.py launch P = min(SMs, T), with and without
+// the mask.
 //
 // Shared memory and mbarriers:
 //   - Q: one 64 x d slot per consumer: bq[w] (count 1, expect-tx) full for

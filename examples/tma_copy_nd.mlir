@@ -165,3 +165,36 @@ tile.kernel @bnhd_to_bhnd_auto(%x: !tile.ptr<f16> {tile.divisibility = 16 : i64}
       : tensor<64x64xf16>, !tile.view<?x?x?x?xf16>
   tile.return
 }
+
+// @copy_tile4d_auto: y[b, h, i, j] = x[b, h, i, j] for 4-D views of any
+// strides promised multiples of 8 elements, written with
+// tile.load_tile/store_tile of 1 x 1 x 64 x 64 tiles, the allow_tma hint
+// and no layouts: tile-use-tma makes both accesses 4-D TMA copies with
+// boxes 1x1x64x64 (the tiles' unit batch dims), the block in shared
+// memory the 64x64 matrix. Grid (cdiv(N, 64), cdiv(D, 64), B * H).
+tile.kernel @copy_tile4d_auto(%x: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                              %y: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                              %nb: i32, %nh: i32, %n: i32,
+                              %d: i32 {tile.divisibility = 8 : i64},
+                              %sb: i32 {tile.divisibility = 8 : i64},
+                              %sh: i32 {tile.divisibility = 8 : i64},
+                              %sn: i32 {tile.divisibility = 8 : i64},
+                              %syb: i32 {tile.divisibility = 8 : i64},
+                              %syh: i32 {tile.divisibility = 8 : i64},
+                              %syn: i32 {tile.divisibility = 8 : i64})
+    attributes {num_warps = 4 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %bh = tile.program_id z : i32
+  %b = arith.divsi %bh, %nh : i32
+  %h = arith.remsi %bh, %nh : i32
+  %vx = tile.make_view %x, shape [%nb, %nh, %n, %d], strides [%sb, %sh, %sn, 1]
+        : !tile.ptr<f16> -> !tile.view<?x?x?x?xf16>
+  %vy = tile.make_view %y, shape [%nb, %nh, %n, %d], strides [%syb, %syh, %syn, 1]
+        : !tile.ptr<f16> -> !tile.view<?x?x?x?xf16>
+  %t = tile.load_tile %vx[%b, %h, %pm, %pn] padding = zero {allow_tma}
+       : !tile.view<?x?x?x?xf16> -> tensor<1x1x64x64xf16>
+  tile.store_tile %t, %vy[%b, %h, %pm, %pn] {allow_tma}
+      : tensor<1x1x64x64xf16>, !tile.view<?x?x?x?xf16>
+  tile.return
+}

@@ -23,7 +23,7 @@ def quad_layouts(sfx, rows, bn):
 
 
 def online_softmax(tag, qk, blk, m_i, l_i, masked, ind, *, rows, bn, sfx, T, S_, row_, PA_,
-                   rowlim=False, quad=False):
+                   rowlim=False, quad=False, poly=0):
     """The online softmax of the scores `qk` (a rows x bn block, layout
     #mmaS<sfx>) of key block `blk`: defines %m_<tag>, %l_<tag>,
     %alpha_<tag> and %pa_<tag> (P as the A operand, type PA_). Uses the
@@ -41,7 +41,9 @@ def online_softmax(tag, qk, blk, m_i, l_i, masked, ind, *, rows, bn, sfx, T, S_,
     to [rows, bn / 8, 4, 2], axes 3 and 1), and the caller sums the quad
     once after the last block; alpha reaches the [rows, 4] layout as a
     max over copies of itself (the broadcast block reshaped the same way),
-    which folds away."""
+    which folds away.
+    poly: the last bn / 2^poly columns of P by a polynomial instead of
+    MUFU.EX2 (exp2_split; 0: all by MUFU.EX2)."""
     o = []
     s = qk
     if masked and rowlim:
@@ -76,12 +78,14 @@ def online_softmax(tag, qk, blk, m_i, l_i, masked, ind, *, rows, bn, sfx, T, S_,
 {ind}%mb2_{tag} = tile.expand_dims %negm_{tag} {{axis = 1 : i32}} : {row_} -> tensor<{rows}x1xf32, #mmaS{sfx}>
 {ind}%mb_{tag} = tile.broadcast %mb2_{tag} : tensor<{rows}x1xf32, #mmaS{sfx}> -> {S_}
 {ind}%sd_{tag} = math.fma {s}, %scale, %mb_{tag} : {S_}
-{ind}%p_{tag} = math.exp2 %sd_{tag} fastmath<afn> : {S_}
+@EXP2@
 {ind}%md_{tag} = arith.subf {m_i}, %m_{tag} : {row_}
 {ind}%alpha_{tag} = math.exp2 %md_{tag} fastmath<afn> : {row_}
 @SUM@{ind}%pt_{tag} = arith.truncf %p_{tag} : {S_} to tensor<{rows}x{bn}x{T}, #mmaS{sfx}>
 {ind}%pa_{tag} = layout.convert %pt_{tag} : tensor<{rows}x{bn}x{T}, #mmaS{sfx}> -> {PA_}""")
     text = "\n".join(o)
+    text = text.replace("@EXP2@", exp2_split(tag, f"%sd_{tag}", ind, rows=rows, bn=bn, S_=S_, levels=poly)
+                        if poly else f"{ind}%p_{tag} = math.exp2 %sd_{tag} fastmath<afn> : {S_}")
     if not quad:
         return text.replace("@SUM@", f"""{ind}%ps_{tag} = tile.reduce sum %p_{tag} {{axis = 1 : i32}} : {S_} -> {row_}
 {ind}%la_{tag} = arith.mulf {l_i}, %alpha_{tag} : {row_}
@@ -102,3 +106,129 @@ def online_softmax(tag, qk, blk, m_i, l_i, masked, ind, *, rows, bn, sfx, T, S_,
 {ind}%la_{tag} = arith.mulf {l_i}, %alq_{tag} : {lq}
 {ind}%l_{tag} = arith.addf %la_{tag}, %ps_{tag} : {lq}
 """)
+
+
+def _mma_bases(rows, bn):
+    """The linear layout of a rows x bn wgmma accumulator (#layout.nvmma
+    version 3, four warps along M) as bases over (row, column)."""
+    return {"register": [[0, 1], [8, 0]] + [[0, 8 << i] for i in range((bn // 8).bit_length() - 1)],
+            "lane": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]],
+            "warp": [[16 << i, 0] for i in range((rows // 16).bit_length() - 1)]}
+
+
+def _reshape(lay, old, new):
+    def conv(c):
+        flat = 0
+        for x, n in zip(c, old):
+            flat = flat * n + x
+        out = []
+        for n in reversed(new):
+            out.append(flat % n)
+            flat //= n
+        return out[::-1]
+    return {k: [conv(b) for b in v] for k, v in lay.items()}
+
+
+def _trans(lay, order):
+    return {k: [[b[i] for i in order] for b in v] for k, v in lay.items()}
+
+
+def _split(lay):
+    unit = [0] * (len(lay["register"][0]) - 1) + [1]
+    assert unit in lay["register"], "split needs a register bit for the last dim"
+    out = {k: [b[:-1] for b in v if b != unit] for k, v in lay.items()}
+    assert all(b[-1] == 0 for v in lay.values() for b in v if b != unit)
+    return out
+
+
+def _join(lay):
+    out = {k: [b + [0] for b in v] for k, v in lay.items()}
+    out["register"] = [[0] * len(lay["register"][0]) + [1]] + out["register"]
+    return out
+
+
+def _attr(lay):
+    fmt = lambda bases: "[" + ", ".join("[" + ", ".join(map(str, b)) + "]" for b in bases) + "]"
+    return (f"#layout.linear<register = {fmt(lay['register'])}, lane = {fmt(lay['lane'])}, "
+            f"warp = {fmt(lay['warp'])}>")
+
+
+def exp2_split(tag, sd, ind, *, rows, bn, S_, levels):
+    """p = 2^sd for a rows x bn block in the wgmma accumulator layout, with
+    1 / 2^levels of the elements by a polynomial on the FMA pipes
+    (FlashAttention-4's offload of the MUFU unit) and the rest by
+    ex2.approx. Level i splits off the accumulator's register bit i (column
+    bit 0, then row bit 3, then column bit 3, ...): its coordinate bit is
+    made the last dim of size 2 (tile.reshape, tile.trans) and split off
+    (tile.split); the half with the bit set goes on, the other takes
+    MUFU.EX2. tile.join puts a bit back as register bit 0, so rejoining in
+    reverse order gives back the accumulator's register order: every step
+    is a relabeling (no instruction, no data movement). 2^x for x <= 0
+    (-inf included): x clamped to -125 (2^f may be below 1, exponent field
+    126, and n is added to that field: -125 keeps the sum a normal number;
+    -127 wrapped into the sign bit, which a GPU run caught as NaN on masked
+    scores), n = round(x) by adding and subtracting 1.5 * 2^23, f = x - n
+    in [-1/2, 1/2], 2^f by a degree-3 minimax polynomial (relative error
+    7.5e-5, under the f16/bf16 rounding of P), and n added to the exponent
+    field as an integer. Defines %p_<tag>."""
+    ty = lambda shape, l: f"tensor<{'x'.join(map(str, shape))}xf32, {_attr(l)}>"
+    cur, shape, lay = sd, [rows, bn], _mma_bases(rows, bn)
+    cur_ty = S_
+    steps = []
+    o = [f"{ind}// 2^x: 1/{1 << levels} of the elements by a polynomial, the rest by MUFU.EX2."]
+    for i in range(levels):
+        b = lay["register"][0]
+        d = next(j for j, x in enumerate(b) if x)
+        k = b[d].bit_length() - 1
+        lo, hi = 1 << k, shape[d] >> (k + 1)
+        rshape = shape[:d] + [hi, 2, lo] + shape[d + 1:]
+        rshape_ = [x for x in rshape]
+        # Drop size-1 dims of the split (tile shapes have no 1s to spare).
+        keep = [j for j, x in enumerate(rshape_) if x != 1 or j == d + 1]
+        rshape = [rshape_[j] for j in keep]
+        two = keep.index(d + 1)
+        rl = _reshape(lay, shape, rshape)
+        order = [j for j in range(len(rshape)) if j != two] + [two]
+        tshape = [rshape[j] for j in order]
+        tl_ = _trans(rl, order)
+        sl = _split(tl_)
+        sshape = tshape[:-1]
+        o.append(f"""{ind}%xr{i}_{tag} = tile.reshape {cur} : {cur_ty} -> {ty(rshape, rl)}
+{ind}%xt{i}_{tag} = tile.trans %xr{i}_{tag}, [{', '.join(map(str, order))}] : {ty(rshape, rl)} -> {ty(tshape, tl_)}
+{ind}%xl{i}_{tag}, %xh{i}_{tag} = tile.split %xt{i}_{tag} : {ty(tshape, tl_)} -> {ty(sshape, sl)}
+{ind}%el{i}_{tag} = math.exp2 %xl{i}_{tag} fastmath<afn> : {ty(sshape, sl)}""")
+        steps.append((cur_ty, shape, lay, rshape, rl, order, tshape, tl_, sl, sshape))
+        cur, cur_ty, shape, lay = f"%xh{i}_{tag}", ty(sshape, sl), sshape, sl
+    T = cur_ty
+    Ti = T.replace("xf32,", "xi32,")
+    o.append(f"""{ind}%e2c_{tag} = arith.constant dense<-125.0> : {T}
+{ind}%e2m_{tag} = arith.constant dense<12582912.0> : {T}
+{ind}%e2q3_{tag} = arith.constant dense<0.0551716685> : {T}
+{ind}%e2q2_{tag} = arith.constant dense<0.2426111400> : {T}
+{ind}%e2q1_{tag} = arith.constant dense<0.6932609677> : {T}
+{ind}%e2q0_{tag} = arith.constant dense<0.9999280572> : {T}
+{ind}%e2s_{tag} = arith.constant dense<23> : {Ti}
+{ind}%e2x_{tag} = arith.maximumf {cur}, %e2c_{tag} : {T}
+{ind}%e2r_{tag} = arith.addf %e2x_{tag}, %e2m_{tag} : {T}
+{ind}%e2n_{tag} = arith.subf %e2r_{tag}, %e2m_{tag} : {T}
+{ind}%e2f_{tag} = arith.subf %e2x_{tag}, %e2n_{tag} : {T}
+{ind}%e2a3_{tag} = math.fma %e2f_{tag}, %e2q3_{tag}, %e2q2_{tag} : {T}
+{ind}%e2a2_{tag} = math.fma %e2f_{tag}, %e2a3_{tag}, %e2q1_{tag} : {T}
+{ind}%e2a1_{tag} = math.fma %e2f_{tag}, %e2a2_{tag}, %e2q0_{tag} : {T}
+{ind}%e2bi_{tag} = arith.bitcast %e2a1_{tag} : {T} to {Ti}
+{ind}%e2ri_{tag} = arith.bitcast %e2r_{tag} : {T} to {Ti}
+{ind}%e2e_{tag} = arith.shli %e2ri_{tag}, %e2s_{tag} : {Ti}
+{ind}%e2sum_{tag} = arith.addi %e2bi_{tag}, %e2e_{tag} : {Ti}
+{ind}%eh_{tag} = arith.bitcast %e2sum_{tag} : {Ti} to {T}""")
+    cur = f"%eh_{tag}"
+    for i in reversed(range(levels)):
+        in_ty, ishape, ilay, rshape, rl, order, tshape, tl_, sl, sshape = steps[i]
+        jl = _join(sl)
+        assert jl == tl_, "join must give back the split operand's layout"
+        inv = [order.index(j) for j in range(len(order))]
+        name = f"%p_{tag}" if i == 0 else f"%ev{i}_{tag}"
+        o.append(f"""{ind}%ej{i}_{tag} = tile.join %el{i}_{tag}, {cur} : {ty(sshape, sl)} -> {ty(tshape, tl_)}
+{ind}%eu{i}_{tag} = tile.trans %ej{i}_{tag}, [{', '.join(map(str, inv))}] : {ty(tshape, tl_)} -> {ty(rshape, rl)}
+{ind}{name} = tile.reshape %eu{i}_{tag} : {ty(rshape, rl)} -> {in_ty}""")
+        cur = name
+    return "\n".join(o)

@@ -13,7 +13,8 @@ persistent), sync: arrivals after a warpgroup barrier, nodw: the wait for
 P V in its own iteration, pers: persistent, nc3: three consumer
 warpgroups (needs pers), l1: the row sums reduced across the quad in
 every block (not per thread), m3: the mask by three compares a score
-(not one against a per-row limit)), named attention_ws_T_dD_bnBN_sS[_FLAG...] (for
+(not one against a per-row limit), qr: Q in registers for Q K^T, e1/e2/e3:
+1/2, 1/4 or 1/8 of P by an FMA polynomial instead of MUFU.EX2), named attention_ws_T_dD_bnBN_sS[_FLAG...] (for
 tuning; not checked in).
 """
 import sys
@@ -43,8 +44,8 @@ HEADER = """// Flash attention forward, warp-specialized as FlashAttention-3: a 
 // T = cdiv(n, 64 C) * B * H, in the order (head, row block last first);
 // program p takes its k-th tile u = k P + p, or k P + P - 1 - p for odd k
 // while the whole wave k exists. bench/attention.py and
-// test/gpu/cases_attention_ws.py launch P = min(SMs, T) without the mask
-// and P = T (one tile a program, handed out by the hardware) with it.
+// test/gpu/cases_attention_ws.py launch P = min(SMs, T), with and without
+// the mask.
 //
 // Shared memory and mbarriers:
 //   - Q: one 64 x d slot per consumer: bq[w] (count 1, expect-tx) full for
@@ -119,12 +120,12 @@ DROP = "@drop@"
 PRODUCER_REGS = 24
 
 
-def layouts(sfx, d, bn, quad):
+def layouts(sfx, d, bn, quad, qregs=False):
     return (quad_layouts(sfx, 64, bn) if quad else "") + f"""
 #mmaS{sfx} = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, {bn}, 16]>
 #mmaO{sfx} = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, {d}, 16]>
 #opP{sfx} = #layout.dot_operand<opIdx = 0, parent = #mmaO{sfx}, kWidth = 2>
-#rowS{sfx} = #layout.slice<dim = 1, parent = #mmaS{sfx}>
+{f"#opQ{sfx} = #layout.dot_operand<opIdx = 0, parent = #mmaS{sfx}, kWidth = 2>{chr(10)}" if qregs else ""}#rowS{sfx} = #layout.slice<dim = 1, parent = #mmaS{sfx}>
 #colS{sfx} = #layout.slice<dim = 0, parent = #mmaS{sfx}>
 #rowO{sfx} = #layout.slice<dim = 1, parent = #mmaO{sfx}>
 """
@@ -132,7 +133,7 @@ def layouts(sfx, d, bn, quad):
 
 def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
            reverse=True, nosync=True, deferred=True, nc=2, persistent=False, regs=None,
-           quad=True, rowlim=True, name=None):
+           quad=True, rowlim=True, qregs=False, poly=0, name=None):
     """One kernel. pingpong: the turn barriers between the consumers;
     merged: release K_(j+1)'s slot with V_j's, after P_j V_j (one
     warpgroup barrier less an iteration); rescale_after: O = O alpha_(j+1)
@@ -147,12 +148,16 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     P_j V_j); nc: consumer warpgroups (64 query rows each, 64 nc rows a
     tile); persistent: programs looping over the tiles (an extra
     argument nbh = B * H, grid (P, 1) for any P >= 1; the launchers take
-    one per SM, causal one per tile); regs: (consumer, producer) registers
+    one per SM); regs: (consumer, producer) registers
     a thread (default 240 / 24 for two consumers, 160 / 32 for three);
     quad: the row sums l kept per thread ([64, 4], one per row and quad
     lane, summed over the quad once after the last block: no shuffle in
     the loops); rowlim: the mask as one compare a score against a per-row
-    column limit (attention_softmax.online_softmax)."""
+    column limit (attention_softmax.online_softmax); qregs: Q loaded
+    from its slot into registers once a tile (the A operand of Q K^T:
+    the tensor cores then read only K from shared memory); poly: the last
+    bn / 2^poly columns of each P by a polynomial on the FMA pipes instead
+    of MUFU.EX2 (attention_softmax.exp2_split)."""
     assert not (deferred and merged), "mr needs nodw"
     assert persistent or nc == 2, "the non-persistent grid assumes 128-row tiles"
     ns_ = " nosync" if nosync else ""
@@ -180,10 +185,12 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     qdesc = f"!layout.tensordesc<64x{d}x{T}, #sw>"
     view = f"!tile.view<?x{d}x{T}>"
     PA_ = f"tensor<64x{bn}x{T}, #opP{sfx}>"
+    QA_ = f"tensor<64x{d}x{T}, #opQ{sfx}>"
+    qa, qa_t = ("%qreg", QA_) if qregs else ("%sqw", qbuf)
     blk_bytes = bn * d * 2
     lines = []
     a = lines.append
-    a(layouts(sfx, d, bn, quad))
+    a(layouts(sfx, d, bn, quad, qregs))
     extra = ",\n    %nbh: i32" if persistent else ""
     a(f"""tile.kernel @{name}(
     %q: !tile.ptr<{T}> {P}, %k: !tile.ptr<{T}> {P}, %v: !tile.ptr<{T}> {P}, %o: !tile.ptr<{T}> {P},
@@ -361,7 +368,8 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 
     def softmax(tag, qk, blk, m_i, l_i, masked, ind):
         return online_softmax(tag, qk, blk, m_i, l_i, masked, ind, rows=64, bn=bn, sfx=sfx,
-                              T=T, S_=S_, row_=row_, PA_=PA_, rowlim=rowlim, quad=quad)
+                              T=T, S_=S_, row_=row_, PA_=PA_, rowlim=rowlim, quad=quad,
+                              poly=poly)
 
     def scale_o(tag, acc, alpha, ind):
         """O alpha; defines %accs_<tag>."""
@@ -432,7 +440,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 {i2}%sknx = layout.memdesc_index %sk[%ks1] : {ring} -> {kbuf}
 {i2}%sktn = layout.memdesc_trans %sknx {{order = array<i32: 1, 0>}} : {kbuf} -> {ktbuf}
 {turn_wait("%j1", "l", i2)}
-{i2}%qk_next = tile.dot %sqw, %sktn, %zs async : {qbuf}, {ktbuf} -> {S_}
+{i2}%qk_next = tile.dot {qa}, %sktn, %zs async : {qa_t}, {ktbuf} -> {S_}
 {pv("j", pv_acc, "%alpha_i", "%pa_i", "%j", i2, scaled_already=rescale_after)}
 {turn_pass(i2)}
 {i2}// 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
@@ -493,6 +501,11 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 {ind}layout.wait_barrier %qbw, %qph : {bar}"""
         else:
             qwait = f"{ind}layout.wait_barrier %qbw, %c0 : {bar}"
+        if qregs:
+            qwait += f"""
+{ind}// Q in registers for the tile (every warp has loaded it by the first
+{ind}// wgmma, which reads the registers: the slot is released as before).
+{ind}%qreg = layout.local_load %sqw : {qbuf} -> {QA_}"""
         qnext = f"""{ind}// The last S has been waited for: the producer may load the next Q.
 {ind}layout.arrive_barrier %qfw, 1{ns_} : {bar}
 """
@@ -517,7 +530,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 {ind}%sk0 = layout.memdesc_index %sk[%k0s] : {ring} -> {kbuf}
 {ind}%skt0 = layout.memdesc_trans %sk0 {{order = array<i32: 1, 0>}} : {kbuf} -> {ktbuf}
 {turn_wait("%c0", "p", ind)}
-{ind}%qk0a = tile.dot %sqw, %skt0, %zs async : {qbuf}, {ktbuf} -> {S_}
+{ind}%qk0a = tile.dot {qa}, %skt0, %zs async : {qa_t}, {ktbuf} -> {S_}
 {turn_pass(ind)}
 {ind}%qk0 = tile.dot_wait %qk0a {{pendings = 0 : i32}} : {S_}
 {release("%emptyk", "%c0", "k0", ind)}
@@ -686,7 +699,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     return "".join(l for l in text.splitlines(True) if l.strip() != DROP)
 
 
-FLAGS = {"nopp", "mr", "ra", "fwd", "sync", "nodw", "pers", "nc3", "l1", "m3"}
+FLAGS = {"nopp", "mr", "ra", "fwd", "sync", "nodw", "pers", "nc3", "l1", "m3", "qr", "e1", "e2", "e3"}
 
 
 def main(argv):
@@ -707,7 +720,8 @@ def main(argv):
                                 reverse="fwd" not in flags, nosync="sync" not in flags,
                                 deferred="nodw" not in flags, persistent="pers" in flags,
                                 nc=3 if "nc3" in flags else 2, quad="l1" not in flags,
-                                rowlim="m3" not in flags,
+                                rowlim="m3" not in flags, qregs="qr" in flags,
+                                poly=max([int(f[1]) for f in flags if f in ("e1", "e2", "e3")] or [0]),
                                 name=f"attention_ws_{t}_d{d}_bn{bn}_s{ns}{tag}"))
         open(argv[0 + 2], "w").write("".join(parts))
         return

@@ -44,3 +44,119 @@ tile.kernel @matmul_batched(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.pt
   tile.store_tile %out, %vc[%pz, %pm, %pn] : tensor<1x64x64xf16>, !tile.view<?x?x?xf16>
   tile.return
 }
+
+// @matmul_batched_tma: the same product for row-major matrices whose row
+// and batch strides the caller promises to be multiples of 8 elements (16
+// bytes) and 16-byte aligned bases, still with no layout written: sab,
+// sam, sbb, sbk, scb, scm are those strides (the inner ones are 1). Each
+// rank-3 tile (1 x rows x cols) is reshaped to its matrix for a rank-2
+// tile.dot, which the default pipeline gives wgmma on sm_90, and the loads
+// and the store carry the allow_tma hint: tile-use-tma makes them 3-D TMA
+// copies (boxes 1x128x64, 1x64x128, 1x128x128), each waited for where it
+// stands. Launch: grid (cdiv(m, 128), cdiv(n, 128), batch), 8 warps.
+tile.kernel @matmul_batched_tma(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                                %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                                %c: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                                %batch: i32, %m: i32, %n: i32 {tile.divisibility = 8 : i64},
+                                %k: i32,
+                                %sab: i32 {tile.divisibility = 8 : i64},
+                                %sam: i32 {tile.divisibility = 8 : i64},
+                                %sbb: i32 {tile.divisibility = 8 : i64},
+                                %sbk: i32 {tile.divisibility = 8 : i64},
+                                %scb: i32 {tile.divisibility = 8 : i64},
+                                %scm: i32 {tile.divisibility = 8 : i64})
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %pz = tile.program_id z : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c63 = arith.constant 63 : i32
+  %c64 = arith.constant 64 : i32
+  %va = tile.make_view %a, shape [%batch, %m, %k], strides [%sab, %sam, 1]
+        : !tile.ptr<f16> -> !tile.view<?x?x?xf16>
+  %vb = tile.make_view %b, shape [%batch, %k, %n], strides [%sbb, %sbk, 1]
+        : !tile.ptr<f16> -> !tile.view<?x?x?xf16>
+  %vc = tile.make_view %c, shape [%batch, %m, %n], strides [%scb, %scm, 1]
+        : !tile.ptr<f16> -> !tile.view<?x?x?xf16>
+  %kr = arith.addi %k, %c63 : i32
+  %ktiles = arith.divsi %kr, %c64 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %acc = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%sum = %zero)
+      -> (tensor<128x128xf32>) : i32 {
+    %ta = tile.load_tile %va[%pz, %pm, %kt] padding = zero {allow_tma}
+          : !tile.view<?x?x?xf16> -> tensor<1x128x64xf16>
+    %tb = tile.load_tile %vb[%pz, %kt, %pn] padding = zero {allow_tma}
+          : !tile.view<?x?x?xf16> -> tensor<1x64x128xf16>
+    %ma = tile.reshape %ta : tensor<1x128x64xf16> -> tensor<128x64xf16>
+    %mb = tile.reshape %tb : tensor<1x64x128xf16> -> tensor<64x128xf16>
+    %next = tile.dot %ma, %mb, %sum
+            : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  }
+  %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
+  %out3 = tile.reshape %out : tensor<128x128xf16> -> tensor<1x128x128xf16>
+  tile.store_tile %out3, %vc[%pz, %pm, %pn] {allow_tma}
+      : tensor<1x128x128xf16>, !tile.view<?x?x?xf16>
+  tile.return
+}
+
+// @matmul_batched_slice: the arguments of @matmul_batched_tma, and each
+// program's matrix as rank-2 views (the pointers advanced by z times the
+// batch strides, 16-byte aligned by the promises): the loop is the
+// layout-free GEMM's, which the default pipeline gives a 3-stage cp.async
+// pipeline (16-byte copies) and asynchronous wgmma. No TMA: a descriptor
+// is built on the host from kernel parameters, and these views' pointers
+// are computed in the kernel. Launch: grid (cdiv(m, 128), cdiv(n, 128),
+// batch), 8 warps.
+tile.kernel @matmul_batched_slice(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                                %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                                %c: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                                %batch: i32, %m: i32, %n: i32, %k: i32,
+                                %sab: i32 {tile.divisibility = 8 : i64},
+                                %sam: i32 {tile.divisibility = 8 : i64},
+                                %sbb: i32 {tile.divisibility = 8 : i64},
+                                %sbk: i32 {tile.divisibility = 8 : i64},
+                                %scb: i32 {tile.divisibility = 8 : i64},
+                                %scm: i32 {tile.divisibility = 8 : i64})
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %pz = tile.program_id z : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c63 = arith.constant 63 : i32
+  %c64 = arith.constant 64 : i32
+  %pz64 = arith.extsi %pz : i32 to i64
+  %sab64 = arith.extsi %sab : i32 to i64
+  %sbb64 = arith.extsi %sbb : i32 to i64
+  %scb64 = arith.extsi %scb : i32 to i64
+  %oa = arith.muli %pz64, %sab64 : i64
+  %ob = arith.muli %pz64, %sbb64 : i64
+  %oc = arith.muli %pz64, %scb64 : i64
+  %az = tile.addptr %a, %oa : !tile.ptr<f16>, i64
+  %bz = tile.addptr %b, %ob : !tile.ptr<f16>, i64
+  %cz = tile.addptr %c, %oc : !tile.ptr<f16>, i64
+  %va = tile.make_view %az, shape [%m, %k], strides [%sam, 1]
+        : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %bz, shape [%k, %n], strides [%sbk, 1]
+        : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %cz, shape [%m, %n], strides [%scm, 1]
+        : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %kr = arith.addi %k, %c63 : i32
+  %ktiles = arith.divsi %kr, %c64 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %acc = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%sum = %zero)
+      -> (tensor<128x128xf32>) : i32 {
+    %ta = tile.load_tile %va[%pm, %kt] padding = zero
+          : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero
+          : !tile.view<?x?xf16> -> tensor<64x128xf16>
+    %next = tile.dot %ta, %tb, %sum
+            : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  }
+  %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
+  tile.return
+}

@@ -57,6 +57,7 @@ TILE_CAPI_EXPORTED void tileResultDestroy(TileResult *result);
  *    "emit": "cubin"            "mlir", "llvm", "ptx", "cubin", "layouts"
  *    "opt_level": 3             0..3
  *    "num_stages": 0            tile-compile --num-stages
+ *    "warp_specialize": true    tile-compile --warp-specialize (false: off)
  *    "assembler": "auto"        "auto", "ptxas", "nvjitlink"
  *    "ptxas": ""                an explicit ptxas
  *    "defines": [["BLOCK", "256"], ...]   tile-compile -D, in order

@@ -56,8 +56,9 @@ struct TileToLLVMPipelineOptions
       *this, "warp-specialize",
       llvm::cl::desc("Split every eligible GEMM loop into a TMA producer "
                      "warpgroup and wgmma consumers (tile-warp-specialize; "
-                     "else only loops asking with tile.warp_specialize)"),
-      llvm::cl::init(false)};
+                     "default true; false: only loops asking with "
+                     "tile.warp_specialize)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> convertRemarks{
       *this, "convert-remarks",
       llvm::cl::desc("A remark for every layout.convert the lowering "

@@ -197,6 +197,8 @@ TileResult *tileCompile(const char *source, size_t sourceSize,
   request.emit = args.str("emit", request.emit);
   request.optLevel = args.uint("opt_level", request.optLevel);
   request.numStages = args.uint("num_stages", request.numStages);
+  request.warpSpecialize =
+      args.boolean("warp_specialize", request.warpSpecialize);
   request.assembler = args.str("assembler", request.assembler);
   request.ptxasPath = args.str("ptxas");
   request.defines = args.pairs("defines");

@@ -49,6 +49,7 @@ CompileResponse compileRequest(const CompileRequest &request) {
   options.pipeline.arch = request.arch;
   options.pipeline.optLevel = request.optLevel;
   options.pipeline.numStages = request.numStages;
+  options.pipeline.warpSpecialize = request.warpSpecialize;
   options.cubin.ptxasPath = request.ptxasPath;
   options.cubin.assembler = assemblerName == "ptxas" ? CubinAssembler::Ptxas
                             : assemblerName == "nvjitlink"

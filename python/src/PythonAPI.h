@@ -36,6 +36,10 @@ struct CompileRequest {
   /// attribute: 0 chooses from the shared-memory budget, 1 turns it off
   /// (tile-compile --num-stages).
   unsigned numStages = 0;
+  /// tile-warp-specialize on every eligible GEMM loop (tile-compile
+  /// --warp-specialize, on by default); false: only loops or kernels with
+  /// a tile.warp_specialize attribute.
+  bool warpSpecialize = true;
   /// "auto", "ptxas" or "nvjitlink".
   std::string assembler = "auto";
   /// Explicit ptxas path; empty: search as tile-compile does.

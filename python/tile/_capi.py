@@ -170,14 +170,16 @@ class _Owned:
 def compile(source: str, source_name: str = "<string>", arch: str = "sm_90",
             emit: str = "cubin", opt_level: int = 3, assembler: str = "auto",
             ptxas: str = "", num_stages: int = 0,
-            defines: Sequence[Tuple[str, str]] = ()) -> Dict[str, Any]:
+            defines: Sequence[Tuple[str, str]] = (),
+            warp_specialize: Optional[bool] = None) -> Dict[str, Any]:
     """tileCompile: a dict with ok, diagnostics, format, output (bytes for a
     cubin, else str), ptx, metadata_json, note, assembler."""
     data = source.encode("utf-8")
     options = json.dumps({"source_name": source_name, "arch": arch, "emit": emit,
                           "opt_level": opt_level, "assembler": assembler,
                           "ptxas": ptxas, "num_stages": num_stages,
-                          "defines": [[str(k), str(v)] for k, v in defines]})
+                          "defines": [[str(k), str(v)] for k, v in defines],
+                          "warp_specialize": warp_specialize})
     with _Owned(_lib.tileCompile(data, len(data), options.encode())) as r:
         out: Dict[str, Any] = {"ok": r.ok}
         for name in ("diagnostics", "format", "ptx", "metadata_json", "note",

@@ -221,7 +221,8 @@ def _define_pairs(defines: Optional[Dict[str, Any]]) -> List[Tuple[str, str]]:
 def compile(source: str, *, arch: str = "sm_90", emit: str = "cubin",
             opt_level: int = 3, name: str = "<string>", assembler: str = "auto",
             ptxas: Optional[str] = None, num_stages: int = 0,
-            defines: Optional[Dict[str, Any]] = None) -> CompiledKernel:
+            defines: Optional[Dict[str, Any]] = None,
+            warp_specialize: Optional[bool] = None) -> CompiledKernel:
     """Compiles one kernel module (tile dialect text, or LLVM+NVVM dialect
     text) the way tile-compile does.
 
@@ -238,6 +239,12 @@ def compile(source: str, *, arch: str = "sm_90", emit: str = "cubin",
                tile.num_stages attribute (tile-compile --num-stages): 0
                (default) chooses from the shared-memory budget, 1 turns
                pipelining off, 2..16 asks for that many buffers.
+    warp_specialize
+               tile-warp-specialize on every eligible GEMM loop (tile-compile
+               --warp-specialize): None (default) or True: on (a loop whose
+               TMA ring gets 3 slots or more becomes a TMA producer warpgroup
+               and wgmma consumers), False: off, except for loops or kernels
+               with a tile.warp_specialize attribute (docs/Passes.md).
     defines    kernel parameters: {"BLOCK": 256, "DTYPE": "f16"} replaces
                ${BLOCK} and ${DTYPE} in the source (tile-compile -D; ints,
                floats, bools and str values; docs/tile-compile.md).
@@ -256,8 +263,11 @@ def compile(source: str, *, arch: str = "sm_90", emit: str = "cubin",
             or not 0 <= num_stages <= 16:
         raise ValueError(f"num_stages={num_stages!r}: use 0 (chosen from the shared-memory "
                          f"budget), 1 (no pipelining) or 2..16")
+    if warp_specialize is not None and not isinstance(warp_specialize, bool):
+        raise ValueError(f"warp_specialize={warp_specialize!r}: use True, False or None "
+                         f"(the compiler's default: on)")
     out = _ext().compile(source, name, arch, emit, opt_level, assembler, ptxas or "",
-                         num_stages, _define_pairs(defines))
+                         num_stages, _define_pairs(defines), warp_specialize)
     if not out["ok"]:
         raise CompileError(out["diagnostics"], name)
     fmt = out["format"]

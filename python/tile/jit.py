@@ -81,7 +81,7 @@ class Specialization:
 
 # Part of every disk-cache key: bump it when the compiler's output for the
 # same generated MLIR changes.
-CACHE_VERSION = "tile-0.1.0-1"
+CACHE_VERSION = "tile-0.1.0-2"
 
 
 def cache_dir() -> Optional[str]:
@@ -101,23 +101,27 @@ def strip_locations(mlir: str) -> str:
     return _LOC.sub("", mlir)
 
 
-def cache_key(mlir: str, arch: str, emit: str, num_stages: int = 0) -> str:
+def cache_key(mlir: str, arch: str, emit: str, num_stages: int = 0,
+              warp_specialize: Optional[bool] = None) -> str:
     """The disk-cache key of one generated module: a hash of its text
     without locations (they name the kernel's file, which differs between
     machines, and do not change the binary), the arch, the output kind,
-    num_stages (when not 0: it changes the pipeline, not the text) and
-    CACHE_VERSION."""
+    num_stages (when not 0: it changes the pipeline, not the text),
+    warp_specialize (when not None) and CACHE_VERSION."""
     h = hashlib.sha256()
     parts = [CACHE_VERSION, arch, emit, strip_locations(mlir)]
     if num_stages:
         parts.append(f"num_stages={num_stages}")
+    if warp_specialize is not None:
+        parts.append(f"warp_specialize={warp_specialize}")
     for part in parts:
         h.update(part.encode())
         h.update(b"\0")
     return h.hexdigest()[:32]
 
 
-def _compile_cached(mlir: str, arch: str, emit: str, name: str, num_stages: int = 0):
+def _compile_cached(mlir: str, arch: str, emit: str, name: str, num_stages: int = 0,
+                    warp_specialize: Optional[bool] = None):
     """tile.compile with the disk cache in front: a module compiled before
     (by this process or another, or on another machine and copied) is read,
     not compiled. Only cubin and ptx results are cached."""
@@ -125,14 +129,16 @@ def _compile_cached(mlir: str, arch: str, emit: str, name: str, num_stages: int 
     directory = cache_dir() if emit in ("cubin", "ptx") else None
     path = None
     if directory:
-        path = os.path.join(directory, f"{cache_key(mlir, arch, emit, num_stages)}.{emit}")
+        key = cache_key(mlir, arch, emit, num_stages, warp_specialize)
+        path = os.path.join(directory, f"{key}.{emit}")
         if os.path.exists(path) and os.path.exists(path + ".json"):
             result = CompiledKernel.read(path)
             result.source_name = name
             return result
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        result = compile_text(mlir, arch=arch, emit=emit, name=name, num_stages=num_stages)
+        result = compile_text(mlir, arch=arch, emit=emit, name=name, num_stages=num_stages,
+                              warp_specialize=warp_specialize)
     if path and result.format == emit:
         try:
             os.makedirs(directory, exist_ok=True)
@@ -153,12 +159,15 @@ def _compile_cached(mlir: str, arch: str, emit: str, name: str, num_stages: int 
 
 
 class JITFunction:
-    def __init__(self, fn: Callable, num_warps: int = 4, num_stages: int = 0):
+    def __init__(self, fn: Callable, num_warps: int = 4, num_stages: int = 0,
+                 warp_specialize: Optional[bool] = None):
         self.fn = fn
         self.__name__ = fn.__name__
         self.__doc__ = fn.__doc__
         self.num_warps = num_warps
         self.num_stages = num_stages
+        _check_warp_specialize(warp_specialize)
+        self.warp_specialize = warp_specialize
         sig = inspect.signature(fn)
         self.params = list(sig.parameters.values())
         self.constexprs = [p.name for p in self.params if p.annotation is tl.constexpr
@@ -203,28 +212,37 @@ class JITFunction:
 
     def specialize(self, *, num_warps: Optional[int] = None, arch: str = "sm_90",
                    emit: str = "cubin", divisibility: Optional[Dict[str, int]] = None,
-                   num_stages: Optional[int] = None, **values: Any) -> Specialization:
+                   num_stages: Optional[int] = None,
+                   warp_specialize: Optional[bool] = None, **values: Any) -> Specialization:
         """Compiles for explicit types: each runtime argument as a type string
         ('*f32', 'i32', ...), each constexpr as its value. Pointers are taken
-        16-byte aligned unless `divisibility` says otherwise."""
+        16-byte aligned unless `divisibility` says otherwise. num_stages and
+        warp_specialize (None: the kernel's) are tile.compile's."""
         types = {k: v for k, v in values.items() if k not in self.constexprs}
         consts = {k: v for k, v in values.items() if k in self.constexprs}
         if divisibility is None:
             divisibility = {k: 16 for k, v in types.items() if isinstance(v, str)
                             and v.startswith("*")}
         return self._compile(types, consts, divisibility, num_warps or self.num_warps,
-                             arch, emit, self.num_stages if num_stages is None else num_stages)
+                             arch, emit, self.num_stages if num_stages is None else num_stages,
+                             self._warp_specialize(warp_specialize))
+
+    def _warp_specialize(self, asked: Optional[bool]) -> Optional[bool]:
+        """A launch's warp_specialize, else the kernel's (None: the
+        compiler's default)."""
+        _check_warp_specialize(asked)
+        return self.warp_specialize if asked is None else asked
 
     def _compile(self, types, consts, divisibility, num_warps, arch, emit="cubin",
-                 num_stages=0):
+                 num_stages=0, warp_specialize=None):
         key = self._key_and_args(types, consts, divisibility, num_warps, arch) + \
-            (emit, num_stages)
+            (emit, num_stages, warp_specialize)
         spec = self.cache.get(key)
         if spec is not None:
             return spec
         mlir = self.lower(types, dict(consts), divisibility, num_warps)
         compiled = _compile_cached(mlir, arch, emit, f"{self.fn.__name__} (generated by @tile.jit)",
-                                   num_stages)
+                                   num_stages, warp_specialize)
         runtime = [p.name for p in self.params if p.name not in self.constexprs]
         spec = Specialization(self.fn.__name__, mlir, compiled, runtime)
         self.cache[key] = spec
@@ -238,7 +256,8 @@ class JITFunction:
         return launcher
 
     def run(self, grid, *args, num_warps: Optional[int] = None,
-            num_stages: Optional[int] = None, **kwargs):
+            num_stages: Optional[int] = None, warp_specialize: Optional[bool] = None,
+            **kwargs):
         """Launches on torch's current stream. The hot path: a signature of
         the arguments (each tensor's dtype, device and 16-byte alignment;
         each integer's width and 16-divisibility; the keywords) finds the
@@ -247,11 +266,13 @@ class JITFunction:
         anything else (a first call, keywords for runtime arguments, a
         kernel with hidden parameters) takes bind() and the checked
         launch of tile.runtime."""
-        key, values = self._signature(args, kwargs, num_warps, num_stages)
+        key, values = self._signature(args, kwargs, num_warps, num_stages,
+                                      warp_specialize)
         fast = self._fast.get(key) if key is not None else None
         if fast is None:
             spec, runtime_args, consts = self.bind(*args, num_warps=num_warps,
-                                                   num_stages=num_stages, **kwargs)
+                                                   num_stages=num_stages,
+                                                   warp_specialize=warp_specialize, **kwargs)
             kernel = spec.kernel()
             launch = _FastLaunch.build(kernel, len(args), self._runtime_positions(len(args)))
             if key is not None and launch is not None:
@@ -265,7 +286,7 @@ class JITFunction:
             grid = grid(consts)
         return launch(grid, values)
 
-    def _signature(self, args, kwargs, num_warps, num_stages):
+    def _signature(self, args, kwargs, num_warps, num_stages, warp_specialize=None):
         """(the fast path's key, the argument values to pass): each tensor
         as its dtype, device and 16-byte alignment (its value: the address),
         each runtime integer as its width and 16-divisibility, each
@@ -296,7 +317,7 @@ class JITFunction:
                 a = address
             values.append(a)
         key = (tuple(sig), tuple((k, type(v), v) for k, v in kwargs.items()), num_warps,
-               num_stages)
+               num_stages, warp_specialize)
         try:
             hash(key)
         except Exception:  # noqa: BLE001 - an unhashable constexpr (or a layout without the extension)
@@ -311,7 +332,7 @@ class JITFunction:
         return positions if len(positions) == len(runtime) else None
 
     def bind(self, *args, num_warps: Optional[int] = None, num_stages: Optional[int] = None,
-             **kwargs):
+             warp_specialize: Optional[bool] = None, **kwargs):
         """The specialization a launch with these arguments uses (compiled,
         or read from a cache), the runtime arguments and the constexprs."""
         bound = {}
@@ -360,7 +381,8 @@ class JITFunction:
                 raise TypeError(f"argument {p.name!r}: {type(v).__name__} is neither a "
                                 f"tensor nor a number")
         spec = self._compile(types, consts, div, num_warps or self.num_warps, "sm_90",
-                             "cubin", self.num_stages if num_stages is None else num_stages)
+                             "cubin", self.num_stages if num_stages is None else num_stages,
+                             self._warp_specialize(warp_specialize))
         return spec, runtime_args, consts
 
 
@@ -435,9 +457,22 @@ class _FastLaunch:
             self.drv.check(f"cuLaunchKernel({self.kernel.name})", err)
 
 
-def jit(fn: Optional[Callable] = None, *, num_warps: int = 4, num_stages: int = 0):
+def jit(fn: Optional[Callable] = None, *, num_warps: int = 4, num_stages: int = 0,
+        warp_specialize: Optional[bool] = None):
     """Makes a Python function a tile kernel (`@tile.jit` or
-    `@tile.jit(num_warps=8, num_stages=3)`)."""
+    `@tile.jit(num_warps=8, num_stages=3, warp_specialize=False)`).
+    warp_specialize: None (the compiler's default, on) or True: a GEMM loop
+    whose TMA ring gets 3 slots or more becomes a TMA producer warpgroup and
+    wgmma consumers (tile-warp-specialize); False: never (tile.compile's
+    option of the same name; a launch may override it)."""
     if fn is None:
-        return lambda f: JITFunction(f, num_warps=num_warps, num_stages=num_stages)
-    return JITFunction(fn, num_warps=num_warps, num_stages=num_stages)
+        return lambda f: JITFunction(f, num_warps=num_warps, num_stages=num_stages,
+                                     warp_specialize=warp_specialize)
+    return JITFunction(fn, num_warps=num_warps, num_stages=num_stages,
+                       warp_specialize=warp_specialize)
+
+
+def _check_warp_specialize(value: Any) -> None:
+    if value is not None and not isinstance(value, bool):
+        raise ValueError(f"warp_specialize={value!r}: use True, False or None "
+                         f"(the compiler's default: on)")

@@ -15,7 +15,10 @@ tutorial_<name>) it builds what the launcher tests use:
 test/gpu/kernels/*.mlir, the layout-free matmuls as sm_89 PTX and the
 chained dot as sm_80 PTX (mma.sync on a Hopper GPU too), the row-major
 layout-free GEMMs compiled with --warp-specialize (auto_matmul_rm_ws,
-auto_matmul_rm_ws_s3, auto_matmul_rm_256_ws), vector_add as PTX
+auto_matmul_rm_256_ws; the default compile has the
+pass on too) and with --warp-specialize=false (auto_matmul_rm_nows,
+auto_matmul_rm_256_nows, auto_matmul_persistent_nows; the pipelined
+variants _s<N> have it too), vector_add as PTX
 (vector_add_ptx, JIT-compiled by the driver at load) and as an sm_80 cubin
 (vector_add_sm80, which a Hopper GPU must refuse with a clear error).
 """
@@ -85,30 +88,39 @@ def main(argv=None):
                 jobs += [("vector_add_sm80", vadd, "cubin", "sm_80")]
     # Pipelined variants (tile-pipeline at a given --num-stages; 1 = not
     # pipelined): the matmul examples for the GPU suite (cases_pipeline.py)
-    # and the row-major GEMMs for bench/matmul.py's stage sweep.
+    # and the row-major GEMMs for bench/matmul.py's stage sweep; with
+    # --warp-specialize=false (tile-warp-specialize, on by default, would
+    # take the TMA-copyable loops of 3 stages or more).
     variants = []
+    nows = "--warp-specialize=false"
     if args.extras:
         ex = lambda *p: os.path.join(args.examples, *p)
         for stages in (1, 2, 3, 4, 5):
             for stem, src in (("auto_matmul_rm", os.path.join(kernels, "auto_matmul_rm.mlir")),
                               ("matmul_wgmma_rm", os.path.join(kernels, "matmul_wgmma_rm.mlir"))):
-                variants.append((f"{stem}_s{stages}", src, args.emit, args.arch, [f"--num-stages={stages}"]))
+                variants.append((f"{stem}_s{stages}", src, args.emit, args.arch,
+                                 [f"--num-stages={stages}", nows]))
         for stages in (2, 3, 4):
             variants.append((f"auto_matmul_s{stages}", ex("auto", "matmul.mlir"), args.emit, args.arch,
-                             [f"--num-stages={stages}"]))
+                             [f"--num-stages={stages}", nows]))
             variants.append((f"matmul_wgmma_s{stages}", ex("matmul_wgmma.mlir"), args.emit, args.arch,
-                             [f"--num-stages={stages}"]))
+                             [f"--num-stages={stages}", nows]))
             variants.append((f"matmul_s{stages}", ex("matmul.mlir"), args.emit, args.arch,
-                             [f"--num-stages={stages}"]))
+                             [f"--num-stages={stages}", nows]))
             variants.append((f"auto_matmul_sm89_s{stages}", ex("auto", "matmul.mlir"), "ptx", "sm_89",
-                             [f"--num-stages={stages}"]))
-        # tile-warp-specialize (--warp-specialize) on the layout-free
-        # row-major GEMMs (cases_ws_pass.py, bench/warp_specialize.py).
-        for stem, extra in (("auto_matmul_rm", []), ("auto_matmul_rm", ["--num-stages=3"]),
-                            ("auto_matmul_rm_256", [])):
+                             [f"--num-stages={stages}", nows]))
+        # tile-warp-specialize (--warp-specialize, the default) on the
+        # layout-free row-major GEMMs, and the same GEMMs without it
+        # (_nows: tile-pipeline's cp.async), for cases_ws_pass.py and
+        # bench/warp_specialize.py.
+        for stem, extra in (("auto_matmul_rm", []), ("auto_matmul_rm_256", [])):
             suffix = "_ws" + "".join("_s" + e.split("=")[1] for e in extra)
             variants.append((stem + suffix, os.path.join(kernels, stem + ".mlir"), args.emit,
                              args.arch, ["--warp-specialize"] + extra))
+        for stem in ("auto_matmul_rm", "auto_matmul_rm_256", "auto_matmul_persistent",
+                     "matmul_wgmma_rm"):
+            variants.append((stem + "_nows", os.path.join(kernels, stem + ".mlir"), args.emit,
+                             args.arch, [nows]))
     jobs = [j + ([],) if len(j) == 4 else j for j in jobs] + variants
     manifest = {"arch": args.arch, "format": args.emit, "examples": {}}
     failures = 0

@@ -33,6 +33,31 @@ TOL = {
 }
 
 
+def attention_checks(o, ref, dtype, buf=None, outside=None):
+    """The checks of an attention output `o` against the float32 reference
+    `ref`: every element written, |o - ref| <= atol + rtol |ref| per element
+    and the relative Frobenius error within TOL[dtype], and, given the
+    buffer `buf` that holds o and the mask `outside` of its other elements,
+    those still poisoned. Used by every attention case file."""
+    atol, rtol, ftol = TOL[dtype]
+    out = o.float()
+    checks = []
+    unwritten = is_poison(o).sum().item()
+    checks.append(("every element of O written",
+                   unwritten == 0 or f"{unwritten} elements still poison", True))
+    bad = (~((out - ref).abs() <= atol + rtol * ref.abs())).sum().item()
+    worst = (out - ref).abs().nan_to_num(float("inf")).max().item()
+    checks.append((f"|err| <= {atol} + {rtol} |ref|",
+                   True if bad == 0 else f"{bad} elements off (max |err| {worst:.3e})", True))
+    err = ((out - ref).norm() / max(ref.norm().item(), 1e-30)).item()
+    checks.append((f"relative error <= {ftol}",
+                   True if err <= ftol else f"relative error {err:.3e}", True))
+    if outside is not None:
+        checks.append(("memory around O untouched",
+                       bool(is_poison(buf)[outside].all().item()), True))
+    return checks
+
+
 def _tensor(shape, dtype, order, gen):
     """A [B, H, N, d] tensor of `dtype` stored in `order`."""
     b, h, n, d = shape
@@ -78,23 +103,7 @@ def run_attention(kernel, shape, gen, contig=False):
                                       *[x for st in strides for x in st])
     ref = F.scaled_dot_product_attention(q.float(), k.float(), v.float(), is_causal=causal,
                                          scale=scale)
-    atol, rtol, ftol = TOL[dtype]
-    out = o.float()
-    checks = []
-    unwritten = is_poison(o).sum().item()
-    checks.append(("every element of O written",
-                   unwritten == 0 or f"{unwritten} elements still poison", True))
-    bad = (~((out - ref).abs() <= atol + rtol * ref.abs())).sum().item()
-    worst = (out - ref).abs().nan_to_num(float("inf")).max().item()
-    checks.append((f"|err| <= {atol} + {rtol} |ref|",
-                   True if bad == 0 else f"{bad} elements off (max |err| {worst:.3e})", True))
-    err = ((out - ref).norm() / max(ref.norm().item(), 1e-30)).item()
-    checks.append((f"relative error <= {ftol}",
-                   True if err <= ftol else f"relative error {err:.3e}", True))
-    if outside is not None:
-        checks.append(("memory around O untouched",
-                       bool(is_poison(buf)[outside].all().item()), True))
-    return checks
+    return attention_checks(o, ref, dtype, buf, outside)
 
 
 def run_attention_contig(kernel, shape, gen):

@@ -5,7 +5,7 @@ same (f16 or bf16) inputs.
 Every case draws fresh q, k, v of shape [B, H, N, d], poisons the output,
 launches one program per (block of 128 query rows, batch * head) and checks:
 every output element written, the elementwise and relative errors within the
-input type's bounds (cases_attention.TOL), and the memory around the output
+input type's bounds (cases_attention.attention_checks), and the memory around the output
 still poisoned. The kernels read q, k, v as [rows, d] matrices through TMA
 descriptors (head (b, h) at row b * sb / sn + h * sh / sn); the memory
 orders exercise that:
@@ -21,8 +21,8 @@ import math
 import torch
 import torch.nn.functional as F
 
-from cases_attention import TOL
-from gpu_cases import DEV, is_poison, poisoned
+from cases_attention import attention_checks
+from gpu_cases import DEV, poisoned
 
 
 def _input(shape, dtype, order, gen):
@@ -55,21 +55,7 @@ def run_attention_tma(kernel, shape, gen):
                                       _rows(q), _rows(k), _rows(v))
     ref = F.scaled_dot_product_attention(q.float(), k.float(), v.float(), is_causal=causal,
                                          scale=scale)
-    atol, rtol, ftol = TOL[dtype]
-    out = o.float()
-    checks = []
-    unwritten = is_poison(o).sum().item()
-    checks.append(("every element of O written",
-                   unwritten == 0 or f"{unwritten} elements still poison", True))
-    bad = (~((out - ref).abs() <= atol + rtol * ref.abs())).sum().item()
-    worst = (out - ref).abs().nan_to_num(float("inf")).max().item()
-    checks.append((f"|err| <= {atol} + {rtol} |ref|",
-                   True if bad == 0 else f"{bad} elements off (max |err| {worst:.3e})", True))
-    err = ((out - ref).norm() / max(ref.norm().item(), 1e-30)).item()
-    checks.append((f"relative error <= {ftol}",
-                   True if err <= ftol else f"relative error {err:.3e}", True))
-    checks.append(("memory around O untouched", bool(is_poison(buf)[outside].all().item()), True))
-    return checks
+    return attention_checks(o, ref, dtype, buf, outside)
 
 
 def _shapes(d, dtype):

@@ -31,13 +31,13 @@ def rows_per_tile(kernel):
 
 
 def persistent_programs(kernel, n, bh, causal, sms):
-    """The launch policy of the persistent kernels: one program per SM
-    (at most one per tile) without a mask; with the causal mask one per
-    tile, so that the hardware hands the tiles (longest first) to the SMs
-    as they free up, which balances the uneven tiles better than a static
-    split."""
+    """The launch policy of the persistent kernels: one program per SM (at
+    most one per tile), with and without the causal mask (causal, the
+    kernel's alternating tile order balances the uneven tiles; one program
+    per tile was 5 - 8 % slower at N = 4096, bench/RESULTS.md 2026-11-24
+    h12attn: each program then fills its K/V ring from empty)."""
     tiles = -(-n // rows_per_tile(kernel)) * bh
-    return max(1, tiles if causal else min(sms, tiles))
+    return max(1, min(sms, tiles))
 
 
 class Persistent:

@@ -13,6 +13,10 @@ of the flash attention kernels reading [B, N, H, d] q, k, v by 4-D TMA
   chunks).
 - bnhd_to_bhnd_auto: the same transpose written with load_at/store_at dims
   and allow_tma (tile-use-tma made both 4-D TMA copies at compile time).
+- copy_tile4d_auto: y = x for [B, H, N, D] views (x on [B, N, H, D]
+  storage) by load_tile/store_tile of 1x1x64x64 tiles with allow_tma (4-D
+  TMA copies of the tiles' last two dims): y exact, zeros never written
+  past its view.
 - attention_tma_bnhd_*: against torch SDPA (float32 on the same inputs) on
   q, k, v created as [B, N, H, d] contiguous tensors (and one case of
   [B, H, N, d] storage through its strides), the output [B, N, H, d] in a
@@ -24,7 +28,7 @@ import math
 import torch
 import torch.nn.functional as F
 
-from cases_attention import TOL
+from cases_attention import attention_checks
 from gpu_cases import DEV, is_poison, poisoned
 
 
@@ -96,6 +100,22 @@ def run_bnhd_to_bhnd_auto(k, shape, gen):
              True)]
 
 
+def run_copy_tile4d_auto(k, shape, gen):
+    nb, n, nh, d = shape
+    # x: [B, H, N, d] viewed on [B, N, H, d] storage (strides of 4 dims).
+    x = torch.randn((nb, n, nh, d), generator=gen, device=DEV).half().transpose(1, 2)
+    ybuf = poisoned((nb, nh, n + 3, d + 8), torch.float16)
+    outside = torch.ones(ybuf.shape, dtype=torch.bool, device=DEV)
+    outside[:, :, :n, :d] = False
+    y = ybuf[:, :, :n, :d]
+    k[(_cdiv(n, 64), _cdiv(d, 64), nb * nh)](x, y, nb, nh, n, d, *x.stride()[:3],
+                                             *y.stride()[:3])
+    return [("y = x (allow_tma: load_tile/store_tile of 1x1x64x64 tiles, 4-D TMA)",
+             y.contiguous(), x.contiguous()),
+            ("nothing written outside y's view", bool(is_poison(ybuf)[outside].all().item()),
+             True)]
+
+
 def run_attention_bnhd(kernel, shape, gen):
     b, h, n, d, causal, dtype, order = shape
     if order == "bnhd":
@@ -115,21 +135,7 @@ def run_attention_bnhd(kernel, shape, gen):
     ref = F.scaled_dot_product_attention(q.float().transpose(1, 2), k.float().transpose(1, 2),
                                          v.float().transpose(1, 2), is_causal=causal,
                                          scale=scale).transpose(1, 2)
-    atol, rtol, ftol = TOL[dtype]
-    out = o.float()
-    checks = []
-    unwritten = is_poison(o).sum().item()
-    checks.append(("every element of O written",
-                   unwritten == 0 or f"{unwritten} elements still poison", True))
-    bad = (~((out - ref).abs() <= atol + rtol * ref.abs())).sum().item()
-    worst = (out - ref).abs().nan_to_num(float("inf")).max().item()
-    checks.append((f"|err| <= {atol} + {rtol} |ref|",
-                   True if bad == 0 else f"{bad} elements off (max |err| {worst:.3e})", True))
-    err = ((out - ref).norm() / max(ref.norm().item(), 1e-30)).item()
-    checks.append((f"relative error <= {ftol}",
-                   True if err <= ftol else f"relative error {err:.3e}", True))
-    checks.append(("memory around O untouched", bool(is_poison(buf)[outside].all().item()), True))
-    return checks
+    return attention_checks(o, ref, dtype, buf, outside)
 
 
 def _attention_shapes(d, dtype):
@@ -152,6 +158,7 @@ CASES = [
     ("tma_copy_nd", "tma_load4d", run_tma_load4d, SHAPES_4D),
     ("tma_copy_nd", "tma_store4d", run_tma_store4d, SHAPES_4D),
     ("tma_copy_nd", "bnhd_to_bhnd_auto", run_bnhd_to_bhnd_auto, SHAPES_4D),
+    ("tma_copy_nd", "copy_tile4d_auto", run_copy_tile4d_auto, SHAPES_4D),
 ]
 for _t, _dtype in (("f16", torch.float16), ("bf16", torch.bfloat16)):
     for _d in (64, 128):

@@ -5,10 +5,11 @@ same f16 inputs (cases_async.make_runner: fresh random data, rows padded to
 16 bytes, C poisoned, the columns past N checked untouched).
 
 - auto_matmul_rm_ws (test/gpu/kernels/auto_matmul_rm.mlir compiled with
-  --warp-specialize: 128x128x64, a 4-slot ring) and auto_matmul_rm_ws_s3
-  (--num-stages=3: a 3-slot ring);
+  --warp-specialize: 128x128x64, a 4-slot ring; the default compile is the
+  same, and its 3-slot variant is no longer built: the default's rule
+  leaves 3 slots of 32 KiB to tile-pipeline);
 - auto_matmul_rm_256_ws (test/gpu/kernels/auto_matmul_rm_256.mlir with
-  --warp-specialize: 128x256x64, 3 slots, the tile of the hand-written
+  --warp-specialize: 128x256x64, 4 slots, the tile of the hand-written
   examples/matmul_ws.mlir);
 - auto_matmul_ws (test/gpu/kernels/auto_matmul_ws.mlir: the loop asks with
   its tile.warp_specialize attribute in the default compile; a 2-slot ring
@@ -18,6 +19,16 @@ same f16 inputs (cases_async.make_runner: fresh random data, rows padded to
   auto_matmul_ws_sync (each step's product added to the accumulator: the
   wgmma stays synchronous, each step releases its own slot).
 
+- auto_matmul_persistent (test/gpu/kernels: a layout-free persistent
+  GEMM, the pass on the k-loop inside the tile loop in the default compile:
+  both partitions carry the ring's slot and phase across tiles) and
+  auto_matmul_persistent_nows (the same with --warp-specialize=false), on
+  cases_persistent's shapes: more programs than tiles, one program walking
+  every tile (the ring wrapping across many tiles), K of one k-step.
+- auto_matmul_rm_nows, auto_matmul_rm_256_nows: the GEMMs above compiled
+  with --warp-specialize=false (tile-pipeline), the comparison of
+  bench/warp_specialize.py.
+
 Shapes (cases_async.SHAPES and two more): K of 1, 8, 17, 64 (one k-step,
 fewer than the slots), 100 (two), 192 (three), 320 (five: one past a 4-slot
 ring), 576 (nine), 1000 and 4095 (many rounds of the ring: the parities
@@ -26,15 +37,22 @@ flip), ragged M and N, column-major C, and 4096^3.
 
 from cases_async import SHAPES as ASYNC_SHAPES
 from cases_async import make_runner
+from cases_persistent import SHAPES as PERSISTENT_SHAPES
+from cases_persistent import make_persistent_runner
 
 # Plus K of 5 k-steps (one past a 4-slot ring) and 9 (two rounds and one).
 SHAPES = ASYNC_SHAPES + [(129, 257, 320, "row"), (255, 129, 576, "col")]
 
 CASES = [
     ("auto_matmul_rm_ws", "auto_matmul_rm", make_runner(128, 128), SHAPES),
-    ("auto_matmul_rm_ws_s3", "auto_matmul_rm", make_runner(128, 128), SHAPES),
     ("auto_matmul_rm_256_ws", "auto_matmul_rm_256", make_runner(128, 256), SHAPES),
     ("auto_matmul_ws", "auto_matmul_ws", make_runner(128, 128), SHAPES),
     ("auto_matmul_ws_1wg", "auto_matmul_ws_1wg", make_runner(64, 128), SHAPES),
     ("auto_matmul_ws_sync", "auto_matmul_ws_sync", make_runner(128, 128), SHAPES),
+    ("auto_matmul_persistent", "auto_matmul_persistent", make_persistent_runner("f16", 128),
+     PERSISTENT_SHAPES),
+    ("auto_matmul_persistent_nows", "auto_matmul_persistent",
+     make_persistent_runner("f16", 128), PERSISTENT_SHAPES),
+    ("auto_matmul_rm_nows", "auto_matmul_rm", make_runner(128, 128), SHAPES),
+    ("auto_matmul_rm_256_nows", "auto_matmul_rm_256", make_runner(128, 256), SHAPES),
 ]

@@ -121,6 +121,8 @@ def test_option_errors():
         ('{"emit": "sass"}',
          "emit='sass' is not an output kind; use 'mlir', 'llvm', 'ptx' or 'cubin'"),
         ('{"arch": "sm_70"}', "arch='sm_70': "),
+        ('{"warp_specialize": 1}',
+         "the compile options: 'warp_specialize' must be true or false"),
     ]
     for options, expected in cases:
         ok, parts = raw_compile(source(), options)

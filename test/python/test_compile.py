@@ -372,17 +372,47 @@ def test_num_stages_reaches_the_pipeliner():
     path = os.path.join(ROOT, "test", "gpu", "kernels", "auto_matmul_rm.mlir")
     with open(path, encoding="utf-8") as f:
         source = f.read()
+    # (warp_specialize=False: by default this loop goes to a TMA producer
+    # warpgroup instead, test_warp_specialize_option.)
     off = tile.compile(source, arch="sm_90", emit="ptx", num_stages=1)
     assert "cp.async" not in off.ptx
     for stages in (3, 4):
-        r = tile.compile(source, arch="sm_90", emit="ptx", num_stages=stages)
+        r = tile.compile(source, arch="sm_90", emit="ptx", num_stages=stages,
+                         warp_specialize=False)
         assert "cp.async.cg.shared.global" in r.ptx
         assert re.search(rf"cp\.async\.wait_group\s+{stages - 2};", r.ptx), stages
-    default = tile.compile(source, arch="sm_90", emit="ptx")
+    default = tile.compile(source, arch="sm_90", emit="ptx", warp_specialize=False)
     assert re.search(r"cp\.async\.wait_group\s+1;", default.ptx)  # default: 3 stages
     for bad in (17, -1, True, 2.0):
         with harness.raises(ValueError):
             tile.compile(source, arch="sm_90", emit="ptx", num_stages=bad)
+
+
+def test_warp_specialize_option():
+    # tile.compile(warp_specialize=) is tile-compile --warp-specialize: on
+    # by default (None or True), the GEMM loop becomes a TMA producer
+    # warpgroup (setmaxnreg 40) and 8 consumer warps (232) over a 4-slot
+    # ring; False leaves it to tile-pipeline (16-byte cp.async, 3 stages).
+    path = os.path.join(ROOT, "test", "gpu", "kernels", "auto_matmul_rm.mlir")
+    with open(path, encoding="utf-8") as f:
+        source = f.read()
+    ws = r"cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
+    default = tile.compile(source, arch="sm_90", emit="ptx")
+    on = tile.compile(source, arch="sm_90", emit="ptx", warp_specialize=True)
+    off = tile.compile(source, arch="sm_90", emit="ptx", warp_specialize=False)
+    assert default.ptx == on.ptx
+    for r in (default, on):
+        assert ".maxntid 384, 1, 1" in r.ptx
+        assert re.search(r"setmaxnreg\.inc\.sync\.aligned\.u32\s+232;", r.ptx)
+        assert re.search(r"setmaxnreg\.dec\.sync\.aligned\.u32\s+40;", r.ptx)
+        assert ws in r.ptx and "cp.async.cg" not in r.ptx
+    assert [p["type"] for p in on.metadata["kernels"][0]["params"]].count("tma_descriptor") == 2
+    assert ".maxntid 256, 1, 1" in off.ptx
+    assert "setmaxnreg" not in off.ptx and ws not in off.ptx
+    assert "cp.async.cg.shared.global" in off.ptx
+    for bad in (1, "yes", 0.0):
+        with harness.raises(ValueError):
+            tile.compile(source, arch="sm_90", emit="ptx", warp_specialize=bad)
 
 
 def test_global_tensor_metadata():

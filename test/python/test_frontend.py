@@ -503,5 +503,67 @@ def test_launch_signature():
     assert k((x, y, out, 1000, 1024, 5)) is None
 
 
+
+def gemm(a, b, c, m, n, k, sam, sbk, scm, BM: tile.constexpr, BN: tile.constexpr,
+         BK: tile.constexpr):
+    pm, pn = tile.program_id(0), tile.program_id(1)
+    va = tile.make_view(a, shape=(m, k), strides=(sam, 1))
+    vb = tile.make_view(b, shape=(k, n), strides=(sbk, 1))
+    vc = tile.make_view(c, shape=(m, n), strides=(scm, 1))
+    acc = tile.zeros((BM, BN), tile.float32)
+    for kt in range(0, tile.cdiv(k, BK)):
+        ta = tile.load_tile(va, (pm, kt), (BM, BK), padding="zero")
+        tb = tile.load_tile(vb, (kt, pn), (BK, BN), padding="zero")
+        acc = tile.dot(ta, tb, acc)
+    tile.store_tile(vc, (pm, pn), acc.to(tile.float16))
+
+
+# One body, two kernels: the compiler's default and the decorator's False.
+gemm_no_ws = tile.jit(num_warps=8, warp_specialize=False)(gemm)
+gemm = tile.jit(num_warps=8)(gemm)
+
+
+def test_warp_specialize_option():
+    # @tile.jit(warp_specialize=...) and the same keyword at specialize()
+    # or launch time are tile.compile's option: a GEMM whose pointers are
+    # 16-byte aligned and whose row strides are multiples of 16 becomes a
+    # TMA producer warpgroup (setmaxnreg 40, 4 more warps) and 8 consumer
+    # warps by default; False keeps tile-pipeline's cp.async.
+    types = dict(a="*f16", b="*f16", c="*f16", m="i32", n="i32", k="i32", sam="i32",
+                 sbk="i32", scm="i32", BM=128, BN=128, BK=64, emit="ptx",
+                 divisibility={"a": 16, "b": 16, "c": 16, "sam": 16, "sbk": 16})
+    tma = "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
+    setmaxnreg = re.compile(r"setmaxnreg\.dec\.sync\.aligned\.u32\s+40;")
+
+    def is_ws(spec):
+        ptx = spec.compiled.ptx
+        return (bool(setmaxnreg.search(ptx)) and tma in ptx and ".maxntid 384, 1, 1" in ptx
+                and "cp.async.cg" not in ptx)
+
+    def is_pipelined(spec):
+        ptx = spec.compiled.ptx
+        return (not setmaxnreg.search(ptx) and tma not in ptx
+                and ".maxntid 256, 1, 1" in ptx and "cp.async.cg.shared.global" in ptx)
+
+    default = gemm.specialize(**types)
+    assert is_ws(default)
+    assert is_ws(gemm.specialize(warp_specialize=True, **types))
+    assert is_pipelined(gemm.specialize(warp_specialize=False, **types))
+    # The decorator's False, and a specialization asking back.
+    assert gemm_no_ws.warp_specialize is False
+    assert is_pipelined(gemm_no_ws.specialize(**types))
+    assert is_ws(gemm_no_ws.specialize(warp_specialize=True, **types))
+    # One text, three compiles: the option is part of both cache keys.
+    keys = {tile.jit_module.cache_key(default.mlir, "sm_90", "ptx", 0, w)
+            for w in (None, True, False)}
+    assert len(keys) == 3, keys
+    assert gemm._signature((), {}, None, None, False)[0] != gemm._signature((), {}, None, None)[0]
+    for bad in (1, "no"):
+        with harness.raises(ValueError):
+            gemm.specialize(warp_specialize=bad, **types)
+        with harness.raises(ValueError):
+            tile.jit(warp_specialize=bad)(lambda x: None)
+
+
 if __name__ == "__main__":
     sys.exit(harness.run(dict(globals())))

@@ -117,10 +117,11 @@ static cl::opt<bool> pipelineRemarksOpt(
 static cl::opt<bool> warpSpecializeOpt(
     "warp-specialize",
     cl::desc("Split every eligible GEMM loop (TMA-copyable tiles feeding "
-             "wgmma) into a TMA producer warpgroup and wgmma consumers "
-             "(tile-warp-specialize; without it only loops or kernels with "
+             "wgmma, a ring of 3 slots or more) into a TMA producer "
+             "warpgroup and wgmma consumers (tile-warp-specialize; on by "
+             "default; --warp-specialize=false: only loops or kernels with "
              "a tile.warp_specialize attribute)"),
-    cl::init(false), cl::cat(category));
+    cl::init(true), cl::cat(category));
 
 static cl::opt<bool> convertRemarksOpt(
     "convert-remarks",

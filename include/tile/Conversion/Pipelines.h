@@ -41,10 +41,10 @@ struct TileToLLVMOptions {
   /// with a dot.
   bool pipelineRemarks = false;
   /// At optLevel > 0, tile-warp-specialize splits every eligible GEMM loop
-  /// into a TMA producer and wgmma consumers (without it, only loops or
-  /// kernels with a tile.warp_specialize attribute; docs/Passes.md says
-  /// why it is off by default).
-  bool warpSpecialize = false;
+  /// whose ring gets 3 slots or more into a TMA producer and wgmma
+  /// consumers (the default; false: only loops or kernels with a
+  /// tile.warp_specialize attribute; docs/Passes.md has the measurements).
+  bool warpSpecialize = true;
   /// Remarks from convert-tile-to-llvm on every layout.convert: the
   /// lowering it gets and the cost model's estimates.
   bool convertRemarks = false;

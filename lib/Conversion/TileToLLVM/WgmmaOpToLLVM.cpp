@@ -17,7 +17,12 @@
 //
 // The start address of an instruction's tile is the buffer offset of its
 // first element, read off the shared layout's linear form (the element sits
-// at a multiple of 8 rows, where the swizzle is the identity). The sequence
+// at a multiple of 8 rows, where the swizzle is the identity). The low
+// word (start address >> 4 | leading byte offset) of each operand is
+// computed once per dot; each instruction adds its tile's constant byte
+// offset / 16 to it (one i32 add, no 64-bit arithmetic: ptxas had kept
+// about 6 uniform instructions a descriptor for the per-instruction form).
+// The sequence
 // per dot is: fence.proxy.async.shared::cta (stores made through ordinary
 // st.shared become visible to the tensor cores; left out when only cp.async
 // writes the operands, kNoProxyFenceAttr), wgmma.fence, the wgmmas
@@ -154,24 +159,40 @@ uint64_t getDescriptorBase(const WgmmaOperandDesc &d) {
          ((uint64_t(d.strideBytes) >> 4) & 0x3FFF) << 32 | mode << 62;
 }
 
-/// The descriptor of the tile of `d` starting at (row, col): `base` is the
-/// buffer (!llvm.ptr<3>), `origin` the warpgroup's run-time element offset.
-Value emitDescriptor(OpBuilder &b, Location loc, const WgmmaOperandDesc &d,
-                     Value base, Value origin, int32_t row, int32_t col,
-                     int elemBytes) {
-  int32_t offset =
-      d.coordsToOffset.apply(llvm::ArrayRef<int32_t>{row, col})[0];
+/// The low word of the descriptors of a dot's operand `d`: the
+/// start-address field (bits 0-13), (`base` (!llvm.ptr<3>) + `origin`
+/// elements) >> 4, with the leading byte offset (bits 16-29) or-ed in; an
+/// i32 computed once per dot and operand.
+Value emitDescriptorLow(OpBuilder &b, Location loc, const WgmmaOperandDesc &d,
+                        Value base, Value origin, int elemBytes) {
   Value addr = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), base);
-  Value elems = LLVM::AddOp::create(b, loc, origin, i32Const(b, loc, offset));
   addr = LLVM::AddOp::create(
       b, loc, addr,
-      LLVM::MulOp::create(b, loc, elems, i32Const(b, loc, elemBytes)));
+      LLVM::MulOp::create(b, loc, origin, i32Const(b, loc, elemBytes)));
   Value field = LLVM::AndOp::create(
       b, loc, LLVM::LShrOp::create(b, loc, addr, i32Const(b, loc, 4)),
       i32Const(b, loc, 0x3FFF));
-  Value wide = LLVM::ZExtOp::create(b, loc, b.getI64Type(), field);
   return LLVM::OrOp::create(
-      b, loc, wide, i64Const(b, loc, int64_t(getDescriptorBase(d))));
+      b, loc, field, i32Const(b, loc, int32_t(uint32_t(getDescriptorBase(d)))));
+}
+
+/// The descriptor of the tile of `d` starting at (row, col): `low` is the
+/// operand's low word (emitDescriptorLow). The tile's byte offset is a
+/// multiple of 16 (planWgmmaLowering checks it), so it adds to the low word
+/// as a constant: one i32 add an instruction. The start address stays
+/// below 2^14 x 16 (shared memory ends below 256 KiB on sm_90), so the add
+/// never carries out of bits 0-13.
+Value emitDescriptor(OpBuilder &b, Location loc, const WgmmaOperandDesc &d,
+                     Value low, int32_t row, int32_t col, int elemBytes) {
+  int64_t bytes =
+      int64_t(d.coordsToOffset.apply(llvm::ArrayRef<int32_t>{row, col})[0]) *
+      elemBytes;
+  if (bytes)
+    low =
+        LLVM::AddOp::create(b, loc, low, i32Const(b, loc, int32_t(bytes >> 4)));
+  Value wide = LLVM::ZExtOp::create(b, loc, b.getI64Type(), low);
+  uint64_t high = getDescriptorBase(d) >> 32 << 32;
+  return LLVM::OrOp::create(b, loc, wide, i64Const(b, loc, int64_t(high)));
 }
 
 /// The PTX type name of a wgmma input.
@@ -310,6 +331,31 @@ FailureOr<DotLowering> tile::planWgmmaLowering(tl::DotOp op,
                                     instr[2], &error);
   if (!lowering.wgmma)
     return fail("tile.dot with wgmma: " + error);
+  // Each instruction's descriptor is the operand's start plus its tile's
+  // byte offset / 16 (emitDescriptor): the offsets must be multiples of 16.
+  int elemBytes = aElem.getIntOrFloatBitWidth() / 8;
+  for (const WgmmaInstr &instr : lowering.wgmma->instrs) {
+    auto check = [&](const WgmmaOperandDesc &d, StringRef name, int32_t row,
+                     int32_t col) {
+      int64_t bytes = int64_t(d.coordsToOffset.apply(
+                          llvm::ArrayRef<int32_t>{row, col})[0]) *
+                      elemBytes;
+      if (bytes % 16 == 0)
+        return true;
+      if (why)
+        *why =
+            ("tile.dot: the wgmma tile at (" + Twine(row) + ", " + Twine(col) +
+             ") of operand " + name + " starts " + Twine(bytes) +
+             " bytes into its buffer, not a multiple of 16; use a "
+             "#layout.nvmma_shared layout")
+                .str();
+      return false;
+    };
+    if (lowering.aDesc && !check(*lowering.aDesc, "A", instr.aRow, instr.k))
+      return failure();
+    if (!check(*lowering.bDesc, "B", instr.k, instr.bCol))
+      return failure();
+  }
   lowering.kind = DotLowering::Kind::Wgmma;
   return lowering;
 }
@@ -347,6 +393,13 @@ LogicalResult tile::emitWgmma(OpBuilder &b, Location loc, tl::DotOp op,
   Value bOrigin =
       applyLinearLayout(b, loc, lowering.bDesc->coordsToOffset,
                         {{"dim0", zero}, {"dim1", origin[1]}})[0];
+  // The descriptors' low words, once per dot: each instruction adds its
+  // tile's constant offset.
+  Value aStart;
+  if (lowering.aDesc)
+    aStart = emitDescriptorLow(b, loc, *lowering.aDesc, a, aOrigin, elemBytes);
+  Value bStart =
+      emitDescriptorLow(b, loc, *lowering.bDesc, bOperand, bOrigin, elemBytes);
 
   // Register A: every instruction's operand registers are packed before
   // wgmma.fence, so that no register the wgmmas read is written between the
@@ -375,8 +428,8 @@ LogicalResult tile::emitWgmma(OpBuilder &b, Location loc, tl::DotOp op,
     for (int r : instr.cRegs)
       inputs.push_back(acc[r]);
     Value inouts = packStruct(b, loc, structType, inputs);
-    Value descB = emitDescriptor(b, loc, *lowering.bDesc, bOperand, bOrigin,
-                                 instr.k, instr.bCol, elemBytes);
+    Value descB = emitDescriptor(b, loc, *lowering.bDesc, bStart, instr.k,
+                                 instr.bCol, elemBytes);
     if (!lowering.aDesc) {
       SmallVector<Value> results =
           emitRegisterAWgmma(b, loc, plan, inputs, aOpsPerInstr[instrIndex],
@@ -385,8 +438,8 @@ LogicalResult tile::emitWgmma(OpBuilder &b, Location loc, tl::DotOp op,
         acc[r] = results[i];
       continue;
     }
-    Value descA = emitDescriptor(b, loc, *lowering.aDesc, a, aOrigin,
-                                 instr.aRow, instr.k, elemBytes);
+    Value descA = emitDescriptor(b, loc, *lowering.aDesc, aStart, instr.aRow,
+                                 instr.k, elemBytes);
     auto shape = NVVM::MMAShapeAttr::get(b.getContext(), 64, plan.instrN,
                                          plan.instrK);
     NVVM::MMAIntOverflowAttr overflow;

@@ -6,13 +6,14 @@
 // (transposed = false) and B stored N x K (K contiguous, as
 // torch._scaled_mm's K-major B) and read K x N through layout.memdesc_trans,
 // whose result layout is transposed = true. Both descriptors have the same
-// constant part: 128-byte swizzle (mode 1 << 62), stride byte offset 1024
-// (8 rows of 128 bytes) >> 4 << 32, leading byte offset 8192 (128 B x 64
-// rows) >> 4 << 16 = 4611686293338849280. Per k-step s both tiles start
-// 32 s bytes into the row (K contiguous, one byte an element: the element
-// offset is multiplied by 1). wgmma takes no transpose flag for 8-bit types:
-// layoutA = row and layoutB = col are the K-major forms. B (the second
-// buffer, at byte 8192) is described first, then A (at byte 0).
+// constant part: 128-byte swizzle (mode 1 << 62) and stride byte offset
+// 1024 (8 rows of 128 bytes) >> 4 << 32 = 4611686293305294848 in the high
+// word, leading byte offset 8192 (128 B x 64 rows) >> 4 << 16 = 33554432
+// in the low word, or-ed into each operand's start address >> 4 once per
+// dot (A at byte 0, then B, the second buffer, at byte 8192). Per k-step s
+// both tiles start 32 s bytes into the row (K contiguous, one byte an
+// element): + 2 s in each low word. wgmma takes no transpose flag for
+// 8-bit types: layoutA = row and layoutB = col are the K-major forms.
 
 #mma = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]>
 #s = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8>
@@ -22,29 +23,33 @@
 // CHECK: %[[A:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
 // CHECK: %[[BB:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
 // CHECK: %[[B:.*]] = llvm.getelementptr %[[BB]][8192] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: llvm.ptrtoint %[[A]] : !llvm.ptr<3> to i32
+// CHECK: llvm.mlir.constant(33554432 : i32) : i32
+// CHECK-NEXT: %[[LA:.*]] = llvm.or
+// CHECK: llvm.ptrtoint %[[B]] : !llvm.ptr<3> to i32
+// CHECK: llvm.mlir.constant(33554432 : i32) : i32
+// CHECK-NEXT: %[[LB:.*]] = llvm.or
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: nvvm.wgmma.fence.aligned
-// CHECK: llvm.ptrtoint %[[B]] : !llvm.ptr<3> to i32
-// CHECK: llvm.mlir.constant(4611686293338849280 : i64)
-// CHECK: llvm.ptrtoint %[[A]] : !llvm.ptr<3> to i32
-// CHECK: llvm.mlir.constant(4611686293338849280 : i64)
+// CHECK: llvm.zext %[[LB]] : i32 to i64
+// CHECK-NEXT: llvm.mlir.constant(4611686293305294848 : i64) : i64
+// CHECK: llvm.zext %[[LA]] : i32 to i64
+// CHECK-NEXT: llvm.mlir.constant(4611686293305294848 : i64) : i64
 // CHECK: nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %{{.*}}, <m = 64, n = 64, k = 32>, D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
-// CHECK: llvm.ptrtoint %[[B]] : !llvm.ptr<3> to i32
-// CHECK-NEXT: llvm.mlir.constant(32 : i32)
-// CHECK-NEXT: llvm.add
-// CHECK-NEXT: llvm.mlir.constant(1 : i32)
-// CHECK: llvm.ptrtoint %[[A]] : !llvm.ptr<3> to i32
-// CHECK-NEXT: llvm.mlir.constant(32 : i32)
+// CHECK: llvm.mlir.constant(2 : i32) : i32
+// CHECK-NEXT: llvm.add %[[LB]], %{{.*}} : i32
+// CHECK: llvm.mlir.constant(2 : i32) : i32
+// CHECK-NEXT: llvm.add %[[LA]], %{{.*}} : i32
 // CHECK: nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %{{.*}}, <m = 64, n = 64, k = 32>, D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
-// CHECK: llvm.ptrtoint %[[B]] : !llvm.ptr<3> to i32
-// CHECK-NEXT: llvm.mlir.constant(64 : i32)
-// CHECK: llvm.ptrtoint %[[A]] : !llvm.ptr<3> to i32
-// CHECK-NEXT: llvm.mlir.constant(64 : i32)
+// CHECK: llvm.mlir.constant(4 : i32) : i32
+// CHECK-NEXT: llvm.add %[[LB]], %{{.*}} : i32
+// CHECK: llvm.mlir.constant(4 : i32) : i32
+// CHECK-NEXT: llvm.add %[[LA]], %{{.*}} : i32
 // CHECK: nvvm.wgmma.mma_async
-// CHECK: llvm.ptrtoint %[[B]] : !llvm.ptr<3> to i32
-// CHECK-NEXT: llvm.mlir.constant(96 : i32)
-// CHECK: llvm.ptrtoint %[[A]] : !llvm.ptr<3> to i32
-// CHECK-NEXT: llvm.mlir.constant(96 : i32)
+// CHECK: llvm.mlir.constant(6 : i32) : i32
+// CHECK-NEXT: llvm.add %[[LB]], %{{.*}} : i32
+// CHECK: llvm.mlir.constant(6 : i32) : i32
+// CHECK-NEXT: llvm.add %[[LA]], %{{.*}} : i32
 // CHECK: nvvm.wgmma.mma_async
 // CHECK-NOT: nvvm.wgmma.mma_async
 // CHECK: nvvm.wgmma.commit.group.sync.aligned

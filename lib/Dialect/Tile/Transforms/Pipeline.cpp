@@ -136,6 +136,10 @@ struct TilePipelinePass
       }
     }
     schedule->numStages = stages;
+    std::string whyNotDeferred = findDeferredDot(*schedule);
+    if (remarks && !whyNotDeferred.empty())
+      loop.emitRemark() << "tile-pipeline: every dot stays synchronous: "
+                        << whyNotDeferred;
     if (remarks)
       loop.emitRemark() << "tile-pipeline: " << schedule->describe();
     expandPipelinedLoop(*schedule);

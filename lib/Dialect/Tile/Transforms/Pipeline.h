@@ -64,6 +64,17 @@ struct PipelineSchedule {
   /// The wgmma that stays asynchronous, one group in flight (null: every
   /// dot stays synchronous).
   DotOp asyncDot;
+  /// With several wgmma and none of them asyncDot: the last one, when its
+  /// result leaves the body only through the yield (as iteration argument
+  /// deferredArg). It is issued asynchronously with no wait in its own
+  /// iteration; the next one waits for it (dot_wait {pendings = 0}) right
+  /// before deferredUser, the first op of the body that reads the
+  /// argument, so that it runs on the tensor cores across the loop's back
+  /// edge and the next iteration's first ops (attention's P V beside the
+  /// next Q K^T). Set by findDeferredDot (tile-pipeline only).
+  DotOp deferredDot;
+  unsigned deferredArg = 0;
+  Operation *deferredUser = nullptr;
   /// layout.barrier ops that only ordered the replaced local_allocs.
   SmallVector<layout::BarrierOp> droppedBarriers;
   /// Shared-memory bytes of one stage (one slot of every buffer).
@@ -80,6 +91,11 @@ struct PipelineSchedule {
 /// dot fed by a load).
 FailureOr<PipelineSchedule> analyzePipelineLoop(scf::ForOp loop,
                                                 std::string &whyNot);
+
+/// Sets `schedule.deferredDot` when the loop qualifies (see there), else
+/// returns why not ("" when the loop has fewer than two wgmma or an
+/// asynchronous one already).
+std::string findDeferredDot(PipelineSchedule &schedule);
 
 /// Shared-memory bytes the kernel uses besides the loads `schedules`
 /// replace: its other local_allocs and an estimate of the scratch of
@@ -118,12 +134,17 @@ void mapLoadToSlot(OpBuilder &b, const PipelinedLoad &load, Value buffer,
 /// (mapLoadToSlot), the dropped barriers vanish, and `schedule.asyncDot` is
 /// issued asynchronously and followed by a `tile.dot_wait {pendings = 1}`
 /// whose result stands for its value; `afterAsyncDot` (if given) runs right
-/// after that wait. Used by tile-pipeline's steady state and by
-/// tile-warp-specialize's consumer loop.
+/// after that wait. `schedule.deferredDot` is issued asynchronously with
+/// no wait; before the clone of `schedule.deferredUser` comes a
+/// `tile.dot_wait {pendings = 0}` on iteration argument `deferredArg`
+/// (its result replaces the argument in the rest of the body), then
+/// `afterDeferredWait` (if given). Used by tile-pipeline's steady state and
+/// by tile-warp-specialize's consumer loop.
 void cloneBodyReadingSlot(OpBuilder &b, const PipelineSchedule &schedule,
                           ArrayRef<Value> buffers, Value slot,
                           IRMapping &mapping,
-                          function_ref<void()> afterAsyncDot = nullptr);
+                          function_ref<void()> afterAsyncDot = nullptr,
+                          function_ref<void()> afterDeferredWait = nullptr);
 
 //===----------------------------------------------------------------------===//
 // PipelineExpand.cpp

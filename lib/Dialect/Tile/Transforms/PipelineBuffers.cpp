@@ -118,7 +118,8 @@ void tl::mapLoadToSlot(OpBuilder &b, const PipelinedLoad &load, Value buffer,
 void tl::cloneBodyReadingSlot(OpBuilder &b, const PipelineSchedule &schedule,
                               ArrayRef<Value> buffers, Value slot,
                               IRMapping &mapping,
-                              function_ref<void()> afterAsyncDot) {
+                              function_ref<void()> afterAsyncDot,
+                              function_ref<void()> afterDeferredWait) {
   scf::ForOp loop = schedule.loop; // op handles: copies are cheap
   Location loc = loop.getLoc();
   DotOp asyncDot = schedule.asyncDot;
@@ -137,7 +138,18 @@ void tl::cloneBodyReadingSlot(OpBuilder &b, const PipelineSchedule &schedule,
                                [&](Value r) { return mapping.contains(r); });
     if (skip.contains(&op) || mapped)
       continue;
+    if (&op == schedule.deferredUser) {
+      // The previous iteration's deferred wgmma is done from here on.
+      Value arg = loop.getRegionIterArgs()[schedule.deferredArg];
+      auto wait = DotWaitOp::create(b, loc, ValueRange{mapping.lookup(arg)},
+                                    b.getI32IntegerAttr(0));
+      mapping.map(arg, wait.getResult(0));
+      if (afterDeferredWait)
+        afterDeferredWait();
+    }
     Operation *clone = b.clone(op, mapping);
+    if (DotOp deferred = schedule.deferredDot; &op == deferred.getOperation())
+      cast<DotOp>(clone).setAsync(true);
     if (&op != asyncDot.getOperation())
       continue;
     auto dot = cast<DotOp>(clone);

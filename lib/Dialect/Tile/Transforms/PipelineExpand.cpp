@@ -18,10 +18,15 @@
 //     wgmma followed by dot_wait {pendings = 1}
 //     [asynchronous wgmma: barrier (every warpgroup's wgmma i-1 is done,
 //      slot (i-1) mod S is free), then the producer stage]
+//     [deferred wgmma (several wgmma, the last one's result only yielded):
+//      it is issued async with no wait; before the first op that reads its
+//      iteration argument, dot_wait {pendings = 0} on the argument (wgmma
+//      i-1 is done), barrier, then the producer stage]
 //     producer stage: the address computation for iteration i+S-1; copy
 //     its tiles into slot (i+S-1) mod S (predicated on iv + (S-1)*step <
 //     ub as in the prologue); commit
-//   dot_wait {pendings = 0} on the accumulator; async_wait {num = 0}
+//   dot_wait {pendings = 0} on the accumulator (or the deferred wgmma's
+//   result); async_wait {num = 0}
 //
 // Synchronous dots have finished reading slot (i-1) mod S before the
 // barrier at the top of iteration i, so the producer stage issues its
@@ -160,7 +165,8 @@ struct Expander {
       Value ahead = addSteps(b, loc, iv, newLoop.getStep(), numStages - 1);
       carriedNext = emitProducerStage(b, ahead, newCarried, writeSlot);
     };
-    if (!asyncDot)
+    DotOp deferredDot = schedule.deferredDot;
+    if (!asyncDot && !deferredDot)
       producerStage();
 
     // The body on slot i mod S.
@@ -169,7 +175,13 @@ struct Expander {
     for (auto [oldArg, newArg] :
          llvm::zip(loop.getRegionIterArgs(), newArgs.take_front(numResults)))
       mapping.map(oldArg, newArg);
-    cloneBodyReadingSlot(b, schedule, buffers, readSlot, mapping);
+    // A deferred wgmma reads slot (i-1) mod S until the wait before its
+    // argument's first use: the producer stage follows that wait (and a
+    // barrier: every warpgroup's wait).
+    cloneBodyReadingSlot(b, schedule, buffers, readSlot, mapping, nullptr, [&] {
+      layout::BarrierOp::create(b, loc);
+      producerStage();
+    });
     if (asyncDot) {
       layout::BarrierOp::create(b, loc);
       producerStage();
@@ -195,6 +207,12 @@ struct Expander {
       auto wait = DotWaitOp::create(b, loc, ValueRange{results[index]},
                                     b.getI32IntegerAttr(0));
       results[index] = wait.getResult(0);
+    }
+    if (deferredDot) {
+      auto wait =
+          DotWaitOp::create(b, loc, ValueRange{results[schedule.deferredArg]},
+                            b.getI32IntegerAttr(0));
+      results[schedule.deferredArg] = wait.getResult(0);
     }
     layout::AsyncWaitOp::create(b, loc, b.getI32IntegerAttr(0));
     loop->replaceAllUsesWith(results);

@@ -215,9 +215,17 @@ std::string PipelineSchedule::describe() const {
       os << (l.transposed ? " (wgmma operand, read transposed)"
                           : " (wgmma operand)");
   });
-  os << "; "
-     << (asyncDot ? "wgmma asynchronous, one group in flight"
-                  : "dots synchronous");
+  os << "; ";
+  if (asyncDot)
+    os << "wgmma asynchronous, one group in flight";
+  else if (deferredDot)
+    os << "the last wgmma asynchronous, waited for in the next iteration "
+          "before "
+       << deferredUser->getName().getStringRef()
+       << " reads its iteration argument #" << deferredArg
+       << "; the other dots synchronous";
+  else
+    os << "dots synchronous";
   if (!synchronousLoad.empty())
     os << "; " << synchronousLoad;
   return s;
@@ -469,6 +477,68 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
       schedule.droppedBarriers.push_back(barrier);
   }
   return schedule;
+}
+
+std::string tl::findDeferredDot(PipelineSchedule &schedule) {
+  if (schedule.asyncDot)
+    return "";
+  scf::ForOp loop = schedule.loop;
+  Block *body = loop.getBody();
+  SmallVector<DotOp> wgmmas;
+  body->walk([&](DotOp dot) {
+    if (isWgmma(dot))
+      wgmmas.push_back(dot);
+  });
+  if (wgmmas.size() < 2)
+    return "";
+  // The last wgmma of the body, directly in it, after every other one.
+  DotOp last;
+  for (Operation &op : *body)
+    op.walk([&](DotOp dot) {
+      if (isWgmma(dot))
+        last = dot;
+    });
+  if (!last || last->getBlock() != body)
+    return "the last wgmma is nested in a region of the loop body";
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  Value d = last.getD();
+  if (!d.hasOneUse() || *d.getUsers().begin() != yield.getOperation())
+    return "the last wgmma's result is used in the loop body, not only "
+           "yielded";
+  unsigned index = d.getUses().begin()->getOperandNumber();
+  // Operands in shared memory must not be rewritten while it runs into the
+  // next iteration: slots (the producer stage waits for it) or buffers
+  // from before the loop.
+  llvm::SmallPtrSet<Value, 4> slotValues;
+  for (const PipelinedLoad &l : schedule.loads)
+    for (layout::LocalAllocOp alloc : l.allocs)
+      slotValues.insert(alloc.getResult());
+  for (Value operand : {last.getA(), last.getB()})
+    if (isa<layout::MemDescType>(operand.getType()) &&
+        !slotValues.contains(operand) &&
+        loop->isAncestor(operand.getParentRegion()->getParentOp()))
+      return "an operand of the last wgmma is a shared-memory buffer written "
+             "in the loop body (not a pipeline slot)";
+  Value arg = loop.getRegionIterArgs()[index];
+  Operation *firstUser = nullptr;
+  for (Operation &op : body->without_terminator()) {
+    bool reads = false;
+    op.walk([&](Operation *inner) {
+      if (llvm::is_contained(inner->getOperands(), arg))
+        reads = true;
+    });
+    if (reads) {
+      firstUser = &op;
+      break;
+    }
+  }
+  if (!firstUser)
+    return "the last wgmma's iteration argument is not read in the loop "
+           "body";
+  schedule.deferredDot = last;
+  schedule.deferredArg = index;
+  schedule.deferredUser = firstUser;
+  return "";
 }
 
 int64_t

@@ -17,9 +17,12 @@
 namespace tile::tl {
 
 /// Why `load` cannot be one TMA copy on a target of `computeCapability`
-/// (the rules of tile-use-tma, docs/Passes.md), or "" when it can; then
-/// `descType` is the descriptor tile-use-tma would give it (the tile as
-/// the box, #layout.nvmma_shared with the widest swizzle its rows take).
+/// (the rules of tile-use-tma, docs/Passes.md, for a 2-D tile: tiles of
+/// rank 3 to 5, which tile-use-tma takes through a tile.reshape, are
+/// refused here, since a ring slot holds the tile itself), or "" when it
+/// can; then `descType` is the descriptor tile-use-tma would give it (the
+/// tile as the box, #layout.nvmma_shared with the widest swizzle its rows
+/// take).
 std::string whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
                           layout::TensorDescType &descType);
 

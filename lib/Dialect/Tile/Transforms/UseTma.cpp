@@ -4,20 +4,25 @@
 // tile index times the tile) and tile.load_at/store_at (coordinates: the
 // element offsets), decided per access in three steps:
 //
-//   1. legality (whyNotTma): the target, the tile (2-D, TMA element sizes,
-//      at most 256 rows, rows a multiple of 16 bytes, identity order, zero
-//      or undetermined padding, its last dim on the view's last) and the
+//   1. legality (whyNotTma): the target, the tile (a matrix: extent 1 on
+//      every dim but the last two, TMA element sizes, at most 256 rows,
+//      rows a multiple of 16 bytes, identity order, zero or undetermined
+//      padding, its last dim on the view's last) and the
 //      view (rank 2 to 5, a tile.make_view of kernel parameters and
 //      constants whose alignment the kernel promises: the launcher checks
 //      promises, so the TMA version runs wherever the original does);
 //   2. the descriptor type: the block is the tile's extents on the view
-//      axes it walks (load_tile/store_tile: the 2-D view's; load_at/
-//      store_at with `dims`: those axes, boxes of 1 on the others), in
+//      axes it walks (load_tile/store_tile: the view's, 1 on its leading
+//      batch dims; load_at/store_at with `dims`: those axes, boxes of 1 on
+//      the others), in
 //      #layout.nvmma_shared with the widest swizzle (128, 64, 32 bytes)
 //      that divides its rows and fits its row count, else unswizzled;
 //   3. the rewrite (rewriteLoad / rewriteStore), self-contained: each
 //      access gets its own buffer and mbarrier, initialized, used once and
-//      invalidated, so it is correct in any control flow.
+//      invalidated, so it is correct in any control flow. The buffer holds
+//      the tile's last two dims; a tile of higher rank (1 x .. x R x C)
+//      goes through registers as the R x C matrix in the layout its own is
+//      a relabeling of, and a tile.reshape (no data moves) between them.
 //
 // Accesses that are not legal stay as they are: the hint never changes a
 // result.
@@ -29,6 +34,7 @@
 #include "TmaLegality.h"
 
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
+#include "tile/Dialect/Tile/IR/ShapeLayouts.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/IR/ViewLayout.h"
 
@@ -87,7 +93,12 @@ std::optional<int64_t> constantOf(OpFoldResult ofr) {
 
 struct TmaPlan {
   layout::TensorDescType descType;
+  /// The access's tile.
   RankedTensorType tileType;
+  /// The tile as the matrix in shared memory (its last two dims), in the
+  /// layout of which tileType's is a relabeling (tile.reshape moves no
+  /// data); tileType itself for a 2-D tile.
+  RankedTensorType matrixType;
 };
 
 /// One access the hint asks about: the view, the tile's type, how the tile
@@ -120,26 +131,34 @@ std::string whyNotTma(KernelOp kernel, const TmaAccess &access,
   auto viewType = cast<ViewType>(access.view.getType());
   int64_t rank = viewType.getRank();
   auto tensor = dyn_cast<RankedTensorType>(access.type);
-  if (!tensor || tensor.getRank() != 2 || !tensor.getEncoding())
-    return rank > 2 && rank <= 5
-               ? "TMA copies 2-D tiles with a layout (of a view of rank 3 "
-                 "to 5: tile.load_at/store_at with dims [.., " +
-                     std::to_string(rank - 1) + "])"
-               : "TMA copies 2-D tiles with a layout";
+  if (!tensor || tensor.getRank() < 2 || !tensor.getEncoding())
+    return "TMA copies tiles of rank 2 or more with a layout";
   if (rank > 5)
     return "the view has rank " + std::to_string(rank) +
            "; a TMA descriptor has at most 5 dims";
+  // The shared block is a matrix: the tile's last two dims; the dims before
+  // them (the batch dims of a load_tile/store_tile of a rank-3..5 view)
+  // must have extent 1.
+  int64_t tileRank = tensor.getRank();
+  for (int64_t d = 0; d + 2 < tileRank; ++d)
+    if (tensor.getShape()[d] != 1)
+      return "the tile has extent " + std::to_string(tensor.getShape()[d]) +
+             " on dim " + std::to_string(d) +
+             "; TMA copies a 2-D tile (extent 1 on every dim but the last "
+             "two)";
   Type element = tensor.getElementType();
   if (!element.isIntOrFloat() ||
       !llvm::is_contained({8u, 16u, 32u}, element.getIntOrFloatBitWidth()))
     return "TMA copies 8-, 16- and 32-bit elements";
-  if (access.order && !llvm::equal(*access.order, llvm::seq<int64_t>(0, 2)))
+  if (access.order &&
+      !llvm::equal(*access.order, llvm::seq<int64_t>(0, tileRank)))
     return "the access permutes the view (order)";
   if (access.viewAxes.back() != rank - 1)
     return "the tile's last dim does not walk the view's last dim (TMA "
            "boxes are contiguous along it)";
   int64_t bytes = element.getIntOrFloatBitWidth() / 8;
-  int64_t rows = tensor.getShape()[0], cols = tensor.getShape()[1];
+  int64_t rows = tensor.getShape()[tileRank - 2];
+  int64_t cols = tensor.getShape()[tileRank - 1];
   int64_t rowBytes = cols * bytes;
   if (rows > 256)
     return "the tile has more than 256 rows";
@@ -234,6 +253,18 @@ std::string whyNotTma(KernelOp kernel, const TmaAccess &access,
     block[axis] = extent;
   plan.descType = layout::TensorDescType::get(block, element, nvmma);
   plan.tileType = tensor;
+  plan.matrixType = tensor;
+  if (tileRank > 2) {
+    std::optional<LinearLayout> tileLayout =
+        layout::toLinearLayout(tensor.getEncoding(), tensor.getShape());
+    std::optional<LinearLayout> matrixLayout =
+        tileLayout ? reshapeLinearLayout(*tileLayout, {rows, cols})
+                   : std::nullopt;
+    if (!matrixLayout)
+      return "the tile's layout has no linear form";
+    plan.matrixType = RankedTensorType::get(
+        {rows, cols}, element, layout::LinearAttr::get(ctx, *matrixLayout));
+  }
   return "";
 }
 
@@ -299,7 +330,9 @@ void rewriteLoad(Operation *op, Value view, const TmaPlan &plan) {
                                               bar);
   Value zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
   layout::WaitBarrierOp::create(b, loc, bar, zero);
-  Value tile = layout::LocalLoadOp::create(b, loc, plan.tileType, buf);
+  Value tile = layout::LocalLoadOp::create(b, loc, plan.matrixType, buf);
+  if (plan.matrixType != plan.tileType)
+    tile = ReshapeOp::create(b, loc, plan.tileType, tile);
   layout::InvalBarrierOp::create(b, loc, bar);
   op->getResult(0).replaceAllUsesWith(tile);
   op->erase();
@@ -313,6 +346,8 @@ void rewriteStore(Operation *op, Value value, Value view, const TmaPlan &plan) {
   Value descValue = MakeTensorDescOp::create(b, loc, desc, view);
   Value buf =
       layout::LocalAllocOp::create(b, loc, getBufferType(desc), Value());
+  if (plan.matrixType != plan.tileType)
+    value = ReshapeOp::create(b, loc, plan.matrixType, value);
   layout::LocalStoreOp::create(b, loc, value, buf);
   SmallVector<Value> coords = getAccessCoords(b, op, plan);
   layout::AsyncTmaCopyLocalToGlobalOp::create(b, loc, descValue, coords, buf);
@@ -406,6 +441,10 @@ SmallVector<Value> tl::getTileCoords(OpBuilder &b, Location loc,
   SmallVector<Value> coords;
   for (auto [index, extent] : llvm::zip(indices, tileShape)) {
     Value i32 = toI32(b, loc, index);
+    if (extent == 1) {
+      coords.push_back(i32);
+      continue;
+    }
     Value size = arith::ConstantIntOp::create(b, loc, b.getI32Type(), extent);
     coords.push_back(arith::MulIOp::create(b, loc, i32, size));
   }
@@ -425,6 +464,9 @@ std::string tl::whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
   if (why.empty() && load.getPadding() != PaddingMode::zero &&
       load.getPadding() != PaddingMode::undetermined)
     why = "TMA pads with zeros, not the requested padding";
+  if (why.empty() && plan.matrixType != plan.tileType)
+    why = "the tile has rank " + std::to_string(plan.tileType.getRank()) +
+          " (the slots of a TMA ring hold 2-D tiles)";
   if (why.empty())
     descType = plan.descType;
   return why;

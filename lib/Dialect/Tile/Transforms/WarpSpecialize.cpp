@@ -13,8 +13,11 @@
 //     tile.load_tile TMA can copy into the wgmma operand's shared layout,
 //     the slots are read only by wgmma, the producer's inputs from before
 //     the loop are scalar and pure, the kernel's warps are whole
-//     warpgroups, the ring fits shared memory and the register budgets the
-//     register file. A refusal is a string (a remark at the loop).
+//     warpgroups, the ring fits shared memory (and, unless an attribute
+//     asks, is deep enough to beat tile-pipeline) and the register budgets
+//     the register file; the scf.if/scf.for ops around the loop can be
+//     repeated by the producer. A refusal is a string (a remark at the
+//     loop).
 //  3. The shared state (emitRing): descriptors, one S-slot ring per load,
 //     full[S] and empty[S] mbarriers of one arrival, initialized by every
 //     warp before the split.
@@ -25,7 +28,11 @@
 //     empty[s] on parity p ^ 1, expect-tx on full[s], the TMA copies) and
 //     the consumer loop in the default region (emitConsumer: wait full[s]
 //     on parity p, the body on the slots, release on empty). Both carry
-//     (slot, phase): s = i mod S, p = (i / S) & 1.
+//     (slot, phase): s = i mod S, p = (i / S) & 1. The producer repeats the
+//     branches and loops around the loop (same conditions and bounds); from
+//     the outermost loop in, both partitions carry (slot, phase) through
+//     them (threadConsumer on the consumers' side), so a persistent tile
+//     loop's inner loops continue the ring's rounds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,6 +62,13 @@ namespace {
 /// Shared memory an allocation may lose to alignment (buffers are aligned
 /// to their size, up to 1024 bytes).
 constexpr int64_t kAlignSlack = 1024;
+
+/// Without an attribute asking (all-loops, the pipeline's default), a loop
+/// is taken only when the slots other than the one being read hold at
+/// least this many bytes: below it tile-pipeline's copies were as fast or
+/// faster on the H100 (docs/Passes.md: 3 slots of 32 KiB lost 1-10 %, 4 of
+/// 32 KiB and of 48 KiB won).
+constexpr int64_t kMinImplicitWsBytesAhead = 96 * 1024;
 
 /// What the loop's attributes and the options ask for.
 struct Request {
@@ -100,6 +114,12 @@ struct WsPlan {
   /// Ops before the loop that the producer reads (scalars, views): they
   /// stay before the tile.warp_specialize, in order.
   llvm::SetVector<Operation *> outside;
+  /// The scf.if and scf.for ops the loop is in, outermost first: the
+  /// producer repeats them around its loop (same conditions and bounds).
+  SmallVector<Operation *> ancestors;
+  /// Pure scalar ops in the ancestors' blocks that the producer reads
+  /// (an outer loop's tile coordinates): cloned into its copies of them.
+  llvm::SetVector<Operation *> mirrored;
   int64_t numStages = 0;
   /// Bytes the TMA copies of one step deliver (full[s]'s expect-tx).
   int64_t txBytes = 0;
@@ -113,31 +133,47 @@ struct WsPlan {
        << schedule.loads.size() << " TMA copies a step (" << txBytes
        << " bytes) into a " << numStages << "-slot ring; "
        << "default partition (" << consumerWarps << " warps, regs "
-       << consumerRegs << ") runs the "
-       << (schedule.asyncDot ? "asynchronous wgmma (slot released one step "
-                               "later)"
-                             : "synchronous dots (slot released at the end "
-                               "of the step)");
+       << consumerRegs << ") runs the ";
+    if (schedule.asyncDot)
+      os << "asynchronous wgmma (slot released one step later)";
+    else if (schedule.deferredDot)
+      os << "dots, the last one asynchronous and waited for in the next "
+            "step (slot released then)";
+    else
+      os << "synchronous dots (slot released at the end of the step)";
     return s;
   }
 };
 
-/// Why the ops before `loop` that compute `roots` cannot stay outside the
-/// partitions ("" when they can; `outside` then holds them).
-std::string collectOutside(scf::ForOp loop, ArrayRef<Value> roots,
-                           llvm::SetVector<Operation *> &outside) {
-  Block *kernelBlock = loop->getBlock();
+/// Why the ops before `loop` that compute `roots` cannot be the producer's
+/// ("" when they can; `outside` then holds those of the kernel's block,
+/// which stay before the partitions, and `mirrored` those of the blocks of
+/// the scf.if/scf.for ops around the loop, which the producer clones).
+std::string collectOutside(scf::ForOp loop, KernelOp kernel,
+                           ArrayRef<Value> roots,
+                           llvm::SetVector<Operation *> &outside,
+                           llvm::SetVector<Operation *> &mirrored) {
+  Block *kernelBlock = &kernel.getBody().front();
   SmallVector<Value> worklist(roots.begin(), roots.end());
   while (!worklist.empty()) {
     Value v = worklist.pop_back_val();
     if (loop->isAncestor(v.getParentRegion()->getParentOp()))
       continue; // the loop's own: cloned into the producer
     Operation *def = v.getDefiningOp();
-    if (!def)
-      continue; // a kernel parameter
-    if (def->getBlock() != kernelBlock)
-      return "the producer reads a value defined inside another region";
-    if (outside.contains(def))
+    if (!def) {
+      // A kernel parameter, or an outer loop's induction variable (the
+      // producer's copy of that loop has its own).
+      auto arg = cast<BlockArgument>(v);
+      auto outer = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+      if (arg.getOwner() != kernelBlock &&
+          !(outer && arg == outer.getInductionVar()))
+        return "the producer reads an iteration argument of the loop around "
+               "the loop (only its induction variable and values computed "
+               "from it by pure scalar ops can be repeated in the producer)";
+      continue;
+    }
+    bool inKernelBlock = def->getBlock() == kernelBlock;
+    if (outside.contains(def) || mirrored.contains(def))
       continue;
     if (llvm::any_of(def->getResultTypes(),
                      [](Type t) { return isa<RankedTensorType>(t); }))
@@ -150,7 +186,10 @@ std::string collectOutside(scf::ForOp loop, ArrayRef<Value> roots,
              def->getName().getStringRef().str() +
              " before the loop, which has side effects or regions (only "
              "pure scalar ops run in every warp before the partitions)";
-    outside.insert(def);
+    if (inKernelBlock)
+      outside.insert(def);
+    else
+      mirrored.insert(def);
     llvm::append_range(worklist, def->getOperands());
   }
   return "";
@@ -171,13 +210,29 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
     return failure();
   }
   plan.schedule = std::move(*schedule);
+  // Several wgmma: the last may run into the next step, as in tile-pipeline
+  // (a loop that does not qualify keeps synchronous dots).
+  (void)findDeferredDot(plan.schedule);
   const PipelineSchedule &s = plan.schedule;
 
-  if (loop->getParentOp() != kernel.getOperation()) {
-    whyNot = "the loop is not directly in the kernel's body (the partitions "
-             "split the whole program once; a loop nested in a loop or a "
-             "branch stays as it is)";
-    return failure();
+  // The branches and loops the loop is in (a persistent kernel's tile
+  // loop): the producer repeats them, on conditions and bounds computed
+  // from values it can read.
+  SmallVector<Value> conditions;
+  for (Operation *parent = loop->getParentOp(); parent != kernel.getOperation();
+       parent = parent->getParentOp()) {
+    if (auto ifOp = dyn_cast<scf::IfOp>(parent)) {
+      conditions.push_back(ifOp.getCondition());
+    } else if (auto outer = dyn_cast<scf::ForOp>(parent)) {
+      conditions.append(
+          {outer.getLowerBound(), outer.getUpperBound(), outer.getStep()});
+    } else {
+      whyNot = "the loop is inside " + parent->getName().getStringRef().str() +
+               " (the producer repeats only the scf.if and scf.for ops "
+               "around the loop)";
+      return failure();
+    }
+    plan.ancestors.insert(plan.ancestors.begin(), parent);
   }
   bool specialized = false;
   kernel.walk([&](WarpSpecializeOp) { specialized = true; });
@@ -217,6 +272,7 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
   // wgmma.
   SmallVector<Value> roots = {loop.getLowerBound(), loop.getUpperBound(),
                               loop.getStep()};
+  llvm::append_range(roots, conditions);
   for (const PipelinedLoad &l : s.loads) {
     auto load = dyn_cast<LoadTileOp>(l.load);
     std::string name = l.load->getName().getStringRef().str();
@@ -248,6 +304,19 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
                    " (the consumer releases a slot when its wgmma are done)";
           return failure();
         }
+    // A descriptor is a kernel parameter (docs/Lowering.md, "TMA
+    // descriptors: the launcher contract"): its view must exist before any
+    // branch.
+    Operation *viewDef = load.getView().getDefiningOp();
+    if (viewDef && viewDef->getBlock() != &kernel.getBody().front()) {
+      whyNot = "the view of a tile.load_tile feeding a dot is made inside "
+               "the branch the loop is in (as in a tile-version-strides "
+               "fast version, whose views hold only when the strides and "
+               "alignment it tests do); a TMA descriptor is a kernel "
+               "parameter the launcher builds for every launch, and it "
+               "refuses the operands the other version serves";
+      return failure();
+    }
     layout::TensorDescType desc;
     std::string why = whyNotTmaLoad(load, cc, desc);
     if (!why.empty()) {
@@ -279,7 +348,8 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
       if (!loop->isAncestor(operand.getParentRegion()->getParentOp()))
         roots.push_back(operand);
   }
-  std::string why = collectOutside(loop, roots, plan.outside);
+  std::string why =
+      collectOutside(loop, kernel, roots, plan.outside, plan.mirrored);
   if (!why.empty()) {
     whyNot = why;
     return failure();
@@ -327,6 +397,19 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
                std::to_string(used) + " bytes the kernel already uses";
       return failure();
     }
+  }
+  // Without an attribute asking, a ring too shallow to beat tile-pipeline
+  // stays with it.
+  int64_t bytesAhead = (plan.numStages - 1) * s.bytesPerStage;
+  if (!request.explicitly && bytesAhead < kMinImplicitWsBytesAhead) {
+    whyNot = "a ring of " + std::to_string(plan.numStages) + " slots of " +
+             std::to_string(s.bytesPerStage) + " bytes keeps " +
+             std::to_string(bytesAhead) +
+             " bytes ahead of the slot being read, below the " +
+             std::to_string(kMinImplicitWsBytesAhead) +
+             " with which the producer beat tile-pipeline (set "
+             "tile.warp_specialize to ask anyway)";
+    return failure();
   }
 
   // Registers.
@@ -400,6 +483,101 @@ struct Rewriter {
     return {nextSlot, nextPhase};
   }
 
+  /// The index in plan.ancestors of the outermost loop around the loop:
+  /// from there in, the ancestors carry (slot, phase).
+  std::optional<size_t> getFirstCarried() const {
+    for (auto [i, ancestor] : llvm::enumerate(plan.ancestors))
+      if (isa<scf::ForOp>(ancestor))
+        return i;
+    return std::nullopt;
+  }
+
+  /// Sets the (slot, phase) each carrying level yields on the loop's path,
+  /// innermost first, from `state` (the inner loop's results, the last two).
+  static void patchCarried(ArrayRef<std::pair<Operation *, Operation *>> levels,
+                           ValueRange state) {
+    SmallVector<Value> out(state.take_back(2));
+    for (auto [op, yield] : llvm::reverse(levels)) {
+      unsigned n = yield->getNumOperands();
+      yield->setOperand(n - 2, out[0]);
+      yield->setOperand(n - 1, out[1]);
+      out.assign(op->getResults().take_back(2).begin(),
+                 op->getResults().take_back(2).end());
+    }
+  }
+
+  /// Adds (slot, phase) to the results of the consumers' ancestors from
+  /// the outermost loop in (their iteration arguments, their branches'
+  /// yields: the value it enters with for now), and returns the state the
+  /// loop starts from with the levels to patch.
+  std::pair<Value, Value>
+  threadConsumer(SmallVectorImpl<std::pair<Operation *, Operation *>> &levels) {
+    std::optional<size_t> firstCarried = getFirstCarried();
+    if (!firstCarried) {
+      OpBuilder b(loop);
+      Value zero = i32Const(b, loop.getLoc(), 0);
+      return {zero, zero};
+    }
+    Operation *first = plan.ancestors[*firstCarried];
+    OpBuilder b(first);
+    Location loc = first->getLoc();
+    Type i32 = b.getI32Type();
+    Value slot = i32Const(b, loc, 0), phase = slot;
+    for (Operation *ancestor :
+         ArrayRef(plan.ancestors).drop_front(*firstCarried)) {
+      b.setInsertionPoint(ancestor);
+      Operation *rebuilt;
+      Operation *pathYield;
+      if (auto ifOp = dyn_cast<scf::IfOp>(ancestor)) {
+        SmallVector<Type> types(ifOp.getResultTypes());
+        types.append({i32, i32});
+        auto newIf = scf::IfOp::create(b, ifOp.getLoc(), types,
+                                       ifOp.getCondition(), true);
+        newIf.getThenRegion().takeBody(ifOp.getThenRegion());
+        newIf.getElseRegion().takeBody(ifOp.getElseRegion());
+        if (newIf.getElseRegion().empty()) {
+          OpBuilder eb =
+              OpBuilder::atBlockEnd(&newIf.getElseRegion().emplaceBlock());
+          scf::YieldOp::create(eb, loc);
+        }
+        for (Block *block : {newIf.thenBlock(), newIf.elseBlock()}) {
+          Operation *yield = block->getTerminator();
+          yield->insertOperands(yield->getNumOperands(),
+                                ValueRange{slot, phase});
+        }
+        newIf->setDiscardableAttrs(ifOp->getDiscardableAttrDictionary());
+        bool inThen = newIf.getThenRegion().isAncestor(loop->getParentRegion());
+        pathYield =
+            (inThen ? newIf.thenBlock() : newIf.elseBlock())->getTerminator();
+        ifOp->replaceAllUsesWith(
+            newIf.getResults().take_front(ifOp.getNumResults()));
+        rebuilt = newIf;
+      } else {
+        auto forOp = cast<scf::ForOp>(ancestor);
+        SmallVector<Value> inits(forOp.getInitArgs());
+        inits.append({slot, phase});
+        auto newFor =
+            scf::ForOp::create(b, forOp.getLoc(), forOp.getLowerBound(),
+                               forOp.getUpperBound(), forOp.getStep(), inits);
+        newFor.setUnsignedCmp(forOp.getUnsignedCmp());
+        newFor->setDiscardableAttrs(forOp->getDiscardableAttrDictionary());
+        newFor.getRegion().takeBody(forOp.getRegion());
+        Block *body = newFor.getBody();
+        slot = body->addArgument(i32, loc);
+        phase = body->addArgument(i32, loc);
+        pathYield = body->getTerminator();
+        pathYield->insertOperands(pathYield->getNumOperands(),
+                                  ValueRange{slot, phase});
+        forOp->replaceAllUsesWith(
+            newFor.getResults().take_front(forOp.getNumResults()));
+        rebuilt = newFor;
+      }
+      ancestor->erase();
+      levels.push_back({rebuilt, pathYield});
+    }
+    return {slot, phase};
+  }
+
   void release(OpBuilder &b, Location loc, Value slot) {
     Value bar = layout::MemDescIndexOp::create(b, loc, empty, slot);
     // One warpgroup: its dot_wait covers its own wgmma, any thread may
@@ -418,9 +596,12 @@ struct Rewriter {
     DotOp asyncDot = s.asyncDot;
     unsigned numResults = loop.getNumResults();
 
+    SmallVector<std::pair<Operation *, Operation *>> levels;
+    auto [slotIn, phaseIn] = threadConsumer(levels);
+    b.setInsertionPoint(loop);
     SmallVector<Value> inits(loop.getInitArgs());
-    inits.push_back(i32Const(b, loc, 0));
-    inits.push_back(i32Const(b, loc, 0));
+    inits.push_back(slotIn);
+    inits.push_back(phaseIn);
     auto newLoop =
         scf::ForOp::create(b, loc, loop.getLowerBound(), loop.getUpperBound(),
                            loop.getStep(), inits);
@@ -444,8 +625,8 @@ struct Rewriter {
     for (auto [oldArg, newArg] :
          llvm::zip(loop.getRegionIterArgs(), args.take_front(numResults)))
       mapping.map(oldArg, newArg);
-    cloneBodyReadingSlot(b, s, rings, slot, mapping, [&] {
-      // Step i - 1's wgmma is done: release its slot (none before step 0).
+    // Step i - 1's wgmma is done: release its slot (none before step 0).
+    auto releasePrevious = [&] {
       Value started = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                             iv, newLoop.getLowerBound());
       auto ifOp = scf::IfOp::create(b, loc, started, /*withElse=*/false);
@@ -457,9 +638,13 @@ struct Rewriter {
       Value previous = arith::SelectOp::create(
           b, loc, isFirst, i32Const(b, loc, plan.numStages - 1), before);
       release(b, loc, previous);
-    });
+    };
+    // The asynchronous wgmma: after its dot_wait {pendings = 1}; the
+    // deferred one: after the next step's wait for it.
+    cloneBodyReadingSlot(b, s, rings, slot, mapping, releasePrevious,
+                         releasePrevious);
     // Synchronous dots are done with the slot at the end of the step.
-    if (!asyncDot)
+    if (!asyncDot && !s.deferredDot)
       release(b, loc, slot);
     SmallVector<Value> yields;
     for (Value v : yield.getOperands())
@@ -471,12 +656,40 @@ struct Rewriter {
 
     b.setInsertionPointAfter(newLoop);
     SmallVector<Value> results(newLoop.getResults().take_front(numResults));
-    if (asyncDot) {
-      unsigned index = cast<BlockArgument>(asyncDot.getC()).getArgNumber() - 1;
+    // The wgmma still in flight after the loop (the asynchronous or the
+    // deferred one): wait for it.
+    std::optional<unsigned> pending;
+    if (asyncDot)
+      pending = cast<BlockArgument>(asyncDot.getC()).getArgNumber() - 1;
+    else if (s.deferredDot)
+      pending = s.deferredArg;
+    if (pending) {
+      unsigned index = *pending;
       auto wait = DotWaitOp::create(b, loc, ValueRange{results[index]},
                                     b.getI32IntegerAttr(0));
       results[index] = wait.getResult(0);
+      // Inside an outer loop, the next inner loop's first step releases
+      // nothing: the last step's slot is released here, once its wgmma is
+      // done (when the loop ran at all).
+      if (!levels.empty()) {
+        Value ran = arith::CmpIOp::create(
+            b, loc,
+            loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                  : arith::CmpIPredicate::slt,
+            loop.getLowerBound(), loop.getUpperBound());
+        auto ifOp = scf::IfOp::create(b, loc, ran, /*withElse=*/false);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        Value last = newLoop.getResult(numResults);
+        Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                              last, i32Const(b, loc, 0));
+        Value before = arith::SubIOp::create(b, loc, last, i32Const(b, loc, 1));
+        Value previous = arith::SelectOp::create(
+            b, loc, isFirst, i32Const(b, loc, plan.numStages - 1), before);
+        release(b, loc, previous);
+      }
     }
+    patchCarried(levels, newLoop.getResults());
     loop->replaceAllUsesWith(results);
   }
 
@@ -484,10 +697,75 @@ struct Rewriter {
   void emitProducer(OpBuilder &b) {
     const PipelineSchedule &s = plan.schedule;
     Location loc = loop.getLoc();
+    OpBuilder::InsertionGuard branchGuard(b);
+    // The branches and loops the consumers' loop is in, on the same
+    // conditions and bounds, with the scalar ops of their blocks that the
+    // producer reads; from the outermost loop in, they carry the ring's
+    // (slot, phase) from one inner loop to the next.
+    IRMapping outer;
+    Value slot0, phase0;
+    SmallVector<std::pair<Operation *, Operation *>> levels;
+    std::optional<size_t> firstCarried = getFirstCarried();
+    Type i32 = b.getI32Type();
+    for (auto [i, ancestor] : llvm::enumerate(plan.ancestors)) {
+      bool carry = firstCarried && i >= *firstCarried;
+      if (carry && !slot0)
+        slot0 = phase0 = i32Const(b, loc, 0);
+      Block *pathBlock;
+      if (auto ifOp = dyn_cast<scf::IfOp>(ancestor)) {
+        bool inThen = ifOp.getThenRegion().isAncestor(loop->getParentRegion());
+        Value cond = outer.lookupOrDefault(ifOp.getCondition());
+        pathBlock = inThen ? ifOp.thenBlock() : ifOp.elseBlock();
+        if (!carry) {
+          auto mirror = scf::IfOp::create(b, ifOp.getLoc(), cond,
+                                          /*withElseRegion=*/!inThen);
+          Block *block = inThen ? mirror.thenBlock() : mirror.elseBlock();
+          b.setInsertionPoint(block->getTerminator());
+        } else {
+          auto mirror = scf::IfOp::create(b, ifOp.getLoc(), TypeRange{i32, i32},
+                                          cond, /*withElseRegion=*/true);
+          for (Region *region :
+               {&mirror.getThenRegion(), &mirror.getElseRegion()}) {
+            if (region->empty())
+              region->emplaceBlock();
+            b.setInsertionPointToEnd(&region->front());
+            scf::YieldOp::create(b, loc, ValueRange{slot0, phase0});
+          }
+          Block *block = inThen ? mirror.thenBlock() : mirror.elseBlock();
+          levels.push_back({mirror, block->getTerminator()});
+          b.setInsertionPoint(block->getTerminator());
+        }
+      } else {
+        auto forOp = cast<scf::ForOp>(ancestor);
+        auto mirror = scf::ForOp::create(
+            b, forOp.getLoc(), outer.lookupOrDefault(forOp.getLowerBound()),
+            outer.lookupOrDefault(forOp.getUpperBound()),
+            outer.lookupOrDefault(forOp.getStep()), ValueRange{slot0, phase0});
+        mirror.setUnsignedCmp(forOp.getUnsignedCmp());
+        outer.map(forOp.getInductionVar(), mirror.getInductionVar());
+        Block *body = mirror.getBody();
+        if (!body->empty())
+          body->getTerminator()->erase();
+        b.setInsertionPointToEnd(body);
+        slot0 = mirror.getRegionIterArgs()[0];
+        phase0 = mirror.getRegionIterArgs()[1];
+        auto yield = scf::YieldOp::create(b, loc, ValueRange{slot0, phase0});
+        levels.push_back({mirror, yield});
+        b.setInsertionPoint(yield);
+        pathBlock = forOp.getBody();
+      }
+      for (Operation &op : *pathBlock)
+        if (plan.mirrored.contains(&op))
+          b.clone(op, outer);
+    }
+    if (!slot0)
+      slot0 = phase0 = i32Const(b, loc, 0);
     auto newLoop = scf::ForOp::create(
-        b, loc, loop.getLowerBound(), loop.getUpperBound(), loop.getStep(),
-        ValueRange{i32Const(b, loc, 0), i32Const(b, loc, 0)});
+        b, loc, outer.lookupOrDefault(loop.getLowerBound()),
+        outer.lookupOrDefault(loop.getUpperBound()),
+        outer.lookupOrDefault(loop.getStep()), ValueRange{slot0, phase0});
     newLoop.setUnsignedCmp(loop.getUnsignedCmp());
+    patchCarried(levels, newLoop.getResults());
     OpBuilder::InsertionGuard guard(b);
     Block *newBody = newLoop.getBody();
     if (!newBody->empty())
@@ -496,7 +774,7 @@ struct Rewriter {
     Value slot = newLoop.getRegionIterArgs()[0];
     Value phase = newLoop.getRegionIterArgs()[1];
 
-    IRMapping mapping;
+    IRMapping mapping = outer;
     mapping.map(loop.getInductionVar(), newLoop.getInductionVar());
     for (Operation *op : s.producerOps)
       b.clone(*op, mapping);
@@ -512,12 +790,13 @@ struct Rewriter {
     for (auto [load, desc, ring] : llvm::zip_equal(s.loads, descs, rings)) {
       auto tileLoad = cast<LoadTileOp>(load.load);
       Location loadLoc = tileLoad.getLoc();
-      SmallVector<Value> indices = llvm::map_to_vector(
-          tileLoad.getIndices(),
-          [&](Value index) { return mapping.lookupOrDefault(index); });
-      SmallVector<Value> coords = getTileCoords(
-          b, loadLoc, indices,
-          cast<RankedTensorType>(tileLoad.getType()).getShape());
+      SmallVector<Value> indices =
+          llvm::map_to_vector(tileLoad.getIndices(), [&](Value index) {
+            return mapping.lookupOrDefault(index);
+          });
+      SmallVector<Value> coords =
+          getTileCoords(b, loadLoc, indices,
+                        cast<RankedTensorType>(tileLoad.getType()).getShape());
       Value dst = layout::MemDescIndexOp::create(b, loadLoc, ring, slot);
       layout::AsyncTmaCopyGlobalToLocalOp::create(b, loadLoc, desc, coords, dst,
                                                   fullBar);

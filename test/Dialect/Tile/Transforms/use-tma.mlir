@@ -182,8 +182,8 @@ tile.kernel @ordinary_nd(%x: !tile.ptr<f16> {tile.divisibility = 16 : i64},
   // expected-remark @+1 {{allow_tma: ordinary access: the tile's last dim does not walk the view's last dim (TMA boxes are contiguous along it)}}
   %c = tile.load_at %v[%i, %i, %i, %i] dims [1, 2] {allow_tma} : !tile.view<?x?x?x64xf16> -> tensor<64x64xf16, #b>
   %w = tile.make_view %x, shape [%nb, %n, 64] : !tile.ptr<f16> -> !tile.view<?x?x64xf16>
-  // expected-remark @+1 {{allow_tma: ordinary access: TMA copies 2-D tiles with a layout (of a view of rank 3 to 5: tile.load_at/store_at with dims [.., 2])}}
-  %d = tile.load_tile %w[%i, %i, %i] {allow_tma} : !tile.view<?x?x64xf16> -> tensor<1x64x64xf16, #b3>
+  // expected-remark @+1 {{allow_tma: ordinary access: the tile has extent 2 on dim 0; TMA copies a 2-D tile (extent 1 on every dim but the last two)}}
+  %d = tile.load_tile %w[%i, %i, %i] {allow_tma} : !tile.view<?x?x64xf16> -> tensor<2x64x64xf16, #b3>
   %u = tile.make_view %x, shape [%nb, %n, %nh, 64] : !tile.ptr<f16> -> !tile.view<?x?x?x64xf16>
   // expected-remark @+1 {{allow_tma: ordinary access: a stride of the compact view is a product of several run-time extents (give tile.make_view explicit strides)}}
   %e = tile.load_at %u[%i, %i, %i, %i] dims [1, 3] {allow_tma} : !tile.view<?x?x?x64xf16> -> tensor<64x64xf16, #b>
@@ -192,8 +192,9 @@ tile.kernel @ordinary_nd(%x: !tile.ptr<f16> {tile.divisibility = 16 : i64},
   %f = tile.load_at %s[%i, %i, %i, %i, %i, %i] dims [4, 5] {allow_tma} : !tile.view<?x?x?x?x?x64xf16> -> tensor<64x64xf16, #b>
   tile.store_at %a, %v[%i, %i, %i, %i] dims [1, 3] : tensor<64x64xf16, #b>, !tile.view<?x?x?x64xf16>
   tile.store_at %c, %v[%i, %i, %i, %i] dims [1, 3] : tensor<64x64xf16, #b>, !tile.view<?x?x?x64xf16>
-  tile.store_tile %d, %w[%i, %i, %i] : tensor<1x64x64xf16, #b3>, !tile.view<?x?x64xf16>
+  tile.store_tile %d, %w[%i, %i, %i] : tensor<2x64x64xf16, #b3>, !tile.view<?x?x64xf16>
   tile.store_at %e, %v[%i, %i, %i, %i] dims [1, 3] : tensor<64x64xf16, #b>, !tile.view<?x?x?x64xf16>
   tile.store_at %f, %v[%i, %i, %i, %i] dims [1, 3] : tensor<64x64xf16, #b>, !tile.view<?x?x?x64xf16>
   tile.return
 }
+

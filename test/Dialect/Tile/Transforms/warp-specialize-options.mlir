@@ -1,18 +1,18 @@
 // RUN: tile-opt %s --tile-assign-layouts --tile-warp-specialize | FileCheck %s --check-prefix=OFF
-// RUN: tile-opt %s --tile-assign-layouts --tile-warp-specialize="all-loops=true num-stages=3 producer-regs=56" | FileCheck %s --check-prefix=ALL
+// RUN: tile-opt %s --tile-assign-layouts --tile-warp-specialize="all-loops=true num-stages=4 producer-regs=56" | FileCheck %s --check-prefix=ALL
 
 // The options: without an attribute a loop is specialized only with
-// all-loops; num-stages sets the ring (3 slots), producer-regs the
+// all-loops; num-stages sets the ring (4 slots), producer-regs the
 // producer's budget (56) and so the consumers' ((65536 - 56 x 128) / 256
 // = 228, rounded down to 224). `tile.warp_specialize = false` keeps a loop
 // out even then.
 
 // OFF-NOT: tile.warp_specialize default
 // ALL-LABEL: tile.kernel @plain
-// ALL:       layout.local_alloc : !layout.memdesc<3x128x64xf16
-// ALL:       layout.local_alloc : !layout.memdesc<3x64x128xf16
-// ALL:       layout.local_alloc : !layout.memdesc<3x1xi64
-// ALL:       layout.local_alloc : !layout.memdesc<3x1xi64
+// ALL:       layout.local_alloc : !layout.memdesc<4x128x64xf16
+// ALL:       layout.local_alloc : !layout.memdesc<4x64x128xf16
+// ALL:       layout.local_alloc : !layout.memdesc<4x1xi64
+// ALL:       layout.local_alloc : !layout.memdesc<4x1xi64
 // ALL:       tile.warp_specialize default regs(224) {
 // ALL:       } partition warps(4) regs(56) {
 // ALL-LABEL: tile.kernel @refused

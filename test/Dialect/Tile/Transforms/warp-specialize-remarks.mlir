@@ -182,14 +182,57 @@ tile.kernel @too_many_slots(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
 
 // -----
 
-// A loop inside a branch: the partitions must split the whole program.
-tile.kernel @nested(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+// The fast version of a tile-version-strides loop: its views are made in
+// the branch, from the pointers it tested; the launcher builds descriptors
+// for every launch, and refuses the operands the other version serves.
+tile.kernel @versioned(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>,
+      %c: !tile.ptr<f16>, %m: i32, %n: i32, %k: i32,
+      %sam: i32, %sbk: i32, %scm: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c7 = arith.constant 7 : i32
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %low = arith.andi %sam, %c7 : i32
+  %flag = arith.cmpi eq, %low, %c0 : i32
+  %acc = scf.if %flag -> (tensor<128x128xf32>) {
+    %pa = tile.assume_multiple %a, 16 : !tile.ptr<f16>
+    %pb = tile.assume_multiple %b, 16 : !tile.ptr<f16>
+    %sa = tile.assume_multiple %sam, 8 : i32
+    %sb = tile.assume_multiple %sbk, 8 : i32
+    %va = tile.make_view %pa, shape [%m, %k], strides [%sa, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+    %vb = tile.make_view %pb, shape [%k, %n], strides [%sb, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+    // expected-remark @below {{tile-warp-specialize: loop left as it is: the view of a tile.load_tile feeding a dot is made inside the branch the loop is in (as in a tile-version-strides fast version, whose views hold only when the strides and alignment it tests do); a TMA descriptor is a kernel parameter the launcher builds for every launch, and it refuses the operands the other version serves}}
+    %r = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
+      %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+      %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
+      %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+      scf.yield %next : tensor<128x128xf32>
+    } {tile.warp_specialize = true}
+    scf.yield %r : tensor<128x128xf32>
+  } else {
+    scf.yield %zero : tensor<128x128xf32>
+  }
+  %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
+  tile.return
+}
+
+// -----
+
+// A loop inside another loop whose tile index is an iteration argument of
+// the outer loop: the producer's copy of that loop cannot compute it.
+tile.kernel @outer_iter_arg(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
       %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
       %c: !tile.ptr<f16>, %m: i32, %n: i32, %k: i32,
       %sam: i32 {tile.divisibility = 8 : i64},
-      %sbk: i32 {tile.divisibility = 8 : i64}, %scm: i32)
+      %sbk: i32 {tile.divisibility = 8 : i64}, %scm: i32, %tiles: i32)
     attributes {num_warps = 8 : i32} {
-  %pm = tile.program_id x : i32
+  %pid = tile.program_id x : i32
+  %np = tile.num_programs x : i32
   %pn = tile.program_id y : i32
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -197,21 +240,19 @@ tile.kernel @nested(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
   %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
   %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
   %zero = arith.constant dense<0.0> : tensor<128x128xf32>
-  // expected-remark @+3 {{tile-warp-specialize: loop left as it is: the loop is not directly in the kernel's body (the partitions split the whole program once; a loop nested in a loop or a branch stays as it is)}}
-  %flag = arith.cmpi sgt, %k, %c0 : i32
-  %acc = scf.if %flag -> (tensor<128x128xf32>) {
-  %r = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
-    %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
-    %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
-    %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
-    scf.yield %next : tensor<128x128xf32>
-  } {tile.warp_specialize = true}
-  scf.yield %r : tensor<128x128xf32>
-  } else {
-  scf.yield %zero : tensor<128x128xf32>
+  %last = scf.for %t = %c0 to %tiles step %c1 iter_args(%pm = %pid) -> (i32) : i32 {
+    // expected-remark @below {{tile-warp-specialize: loop left as it is: the producer reads an iteration argument of the loop around the loop (only its induction variable and values computed from it by pure scalar ops can be repeated in the producer)}}
+    %acc = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
+      %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+      %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
+      %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+      scf.yield %next : tensor<128x128xf32>
+    } {tile.warp_specialize = true}
+    %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
+    tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
+    %up = arith.addi %pm, %np : i32
+    scf.yield %up : i32
   }
-  %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
-  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
   tile.return
 }
 

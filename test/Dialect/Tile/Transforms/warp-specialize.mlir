@@ -218,3 +218,160 @@ tile.kernel @one_warpgroup(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
   tile.store_tile %acc, %vc[%pm, %pn] : tensor<64x64xf32>, !tile.view<?x?xf32>
   tile.return
 }
+
+// -----
+
+// A loop inside branches (the then branch of an scf.if in the else branch
+// of another): the consumers keep the branches and run the consumer loop
+// where the loop was; the producer repeats them, on the same conditions
+// (%[[SMALL]] and %[[ODD]], computed before the partitions), around its
+// loop: scf.if with an empty then branch, then scf.if without else.
+
+// CHECK-LABEL: tile.kernel @in_branch
+// CHECK:       %[[SMALL:.*]] = arith.cmpi slt, %arg5, %{{.*}} : i32
+// CHECK:       %[[ODD:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : i32
+// CHECK:       %[[DA:.*]] = tile.make_tensor_desc
+// CHECK:       %[[DB:.*]] = tile.make_tensor_desc
+// CHECK:       tile.warp_specialize default regs(232) {
+// CHECK:         %[[OUTER:.*]] = scf.if %[[SMALL]] -> (tensor<128x128xf32
+// CHECK:         } else {
+// CHECK:           %[[INNER:.*]] = scf.if %[[ODD]] -> (tensor<128x128xf32
+// CHECK-NEXT:        %{{.*}}:3 = scf.for
+// CHECK-NEXT:          layout.memdesc_index
+// CHECK-NEXT:          layout.wait_barrier
+// CHECK:             tile.dot_wait %{{.*}} {pendings = 0 : i32}
+// CHECK:       } partition warps(4) regs(40) {
+// CHECK-NOT:     tile.dot
+// CHECK:         scf.if %[[SMALL]] {
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      scf.if %[[ODD]] {
+// CHECK-NEXT:        %{{.*}}:2 = scf.for
+// CHECK:               layout.barrier_expect %{{.*}}, 32768
+// CHECK:               layout.async_tma_copy_global_to_local %[[DA]]
+// CHECK:               layout.async_tma_copy_global_to_local %[[DB]]
+// CHECK:             scf.yield
+// CHECK-NEXT:        }
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
+// CHECK-NEXT:  tile.return
+tile.kernel @in_branch(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                       %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                       %c: !tile.ptr<f16>, %m: i32, %n: i32, %k: i32,
+                       %sam: i32 {tile.divisibility = 8 : i64},
+                       %sbk: i32 {tile.divisibility = 8 : i64}, %scm: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %small = arith.cmpi slt, %k, %c1 : i32
+  %rem = arith.remsi %pm, %c2 : i32
+  %odd = arith.cmpi eq, %rem, %c1 : i32
+  %acc = scf.if %small -> (tensor<128x128xf32>) {
+    scf.yield %zero : tensor<128x128xf32>
+  } else {
+    %inner = scf.if %odd -> (tensor<128x128xf32>) {
+      %r = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
+        %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+        %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
+        %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+        scf.yield %next : tensor<128x128xf32>
+      } {tile.warp_specialize = true}
+      scf.yield %r : tensor<128x128xf32>
+    } else {
+      scf.yield %zero : tensor<128x128xf32>
+    }
+    scf.yield %inner : tensor<128x128xf32>
+  }
+  %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
+  tile.return
+}
+
+// -----
+
+// A loop inside a persistent tile loop (tiles %pid, %pid + P, ...; the
+// tile's coordinates computed from the tile index): both partitions run
+// the outer loop, the producer with its own copy of the coordinates
+// (divsi/remsi of its induction variable), and both carry the ring's
+// (slot, phase) through it, so the rounds go on across tiles (each inner
+// loop starts from where the last one stopped, not from slot 0, phase 0).
+// After each inner loop the consumers release the slot of its last step
+// (when it ran at all: 0 < %k): the next inner loop's first step releases
+// nothing.
+
+// CHECK-LABEL: tile.kernel @persistent
+// CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : i32
+// CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : i32
+// CHECK-DAG:   %[[PID:.*]] = tile.program_id x
+// CHECK-DAG:   %[[NP:.*]] = tile.num_programs x
+// CHECK:       layout.local_alloc : !layout.memdesc<4x1xi64
+// CHECK-NEXT:  %[[EMPTY:.*]] = layout.local_alloc : !layout.memdesc<4x1xi64
+// CHECK:       tile.warp_specialize default regs(232) {
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : i32
+// CHECK:         %{{.*}}:2 = scf.for %[[T:.*]] = %[[PID]] to %arg10 step %[[NP]] iter_args(%[[S0:.*]] = %[[C0]], %[[P0:.*]] = %[[C0]]) -> (i32, i32)
+// CHECK-NEXT:      %[[PM:.*]] = arith.divsi %[[T]], %arg9
+// CHECK-NEXT:      %[[PN:.*]] = arith.remsi %[[T]], %arg9
+// CHECK-NEXT:      %[[IN:.*]]:3 = scf.for %{{.*}} = %[[C0]] to %arg5 step %[[C1]] iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %[[S0]], %{{.*}} = %[[P0]])
+// CHECK:           %[[DONE:.*]] = tile.dot_wait %[[IN]]#0 {pendings = 0 : i32}
+// CHECK-NEXT:      %[[RAN:.*]] = arith.cmpi sgt, %arg5, %[[C0]]
+// CHECK-NEXT:      scf.if %[[RAN]] {
+// CHECK-NEXT:        %[[FIRST:.*]] = arith.cmpi eq, %[[IN]]#1, %[[C0]]
+// CHECK-NEXT:        %[[DOWN:.*]] = arith.subi %[[IN]]#1, %[[C1]]
+// CHECK-NEXT:        %[[PREV:.*]] = arith.select %[[FIRST]], %[[C3]], %[[DOWN]]
+// CHECK-NEXT:        %[[E:.*]] = layout.memdesc_index %[[EMPTY]][%[[PREV]]]
+// CHECK-NEXT:        layout.arrive_barrier %[[E]], 1 :
+// CHECK-NEXT:      }
+// CHECK-NEXT:      %[[H:.*]] = arith.truncf %[[DONE]]
+// CHECK-NEXT:      tile.store_tile %[[H]], %{{.*}}[%[[PM]], %[[PN]]]
+// CHECK-NEXT:      scf.yield %[[IN]]#1, %[[IN]]#2 : i32, i32
+// CHECK-NEXT:    }
+// CHECK-NEXT:  } partition warps(4) regs(40) {
+// CHECK-NOT:     tile.dot
+// CHECK:         %{{.*}}:2 = scf.for %[[PT:.*]] = %[[PID]] to %arg10 step %[[NP]] iter_args(%[[PS0:.*]] = %[[C0]], %[[PP0:.*]] = %[[C0]]) -> (i32, i32)
+// CHECK-NEXT:      %[[PPM:.*]] = arith.divsi %[[PT]], %arg9
+// CHECK-NEXT:      %[[PPN:.*]] = arith.remsi %[[PT]], %arg9
+// CHECK-NEXT:      %[[PIN:.*]]:2 = scf.for %{{.*}} = %[[C0]] to %arg5 step %[[C1]] iter_args(%{{.*}} = %[[PS0]], %{{.*}} = %[[PP0]])
+// CHECK:             arith.muli %[[PPM]],
+// CHECK:             layout.async_tma_copy_global_to_local
+// CHECK:             arith.muli %[[PPN]],
+// CHECK:             layout.async_tma_copy_global_to_local
+// CHECK:           }
+// CHECK-NEXT:      scf.yield %[[PIN]]#0, %[[PIN]]#1 : i32, i32
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
+// CHECK-NEXT:  tile.return
+tile.kernel @persistent(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %c: !tile.ptr<f16>, %m: i32, %n: i32, %k: i32,
+      %sam: i32 {tile.divisibility = 8 : i64},
+      %sbk: i32 {tile.divisibility = 8 : i64}, %scm: i32, %tn: i32, %tiles: i32)
+    attributes {num_warps = 8 : i32} {
+  %pid = tile.program_id x : i32
+  %np = tile.num_programs x : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  scf.for %t = %pid to %tiles step %np : i32 {
+    %pm = arith.divsi %t, %tn : i32
+    %pn = arith.remsi %t, %tn : i32
+    %acc = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
+      %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+      %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
+      %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+      scf.yield %next : tensor<128x128xf32>
+    } {tile.warp_specialize = true}
+    %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
+    tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
+  }
+  tile.return
+}
