@@ -7,7 +7,7 @@ import math
 from cases_common import Buffer, Case, cdiv, floats, ints, poison_kept, rng, small_floats
 
 SRC = "test/simt/Inputs/lowering.mlir"
-PASSES = ["--convert-tile-to-llvm"]
+PASSES = ["--convert-tile-to-llvm", "--convert-scf-to-cf", "--convert-cf-to-llvm"]
 
 
 def row_sum_warp(launch):

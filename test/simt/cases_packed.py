@@ -6,7 +6,7 @@ poisoned."""
 from cases_common import Buffer, Case, cdiv, ints, poison_kept, rng, small_floats
 
 SRC = "test/simt/Inputs/packed.mlir"
-PASSES = ["--convert-tile-to-llvm"]
+PASSES = ["--convert-tile-to-llvm", "--convert-scf-to-cf", "--convert-cf-to-llvm"]
 
 
 def wrap8(v):

@@ -5,7 +5,7 @@ against Python references."""
 from cases_common import Buffer, Case, ints, rng, small_floats
 
 SRC = "test/simt/Inputs/scan.mlir"
-PASSES = ["--convert-tile-to-llvm"]
+PASSES = ["--convert-tile-to-llvm", "--convert-scf-to-cf", "--convert-cf-to-llvm"]
 
 
 def wrap32(v):

@@ -9,6 +9,8 @@
 
 #include "tile/InitAll.h"
 
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Debug/Counter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -40,6 +42,10 @@ int main(int argc, char **argv) {
   tile::registerAllDialects(registry);
   tile::registerAllExtensions(registry);
   mlir::registerTransformsPasses();
+  // The branches that the lowering leaves as scf.if (versioned stores,
+  // asserts) down to llvm.cond_br, for the CPU simulator's tests.
+  mlir::registerPass([] { return mlir::createSCFToControlFlowPass(); });
+  mlir::registerPass([] { return mlir::createConvertControlFlowToLLVMPass(); });
   tile::registerAllPasses();
 
   // The command line is parsed here rather than in MlirOptMain, which exits

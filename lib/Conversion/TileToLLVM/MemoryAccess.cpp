@@ -297,6 +297,34 @@ Value tile::emitIsAligned(OpBuilder &b, Location loc, Value ptr,
                               i64Const(b, loc, 0));
 }
 
+/// The address of element `j` of the group whose first address is operand
+/// `ptrIdx`, in the slow version of a versioned access: `[$ptr+offset]`
+/// when the elements are `bytes` apart (`strideIdx` < 0), else `%tile_elt`,
+/// which `os` first computes from the stride operand `strideIdx` (a
+/// register the slow version declares, see openSlowScope).
+static std::string slowElementAddress(llvm::raw_ostream &os, unsigned ptrIdx,
+                                      int strideIdx, unsigned j,
+                                      unsigned bytes) {
+  if (strideIdx < 0)
+    return "[$" + std::to_string(ptrIdx) + "+" + std::to_string(j * bytes) +
+           "]";
+  if (j == 0)
+    return "[$" + std::to_string(ptrIdx) + "]";
+  os << "mad.lo.s64 %tile_elt, $" << strideIdx << ", " << j << ", $" << ptrIdx
+     << ";\n\t";
+  return "[%tile_elt]";
+}
+
+/// The scope of the slow version's address register (only with a stride).
+static void openSlowScope(llvm::raw_ostream &os, int strideIdx) {
+  if (strideIdx >= 0)
+    os << "{ .reg .b64 %tile_elt;\n\t";
+}
+static void closeSlowScope(llvm::raw_ostream &os, int strideIdx) {
+  if (strideIdx >= 0)
+    os << "}\n\t";
+}
+
 /// `mask & !vectorOk` (the scalar fallback's predicate), or !vectorOk.
 static Value fallbackPredicate(OpBuilder &b, Location loc, Value mask,
                                Value notVector) {
@@ -376,28 +404,38 @@ SmallVector<Value> tile::emitVectorLoad(OpBuilder &b, Location loc,
 }
 
 void tile::emitVectorStore(OpBuilder &b, Location loc, ArrayRef<Value> values,
-                           Value ptr, Value vectorOk, ArrayRef<Value> masks) {
+                           Value ptr, Value vectorOk, ArrayRef<Value> masks,
+                           Value elementStrideBytes) {
   unsigned n = values.size();
   Type memType = getMemoryIntType(b, values.front().getType());
   unsigned bits = memType.getIntOrFloatBitWidth();
   auto [letter, regBits] = asmRegister(bits);
   (void)regBits;
   // Operands: ptr, n values, vectorOk, n fallback predicates (mask_j and
-  // not vectorOk). No branch.
+  // not vectorOk)[, the element stride in bytes]. No branch.
   unsigned valIdx = 1, okIdx = n + 1, predIdx = n + 2;
+  int strideIdx = elementStrideBytes ? int(2 * n + 2) : -1;
   std::string asmStr;
   llvm::raw_string_ostream os(asmStr);
   printVectorStore(os, "@" + asmOperand(okIdx) + " ", "[$0]",
                    operandRange(valIdx, n), bits);
-  for (unsigned j = 0; j < n; ++j)
-    os << "\n\t@$" << predIdx + j << " st.global.b" << bits << " [$0+"
-       << j * bits / 8 << "], $" << valIdx + j << ";";
+  os << "\n\t";
+  openSlowScope(os, strideIdx);
+  for (unsigned j = 0; j < n; ++j) {
+    std::string addr = slowElementAddress(os, 0, strideIdx, j, bits / 8);
+    os << "@$" << predIdx + j << " st.global.b" << bits << " " << addr << ", $"
+       << valIdx + j << ";" << (j + 1 < n ? "\n\t" : "");
+  }
+  if (strideIdx >= 0)
+    os << "\n\t}";
   std::string constraints = "l";
   for (unsigned j = 0; j < n; ++j)
     constraints += std::string(",") + letter;
   constraints += ",b";
   for (unsigned j = 0; j < n; ++j)
     constraints += ",b";
+  if (elementStrideBytes)
+    constraints += ",l";
   Value notVector =
       LLVM::XOrOp::create(b, loc, vectorOk, i1Const(b, loc, true));
   SmallVector<Value> operands{ptr};
@@ -406,6 +444,8 @@ void tile::emitVectorStore(OpBuilder &b, Location loc, ArrayRef<Value> values,
   operands.push_back(vectorOk);
   for (unsigned j = 0; j < n; ++j)
     operands.push_back(fallbackPredicate(b, loc, masks[j], notVector));
+  if (elementStrideBytes)
+    operands.push_back(elementStrideBytes);
   LLVM::InlineAsmOp::create(b, loc, TypeRange{}, operands, asmStr, constraints,
                             /*has_side_effects=*/true,
                             /*is_align_stack=*/false,
@@ -559,34 +599,6 @@ addVersionedGroupOperands(OpBuilder &b, Location loc, AsmOperands &ops,
   return result;
 }
 
-/// The address of element `j` of the group whose first address is operand
-/// `ptrIdx`, in the slow version of a versioned access: `[$ptr+offset]`
-/// when the elements are `bytes` apart (`strideIdx` < 0), else `%tile_elt`,
-/// which `os` first computes from the stride operand `strideIdx` (a
-/// register the slow version declares, see openSlowScope).
-static std::string slowElementAddress(llvm::raw_ostream &os, unsigned ptrIdx,
-                                      int strideIdx, unsigned j,
-                                      unsigned bytes) {
-  if (strideIdx < 0)
-    return "[$" + std::to_string(ptrIdx) + "+" + std::to_string(j * bytes) +
-           "]";
-  if (j == 0)
-    return "[$" + std::to_string(ptrIdx) + "]";
-  os << "mad.lo.s64 %tile_elt, $" << strideIdx << ", " << j << ", $" << ptrIdx
-     << ";\n\t";
-  return "[%tile_elt]";
-}
-
-/// The scope of the slow version's address register (only with a stride).
-static void openSlowScope(llvm::raw_ostream &os, int strideIdx) {
-  if (strideIdx >= 0)
-    os << "{ .reg .b64 %tile_elt;\n\t";
-}
-static void closeSlowScope(llvm::raw_ostream &os, int strideIdx) {
-  if (strideIdx >= 0)
-    os << "}\n\t";
-}
-
 /// The branch structure of a versioned access: the fast version's vector
 /// access of every group when operand `okIdx` holds, else per group the
 /// slow version's vector access (where its own vector condition holds) and
@@ -655,46 +667,4 @@ SmallVector<Value> tile::emitVersionedVectorLoad(
                     });
   return emitLoadAsm(b, loc, elemType, memType, n, ops.values, asmStr,
                      ops.constraints);
-}
-
-void tile::emitVersionedVectorStore(OpBuilder &b, Location loc, unsigned width,
-                                    Value fastOk,
-                                    ArrayRef<VersionedGroup> groups,
-                                    ArrayRef<Value> values,
-                                    Value elementStrideBytes) {
-  Type memType = getMemoryIntType(b, values.front().getType());
-  unsigned bits = memType.getIntOrFloatBitWidth();
-  auto [letter, regBits] = asmRegister(bits);
-  (void)regBits;
-  AsmOperands ops;
-  unsigned okIdx = ops.add(fastOk, 'b');
-  SmallVector<unsigned> valIdx;
-  for (Value v : values)
-    valIdx.push_back(ops.add(toAsmReg(b, loc, toMemoryInt(b, loc, v)), letter));
-  VersionedGroupOperands groupOps =
-      addVersionedGroupOperands(b, loc, ops, groups, width);
-  int strideIdx =
-      elementStrideBytes ? int(ops.add(elementStrideBytes, 'l')) : -1;
-  std::string asmStr;
-  llvm::raw_string_ostream os(asmStr);
-  auto vectorAccess = [&](unsigned g, unsigned pred) {
-    SmallVector<std::string> vals;
-    for (unsigned j = 0; j < width; ++j)
-      vals.push_back(asmOperand(valIdx[g * width + j]));
-    printVectorStore(os, "@" + asmOperand(pred) + " ",
-                     "[" + asmOperand(groupOps.ptr[g]) + "]", vals, bits);
-    os << "\n\t";
-  };
-  emitVersionedBody(os, okIdx, strideIdx, groupOps, groups.size(), width,
-                    bits / 8, vectorAccess,
-                    [&](unsigned g, unsigned j, StringRef addr) {
-                      os << "@$" << groupOps.slow[g * width + j]
-                         << " st.global.b" << bits << " " << addr << ", $"
-                         << valIdx[g * width + j] << ";\n\t";
-                    });
-  LLVM::InlineAsmOp::create(b, loc, TypeRange{}, ops.values, asmStr,
-                            ops.constraints, /*has_side_effects=*/true,
-                            /*is_align_stack=*/false,
-                            LLVM::tailcallkind::TailCallKind::None,
-                            LLVM::AsmDialectAttr(), ArrayAttr());
 }

@@ -150,9 +150,12 @@ void tile::tagMemoryAccesses(ArrayRef<Operation *> ops,
   Builder b(ops.front()->getContext());
   ArrayAttr attr = b.getStrArrayAttr(
       {q.loadSem, q.storeSem, q.loadCache, q.storeCache, q.l2Policy});
+  // Nested ops too: a versioned store's two versions are an scf.if.
   for (Operation *op : ops)
-    if (isGlobalAccess(op))
-      op->setAttr(kQualifiersAttr, attr);
+    op->walk([&](Operation *nested) {
+      if (isGlobalAccess(nested))
+        nested->setAttr(kQualifiersAttr, attr);
+    });
 }
 
 //===----------------------------------------------------------------------===//

@@ -16,7 +16,12 @@
 // CHECK-NEXT: %[[LW:.*]] = llvm.or %[[L]], %[[W]] : i32
 // CHECK-NEXT: %[[Z:.*]] = llvm.mlir.constant(0 : i32) : i32
 // CHECK-NEXT: %[[FIRST:.*]] = llvm.icmp "eq" %[[LW]], %[[Z]] : i32
-// CHECK: llvm.inline_asm has_side_effects "@!$0 bra TILE_SLOW_${:uid};\0A\09@$6 st.global.v2.b32 [$5], {$1, $2};\0A\09@$11 st.global.v2.b32 [$10], {$3, $4};{{.*}}" %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[FIRST]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[FIRST]],
+// CHECK: scf.if
+// CHECK: llvm.inline_asm has_side_effects "@$3 st.global.v2.b32 [$0], {$1, $2};", "l,r,r,b" %{{.*}}, %{{.*}}, %{{.*}}, %[[FIRST]] :
+// CHECK: llvm.inline_asm has_side_effects "@$3 st.global.v2.b32 [$0], {$1, $2};", "l,r,r,b" %{{.*}}, %{{.*}}, %{{.*}}, %[[FIRST]] :
+// CHECK-NEXT: } else {
+// CHECK: %[[OK:.*]] = llvm.and %{{.*}}, %[[FIRST]] : i1
+// CHECK-NEXT: llvm.and %[[OK]], %[[FIRST]] : i1
 tile.kernel @tutorial_tv(%a: !tile.ptr<f32>, %out: !tile.ptr<f32>)
     attributes {num_warps = 4 : i32} {
   %c0 = arith.constant 0 : i32

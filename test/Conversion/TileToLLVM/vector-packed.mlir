@@ -140,10 +140,16 @@ tile.kernel @bf16_unmasked(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i64},
 // -----
 
 // Nothing promised: versioned; the fast version and each group of the slow
-// one move 8 bf16 as one ld.global.v4.b32 of words.
+// one move 8 bf16 as one ld.global.v4.b32 (st) of words. The store's two
+// versions are the branches of an scf.if: the fast one a predicated vector
+// per group, the slow one the vector or, failing its condition, 8 elements.
 // CHECK-LABEL: llvm.func @bf16_versioned
 // CHECK: "mov.b16 $0, $20;{{.*}}@!$8 bra TILE_SLOW_${:uid};\0A\09{ .reg .b32 %tile_w<4>;\0A\09@$10 ld.global.v4.b32 {%tile_w0, %tile_w1, %tile_w2, %tile_w3}, [$9];\0A\09@$10 mov.b32 {$0, $1}, %tile_w0;{{.*}}bra TILE_DONE_${:uid};\0A\09TILE_SLOW_${:uid}:\0A\09{ .reg .b32 %tile_w<4>;\0A\09@$11 ld.global.v4.b32 {%tile_w0, %tile_w1, %tile_w2, %tile_w3}, [$9];{{.*}}@$12 ld.global.b16 $0, [$9+0];{{.*}}TILE_DONE_${:uid}:"
-// CHECK: "@!$0 bra TILE_SLOW_${:uid};\0A\09{ .reg .b32 %tile_w<4>;\0A\09mov.b32 %tile_w0, {$1, $2};{{.*}}@$10 st.global.v4.b32 [$9], {%tile_w0, %tile_w1, %tile_w2, %tile_w3};{{.*}}TILE_SLOW_${:uid}:{{.*}}@$11 st.global.v4.b32 [$9], {%tile_w0, %tile_w1, %tile_w2, %tile_w3};{{.*}}@$12 st.global.b16 [$9+0], $1;{{.*}}TILE_DONE_${:uid}:"
+// CHECK: scf.if %{{.*}} {
+// CHECK: "{ .reg .b32 %tile_w<4>;\0A\09mov.b32 %tile_w0, {$1, $2};{{.*}}@$9 st.global.v4.b32 [$0], {%tile_w0, %tile_w1, %tile_w2, %tile_w3};\0A\09}", "l,h,h,h,h,h,h,h,h,b"
+// CHECK-NEXT: } else {
+// CHECK: "{ .reg .b32 %tile_w<4>;\0A\09mov.b32 %tile_w0, {$1, $2};{{.*}}@$9 st.global.v4.b32 [$0], {%tile_w0, %tile_w1, %tile_w2, %tile_w3};\0A\09}\0A\09@$10 st.global.b16 [$0+0], $1;{{.*}}@$17 st.global.b16 [$0+14], $8;", "l,h,h,h,h,h,h,h,h,b,b,b,b,b,b,b,b,b"
+// CHECK-NEXT: }
 // CHECK: llvm.return
 #l = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
 tile.kernel @bf16_versioned(%x: !tile.ptr<bf16>, %m: i32, %n: i32) {

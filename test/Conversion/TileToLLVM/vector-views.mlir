@@ -94,7 +94,10 @@ tile.kernel @divisible_extent(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64},
 // CHECK: %[[FAST:.*]] = llvm.icmp "eq" %[[NLOW]], %{{.*}} : i64
 // CHECK: llvm.inline_asm has_side_effects "{{.*}}@!$16 bra TILE_SLOW_${:uid};\0A\09@$18 ld.global.v4.b32 {$0, $1, $2, $3}, [$17];{{.*}}bra TILE_DONE_${:uid};\0A\09TILE_SLOW_${:uid}:\0A\09@$19 ld.global.v4.b32 {$0, $1, $2, $3}, [$17];\0A\09@$20 ld.global.b32 $0, [$17+0];{{.*}}TILE_DONE_${:uid}:", "{{.*}}" %[[FAST]]
 // CHECK-NOT: llvm.ptrtoint
-// CHECK: llvm.inline_asm has_side_effects "@!$0 bra TILE_SLOW_${:uid};{{.*}}st.global.v4.b32
+// CHECK: scf.if %{{.*}} {
+// CHECK: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"
+// CHECK: } else {
+// CHECK: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};\0A\09@$6 st.global.b32 [$0+0], $1;{{.*}}", "l,r,r,r,r,b,b,b,b,b"
 // CHECK-NOT: llvm.ptrtoint
 // CHECK: llvm.return
 tile.kernel @ragged_extent(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64},
@@ -193,7 +196,15 @@ tile.kernel @load_at_f16(%x: !tile.ptr<f16> {tile.divisibility = 16 : i64},
 // CHECK-NEXT: %{{.*}} = llvm.and %[[UNIT]], %[[AL]] : i1
 // CHECK: %{{.*}} = llvm.and %{{.*}}, %[[UNIT]] : i1
 // CHECK: llvm.inline_asm has_side_effects "{{.*}}@!$16 bra TILE_SLOW_${:uid};\0A\09@$18 ld.global.v4.b32 {$0, $1, $2, $3}, [$17];{{.*}}TILE_SLOW_${:uid}:\0A\09{ .reg .b64 %tile_elt;\0A\09@$19 ld.global.v4.b32 {$0, $1, $2, $3}, [$17];\0A\09@$20 ld.global.b32 $0, [$17];\0A\09mad.lo.s64 %tile_elt, $45, 1, $17;\0A\09@$21 ld.global.b32 $1, [%tile_elt];\0A\09mad.lo.s64 %tile_elt, $45, 2, $17;\0A\09@$22 ld.global.b32 $2, [%tile_elt];{{.*}}}\0A\09TILE_DONE_${:uid}:", "{{.*}}" {{.*}}, %[[SBYTES]], {{.*}} : (
-// CHECK: llvm.inline_asm has_side_effects "@!$0 bra TILE_SLOW_${:uid};\0A\09@$18 st.global.v4.b32 [$17], {$1, $2, $3, $4};{{.*}}TILE_SLOW_${:uid}:\0A\09{ .reg .b64 %tile_elt;\0A\09@$19 st.global.v4.b32 [$17], {$1, $2, $3, $4};\0A\09@$20 st.global.b32 [$17], $1;\0A\09mad.lo.s64 %tile_elt, $45, 1, $17;\0A\09@$21 st.global.b32 [%tile_elt], $2;
+// CHECK: %[[SUNIT:.*]] = llvm.icmp "eq" %[[SS:[0-9]+]], %{{[0-9]+}} : i64
+// CHECK-NEXT: %[[FOUR2:.*]] = llvm.mlir.constant(4 : i64) : i64
+// CHECK-NEXT: %[[SBYTES:.*]] = llvm.mul %[[SS]], %[[FOUR2]] : i64
+// CHECK: scf.if %{{.*}} {
+// CHECK: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"
+// CHECK: } else {
+// CHECK: %[[GAL:.*]] = llvm.icmp "eq"
+// CHECK-NEXT: llvm.and %[[GAL]], %[[SUNIT]] : i1
+// CHECK: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};\0A\09{ .reg .b64 %tile_elt;\0A\09@$6 st.global.b32 [$0], $1;\0A\09mad.lo.s64 %tile_elt, $10, 1, $0;\0A\09@$7 st.global.b32 [%tile_elt], $2;\0A\09mad.lo.s64 %tile_elt, $10, 2, $0;\0A\09@$8 st.global.b32 [%tile_elt], $3;\0A\09mad.lo.s64 %tile_elt, $10, 3, $0;\0A\09@$9 st.global.b32 [%tile_elt], $4;\0A\09}", "l,r,r,r,r,b,b,b,b,b,l" %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[SBYTES]] :
 // CHECK: llvm.return
 tile.kernel @runtime_unit_stride(%x: !tile.ptr<f32> {tile.divisibility = 16 : i64},
                                  %m: i32, %n: i32 {tile.divisibility = 4 : i64},

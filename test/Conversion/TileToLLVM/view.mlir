@@ -39,7 +39,11 @@
 // CHECK: %[[F0:.*]] = llvm.and %[[M]], %[[NOT]] : i1
 // CHECK: llvm.bitcast %[[INF]] : f32 to i32
 // CHECK: llvm.inline_asm has_side_effects "mov.b32 $0, $12;{{.*}}@!$4 bra TILE_SLOW_${:uid};\0A\09@$6 ld.global.v4.b32 {$0, $1, $2, $3}, [$5];\0A\09bra TILE_DONE_${:uid};\0A\09TILE_SLOW_${:uid}:\0A\09@$7 ld.global.v4.b32 {$0, $1, $2, $3}, [$5];\0A\09@$8 ld.global.b32 $0, [$5+0];{{.*}}@$11 ld.global.b32 $3, [$5+12];\0A\09TILE_DONE_${:uid}:", "=r,=r,=r,=r,b,l,b,b,b,b,b,b,r,r,r,r" %[[FAST]], %[[P]], %[[M]], %[[GOK]], %[[F0]]
-// CHECK: llvm.inline_asm has_side_effects "@!$0 bra TILE_SLOW_${:uid};\0A\09@$6 st.global.v4.b32 [$5], {$1, $2, $3, $4};{{.*}}TILE_DONE_${:uid}:", "b,r,r,r,r,l,b,b,b,b,b,b"
+// CHECK: scf.if %{{.*}} {
+// CHECK: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r,b"
+// CHECK-NEXT: } else {
+// CHECK: llvm.inline_asm has_side_effects "@$5 st.global.v4.b32 [$0], {$1, $2, $3, $4};\0A\09@$6 st.global.b32 [$0+0], $1;{{.*}}@$9 st.global.b32 [$0+12], $4;", "l,r,r,r,r,b,b,b,b,b"
+// CHECK-NEXT: }
 tile.kernel @copy2d(%src: !tile.ptr<f32>, %dst: !tile.ptr<f32>, %m: i32, %n: i32, %ld: i32) {
   %i = tile.program_id x : i32
   %j = tile.program_id y : i32

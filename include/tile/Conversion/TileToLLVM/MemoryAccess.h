@@ -71,9 +71,13 @@ SmallVector<Value> emitVectorLoad(OpBuilder &b, Location loc, Type elemType,
                                   Value ptr, Value vectorOk,
                                   ArrayRef<Value> masks,
                                   ArrayRef<Value> others);
-/// The store counterpart of emitVectorLoad.
+/// The store counterpart of emitVectorLoad. `elementStrideBytes` (i64,
+/// null: the element size) is the distance between the elements of the
+/// per-element fallback (a view whose vector axis has a run-time stride:
+/// `vectorOk` then includes "the stride is 1").
 void emitVectorStore(OpBuilder &b, Location loc, ArrayRef<Value> values,
-                     Value ptr, Value vectorOk, ArrayRef<Value> masks);
+                     Value ptr, Value vectorOk, ArrayRef<Value> masks,
+                     Value elementStrideBytes = {});
 /// True (i1) when `ptr` is a multiple of `bytes` (a power of two).
 Value emitIsAligned(OpBuilder &b, Location loc, Value ptr, int64_t bytes);
 
@@ -115,12 +119,6 @@ SmallVector<Value> emitVersionedVectorLoad(
     OpBuilder &b, Location loc, Type elemType, unsigned width, Value fastOk,
     ArrayRef<VersionedGroup> groups, ArrayRef<Value> others,
     Value elementStrideBytes = {});
-/// The store counterpart of emitVersionedVectorLoad (`values`: one per
-/// element of all groups).
-void emitVersionedVectorStore(OpBuilder &b, Location loc, unsigned width,
-                              Value fastOk, ArrayRef<VersionedGroup> groups,
-                              ArrayRef<Value> values,
-                              Value elementStrideBytes = {});
 
 } // namespace tile
 

@@ -59,8 +59,9 @@ private:
 void emitReleaseBarrier(OpBuilder &b, Location loc,
                         const tl::AccessHints &hints);
 
-/// Tags the global loads and stores among `ops` (inline-asm blocks from
-/// MemoryAccess.cpp, plain llvm.load/llvm.store) with `q`, for
+/// Tags the global loads and stores among `ops` and nested in them
+/// (inline-asm blocks from MemoryAccess.cpp, plain llvm.load/llvm.store)
+/// with `q`, for
 /// applyAccessQualifiers. Nothing for empty qualifiers.
 void tagMemoryAccesses(ArrayRef<Operation *> ops, const AccessQualifiers &q);
 
