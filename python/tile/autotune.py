@@ -1,5 +1,6 @@
 """@tile.autotune: pick the fastest of several configurations of a @tile.jit
-kernel (meta-parameters, num_warps, num_stages) per key, as Triton does.
+kernel (meta-parameters, num_warps, num_stages, warp_specialize) per key,
+as Triton does.
 
     @tile.autotune(configs=[tile.Config({"BLOCK": 512}, num_warps=4),
                             tile.Config({"BLOCK": 1024}, num_warps=8)],
@@ -27,22 +28,25 @@ import os
 import statistics
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
-from .jit import CACHE_VERSION, JITFunction, cache_dir
+from .jit import CACHE_VERSION, JITFunction, _check_warp_specialize, cache_dir
 
 __all__ = ["Config", "Autotuner", "autotune", "do_bench"]
 
 
 class Config:
-    """One configuration: constexpr values, num_warps and num_stages (None:
-    the kernel's own)."""
+    """One configuration: constexpr values, num_warps, num_stages and
+    warp_specialize (None: the kernel's own)."""
 
     def __init__(self, kwargs: Dict[str, Any], num_warps: Optional[int] = None,
-                 num_stages: Optional[int] = None) -> None:
+                 num_stages: Optional[int] = None,
+                 warp_specialize: Optional[bool] = None) -> None:
         if not isinstance(kwargs, dict):
             raise TypeError(f"tile.Config takes a dict of constexpr values, got {kwargs!r}")
+        _check_warp_specialize(warp_specialize)
         self.kwargs = dict(kwargs)
         self.num_warps = num_warps
         self.num_stages = num_stages
+        self.warp_specialize = warp_specialize
 
     def __repr__(self) -> str:
         parts = [f"{k}={v!r}" for k, v in self.kwargs.items()]
@@ -50,6 +54,8 @@ class Config:
             parts.append(f"num_warps={self.num_warps}")
         if self.num_stages is not None:
             parts.append(f"num_stages={self.num_stages}")
+        if self.warp_specialize is not None:
+            parts.append(f"warp_specialize={self.warp_specialize}")
         return f"Config({', '.join(parts)})"
 
 
@@ -199,13 +205,15 @@ class Autotuner:
                 i = [p.name for p in self.fn.params].index(name)
                 (args[i] if i < len(args) else kwargs[name]).zero_()
             self.fn.run(grid, *args, num_warps=config.num_warps,
-                        num_stages=config.num_stages, **kwargs, **config.kwargs)
+                        num_stages=config.num_stages,
+                        warp_specialize=config.warp_specialize, **kwargs, **config.kwargs)
         return launch
 
     def run(self, grid, *args, **kwargs):
         config = self.choose(grid, args, kwargs)
         return self.fn.run(grid, *args, num_warps=config.num_warps,
-                           num_stages=config.num_stages, **kwargs, **config.kwargs)
+                           num_stages=config.num_stages,
+                           warp_specialize=config.warp_specialize, **kwargs, **config.kwargs)
 
     def __getitem__(self, grid):
         def launcher(*args, **kwargs):

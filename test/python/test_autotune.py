@@ -146,5 +146,30 @@ def test_configs_compile():
     assert tj.cache_key(a, "sm_90", "cubin", 0) == tj.cache_key(a, "sm_90", "cubin")
 
 
+def test_config_warp_specialize():
+    """A config's warp_specialize reaches the launch (tile.compile's option,
+    part of the compile cache key); None leaves the kernel's own."""
+    configs = [tile.Config({"BLOCK": 512}, num_warps=8, warp_specialize=False),
+               tile.Config({"BLOCK": 1024}, num_warps=8, warp_specialize=True),
+               tile.Config({"BLOCK": 2048})]
+    assert repr(configs[0]) == "Config(BLOCK=512, num_warps=8, warp_specialize=False)"
+    assert repr(configs[2]) == "Config(BLOCK=2048)"
+    # Each config in turn is the fastest; the launch gets its option.
+    for fastest, expected in ((512, False), (1024, True), (2048, None)):
+        tuner = tile.autotune(configs=configs, key=["n"],
+                              bench=lambda launch, c: 1.0 if c.kwargs["BLOCK"] == fastest
+                              else 2.0)(tile.jit(add.fn))
+        launches = []  # the launches of this tuner's own JITFunction
+        tuner.fn.run = lambda grid, *args, **kw: launches.append(kw)
+        tuner[(1,)](Tensor(), Tensor(), Tensor(), 1000 + fastest)
+        assert len(launches) == 1, launches
+        assert launches[0]["warp_specialize"] is expected, launches
+        assert launches[0]["BLOCK"] == fastest, launches
+    for bad in (1, "yes"):
+        with harness.raises(ValueError) as e:
+            tile.Config({"BLOCK": 512}, warp_specialize=bad)
+        assert "use True, False or None" in str(e.value), str(e.value)
+
+
 if __name__ == "__main__":
     sys.exit(harness.run(dict(globals())))
