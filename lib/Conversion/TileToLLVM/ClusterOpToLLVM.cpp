@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DimQueryConversion.h"
 #include "tile/Conversion/TileToLLVM/Patterns.h"
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
@@ -58,38 +59,6 @@ struct ClusterCtaRankOpConversion
   }
 };
 
-/// tile.cluster_id (isId) and tile.num_clusters.
-template <typename SourceOp>
-struct ClusterGridQueryConversion : public ConvertOpToLLVMPattern<SourceOp> {
-  using ConvertOpToLLVMPattern<SourceOp>::ConvertOpToLLVMPattern;
-  using OpAdaptor = typename SourceOp::Adaptor;
-  static constexpr bool isId = std::is_same_v<SourceOp, tl::ClusterIdOp>;
-
-  LogicalResult
-  matchAndRewrite(SourceOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Type i32 = rewriter.getI32Type();
-    Value v;
-    switch (op.getDim()) {
-    case tl::ProgramDim::x:
-      v = isId ? NVVM::ClusterIdXOp::create(rewriter, loc, i32).getResult()
-               : NVVM::ClusterDimXOp::create(rewriter, loc, i32).getResult();
-      break;
-    case tl::ProgramDim::y:
-      v = isId ? NVVM::ClusterIdYOp::create(rewriter, loc, i32).getResult()
-               : NVVM::ClusterDimYOp::create(rewriter, loc, i32).getResult();
-      break;
-    case tl::ProgramDim::z:
-      v = isId ? NVVM::ClusterIdZOp::create(rewriter, loc, i32).getResult()
-               : NVVM::ClusterDimZOp::create(rewriter, loc, i32).getResult();
-      break;
-    }
-    rewriter.replaceOp(op, v);
-    return success();
-  }
-};
-
 struct ClusterArriveOpConversion
     : public ConvertOpToLLVMPattern<tl::ClusterArriveOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -125,7 +94,9 @@ struct ClusterWaitOpConversion
 void tile::populateClusterOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                            RewritePatternSet &patterns) {
   patterns.add<ClusterCtaRankOpConversion,
-               ClusterGridQueryConversion<tl::ClusterIdOp>,
-               ClusterGridQueryConversion<tl::NumClustersOp>,
+               DimQueryConversion<tl::ClusterIdOp, NVVM::ClusterIdXOp,
+                                  NVVM::ClusterIdYOp, NVVM::ClusterIdZOp>,
+               DimQueryConversion<tl::NumClustersOp, NVVM::ClusterDimXOp,
+                                  NVVM::ClusterDimYOp, NVVM::ClusterDimZOp>,
                ClusterArriveOpConversion, ClusterWaitOpConversion>(converter);
 }

@@ -1,5 +1,6 @@
 //===- KernelOpToLLVM.cpp - tile.kernel and program ids to LLVM ----------===//
 
+#include "DimQueryConversion.h"
 #include "tile/Conversion/TileToLLVM/LayoutIndexing.h"
 #include "tile/Conversion/TileToLLVM/Patterns.h"
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
@@ -161,42 +162,14 @@ struct ReturnOpConversion : public ConvertOpToLLVMPattern<tl::ReturnOp> {
   }
 };
 
-template <typename SourceOp>
-struct GridQueryConversion : public ConvertOpToLLVMPattern<SourceOp> {
-  using ConvertOpToLLVMPattern<SourceOp>::ConvertOpToLLVMPattern;
-  using OpAdaptor = typename SourceOp::Adaptor;
-  static constexpr bool isId = std::is_same_v<SourceOp, tl::ProgramIdOp>;
-
-  LogicalResult
-  matchAndRewrite(SourceOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Type i32 = rewriter.getI32Type();
-    Value v;
-    switch (op.getDim()) {
-    case tl::ProgramDim::x:
-      v = isId ? NVVM::BlockIdXOp::create(rewriter, loc, i32).getResult()
-               : NVVM::GridDimXOp::create(rewriter, loc, i32).getResult();
-      break;
-    case tl::ProgramDim::y:
-      v = isId ? NVVM::BlockIdYOp::create(rewriter, loc, i32).getResult()
-               : NVVM::GridDimYOp::create(rewriter, loc, i32).getResult();
-      break;
-    case tl::ProgramDim::z:
-      v = isId ? NVVM::BlockIdZOp::create(rewriter, loc, i32).getResult()
-               : NVVM::GridDimZOp::create(rewriter, loc, i32).getResult();
-      break;
-    }
-    rewriter.replaceOp(op, v);
-    return success();
-  }
-};
-
 } // namespace
 
 void tile::populateKernelOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                           RewritePatternSet &patterns) {
   patterns.add<KernelOpConversion, ReturnOpConversion,
-               GridQueryConversion<tl::ProgramIdOp>,
-               GridQueryConversion<tl::NumProgramsOp>>(converter);
+               DimQueryConversion<tl::ProgramIdOp, NVVM::BlockIdXOp,
+                                  NVVM::BlockIdYOp, NVVM::BlockIdZOp>,
+               DimQueryConversion<tl::NumProgramsOp, NVVM::GridDimXOp,
+                                  NVVM::GridDimYOp, NVVM::GridDimZOp>>(
+      converter);
 }
