@@ -253,6 +253,39 @@ tile.cluster_arrive
 tile.cluster_wait
 """ if cluster else ""
 
+    def wait_full(g, sfx, pad):
+        """Wait until the slot of k-step `g` is full: %s<sfx> is the slot."""
+        return indent(f"""\
+%s{sfx} = arith.remsi {g}, %cS : i32
+%round{sfx} = arith.divsi {g}, %cS : i32
+%phase{sfx} = arith.andi %round{sfx}, %c1 : i32
+%f{sfx} = layout.memdesc_index %full[%s{sfx}] : {bars} -> {bar1}
+layout.wait_barrier %f{sfx}, %phase{sfx} : {bar1}
+""", pad)
+
+    def slot_dot(w, sfx, acc_in, pad, a_slot=None):
+        """The wgmmas of slot %s<sfx> on `acc_in` (consumer w's 64-row half
+        of A, unless `a_slot` names A's slot), asynchronous: %d<sfx>."""
+        a_index = "" if a_slot else f"""\
+%s2{sfx} = arith.muli %s{sfx}, %c2 : i32
+%sa2{sfx} = arith.addi %s2{sfx}, %c{w} : i32
+"""
+        return indent(f"""\
+{a_index}%ta{sfx} = layout.memdesc_index %sa[{a_slot or "%sa2" + sfx}] : {sa} -> {ma}
+%tb{sfx} = layout.memdesc_index %sb[%s{sfx}] : {sb} -> {mb}
+%d{sfx} = tile.dot %ta{sfx}, %tb{sfx}, {acc_in} async : {ma}, {mb} -> {acc}
+""", pad)
+
+    def release_last():
+        """After a tile's k-loop: release the slot of its last k-step."""
+        return f"""\
+  %gend = arith.addi %gbase, %ktiles : i32
+  %gl = arith.subi %gend, %c1 : i32
+  %ls = arith.remsi %gl, %cS : i32
+  %le = layout.memdesc_index %empty[%ls] : {bars} -> {bar1}
+  layout.arrive_barrier %le, 1 nosync : {bar1}
+{peer_release("%le", 2)}"""
+
     def consumer(w):
         other = 1 - w
         if mode == "pp":
@@ -293,13 +326,9 @@ layout.arrive_barrier %otherturn, 1 nosync : {bar1}
             tile_index = ""
             turn_wait = ""
             turn_pass = ""
-            a_slot = "%sa2"
+            a_slot = None
             row_off = f"""\
   %erow = arith.addi %erow0, %c{64 * w} : i32
-"""
-        a_index = "" if mode == "pp" else f"""\
-    %s2 = arith.muli %s, %c2 : i32
-    %sa2 = arith.addi %s2, %c{w} : i32
 """
         erow = "%erow" if mode == "coop" else "%erow0"
         if not sub:
@@ -344,15 +373,7 @@ layout.arrive_barrier %otherturn, 1 nosync : {bar1}
 {loop_head}{tile_index}  %gbase = arith.muli %i, %ktiles : i32
 {turn_wait}  %acc = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%sum = %zero) -> ({acc}) : i32 {{
     %g = arith.addi %gbase, %kt : i32
-    %s = arith.remsi %g, %cS : i32
-    %round = arith.divsi %g, %cS : i32
-    %phase = arith.andi %round, %c1 : i32
-    %f = layout.memdesc_index %full[%s] : {bars} -> {bar1}
-    layout.wait_barrier %f, %phase : {bar1}
-{a_index}    %ta = layout.memdesc_index %sa[{a_slot}] : {sa} -> {ma}
-    %tb = layout.memdesc_index %sb[%s] : {sb} -> {mb}
-    %d = tile.dot %ta, %tb, %sum async : {ma}, {mb} -> {acc}
-    %next = tile.dot_wait %d {{pendings = 1 : i32}} : {acc}
+{wait_full("%g", "", 4)}{slot_dot(w, "", "%sum", 4, a_slot)}    %next = tile.dot_wait %d {{pendings = 1 : i32}} : {acc}
     // Step g - 1's wgmmas are done: release its slot.
     %started = arith.cmpi sgt, %kt, %c0 : i32
     scf.if %started {{
@@ -364,12 +385,7 @@ layout.arrive_barrier %otherturn, 1 nosync : {bar1}
     scf.yield %next : {acc}
   }}
 {turn_pass}  %done = tile.dot_wait %acc {{pendings = 0 : i32}} : {acc}
-  %gend = arith.addi %gbase, %ktiles : i32
-  %gl = arith.subi %gend, %c1 : i32
-  %ls = arith.remsi %gl, %cS : i32
-  %le = layout.memdesc_index %empty[%ls] : {bars} -> {bar1}
-  layout.arrive_barrier %le, 1 nosync : {bar1}
-{peer_release("%le", 2)}  %o = arith.truncf %done : {acc} to {acct}
+{release_last()}  %o = arith.truncf %done : {acc} to {acct}
 {indent(coords("e", "%i"), 2).replace("%erow =", "%erow0 =")}{row_off}{epilogue}}}
 layout.async_tma_store_wait {{pendings = 0 : i32}}
 {cluster_exit}"""
@@ -395,17 +411,7 @@ layout.async_tma_copy_local_to_global %dc[{row}, {col}] %mysc : {dc}, {mc}
     -> ({acct}, i32, i32) : i32 {{
   %gbase = arith.muli %i, %ktiles : i32
   // k-step 0.
-  %s0 = arith.remsi %gbase, %cS : i32
-  %round0 = arith.divsi %gbase, %cS : i32
-  %phase0 = arith.andi %round0, %c1 : i32
-  %f0 = layout.memdesc_index %full[%s0] : {bars} -> {bar1}
-  layout.wait_barrier %f0, %phase0 : {bar1}
-  %s20 = arith.muli %s0, %c2 : i32
-  %sa20 = arith.addi %s20, %c{w} : i32
-  %ta0 = layout.memdesc_index %sa[%sa20] : {sa} -> {ma}
-  %tb0 = layout.memdesc_index %sb[%s0] : {sb} -> {mb}
-  %d0 = tile.dot %ta0, %tb0, %zero async : {ma}, {mb} -> {acc}
-  %first = tile.dot_wait %d0 {{pendings = 1 : i32}} : {acc}
+{wait_full("%gbase", "0", 2)}{slot_dot(w, "0", "%zero", 2)}  %first = tile.dot_wait %d0 {{pendings = 1 : i32}} : {acc}
   // Tile i - 1's epilogue, while those wgmmas run.
   %after = arith.cmpi sgt, %i, %c0 : i32
   scf.if %after {{
@@ -413,17 +419,7 @@ layout.async_tma_copy_local_to_global %dc[{row}, {col}] %mysc : {dc}, {mc}
   // k-steps 1 ..
   %acc = scf.for %kt = %c1 to %ktiles step %c1 iter_args(%sum = %first) -> ({acc}) : i32 {{
     %g = arith.addi %gbase, %kt : i32
-    %s = arith.remsi %g, %cS : i32
-    %round = arith.divsi %g, %cS : i32
-    %phase = arith.andi %round, %c1 : i32
-    %f = layout.memdesc_index %full[%s] : {bars} -> {bar1}
-    layout.wait_barrier %f, %phase : {bar1}
-    %s2 = arith.muli %s, %c2 : i32
-    %sa2 = arith.addi %s2, %c{w} : i32
-    %ta = layout.memdesc_index %sa[%sa2] : {sa} -> {ma}
-    %tb = layout.memdesc_index %sb[%s] : {sb} -> {mb}
-    %d = tile.dot %ta, %tb, %sum async : {ma}, {mb} -> {acc}
-    %next = tile.dot_wait %d {{pendings = 1 : i32}} : {acc}
+{wait_full("%g", "", 4)}{slot_dot(w, "", "%sum", 4)}    %next = tile.dot_wait %d {{pendings = 1 : i32}} : {acc}
     // Step g - 1's wgmmas are done: release its slot.
     %gp = arith.subi %g, %c1 : i32
     %ps = arith.remsi %gp, %cS : i32
@@ -432,12 +428,7 @@ layout.async_tma_copy_local_to_global %dc[{row}, {col}] %mysc : {dc}, {mc}
     scf.yield %next : {acc}
   }}
   %done = tile.dot_wait %acc {{pendings = 0 : i32}} : {acc}
-  %gend = arith.addi %gbase, %ktiles : i32
-  %gl = arith.subi %gend, %c1 : i32
-  %ls = arith.remsi %gl, %cS : i32
-  %le = layout.memdesc_index %empty[%ls] : {bars} -> {bar1}
-  layout.arrive_barrier %le, 1 nosync : {bar1}
-  %o = arith.truncf %done : {acc} to {acct}
+{release_last()}  %o = arith.truncf %done : {acc} to {acct}
 {indent(coords("e", "%i"), 2).replace("%erow =", "%erow0 =")}  %erow = arith.addi %erow0, %c{64 * w} : i32
   scf.yield %o, %erow, %ecol : {acct}, i32, i32
 }}

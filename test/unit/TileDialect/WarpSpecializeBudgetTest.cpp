@@ -15,7 +15,7 @@ namespace {
 // the sum fits the register file.
 TEST(WarpSpecializeBudget, ConsumerRegisters) {
   EXPECT_EQ(chooseWsConsumerRegs(8, 40), 232);
-  EXPECT_LE(getWsRegisterUse(8, 232, 40), kWsRegisterFile);
+  EXPECT_LE(getWsRegisterUse(8, 232, 40), kRegistersPerCTA);
   EXPECT_EQ(getWsRegisterUse(8, 232, 40), 64512);
   // One warpgroup: 240 at most, but the program is launched with 248 (8
   // warps): the consumers keep those (no setmaxnreg for them).
@@ -34,9 +34,9 @@ TEST(WarpSpecializeBudget, ConsumerRegisters) {
 // What the program is launched with (the lowering's .maxnreg): 12 warps
 // (8 + the producer) get 168.
 TEST(WarpSpecializeBudget, LaunchRegisters) {
-  EXPECT_EQ(getWsLaunchRegs(12), 168);
-  EXPECT_EQ(getWsLaunchRegs(8), 248);
-  EXPECT_EQ(getWsLaunchRegs(32), 64);
+  EXPECT_EQ(getLaunchRegsForWarps(12), 168);
+  EXPECT_EQ(getLaunchRegsForWarps(8), 248);
+  EXPECT_EQ(getLaunchRegsForWarps(32), 64);
 }
 
 // The ring: slots of the operand tiles plus two 16-byte aligned arrays of

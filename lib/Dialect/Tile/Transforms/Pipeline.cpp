@@ -89,8 +89,9 @@ struct TilePipelinePass
     }
     auto requested = getRequestedStages(loop, kernel, numStages);
     int64_t used = estimateOtherSharedBytes(kernel, {&*schedule});
-    // A TMA ring adds one 8-byte mbarrier per stage.
-    int64_t perStage = schedule->bytesPerStage + (schedule->tma ? 8 : 0);
+    // A TMA ring adds one mbarrier per stage.
+    int64_t perStage =
+        schedule->bytesPerStage + (schedule->tma ? kMbarrierBytes : 0);
     int64_t stages;
     if (requested) {
       stages = requested->first;

@@ -870,13 +870,13 @@ struct TileWarpSpecializePass
     int64_t warps = kernel.getNumWarps();
     int64_t use =
         getWsRegisterUse(warps, request.consumerRegs, request.producerRegs);
-    if (use <= kWsRegisterFile)
+    if (use <= kRegistersPerCTA)
       return success();
     return request.regsOwner->emitError()
            << "tile-warp-specialize: the register budgets need " << use
            << " registers (" << request.consumerRegs << " x " << warps * 32
            << " + " << request.producerRegs << " x " << kWsProducerWarps * 32
-           << " threads) but a CTA has " << kWsRegisterFile
+           << " threads) but a CTA has " << kRegistersPerCTA
            << "; lower them in '" << TileDialect::getWarpSpecializeAttrName()
            << "'";
   }

@@ -18,6 +18,10 @@ namespace tile::tl {
 /// Shared memory one CTA may use on sm_80 and sm_90 (227 KiB).
 inline constexpr int64_t kSharedMemoryLimit = 232448;
 
+/// Shared memory of one mbarrier (a TMA ring has one per slot, a
+/// warp-specialized ring two).
+inline constexpr int64_t kMbarrierBytes = 8;
+
 /// The most stages the default rule gives a loop. Measured on the H100
 /// (bench/RESULTS.md, 2026-11-24): the 128x128x64 wgmma GEMMs run 1.6-1.7x
 /// faster with 3 stages than with 2 (auto layouts; 1.05x with written

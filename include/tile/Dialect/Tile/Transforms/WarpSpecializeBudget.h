@@ -13,6 +13,7 @@
 #define TILE_DIALECT_TILE_TRANSFORMS_WARPSPECIALIZEBUDGET_H
 
 #include "tile/Dialect/Tile/IR/WarpRegisters.h"
+#include "tile/Dialect/Tile/Transforms/PipelineBudget.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -35,12 +36,6 @@ inline constexpr int64_t kWsProducerRegs = 40;
 /// allocates at most 255; CUTLASS's two-consumer kernels take 232-240).
 inline constexpr int64_t kWsMaxConsumerRegs = 240;
 
-/// Registers of one CTA's register file on sm_90.
-inline constexpr int64_t kWsRegisterFile = kRegistersPerCTA;
-
-/// Shared memory of one mbarrier.
-inline constexpr int64_t kMbarrierBytes = 8;
-
 /// The shared-memory bytes of a ring of `numStages` slots of
 /// `bytesPerStage` bytes and its full and empty mbarriers (two 16-byte
 /// aligned arrays of numStages x 8 bytes).
@@ -62,18 +57,12 @@ inline int64_t chooseDefaultWsStages(int64_t bytesPerStage, int64_t usedBytes,
   return stages;
 }
 
-/// Registers per thread a kernel of `totalWarps` warps is launched with
-/// (what tile.warp_specialize's lowering gives the kernel as .maxnreg).
-inline int64_t getWsLaunchRegs(int64_t totalWarps) {
-  return getLaunchRegsForWarps(totalWarps);
-}
-
 /// The registers the budgets take: consumerRegs x consumer threads +
-/// producerRegs x producer threads (at most kWsRegisterFile to fit).
+/// producerRegs x producer threads (at most kRegistersPerCTA to fit).
 inline int64_t getWsRegisterUse(int64_t consumerWarps, int64_t consumerRegs,
                                 int64_t producerRegs) {
-  return consumerRegs * consumerWarps * 32 +
-         producerRegs * kWsProducerWarps * 32;
+  return (consumerRegs * consumerWarps + producerRegs * kWsProducerWarps) *
+         kWarpThreads;
 }
 
 /// The consumer budget beside `producerRegs` for a producer warpgroup:
@@ -84,14 +73,15 @@ inline int64_t getWsRegisterUse(int64_t consumerWarps, int64_t consumerRegs,
 /// it is below setmaxnreg's minimum of 24.
 inline int64_t chooseWsConsumerRegs(int64_t consumerWarps,
                                     int64_t producerRegs) {
-  int64_t left = kWsRegisterFile - producerRegs * kWsProducerWarps * 32;
+  int64_t left =
+      kRegistersPerCTA - producerRegs * kWsProducerWarps * kWarpThreads;
   if (consumerWarps <= 0 || left <= 0)
     return 0;
   int64_t regs =
-      std::min(left / (consumerWarps * 32) / 8 * 8, kWsMaxConsumerRegs);
-  int64_t launch = getWsLaunchRegs(consumerWarps + kWsProducerWarps);
+      std::min(left / (consumerWarps * kWarpThreads) / 8 * 8, kWsMaxConsumerRegs);
+  int64_t launch = getLaunchRegsForWarps(consumerWarps + kWsProducerWarps);
   if (regs < launch &&
-      getWsRegisterUse(consumerWarps, launch, producerRegs) <= kWsRegisterFile)
+      getWsRegisterUse(consumerWarps, launch, producerRegs) <= kRegistersPerCTA)
     regs = launch;
   return regs < kMinSetmaxnregRegs ? 0 : regs;
 }
