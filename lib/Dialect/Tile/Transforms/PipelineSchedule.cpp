@@ -242,6 +242,16 @@ bool accumulatesAcrossIterations(DotOp dot, scf::ForOp loop) {
          yield.getOperand(arg.getArgNumber() - 1) == dot.getD();
 }
 
+/// The shared-memory values of the ring's slots: the local_allocs the
+/// pipelined loads replace.
+llvm::SmallPtrSet<Value, 4> getSlotValues(const PipelineSchedule &schedule) {
+  llvm::SmallPtrSet<Value, 4> slotValues;
+  for (const PipelinedLoad &l : schedule.loads)
+    for (layout::LocalAllocOp alloc : l.allocs)
+      slotValues.insert(alloc.getResult());
+  return slotValues;
+}
+
 /// Why `load` (with the allow_tma hint) cannot be a TMA copy into a slot of
 /// a TMA ring read by `ringDot` (the loop's only wgmma, accumulating across
 /// iterations; null when the loop has none), or "" when it can: then `pl`
@@ -403,15 +413,13 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
   schedule.loop = loop;
   std::string firstRefusal;
   // 7. TMA ring: the wgmma that would read its slots.
+  SmallVector<DotOp> wgmmas;
+  for (DotOp dot : dots)
+    if (isWgmma(dot))
+      wgmmas.push_back(dot);
   DotOp ringDot;
-  {
-    SmallVector<DotOp> wgmmas;
-    for (DotOp dot : dots)
-      if (isWgmma(dot))
-        wgmmas.push_back(dot);
-    if (wgmmas.size() == 1 && accumulatesAcrossIterations(wgmmas[0], loop))
-      ringDot = wgmmas[0];
-  }
+  if (wgmmas.size() == 1 && accumulatesAcrossIterations(wgmmas[0], loop))
+    ringDot = wgmmas[0];
   SmallVector<PipelinedLoad> tmaLoads;
   SmallVector<Operation *> copyCandidates;
   for (Operation *load : candidates) {
@@ -610,28 +618,17 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
   }
 
   // 6. The asynchronous wgmma.
-  SmallVector<DotOp> wgmmas;
-  for (DotOp dot : dots)
-    if (isWgmma(dot))
-      wgmmas.push_back(dot);
   if (wgmmas.size() == 1) {
     DotOp dot = wgmmas.front();
-    llvm::SmallPtrSet<Value, 4> slotValues;
-    for (const PipelinedLoad &l : schedule.loads)
-      for (layout::LocalAllocOp alloc : l.allocs)
-        slotValues.insert(alloc.getResult());
+    llvm::SmallPtrSet<Value, 4> slotValues = getSlotValues(schedule);
     auto operandOk = [&](Value v) {
       if (slotValues.contains(v))
         return true;
       // Loop-invariant buffers and registers are not overwritten.
       return !loop->isAncestor(v.getParentRegion()->getParentOp());
     };
-    auto arg = dyn_cast<BlockArgument>(dot.getC());
-    bool accumulates = dot->getBlock() == body && arg &&
-                       arg.getOwner() == body && arg.getArgNumber() > 0 &&
-                       arg.hasOneUse() && dot.getD().hasOneUse() &&
-                       yield.getOperand(arg.getArgNumber() - 1) == dot.getD();
-    if (accumulates && operandOk(dot.getA()) && operandOk(dot.getB()))
+    if (accumulatesAcrossIterations(dot, loop) && operandOk(dot.getA()) &&
+        operandOk(dot.getB()))
       schedule.asyncDot = dot;
   }
   if (schedule.tma && !schedule.asyncDot) {
@@ -683,14 +680,10 @@ std::string tl::findDeferredDot(PipelineSchedule &schedule) {
   });
   if (wgmmas.size() < 2)
     return "";
-  // The last wgmma of the body, directly in it, after every other one.
-  DotOp last;
-  for (Operation &op : *body)
-    op.walk([&](DotOp dot) {
-      if (isWgmma(dot))
-        last = dot;
-    });
-  if (!last || last->getBlock() != body)
+  // The last wgmma of the body (the walk visits them in order), directly
+  // in it, after every other one.
+  DotOp last = wgmmas.back();
+  if (last->getBlock() != body)
     return "the last wgmma is nested in a region of the loop body";
   auto yield = cast<scf::YieldOp>(body->getTerminator());
   Value d = last.getD();
@@ -701,10 +694,7 @@ std::string tl::findDeferredDot(PipelineSchedule &schedule) {
   // Operands in shared memory must not be rewritten while it runs into the
   // next iteration: slots (the producer stage waits for it) or buffers
   // from before the loop.
-  llvm::SmallPtrSet<Value, 4> slotValues;
-  for (const PipelinedLoad &l : schedule.loads)
-    for (layout::LocalAllocOp alloc : l.allocs)
-      slotValues.insert(alloc.getResult());
+  llvm::SmallPtrSet<Value, 4> slotValues = getSlotValues(schedule);
   for (Value operand : {last.getA(), last.getB()})
     if (isa<layout::MemDescType>(operand.getType()) &&
         !slotValues.contains(operand) &&

@@ -586,6 +586,16 @@ struct Rewriter {
     layout::ArriveBarrierOp::create(b, loc, bar, 1, nosync);
   }
 
+  /// Releases the slot before `slot` in ring order (slot S - 1 before 0).
+  void releaseBefore(OpBuilder &b, Location loc, Value slot) {
+    Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          slot, i32Const(b, loc, 0));
+    Value before = arith::SubIOp::create(b, loc, slot, i32Const(b, loc, 1));
+    Value previous = arith::SelectOp::create(
+        b, loc, isFirst, i32Const(b, loc, plan.numStages - 1), before);
+    release(b, loc, previous);
+  }
+
   /// The consumer loop, in place of `loop` (already in the default region).
   void emitConsumer() {
     const PipelineSchedule &s = plan.schedule;
@@ -632,12 +642,7 @@ struct Rewriter {
       auto ifOp = scf::IfOp::create(b, loc, started, /*withElse=*/false);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-      Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                            slot, i32Const(b, loc, 0));
-      Value before = arith::SubIOp::create(b, loc, slot, i32Const(b, loc, 1));
-      Value previous = arith::SelectOp::create(
-          b, loc, isFirst, i32Const(b, loc, plan.numStages - 1), before);
-      release(b, loc, previous);
+      releaseBefore(b, loc, slot);
     };
     // The asynchronous wgmma: after its dot_wait {pendings = 1}; the
     // deferred one: after the next step's wait for it.
@@ -680,13 +685,7 @@ struct Rewriter {
         auto ifOp = scf::IfOp::create(b, loc, ran, /*withElse=*/false);
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-        Value last = newLoop.getResult(numResults);
-        Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                              last, i32Const(b, loc, 0));
-        Value before = arith::SubIOp::create(b, loc, last, i32Const(b, loc, 1));
-        Value previous = arith::SelectOp::create(
-            b, loc, isFirst, i32Const(b, loc, plan.numStages - 1), before);
-        release(b, loc, previous);
+        releaseBefore(b, loc, newLoop.getResult(numResults));
       }
     }
     patchCarried(levels, newLoop.getResults());

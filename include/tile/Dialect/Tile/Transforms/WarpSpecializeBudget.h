@@ -77,8 +77,8 @@ inline int64_t chooseWsConsumerRegs(int64_t consumerWarps,
       kRegistersPerCTA - producerRegs * kWsProducerWarps * kWarpThreads;
   if (consumerWarps <= 0 || left <= 0)
     return 0;
-  int64_t regs =
-      std::min(left / (consumerWarps * kWarpThreads) / 8 * 8, kWsMaxConsumerRegs);
+  int64_t regs = std::min(left / (consumerWarps * kWarpThreads) / 8 * 8,
+                          kWsMaxConsumerRegs);
   int64_t launch = getLaunchRegsForWarps(consumerWarps + kWsProducerWarps);
   if (regs < launch &&
       getWsRegisterUse(consumerWarps, launch, producerRegs) <= kRegistersPerCTA)
