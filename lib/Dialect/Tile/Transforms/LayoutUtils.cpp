@@ -88,6 +88,13 @@ Attribute tile::tl::getLayout(Type type) {
   return {};
 }
 
+std::string tile::tl::formatShape(ArrayRef<int64_t> shape) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleave(shape, os, "x");
+  return text;
+}
+
 int64_t tile::tl::getElementBytes(Type elementType) {
   if (isa<PtrType>(elementType))
     return 8;

@@ -43,6 +43,9 @@ Attribute getLayout(Type type);
 /// Bytes an element of `type` occupies in memory (i1: one byte).
 int64_t getElementBytes(Type elementType);
 
+/// A shape as remarks write it: "128x64".
+std::string formatShape(ArrayRef<int64_t> shape);
+
 /// The cost class of converting a `shape` tensor from `src` to `dst`, or
 /// nullopt when either layout has no linear form for the shape.
 std::optional<StringRef> getConversionCost(Attribute src, Attribute dst,

@@ -99,13 +99,6 @@ Operation *traceToLoad(Value v, Block *body) {
   return nullptr;
 }
 
-std::string formatShape(ArrayRef<int64_t> shape) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  llvm::interleave(shape, os, "x");
-  return s;
-}
-
 /// Whether `value` is a splat constant zero.
 bool isZeroSplat(Value value) {
   DenseElementsAttr dense;

@@ -31,6 +31,7 @@
 
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
+#include "LayoutUtils.h"
 #include "TmaLegality.h"
 
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
@@ -362,13 +363,6 @@ SmallVector<int64_t> getViewAxes(std::optional<ArrayRef<int64_t>> dims,
   return llvm::to_vector(llvm::seq<int64_t>(0, std::max<int64_t>(rank, 1)));
 }
 
-std::string joinShape(ArrayRef<int64_t> shape) {
-  std::string text;
-  for (auto [i, extent] : llvm::enumerate(shape))
-    text += (i ? "x" : "") + std::to_string(extent);
-  return text;
-}
-
 struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
   using Base::Base;
 
@@ -420,7 +414,7 @@ struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
       sharedBytes += plan.descType.getBlockBytes();
       if (remarks)
         op->emitRemark() << "allow_tma: TMA copy of "
-                         << joinShape(plan.descType.getShape()) << " blocks, "
+                         << formatShape(plan.descType.getShape()) << " blocks, "
                          << plan.descType.getSwizzleBytes() << "-byte swizzle";
       if (access.isStore)
         rewriteStore(op, value, access.view, plan);
