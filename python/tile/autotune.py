@@ -28,7 +28,8 @@ import os
 import statistics
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
-from .jit import CACHE_VERSION, JITFunction, _check_warp_specialize, cache_dir
+from .compiler import _check_warp_specialize
+from .jit import CACHE_VERSION, JITFunction, cache_dir
 
 __all__ = ["Config", "Autotuner", "autotune", "do_bench"]
 

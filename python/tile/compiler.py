@@ -218,6 +218,13 @@ def _define_pairs(defines: Optional[Dict[str, Any]]) -> List[Tuple[str, str]]:
     return [(str(k), _define_value(k, v)) for k, v in defines.items()]
 
 
+def _check_warp_specialize(value: Any) -> None:
+    """compile()'s, @tile.jit's and tile.Config's check of warp_specialize."""
+    if value is not None and not isinstance(value, bool):
+        raise ValueError(f"warp_specialize={value!r}: use True, False or None "
+                         f"(the compiler's default: on)")
+
+
 def compile(source: str, *, arch: str = "sm_90", emit: str = "cubin",
             opt_level: int = 3, name: str = "<string>", assembler: str = "auto",
             ptxas: Optional[str] = None, num_stages: int = 0,
@@ -263,9 +270,7 @@ def compile(source: str, *, arch: str = "sm_90", emit: str = "cubin",
             or not 0 <= num_stages <= 16:
         raise ValueError(f"num_stages={num_stages!r}: use 0 (chosen from the shared-memory "
                          f"budget), 1 (no pipelining) or 2..16")
-    if warp_specialize is not None and not isinstance(warp_specialize, bool):
-        raise ValueError(f"warp_specialize={warp_specialize!r}: use True, False or None "
-                         f"(the compiler's default: on)")
+    _check_warp_specialize(warp_specialize)
     out = _ext().compile(source, name, arch, emit, opt_level, assembler, ptxas or "",
                          num_stages, _define_pairs(defines), warp_specialize)
     if not out["ok"]:

@@ -34,6 +34,7 @@ import warnings
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from . import language as tl
+from .compiler import _check_warp_specialize
 from .frontend import EQUAL_TO_ONE, KernelSyntaxError, PtrType, generate_mlir
 
 __all__ = ["jit", "JITFunction", "Specialization", "KernelSyntaxError"]
@@ -472,9 +473,3 @@ def jit(fn: Optional[Callable] = None, *, num_warps: int = 4, num_stages: int = 
                                      warp_specialize=warp_specialize)
     return JITFunction(fn, num_warps=num_warps, num_stages=num_stages,
                        warp_specialize=warp_specialize)
-
-
-def _check_warp_specialize(value: Any) -> None:
-    if value is not None and not isinstance(value, bool):
-        raise ValueError(f"warp_specialize={value!r}: use True, False or None "
-                         f"(the compiler's default: on)")

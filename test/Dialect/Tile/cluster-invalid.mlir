@@ -27,3 +27,12 @@ tile.kernel @big() attributes {cluster_dims = array<i32: 4, 2, 2>} {
 tile.kernel @negative() attributes {cluster_dims = array<i32: -2, 1, 1>} {
   tile.return
 }
+
+// -----
+
+// The cluster ops stand in a tile.kernel (whose cluster_dims they read).
+func.func @outside() {
+  // expected-error @below {{'tile.cluster_wait' op must be inside a tile.kernel (the cluster is the kernel's `cluster_dims`)}}
+  tile.cluster_wait
+  return
+}

@@ -128,16 +128,24 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
   return success();
 }
 
+/// The placement of a loop attribute (`tile.warp_specialize`,
+/// `tile.num_stages`): an scf.for or a tile.kernel.
+static LogicalResult verifyOnLoopOrKernel(Operation *op, StringRef name) {
+  if (isa<KernelOp>(op) || op->getName().getStringRef() == "scf.for")
+    return success();
+  return op->emitOpError() << "'" << name
+                           << "' belongs on an scf.for (that loop) or a "
+                              "tile.kernel (every loop in it)";
+}
+
 /// `tile.warp_specialize` (tile-warp-specialize): on an scf.for or a
 /// tile.kernel, true, false or the consumer and producer registers per
 /// thread (setmaxnreg counts). Whether the budgets fit the register file
 /// depends on the kernel's warps: the pass checks it.
 static LogicalResult verifyWarpSpecializeAttr(Operation *op, Attribute value) {
   StringRef name = TileDialect::getWarpSpecializeAttrName();
-  if (!isa<KernelOp>(op) && op->getName().getStringRef() != "scf.for")
-    return op->emitOpError() << "'" << name
-                             << "' belongs on an scf.for (that loop) or a "
-                                "tile.kernel (every loop in it)";
+  if (failed(verifyOnLoopOrKernel(op, name)))
+    return failure();
   if (isa<BoolAttr>(value))
     return success();
   auto regs = dyn_cast<DenseI32ArrayAttr>(value);
@@ -173,11 +181,8 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   // Other `tile.` attributes are the compiler's own annotations.
   if (attr.getName() != getNumStagesAttrName())
     return success();
-  if (!isa<KernelOp>(op) && op->getName().getStringRef() != "scf.for")
-    return op->emitOpError()
-           << "'" << getNumStagesAttrName()
-           << "' belongs on an scf.for (that loop) or a tile.kernel (every "
-              "loop in it)";
+  if (failed(verifyOnLoopOrKernel(op, getNumStagesAttrName())))
+    return failure();
   auto value = dyn_cast<IntegerAttr>(attr.getValue());
   constexpr int64_t kMaxStages = 16;
   if (!value || value.getInt() < 1 || value.getInt() > kMaxStages)

@@ -182,23 +182,10 @@ LogicalResult KernelOp::verify() {
                            << (*dims)[1] << " x " << (*dims)[2] << " has "
                            << size << " programs, more than the "
                            << kMaxPortableClusterSize
-                           << " of a portable cluster; use at most 8";
+                           << " of a portable cluster; use at most "
+                           << kMaxPortableClusterSize;
   }
   return success();
-}
-
-std::array<int32_t, 3> KernelOp::getClusterShape() {
-  std::array<int32_t, 3> shape = {1, 1, 1};
-  if (std::optional<ArrayRef<int32_t>> dims = getClusterDims())
-    for (auto [d, extent] : llvm::enumerate(*dims))
-      if (d < 3)
-        shape[d] = extent;
-  return shape;
-}
-
-int64_t KernelOp::getClusterSize() {
-  std::array<int32_t, 3> shape = getClusterShape();
-  return int64_t(shape[0]) * shape[1] * shape[2];
 }
 
 namespace {

@@ -110,10 +110,6 @@ def Tile_KernelOp : Tile_Op<"kernel", [
 
     /// Threads per program: num_warps * 32.
     int64_t getNumThreads() { return int64_t(getNumWarps()) * 32; }
-    /// The cluster shape (x, y, z); {1, 1, 1} without `cluster_dims`.
-    std::array<int32_t, 3> getClusterShape();
-    /// Programs per cluster: the product of the cluster shape.
-    int64_t getClusterSize();
     /// The `tile.divisibility` of parameter `i`, if it has one.
     std::optional<int64_t> getArgDivisibility(unsigned i);
   }];
