@@ -85,6 +85,7 @@
 #colS_ws_f16_64 = #layout.slice<dim = 0, parent = #mmaS_ws_f16_64>
 #rowO_ws_f16_64 = #layout.slice<dim = 1, parent = #mmaO_ws_f16_64>
 
+#pin_ws_f16_64 = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>
 tile.kernel @attention_ws_f16_d64(
     %q: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %k: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %v: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %o: !tile.ptr<f16> {tile.divisibility = 16 : i64},
     %sm_scale: f32, %n: i32, %heads: i32, %causal: i32,
@@ -132,6 +133,7 @@ tile.kernel @attention_ws_f16_d64(
   %fullv = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
   %emptyk = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
   %emptyv = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
+  %lpins = layout.local_alloc : !layout.memdesc<2x64x4xf32, #pin_ws_f16_64>
   scf.for %i = %c0 to %cNC step %c1 : i32 {
     %ib = layout.memdesc_index %bq[%i] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     layout.init_barrier %ib, 1 : !layout.memdesc<1xi64, #bl>
@@ -183,6 +185,7 @@ tile.kernel @attention_ws_f16_d64(
     %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
+    %lpin = layout.memdesc_index %lpins[%cw] : !layout.memdesc<2x64x4xf32, #pin_ws_f16_64> -> !layout.memdesc<64x4xf32, #pin_ws_f16_64>
     %crow = arith.constant 0 : i32
     %osb = arith.extsi %sob : i32 to i64
     %osh = arith.extsi %soh : i32 to i64
@@ -335,7 +338,10 @@ tile.kernel @attention_ws_f16_d64(
         %tp_l = arith.andi %tg_l, %c1 : i32
         layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-        // (O is rescaled already)
+        %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
+        %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
+        %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+        %accs_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_f16_64>
         %g_vj = arith.addi %base, %j : i32
         %ws_vj = arith.remsi %g_vj, %cS : i32
         %wr_vj = arith.divsi %g_vj, %cS : i32
@@ -345,7 +351,7 @@ tile.kernel @attention_ws_f16_d64(
         %g_pvj = arith.addi %base, %j : i32
         %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+        %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
         // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
@@ -379,17 +385,15 @@ tile.kernel @attention_ws_f16_d64(
         %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_64>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
         %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
+        // Pins the wait below every exponential (ptxas keeps it after a store).
+        layout.local_store %l_n, %lpin : tensor<64x4xf32, #lq_ws_f16_64> -> !layout.memdesc<64x4xf32, #pin_ws_f16_64>
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
         %g_rv = arith.addi %base, %j : i32
         %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x64xf32, #mmaO_ws_f16_64>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
+        scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
       }
       %part:5 = scf.for %j = %mid to %hi1 step %c1
           iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
@@ -411,7 +415,10 @@ tile.kernel @attention_ws_f16_d64(
         %tp_l = arith.andi %tg_l, %c1 : i32
         layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-        // (O is rescaled already)
+        %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
+        %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
+        %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+        %accs_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_f16_64>
         %g_vj = arith.addi %base, %j : i32
         %ws_vj = arith.remsi %g_vj, %cS : i32
         %wr_vj = arith.divsi %g_vj, %cS : i32
@@ -421,7 +428,7 @@ tile.kernel @attention_ws_f16_d64(
         %g_pvj = arith.addi %base, %j : i32
         %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+        %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
         // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
@@ -463,17 +470,15 @@ tile.kernel @attention_ws_f16_d64(
         %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_64>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
         %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
+        // Pins the wait below every exponential (ptxas keeps it after a store).
+        layout.local_store %l_n, %lpin : tensor<64x4xf32, #lq_ws_f16_64> -> !layout.memdesc<64x4xf32, #pin_ws_f16_64>
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
         %g_rv = arith.addi %base, %j : i32
         %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x64xf32, #mmaO_ws_f16_64>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
+        scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
       }
       // The last S has been waited for: the producer may load the next Q.
       layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -481,7 +486,10 @@ tile.kernel @attention_ws_f16_d64(
       %tg_e = arith.addi %tbase, %hi : i32
       %tp_e = arith.andi %tg_e, %c1 : i32
       layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
-      // (O is rescaled already)
+      %alphao_last = layout.convert %part#3 : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
+      %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
+      %ab_last = tile.broadcast %ab2_last : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+      %accs_last = arith.mulf %part#0, %ab_last : tensor<64x64xf32, #mmaO_ws_f16_64>
       %g_vlast = arith.addi %base, %hi1 : i32
       %ws_vlast = arith.remsi %g_vlast, %cS : i32
       %wr_vlast = arith.divsi %g_vlast, %cS : i32
@@ -491,7 +499,7 @@ tile.kernel @attention_ws_f16_d64(
       %g_pvlast = arith.addi %base, %hi1 : i32
       %vsl_last = arith.remsi %g_pvlast, %cS : i32
       %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-      %acc_last = tile.dot %part#4, %svc_last, %part#0 async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+      %acc_last = tile.dot %part#4, %svc_last, %accs_last async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
       layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
       %g_rvl = arith.addi %base, %hi1 : i32
@@ -520,6 +528,7 @@ tile.kernel @attention_ws_f16_d64(
     %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
+    %lpin = layout.memdesc_index %lpins[%cw] : !layout.memdesc<2x64x4xf32, #pin_ws_f16_64> -> !layout.memdesc<64x4xf32, #pin_ws_f16_64>
     %crow = arith.constant 64 : i32
     %osb = arith.extsi %sob : i32 to i64
     %osh = arith.extsi %soh : i32 to i64
@@ -674,7 +683,10 @@ tile.kernel @attention_ws_f16_d64(
         %tp_l = arith.andi %tg_l, %c1 : i32
         layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-        // (O is rescaled already)
+        %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
+        %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
+        %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+        %accs_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_f16_64>
         %g_vj = arith.addi %base, %j : i32
         %ws_vj = arith.remsi %g_vj, %cS : i32
         %wr_vj = arith.divsi %g_vj, %cS : i32
@@ -684,7 +696,7 @@ tile.kernel @attention_ws_f16_d64(
         %g_pvj = arith.addi %base, %j : i32
         %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+        %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
         // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
@@ -718,17 +730,15 @@ tile.kernel @attention_ws_f16_d64(
         %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_64>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
         %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
+        // Pins the wait below every exponential (ptxas keeps it after a store).
+        layout.local_store %l_n, %lpin : tensor<64x4xf32, #lq_ws_f16_64> -> !layout.memdesc<64x4xf32, #pin_ws_f16_64>
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
         %g_rv = arith.addi %base, %j : i32
         %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x64xf32, #mmaO_ws_f16_64>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
+        scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
       }
       %part:5 = scf.for %j = %mid to %hi1 step %c1
           iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
@@ -750,7 +760,10 @@ tile.kernel @attention_ws_f16_d64(
         %tp_l = arith.andi %tg_l, %c1 : i32
         layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-        // (O is rescaled already)
+        %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
+        %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
+        %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+        %accs_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_f16_64>
         %g_vj = arith.addi %base, %j : i32
         %ws_vj = arith.remsi %g_vj, %cS : i32
         %wr_vj = arith.divsi %g_vj, %cS : i32
@@ -760,7 +773,7 @@ tile.kernel @attention_ws_f16_d64(
         %g_pvj = arith.addi %base, %j : i32
         %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+        %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
         // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
@@ -802,17 +815,15 @@ tile.kernel @attention_ws_f16_d64(
         %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_64>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
         %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
+        // Pins the wait below every exponential (ptxas keeps it after a store).
+        layout.local_store %l_n, %lpin : tensor<64x4xf32, #lq_ws_f16_64> -> !layout.memdesc<64x4xf32, #pin_ws_f16_64>
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
         %g_rv = arith.addi %base, %j : i32
         %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x64xf32, #mmaO_ws_f16_64>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
+        scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
       }
       // The last S has been waited for: the producer may load the next Q.
       layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -820,7 +831,10 @@ tile.kernel @attention_ws_f16_d64(
       %tg_e = arith.addi %tbase, %hi : i32
       %tp_e = arith.andi %tg_e, %c1 : i32
       layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
-      // (O is rescaled already)
+      %alphao_last = layout.convert %part#3 : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
+      %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
+      %ab_last = tile.broadcast %ab2_last : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+      %accs_last = arith.mulf %part#0, %ab_last : tensor<64x64xf32, #mmaO_ws_f16_64>
       %g_vlast = arith.addi %base, %hi1 : i32
       %ws_vlast = arith.remsi %g_vlast, %cS : i32
       %wr_vlast = arith.divsi %g_vlast, %cS : i32
@@ -830,7 +844,7 @@ tile.kernel @attention_ws_f16_d64(
       %g_pvlast = arith.addi %base, %hi1 : i32
       %vsl_last = arith.remsi %g_pvlast, %cS : i32
       %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-      %acc_last = tile.dot %part#4, %svc_last, %part#0 async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+      %acc_last = tile.dot %part#4, %svc_last, %accs_last async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
       layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
       %g_rvl = arith.addi %base, %hi1 : i32
@@ -1869,6 +1883,7 @@ tile.kernel @attention_ws_f16_d128(
 #colS_ws_bf16_64 = #layout.slice<dim = 0, parent = #mmaS_ws_bf16_64>
 #rowO_ws_bf16_64 = #layout.slice<dim = 1, parent = #mmaO_ws_bf16_64>
 
+#pin_ws_bf16_64 = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>
 tile.kernel @attention_ws_bf16_d64(
     %q: !tile.ptr<bf16> {tile.divisibility = 16 : i64}, %k: !tile.ptr<bf16> {tile.divisibility = 16 : i64}, %v: !tile.ptr<bf16> {tile.divisibility = 16 : i64}, %o: !tile.ptr<bf16> {tile.divisibility = 16 : i64},
     %sm_scale: f32, %n: i32, %heads: i32, %causal: i32,
@@ -1916,6 +1931,7 @@ tile.kernel @attention_ws_bf16_d64(
   %fullv = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
   %emptyk = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
   %emptyv = layout.local_alloc : !layout.memdesc<3x1xi64, #bl>
+  %lpins = layout.local_alloc : !layout.memdesc<2x64x4xf32, #pin_ws_bf16_64>
   scf.for %i = %c0 to %cNC step %c1 : i32 {
     %ib = layout.memdesc_index %bq[%i] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     layout.init_barrier %ib, 1 : !layout.memdesc<1xi64, #bl>
@@ -1967,6 +1983,7 @@ tile.kernel @attention_ws_bf16_d64(
     %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
+    %lpin = layout.memdesc_index %lpins[%cw] : !layout.memdesc<2x64x4xf32, #pin_ws_bf16_64> -> !layout.memdesc<64x4xf32, #pin_ws_bf16_64>
     %crow = arith.constant 0 : i32
     %osb = arith.extsi %sob : i32 to i64
     %osh = arith.extsi %soh : i32 to i64
@@ -2119,7 +2136,10 @@ tile.kernel @attention_ws_bf16_d64(
         %tp_l = arith.andi %tg_l, %c1 : i32
         layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-        // (O is rescaled already)
+        %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
+        %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
+        %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+        %accs_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
         %g_vj = arith.addi %base, %j : i32
         %ws_vj = arith.remsi %g_vj, %cS : i32
         %wr_vj = arith.divsi %g_vj, %cS : i32
@@ -2129,7 +2149,7 @@ tile.kernel @attention_ws_bf16_d64(
         %g_pvj = arith.addi %base, %j : i32
         %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+        %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
         // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
@@ -2163,17 +2183,15 @@ tile.kernel @attention_ws_bf16_d64(
         %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_64>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
         %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
+        // Pins the wait below every exponential (ptxas keeps it after a store).
+        layout.local_store %l_n, %lpin : tensor<64x4xf32, #lq_ws_bf16_64> -> !layout.memdesc<64x4xf32, #pin_ws_bf16_64>
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
         %g_rv = arith.addi %base, %j : i32
         %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
+        scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
       }
       %part:5 = scf.for %j = %mid to %hi1 step %c1
           iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
@@ -2195,7 +2213,10 @@ tile.kernel @attention_ws_bf16_d64(
         %tp_l = arith.andi %tg_l, %c1 : i32
         layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-        // (O is rescaled already)
+        %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
+        %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
+        %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+        %accs_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
         %g_vj = arith.addi %base, %j : i32
         %ws_vj = arith.remsi %g_vj, %cS : i32
         %wr_vj = arith.divsi %g_vj, %cS : i32
@@ -2205,7 +2226,7 @@ tile.kernel @attention_ws_bf16_d64(
         %g_pvj = arith.addi %base, %j : i32
         %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+        %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
         // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
@@ -2247,17 +2268,15 @@ tile.kernel @attention_ws_bf16_d64(
         %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_64>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
         %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
+        // Pins the wait below every exponential (ptxas keeps it after a store).
+        layout.local_store %l_n, %lpin : tensor<64x4xf32, #lq_ws_bf16_64> -> !layout.memdesc<64x4xf32, #pin_ws_bf16_64>
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
         %g_rv = arith.addi %base, %j : i32
         %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
+        scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
       }
       // The last S has been waited for: the producer may load the next Q.
       layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -2265,7 +2284,10 @@ tile.kernel @attention_ws_bf16_d64(
       %tg_e = arith.addi %tbase, %hi : i32
       %tp_e = arith.andi %tg_e, %c1 : i32
       layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
-      // (O is rescaled already)
+      %alphao_last = layout.convert %part#3 : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
+      %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
+      %ab_last = tile.broadcast %ab2_last : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+      %accs_last = arith.mulf %part#0, %ab_last : tensor<64x64xf32, #mmaO_ws_bf16_64>
       %g_vlast = arith.addi %base, %hi1 : i32
       %ws_vlast = arith.remsi %g_vlast, %cS : i32
       %wr_vlast = arith.divsi %g_vlast, %cS : i32
@@ -2275,7 +2297,7 @@ tile.kernel @attention_ws_bf16_d64(
       %g_pvlast = arith.addi %base, %hi1 : i32
       %vsl_last = arith.remsi %g_pvlast, %cS : i32
       %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-      %acc_last = tile.dot %part#4, %svc_last, %part#0 async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+      %acc_last = tile.dot %part#4, %svc_last, %accs_last async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
       layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
       %g_rvl = arith.addi %base, %hi1 : i32
@@ -2304,6 +2326,7 @@ tile.kernel @attention_ws_bf16_d64(
     %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
     %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
+    %lpin = layout.memdesc_index %lpins[%cw] : !layout.memdesc<2x64x4xf32, #pin_ws_bf16_64> -> !layout.memdesc<64x4xf32, #pin_ws_bf16_64>
     %crow = arith.constant 64 : i32
     %osb = arith.extsi %sob : i32 to i64
     %osh = arith.extsi %soh : i32 to i64
@@ -2458,7 +2481,10 @@ tile.kernel @attention_ws_bf16_d64(
         %tp_l = arith.andi %tg_l, %c1 : i32
         layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-        // (O is rescaled already)
+        %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
+        %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
+        %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+        %accs_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
         %g_vj = arith.addi %base, %j : i32
         %ws_vj = arith.remsi %g_vj, %cS : i32
         %wr_vj = arith.divsi %g_vj, %cS : i32
@@ -2468,7 +2494,7 @@ tile.kernel @attention_ws_bf16_d64(
         %g_pvj = arith.addi %base, %j : i32
         %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+        %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
         // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
@@ -2502,17 +2528,15 @@ tile.kernel @attention_ws_bf16_d64(
         %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_64>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
         %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
+        // Pins the wait below every exponential (ptxas keeps it after a store).
+        layout.local_store %l_n, %lpin : tensor<64x4xf32, #lq_ws_bf16_64> -> !layout.memdesc<64x4xf32, #pin_ws_bf16_64>
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
         %g_rv = arith.addi %base, %j : i32
         %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
+        scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
       }
       %part:5 = scf.for %j = %mid to %hi1 step %c1
           iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
@@ -2534,7 +2558,10 @@ tile.kernel @attention_ws_bf16_d64(
         %tp_l = arith.andi %tg_l, %c1 : i32
         layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-        // (O is rescaled already)
+        %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
+        %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
+        %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+        %accs_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
         %g_vj = arith.addi %base, %j : i32
         %ws_vj = arith.remsi %g_vj, %cS : i32
         %wr_vj = arith.divsi %g_vj, %cS : i32
@@ -2544,7 +2571,7 @@ tile.kernel @attention_ws_bf16_d64(
         %g_pvj = arith.addi %base, %j : i32
         %vsl_j = arith.remsi %g_pvj, %cS : i32
         %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+        %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
         layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
         // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
         // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
@@ -2586,17 +2613,15 @@ tile.kernel @attention_ws_bf16_d64(
         %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_64>
         %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
         %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
+        // Pins the wait below every exponential (ptxas keeps it after a store).
+        layout.local_store %l_n, %lpin : tensor<64x4xf32, #lq_ws_bf16_64> -> !layout.memdesc<64x4xf32, #pin_ws_bf16_64>
         // 3. P_j V_j done: V_j's slot is free.
         %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
         %g_rv = arith.addi %base, %j : i32
         %rs_v = arith.remsi %g_rv, %cS : i32
         %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
+        scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
       }
       // The last S has been waited for: the producer may load the next Q.
       layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
@@ -2604,7 +2629,10 @@ tile.kernel @attention_ws_bf16_d64(
       %tg_e = arith.addi %tbase, %hi : i32
       %tp_e = arith.andi %tg_e, %c1 : i32
       layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
-      // (O is rescaled already)
+      %alphao_last = layout.convert %part#3 : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
+      %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
+      %ab_last = tile.broadcast %ab2_last : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+      %accs_last = arith.mulf %part#0, %ab_last : tensor<64x64xf32, #mmaO_ws_bf16_64>
       %g_vlast = arith.addi %base, %hi1 : i32
       %ws_vlast = arith.remsi %g_vlast, %cS : i32
       %wr_vlast = arith.divsi %g_vlast, %cS : i32
@@ -2614,7 +2642,7 @@ tile.kernel @attention_ws_bf16_d64(
       %g_pvlast = arith.addi %base, %hi1 : i32
       %vsl_last = arith.remsi %g_pvlast, %cS : i32
       %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-      %acc_last = tile.dot %part#4, %svc_last, %part#0 async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+      %acc_last = tile.dot %part#4, %svc_last, %accs_last async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
       layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
       %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
       %g_rvl = arith.addi %base, %hi1 : i32

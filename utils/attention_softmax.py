@@ -23,7 +23,7 @@ def quad_layouts(sfx, rows, bn):
 
 
 def online_softmax(tag, qk, blk, m_i, l_i, masked, ind, *, rows, bn, sfx, T, S_, row_, PA_,
-                   rowlim=False, quad=False, poly=0):
+                   rowlim=False, quad=False, poly=0, convert=True):
     """The online softmax of the scores `qk` (a rows x bn block, layout
     #mmaS<sfx>) of key block `blk`: defines %m_<tag>, %l_<tag>,
     %alpha_<tag> and %pa_<tag> (P as the A operand, type PA_). Uses the
@@ -43,7 +43,10 @@ def online_softmax(tag, qk, blk, m_i, l_i, masked, ind, *, rows, bn, sfx, T, S_,
     max over copies of itself (the broadcast block reshaped the same way),
     which folds away.
     poly: the last bn / 2^poly columns of P by a polynomial instead of
-    MUFU.EX2 (exp2_split; 0: all by MUFU.EX2)."""
+    MUFU.EX2 (exp2_split; 0: all by MUFU.EX2).
+    convert: end with P rounded to T and in the A-operand layout
+    (%pa_<tag>); without it P stays f32 (%p_<tag>) and the caller emits
+    p_operand() where it wants the rounding."""
     o = []
     s = qk
     if masked and rowlim:
@@ -81,20 +84,22 @@ def online_softmax(tag, qk, blk, m_i, l_i, masked, ind, *, rows, bn, sfx, T, S_,
 @EXP2@
 {ind}%md_{tag} = arith.subf {m_i}, %m_{tag} : {row_}
 {ind}%alpha_{tag} = math.exp2 %md_{tag} fastmath<afn> : {row_}
-@SUM@{ind}%pt_{tag} = arith.truncf %p_{tag} : {S_} to tensor<{rows}x{bn}x{T}, #mmaS{sfx}>
-{ind}%pa_{tag} = layout.convert %pt_{tag} : tensor<{rows}x{bn}x{T}, #mmaS{sfx}> -> {PA_}""")
+@SUM@@CVT@""")
     text = "\n".join(o)
+    text = text.replace("@CVT@", p_operand(tag, ind, rows=rows, bn=bn, sfx=sfx, T=T, S_=S_, PA_=PA_)
+                        if convert else "")
     text = text.replace("@EXP2@", exp2_split(tag, f"%sd_{tag}", ind, rows=rows, bn=bn, S_=S_, levels=poly)
                         if poly else f"{ind}%p_{tag} = math.exp2 %sd_{tag} fastmath<afn> : {S_}")
     if not quad:
-        return text.replace("@SUM@", f"""{ind}%ps_{tag} = tile.reduce sum %p_{tag} {{axis = 1 : i32}} : {S_} -> {row_}
+        text = text.replace("@SUM@", f"""{ind}%ps_{tag} = tile.reduce sum %p_{tag} {{axis = 1 : i32}} : {S_} -> {row_}
 {ind}%la_{tag} = arith.mulf {l_i}, %alpha_{tag} : {row_}
 {ind}%l_{tag} = arith.addf %la_{tag}, %ps_{tag} : {row_}
 """)
+        return text if convert else text.rstrip("\n")
     q4 = f"tensor<{rows}x{bn // 8}x4x2xf32, #p4{sfx}>"
     q3 = f"tensor<{rows}x{bn // 8}x4xf32, #p3{sfx}>"
     lq = f"tensor<{rows}x4xf32, #lq{sfx}>"
-    return text.replace("@SUM@", f"""{ind}// l per thread: P summed over this thread's columns only (no shuffle).
+    text = text.replace("@SUM@", f"""{ind}// l per thread: P summed over this thread's columns only (no shuffle).
 {ind}%pr_{tag} = tile.reshape %p_{tag} : {S_} -> {q4}
 {ind}%ps3_{tag} = tile.reduce sum %pr_{tag} {{axis = 3 : i32}} : {q4} -> {q3}
 {ind}%ps_{tag} = tile.reduce sum %ps3_{tag} {{axis = 1 : i32}} : {q3} -> {lq}
@@ -106,6 +111,14 @@ def online_softmax(tag, qk, blk, m_i, l_i, masked, ind, *, rows, bn, sfx, T, S_,
 {ind}%la_{tag} = arith.mulf {l_i}, %alq_{tag} : {lq}
 {ind}%l_{tag} = arith.addf %la_{tag}, %ps_{tag} : {lq}
 """)
+    return text if convert else text.rstrip("\n")
+
+
+def p_operand(tag, ind, *, rows, bn, sfx, T, S_, PA_):
+    """P (%p_<tag>, f32 in the score layout) rounded to T and moved to the
+    register-A layout of the P V wgmma: defines %pa_<tag>."""
+    return f"""{ind}%pt_{tag} = arith.truncf %p_{tag} : {S_} to tensor<{rows}x{bn}x{T}, #mmaS{sfx}>
+{ind}%pa_{tag} = layout.convert %pt_{tag} : tensor<{rows}x{bn}x{T}, #mmaS{sfx}> -> {PA_}"""
 
 
 def _mma_bases(rows, bn):

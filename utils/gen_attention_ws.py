@@ -19,7 +19,7 @@ tuning; not checked in).
 """
 import sys
 
-from attention_softmax import online_softmax, quad_layouts
+from attention_softmax import online_softmax, p_operand, quad_layouts
 
 HEADER = """// Flash attention forward, warp-specialized as FlashAttention-3: a producer
 // warpgroup streams Q, K and V by TMA into shared memory, consumer
@@ -106,7 +106,7 @@ HEADER = """// Flash attention forward, warp-specialized as FlashAttention-3: a 
 # the softmax of a 64 x 128 block outlasts two consumers' wgmmas there)
 # are faster without the mask but much slower with it (RESULTS.md).
 _D128 = dict(bn=128, ns=2, nc=2, persistent=True, deferred=False, rescale_after=True)
-_D64 = dict(bn=128, ns=3, nc=2, persistent=True, deferred=False, rescale_after=True)
+_D64 = dict(bn=128, ns=3, nc=2, persistent=True, deferred=False, rescale_after=False, pin=True)
 CONFIGS = {
     ("f16", 64): _D64,
     ("f16", 128): _D128,
@@ -133,7 +133,8 @@ def layouts(sfx, d, bn, quad, qregs=False):
 
 def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
            reverse=True, nosync=True, deferred=True, nc=2, persistent=False, regs=None,
-           quad=True, rowlim=True, qregs=False, poly=0, name=None):
+           quad=True, rowlim=True, qregs=False, poly=0, late_cvt=False, pin=False,
+           name=None):
     """One kernel. pingpong: the turn barriers between the consumers;
     merged: release K_(j+1)'s slot with V_j's, after P_j V_j (one
     warpgroup barrier less an iteration); rescale_after: O = O alpha_(j+1)
@@ -157,8 +158,20 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     from its slot into registers once a tile (the A operand of Q K^T:
     the tensor cores then read only K from shared memory); poly: the last
     bn / 2^poly columns of each P by a polynomial on the FMA pipes instead
-    of MUFU.EX2 (attention_softmax.exp2_split)."""
+    of MUFU.EX2 (attention_softmax.exp2_split); late_cvt: P_(j+1) rounded
+    to T and packed into the wgmma A registers after the wait for P_j V_j
+    (FlashAttention-3's order) instead of at the end of its softmax: the
+    packed P_(j+1) takes the registers P_j V_j reads, so ptxas places the
+    wait before the first pack, and with the packs inside the softmax that
+    is before most of its exponentials; pin: each consumer stores its row
+    sums l (which depend on every exponential of the block) to a scratch
+    slot of shared memory right before the wait for P_j V_j, so that
+    ptxas, which does not move the wait above a store, keeps the
+    exponentials ahead of it."""
     assert not (deferred and merged), "mr needs nodw"
+    assert not (deferred and late_cvt), "late_cvt needs nodw"
+    assert not (deferred and pin), "pin needs nodw"
+    assert quad or not pin, "pin stores the per-thread row sums"
     assert persistent or nc == 2, "the non-persistent grid assumes 128-row tiles"
     ns_ = " nosync" if nosync else ""
     sfx = f"_ws_{t}_{d}" if name is None else "_" + name
@@ -191,6 +204,8 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     lines = []
     a = lines.append
     a(layouts(sfx, d, bn, quad, qregs))
+    if pin:
+        a(f"#pin{sfx} = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>")
     extra = ",\n    %nbh: i32" if persistent else ""
     a(f"""tile.kernel @{name}(
     %q: !tile.ptr<{T}> {P}, %k: !tile.ptr<{T}> {P}, %v: !tile.ptr<{T}> {P}, %o: !tile.ptr<{T}> {P},
@@ -231,6 +246,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
   %fullv = layout.local_alloc : {bars}
   %emptyk = layout.local_alloc : {bars}
   %emptyv = layout.local_alloc : {bars}
+{f"  %lpins = layout.local_alloc : !layout.memdesc<{nc}x64x4xf32, #pin{sfx}>" if pin else DROP}
   scf.for %i = %c0 to %cNC step %c1 : i32 {{
     %ib = layout.memdesc_index %bq[%i] : {barsc} -> {bar}
     layout.init_barrier %ib, 1 : {bar}
@@ -366,10 +382,10 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
             return f"{ind}// (no ping-pong)"
         return f"{ind}layout.arrive_barrier %nextturn, 1{ns_} : {bar}"
 
-    def softmax(tag, qk, blk, m_i, l_i, masked, ind):
+    def softmax(tag, qk, blk, m_i, l_i, masked, ind, convert=True):
         return online_softmax(tag, qk, blk, m_i, l_i, masked, ind, rows=64, bn=bn, sfx=sfx,
                               T=T, S_=S_, row_=row_, PA_=PA_, rowlim=rowlim, quad=quad,
-                              poly=poly)
+                              poly=poly, convert=convert)
 
     def scale_o(tag, acc, alpha, ind):
         """O alpha; defines %accs_<tag>."""
@@ -416,11 +432,22 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     def tail(ind):
         if deferred:
             return f"{ind}// 3. (P_j V_j stays in flight into the next iteration.)"
-        return f"""{ind}// 3. P_j V_j done: V_j's slot is free{" (and K_(j+1)'s)" if merged else ""}.
+        pin_ = f"""{ind}// Pins the wait below every exponential (ptxas keeps it after a store).
+{ind}layout.local_store %l_n, %lpin : {l_} -> !layout.memdesc<64x4xf32, #pin{sfx}>
+""" if pin else ""
+        return f"""{pin_}{ind}// 3. P_j V_j done: V_j's slot is free{" (and K_(j+1)'s)" if merged else ""}.
 {ind}%acc_w = tile.dot_wait %acc_j {{pendings = 0 : i32}} : {O_}
 {release("%emptyk", "%j1", "k", ind) if merged else DROP}
 {release("%emptyv", "%j", "v", ind)}
 {scale_o("n", "%acc_w", "%alpha_n", ind) if rescale_after else DROP}"""
+
+    def late(ind):
+        """late_cvt: P_(j+1) into the A registers, after P_j V_j is done."""
+        if not late_cvt:
+            return ""
+        return f"""
+{ind}// P_j V_j no longer reads the A registers: P_(j+1) goes into them.
+{p_operand("n", ind, rows=64, bn=bn, sfx=sfx, T=T, S_=S_, PA_=PA_)}"""
 
     def loop(tag, lo, hi_, init, masked, ind):
         i2 = ind + "  "
@@ -447,8 +474,8 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 {i2}// and its softmax overlaps P_j V_j and the other consumers' wgmmas.
 {i2}%qk = tile.dot_wait %qk_next {{pendings = 1 : i32}} : {S_}
 {DROP if merged else release("%emptyk", "%j1", "k", i2)}
-{softmax("n", "%qk", "%j1", "%m_i", "%l_i", masked, i2)}
-{tail(i2)}
+{softmax("n", "%qk", "%j1", "%m_i", "%l_i", masked, i2, convert=not late_cvt)}
+{tail(i2)}{late(i2)}
 {i2}scf.yield {"%acc_j" if deferred else "%accs_n" if rescale_after else "%acc_w"}, %m_n, %l_n, %alpha_n, %pa_n : {O_}, {row_}, {l_}, {row_}, {PA_}
 {ind}}}"""
 
@@ -583,6 +610,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     %myturn = layout.memdesc_index %turn[%cw] : {barsc} -> {bar}
     %nextturn = layout.memdesc_index %turn[%cwn] : {barsc} -> {bar}
     %sqw = layout.memdesc_index %sq[%cw] : {qset} -> {qbuf}
+{f"    %lpin = layout.memdesc_index %lpins[%cw] : !layout.memdesc<{nc}x64x4xf32, #pin{sfx}> -> !layout.memdesc<64x4xf32, #pin{sfx}>" if pin else DROP}
     %crow = arith.constant {64 * w} : i32
     %osb = arith.extsi %sob : i32 to i64
     %osh = arith.extsi %soh : i32 to i64
@@ -699,7 +727,8 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     return "".join(l for l in text.splitlines(True) if l.strip() != DROP)
 
 
-FLAGS = {"nopp", "mr", "ra", "fwd", "sync", "nodw", "pers", "nc3", "l1", "m3", "qr", "e1", "e2", "e3"}
+FLAGS = {"nopp", "mr", "ra", "fwd", "sync", "nodw", "pers", "nc3", "l1", "m3", "qr", "e1", "e2", "e3",
+         "lc", "pin"}
 
 
 def main(argv):
@@ -721,6 +750,7 @@ def main(argv):
                                 deferred="nodw" not in flags, persistent="pers" in flags,
                                 nc=3 if "nc3" in flags else 2, quad="l1" not in flags,
                                 rowlim="m3" not in flags, qregs="qr" in flags,
+                                late_cvt="lc" in flags, pin="pin" in flags,
                                 poly=max([int(f[1]) for f in flags if f in ("e1", "e2", "e3")] or [0]),
                                 name=f"attention_ws_{t}_d{d}_bn{bn}_s{ns}{tag}"))
         open(argv[0 + 2], "w").write("".join(parts))
