@@ -53,7 +53,11 @@
 //          iteration), hands the turn to the next consumer;
 //       2. waits for S_(j+1) only, releases K_(j+1)'s slot and computes the
 //          online softmax of S_(j+1) while P_j V_j runs;
-//       3. waits for P_j V_j, releases V_j's slot, O = O alpha_(j+1);
+//       3. waits for P_j V_j, releases V_j's slot, O = O alpha_(j+1)
+//          (d = 128; at d = 64 O is rescaled in step 1, before the P V
+//          issue, and a store of the thread's row sums to a scratch slot
+//          right before the wait keeps ptxas from hoisting the wait above
+//          the exponentials);
 //   - between the warpgroups, the turn barriers order the issues
 //     (ping-pong): the last consumer hands consumer 0 the first turn, and
 //     each hands the turn to the next after issuing its wgmmas, so one

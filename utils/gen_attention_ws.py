@@ -14,9 +14,13 @@ P V in its own iteration, pers: persistent, nc3: three consumer
 warpgroups (needs pers), l1: the row sums reduced across the quad in
 every block (not per thread), m3: the mask by three compares a score
 (not one against a per-row limit), qr: Q in registers for Q K^T, e1/e2/e3:
-1/2, 1/4 or 1/8 of P by an FMA polynomial instead of MUFU.EX2), named attention_ws_T_dD_bnBN_sS[_FLAG...] (for
-tuning; not checked in).
+1/2, 1/4 or 1/8 of P by an FMA polynomial instead of MUFU.EX2, lc: P
+rounded and packed after the wait for P V, pin: the wait for P V pinned
+below the exponentials by a store of the row sums (needs nodw), u2: the
+unmasked loop's iterations two at a time), named
+attention_ws_T_dD_bnBN_sS[_FLAG...] (for tuning; not checked in).
 """
+import re
 import sys
 
 from attention_softmax import online_softmax, p_operand, quad_layouts
@@ -76,7 +80,11 @@ HEADER = """// Flash attention forward, warp-specialized as FlashAttention-3: a 
 //          iteration), hands the turn to the next consumer;
 //       2. waits for S_(j+1) only, releases K_(j+1)'s slot and computes the
 //          online softmax of S_(j+1) while P_j V_j runs;
-//       3. waits for P_j V_j, releases V_j's slot, O = O alpha_(j+1);
+//       3. waits for P_j V_j, releases V_j's slot, O = O alpha_(j+1)
+//          (d = 128; at d = 64 O is rescaled in step 1, before the P V
+//          issue, and a store of the thread's row sums to a scratch slot
+//          right before the wait keeps ptxas from hoisting the wait above
+//          the exponentials);
 //   - between the warpgroups, the turn barriers order the issues
 //     (ping-pong): the last consumer hands consumer 0 the first turn, and
 //     each hands the turn to the next after issuing its wgmmas, so one
@@ -99,12 +107,15 @@ HEADER = """// Flash attention forward, warp-specialized as FlashAttention-3: a 
 """
 
 # (type, d) -> kernel() options: two consumers, persistent, P V waited for
-# in its own iteration with O rescaled right after it (the fastest in the
-# same-run comparisons of bench/RESULTS.md). d = 128: 2-slot rings, 32 KiB
-# of Q + 2 x (32 + 32) KiB of ring = 160 KiB; d = 64: 3-slot rings,
-# 16 KiB + 3 x (16 + 16) KiB = 112 KiB. Three consumers at d = 64 (nc=3:
-# the softmax of a 64 x 128 block outlasts two consumers' wgmmas there)
-# are faster without the mask but much slower with it (RESULTS.md).
+# in its own iteration (the fastest in the same-run comparisons of
+# bench/RESULTS.md). d = 128: 2-slot rings, 32 KiB of Q + 2 x (32 + 32) KiB
+# of ring = 160 KiB, O rescaled right after the wait for P V (ptxas places
+# that wait after 4 of the 66 exponentials; pinning it below all of them
+# measured 2 - 4 % slower there); d = 64: 3-slot rings, 16 KiB + 3 x (16 +
+# 16) KiB = 112 KiB, the wait pinned below the exponentials and O rescaled
+# before the P V issue (+2.5 - 4.5 % against the d = 128 schedule, h13attn).
+# Three consumers at d = 64 (nc=3) are faster without the mask but much
+# slower with it, and spill (RESULTS.md).
 _D128 = dict(bn=128, ns=2, nc=2, persistent=True, deferred=False, rescale_after=True)
 _D64 = dict(bn=128, ns=3, nc=2, persistent=True, deferred=False, rescale_after=False, pin=True)
 CONFIGS = {
@@ -134,7 +145,7 @@ def layouts(sfx, d, bn, quad, qregs=False):
 def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
            reverse=True, nosync=True, deferred=True, nc=2, persistent=False, regs=None,
            quad=True, rowlim=True, qregs=False, poly=0, late_cvt=False, pin=False,
-           name=None):
+           unroll2=False, name=None):
     """One kernel. pingpong: the turn barriers between the consumers;
     merged: release K_(j+1)'s slot with V_j's, after P_j V_j (one
     warpgroup barrier less an iteration); rescale_after: O = O alpha_(j+1)
@@ -167,7 +178,9 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     sums l (which depend on every exponential of the block) to a scratch
     slot of shared memory right before the wait for P_j V_j, so that
     ptxas, which does not move the wait above a store, keeps the
-    exponentials ahead of it."""
+    exponentials ahead of it; unroll2: the unmasked loop's iterations two
+    at a time (P of consecutive blocks in distinct registers: with pin,
+    ptxas otherwise copies P into the wgmma's A registers every block)."""
     assert not (deferred and merged), "mr needs nodw"
     assert not (deferred and late_cvt), "late_cvt needs nodw"
     assert not (deferred and pin), "pin needs nodw"
@@ -456,10 +469,8 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
         else:
             pv_acc = "%acc_i"
         pre, gk = gblk("%j1", "ks1", i2)
-        return f"""{ind}%{tag}:5 = scf.for %j = {lo} to {hi_} step %c1
-{ind}    iter_args(%acc_i = {init[0]}, %m_i = {init[1]}, %l_i = {init[2]}, %alpha_i = {init[3]}, %pa_i = {init[4]})
-{ind}    -> ({O_}, {row_}, {l_}, {row_}, {PA_}) : i32 {{
-{i2}// 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
+        types = f"{O_}, {row_}, {l_}, {row_}, {PA_}"
+        body = f"""{i2}// 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
 {i2}// both asynchronous; then the next consumer's turn.
 {i2}%j1 = arith.addi %j, %c1 : i32
 {deferred_top(i2)}{wait("%fullk", "%j1", "k", i2)}
@@ -475,8 +486,57 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 {i2}%qk = tile.dot_wait %qk_next {{pendings = 1 : i32}} : {S_}
 {DROP if merged else release("%emptyk", "%j1", "k", i2)}
 {softmax("n", "%qk", "%j1", "%m_i", "%l_i", masked, i2, convert=not late_cvt)}
-{tail(i2)}{late(i2)}
-{i2}scf.yield {"%acc_j" if deferred else "%accs_n" if rescale_after else "%acc_w"}, %m_n, %l_n, %alpha_n, %pa_n : {O_}, {row_}, {l_}, {row_}, {PA_}
+{tail(i2)}{late(i2)}"""
+        yields = ["%acc_j" if deferred else "%accs_n" if rescale_after else "%acc_w",
+                  "%m_n", "%l_n", "%alpha_n", "%pa_n"]
+        args = ["%acc_i", "%m_i", "%l_i", "%alpha_i", "%pa_i"]
+        if not (unroll2 and not masked):
+            return f"""{ind}%{tag}:5 = scf.for %j = {lo} to {hi_} step %c1
+{ind}    iter_args({", ".join(f"{x} = {y}" for x, y in zip(args, init))})
+{ind}    -> ({types}) : i32 {{
+{body}
+{i2}scf.yield {", ".join(yields)} : {types}
+{ind}}}"""
+        # unroll2: the iteration twice a loop step (an odd first iteration
+        # peeled into an scf.if), so that P_j and P_(j+1) are distinct
+        # values that ptxas keeps in distinct registers: no copy of P at
+        # the back edge, whose registers P_j V_j may still read.
+        def copy(sfx_, j, ins_):
+            sub = {"%j": j, **dict(zip(args, ins_))}
+            text = body.replace("\n" + i2, "\n" + i2 + "  ")
+            text = i2 + "  " + text[len(i2):]
+            defined = set(re.findall(r"^\s*(%[A-Za-z_][\w]*)(?::\d+)? = ", text, re.M))
+            def ren(m):
+                n = m.group(0)
+                if n in sub:
+                    return sub[n]
+                return n + sfx_ if n in defined else n
+            return re.sub(r"%[A-Za-z_][\w]*", ren, text), [ren(re.match(r".*", y)) if False else
+                                                           (sub.get(y) or (y + sfx_ if y in defined else y))
+                                                           for y in yields]
+        odd_text, odd_out = copy("_o", lo, list(init))
+        a_text, a_out = copy("_a", "%j", args)
+        b_j = f"%jb_{tag}"
+        b_text, b_out = copy("_b", b_j, a_out)
+        return f"""{ind}// Iterations two at a time (the first one alone when their count is odd).
+{ind}%cnt_{tag} = arith.subi {hi_}, {lo} : i32
+{ind}%odd_{tag} = arith.andi %cnt_{tag}, %c1 : i32
+{ind}%hasodd_{tag} = arith.cmpi ne, %odd_{tag}, %c0 : i32
+{ind}%pre_{tag}:5 = scf.if %hasodd_{tag} -> ({types}) {{
+{odd_text}
+{i2}scf.yield {", ".join(odd_out)} : {types}
+{ind}}} else {{
+{i2}scf.yield {", ".join(init)} : {types}
+{ind}}}
+{ind}%lo2_{tag} = arith.addi {lo}, %odd_{tag} : i32
+{ind}%c2_{tag} = arith.constant 2 : i32
+{ind}%{tag}:5 = scf.for %j = %lo2_{tag} to {hi_} step %c2_{tag}
+{ind}    iter_args({", ".join(f"{x} = %pre_{tag}#{k}" for k, x in enumerate(args))})
+{ind}    -> ({types}) : i32 {{
+{a_text}
+{i2}{b_j} = arith.addi %j, %c1 : i32
+{b_text}
+{i2}scf.yield {", ".join(b_out)} : {types}
 {ind}}}"""
 
     def lsum(ind):
@@ -728,7 +788,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 
 
 FLAGS = {"nopp", "mr", "ra", "fwd", "sync", "nodw", "pers", "nc3", "l1", "m3", "qr", "e1", "e2", "e3",
-         "lc", "pin"}
+         "lc", "pin", "u2"}
 
 
 def main(argv):
@@ -743,6 +803,11 @@ def main(argv):
                 sys.exit(f"unknown flags {sorted(unknown)}; use {', '.join(sorted(FLAGS))}")
             if "nc3" in flags and "pers" not in flags:
                 sys.exit("nc3 needs pers (the non-persistent launch assumes 128-row tiles)")
+            for f in ("pin", "lc", "mr"):
+                if f in flags and "nodw" not in flags:
+                    sys.exit(f"{f} needs nodw (the wait for P V in its own iteration)")
+            if "pin" in flags and "l1" in flags:
+                sys.exit("pin stores the per-thread row sums: it cannot go with l1")
             tag = "".join("_" + f for f in flags)
             parts.append(kernel(t, int(d), int(bn), int(ns), pingpong="nopp" not in flags,
                                 merged="mr" in flags, rescale_after="ra" in flags,
@@ -751,6 +816,7 @@ def main(argv):
                                 nc=3 if "nc3" in flags else 2, quad="l1" not in flags,
                                 rowlim="m3" not in flags, qregs="qr" in flags,
                                 late_cvt="lc" in flags, pin="pin" in flags,
+                                unroll2="u2" in flags,
                                 poly=max([int(f[1]) for f in flags if f in ("e1", "e2", "e3")] or [0]),
                                 name=f"attention_ws_{t}_d{d}_bn{bn}_s{ns}{tag}"))
         open(argv[0 + 2], "w").write("".join(parts))
