@@ -33,7 +33,11 @@ computes (coop: 64; pp: 64 or 128), BN the tile's columns, S the ring
 depth, G the group size (tile rows) of the tile order; FLAG sub: an
 epilogue through 64 x 64 pieces (coop, BN 256), which leaves room for
 S = 4; ov: a coop epilogue stored after the next tile's first wgmmas are
-issued. bench/RESULTS.md (2026-11-24, h11gemm) has the measurements.
+issued; stepdiv: the coop consumers' and the producer's earlier slot
+arithmetic (g % S and (g / S) & 1 each k-step, the release behind an
+scf.if) instead of the carried ring position; allwarps: the producer's
+loop in all 4 warps of its partition instead of warp 0 alone.
+bench/RESULTS.md (2026-11-24, h11gemm and h13gemm) has the measurements.
 """
 import sys
 
@@ -72,7 +76,16 @@ COMMON = """\
 // empty[s] (parity ((g / S) & 1) ^ 1: the first round passes at once),
 // expects the slot's bytes on full[s] and starts the loads. It runs up to
 // S k-steps ahead of the consumers, into the next tile, so the next tile's
-// first slots fill during this tile's last k-steps and its epilogue.
+// first slots fill during this tile's last k-steps and its epilogue. Its
+// TMA and mbarrier ops are issued by the partition's first thread, so only
+// warp 0 of the producer warpgroup runs the loop (tile.warp_id); the other
+// three leave at once instead of stepping through it (h13gemm: 44 % fewer
+// instructions in the kernel).
+//
+// Producer and consumers carry the ring position (slot g % S, parity
+// (g / S) & 1) in their loops' iter_args instead of dividing g each
+// k-step; a consumer peels a tile's k-step 0, which has no earlier step to
+// release.
 """
 
 HEADERS = {
