@@ -40,7 +40,16 @@
 // empty[s] (parity ((g / S) & 1) ^ 1: the first round passes at once),
 // expects the slot's bytes on full[s] and starts the loads. It runs up to
 // S k-steps ahead of the consumers, into the next tile, so the next tile's
-// first slots fill during this tile's last k-steps and its epilogue.
+// first slots fill during this tile's last k-steps and its epilogue. Its
+// TMA and mbarrier ops are issued by the partition's first thread, so only
+// warp 0 of the producer warpgroup runs the loop (tile.warp_id); the other
+// three leave at once instead of stepping through it (h13gemm: 44 % fewer
+// instructions in the kernel).
+//
+// Producer and consumers carry the ring position (slot g % S, parity
+// (g / S) & 1) in their loops' iter_args instead of dividing g each
+// k-step; a consumer peels a tile's k-step 0, which has no earlier step to
+// release.
 //
 // A slot holds A's two 64 x 64 halves (one TMA box each, so consumer w
 // reads its own) and B's 64 x 256 block: 48 KiB, 3 slots. empty[s] counts
@@ -130,37 +139,48 @@ tile.kernel @matmul_ws_coop(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
     // Consumer 0.
     %mysc = layout.memdesc_index %sc[%c0] : !layout.memdesc<2x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
     %zero = arith.constant dense<0.0> : tensor<64x256xf32, #mma256>
-    scf.for %i = %c0 to %mine step %c1 : i32 {
-      %gbase = arith.muli %i, %ktiles : i32
-      %acc = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%sum = %zero) -> (tensor<64x256xf32, #mma256>) : i32 {
-        %g = arith.addi %gbase, %kt : i32
-        %s = arith.remsi %g, %cS : i32
-        %round = arith.divsi %g, %cS : i32
-        %phase = arith.andi %round, %c1 : i32
+    // The ring position of my next k-step, carried from tile to tile: slot %s0
+    // and the parity %ph0 of its full barrier's phase.
+    %ring:2 = scf.for %i = %c0 to %mine step %c1 iter_args(%s0 = %c0, %ph0 = %c0)
+        -> (i32, i32) : i32 {
+      // k-step 0: no earlier step of this tile to release.
+      %f0 = layout.memdesc_index %full[%s0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %f0, %ph0 : !layout.memdesc<1xi64, #bl>
+      %s20 = arith.muli %s0, %c2 : i32
+      %sa20 = arith.addi %s20, %c0 : i32
+      %ta0 = layout.memdesc_index %sa[%sa20] : !layout.memdesc<6x64x64xf16, #nv> -> !layout.memdesc<64x64xf16, #nv>
+      %tb0 = layout.memdesc_index %sb[%s0] : !layout.memdesc<3x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
+      %d0 = tile.dot %ta0, %tb0, %zero async : !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<64x256xf16, #nv> -> tensor<64x256xf32, #mma256>
+      %first = tile.dot_wait %d0 {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
+      %snx = arith.addi %s0, %c1 : i32
+      %wrapx = arith.cmpi eq, %snx, %cS : i32
+      %sx = arith.select %wrapx, %c0, %snx : i32
+      %flipx = arith.xori %ph0, %c1 : i32
+      %phx = arith.select %wrapx, %flipx, %ph0 : i32
+      %acc:4 = scf.for %kt = %c1 to %ktiles step %c1
+          iter_args(%sum = %first, %s = %sx, %ph = %phx, %prev = %s0) -> (tensor<64x256xf32, #mma256>, i32, i32, i32) : i32 {
         %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %f, %phase : !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %f, %ph : !layout.memdesc<1xi64, #bl>
         %s2 = arith.muli %s, %c2 : i32
         %sa2 = arith.addi %s2, %c0 : i32
         %ta = layout.memdesc_index %sa[%sa2] : !layout.memdesc<6x64x64xf16, #nv> -> !layout.memdesc<64x64xf16, #nv>
         %tb = layout.memdesc_index %sb[%s] : !layout.memdesc<3x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
         %d = tile.dot %ta, %tb, %sum async : !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<64x256xf16, #nv> -> tensor<64x256xf32, #mma256>
         %next = tile.dot_wait %d {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
-        // Step g - 1's wgmmas are done: release its slot.
-        %started = arith.cmpi sgt, %kt, %c0 : i32
-        scf.if %started {
-          %gp = arith.subi %g, %c1 : i32
-          %ps = arith.remsi %gp, %cS : i32
-          %e = layout.memdesc_index %empty[%ps] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-          layout.arrive_barrier %e, 1 nosync : !layout.memdesc<1xi64, #bl>
-        }
-        scf.yield %next : tensor<64x256xf32, #mma256>
+        // The previous k-step's wgmmas are done: release its slot.
+        %e = layout.memdesc_index %empty[%prev] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %e, 1 nosync : !layout.memdesc<1xi64, #bl>
+        %sny = arith.addi %s, %c1 : i32
+        %wrapy = arith.cmpi eq, %sny, %cS : i32
+        %sy = arith.select %wrapy, %c0, %sny : i32
+        %flipy = arith.xori %ph, %c1 : i32
+        %phy = arith.select %wrapy, %flipy, %ph : i32
+        scf.yield %next, %sy, %phy, %s : tensor<64x256xf32, #mma256>, i32, i32, i32
       }
-      %done = tile.dot_wait %acc {pendings = 0 : i32} : tensor<64x256xf32, #mma256>
-      %gend = arith.addi %gbase, %ktiles : i32
-      %gl = arith.subi %gend, %c1 : i32
-      %ls = arith.remsi %gl, %cS : i32
-      %le = layout.memdesc_index %empty[%ls] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %le, 1 nosync : !layout.memdesc<1xi64, #bl>
+      %done = tile.dot_wait %acc#0 {pendings = 0 : i32} : tensor<64x256xf32, #mma256>
+      // Release the slot of the tile's last k-step.
+      %el = layout.memdesc_index %empty[%acc#3] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %el, 1 nosync : !layout.memdesc<1xi64, #bl>
       %o = arith.truncf %done : tensor<64x256xf32, #mma256> to tensor<64x256xf16, #mma256>
       %et0 = arith.muli %i, %np : i32
       %et = arith.addi %pid, %et0 : i32
@@ -179,43 +199,55 @@ tile.kernel @matmul_ws_coop(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
       layout.async_tma_store_wait {pendings = 0 : i32}
       layout.local_store %o, %mysc : tensor<64x256xf16, #mma256> -> !layout.memdesc<64x256xf16, #nv>
       layout.async_tma_copy_local_to_global %dc[%erow, %ecol] %mysc : !layout.tensordesc<64x256xf16, #nv>, !layout.memdesc<64x256xf16, #nv>
+      scf.yield %acc#1, %acc#2 : i32, i32
     }
     layout.async_tma_store_wait {pendings = 0 : i32}
   } partition warps(4) regs(232) {
     // Consumer 1.
     %mysc = layout.memdesc_index %sc[%c1] : !layout.memdesc<2x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
     %zero = arith.constant dense<0.0> : tensor<64x256xf32, #mma256>
-    scf.for %i = %c0 to %mine step %c1 : i32 {
-      %gbase = arith.muli %i, %ktiles : i32
-      %acc = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%sum = %zero) -> (tensor<64x256xf32, #mma256>) : i32 {
-        %g = arith.addi %gbase, %kt : i32
-        %s = arith.remsi %g, %cS : i32
-        %round = arith.divsi %g, %cS : i32
-        %phase = arith.andi %round, %c1 : i32
+    // The ring position of my next k-step, carried from tile to tile: slot %s0
+    // and the parity %ph0 of its full barrier's phase.
+    %ring:2 = scf.for %i = %c0 to %mine step %c1 iter_args(%s0 = %c0, %ph0 = %c0)
+        -> (i32, i32) : i32 {
+      // k-step 0: no earlier step of this tile to release.
+      %f0 = layout.memdesc_index %full[%s0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %f0, %ph0 : !layout.memdesc<1xi64, #bl>
+      %s20 = arith.muli %s0, %c2 : i32
+      %sa20 = arith.addi %s20, %c1 : i32
+      %ta0 = layout.memdesc_index %sa[%sa20] : !layout.memdesc<6x64x64xf16, #nv> -> !layout.memdesc<64x64xf16, #nv>
+      %tb0 = layout.memdesc_index %sb[%s0] : !layout.memdesc<3x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
+      %d0 = tile.dot %ta0, %tb0, %zero async : !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<64x256xf16, #nv> -> tensor<64x256xf32, #mma256>
+      %first = tile.dot_wait %d0 {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
+      %snx = arith.addi %s0, %c1 : i32
+      %wrapx = arith.cmpi eq, %snx, %cS : i32
+      %sx = arith.select %wrapx, %c0, %snx : i32
+      %flipx = arith.xori %ph0, %c1 : i32
+      %phx = arith.select %wrapx, %flipx, %ph0 : i32
+      %acc:4 = scf.for %kt = %c1 to %ktiles step %c1
+          iter_args(%sum = %first, %s = %sx, %ph = %phx, %prev = %s0) -> (tensor<64x256xf32, #mma256>, i32, i32, i32) : i32 {
         %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %f, %phase : !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %f, %ph : !layout.memdesc<1xi64, #bl>
         %s2 = arith.muli %s, %c2 : i32
         %sa2 = arith.addi %s2, %c1 : i32
         %ta = layout.memdesc_index %sa[%sa2] : !layout.memdesc<6x64x64xf16, #nv> -> !layout.memdesc<64x64xf16, #nv>
         %tb = layout.memdesc_index %sb[%s] : !layout.memdesc<3x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
         %d = tile.dot %ta, %tb, %sum async : !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<64x256xf16, #nv> -> tensor<64x256xf32, #mma256>
         %next = tile.dot_wait %d {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
-        // Step g - 1's wgmmas are done: release its slot.
-        %started = arith.cmpi sgt, %kt, %c0 : i32
-        scf.if %started {
-          %gp = arith.subi %g, %c1 : i32
-          %ps = arith.remsi %gp, %cS : i32
-          %e = layout.memdesc_index %empty[%ps] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-          layout.arrive_barrier %e, 1 nosync : !layout.memdesc<1xi64, #bl>
-        }
-        scf.yield %next : tensor<64x256xf32, #mma256>
+        // The previous k-step's wgmmas are done: release its slot.
+        %e = layout.memdesc_index %empty[%prev] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %e, 1 nosync : !layout.memdesc<1xi64, #bl>
+        %sny = arith.addi %s, %c1 : i32
+        %wrapy = arith.cmpi eq, %sny, %cS : i32
+        %sy = arith.select %wrapy, %c0, %sny : i32
+        %flipy = arith.xori %ph, %c1 : i32
+        %phy = arith.select %wrapy, %flipy, %ph : i32
+        scf.yield %next, %sy, %phy, %s : tensor<64x256xf32, #mma256>, i32, i32, i32
       }
-      %done = tile.dot_wait %acc {pendings = 0 : i32} : tensor<64x256xf32, #mma256>
-      %gend = arith.addi %gbase, %ktiles : i32
-      %gl = arith.subi %gend, %c1 : i32
-      %ls = arith.remsi %gl, %cS : i32
-      %le = layout.memdesc_index %empty[%ls] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %le, 1 nosync : !layout.memdesc<1xi64, #bl>
+      %done = tile.dot_wait %acc#0 {pendings = 0 : i32} : tensor<64x256xf32, #mma256>
+      // Release the slot of the tile's last k-step.
+      %el = layout.memdesc_index %empty[%acc#3] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %el, 1 nosync : !layout.memdesc<1xi64, #bl>
       %o = arith.truncf %done : tensor<64x256xf32, #mma256> to tensor<64x256xf16, #mma256>
       %et0 = arith.muli %i, %np : i32
       %et = arith.addi %pid, %et0 : i32
@@ -234,44 +266,57 @@ tile.kernel @matmul_ws_coop(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
       layout.async_tma_store_wait {pendings = 0 : i32}
       layout.local_store %o, %mysc : tensor<64x256xf16, #mma256> -> !layout.memdesc<64x256xf16, #nv>
       layout.async_tma_copy_local_to_global %dc[%erow, %ecol] %mysc : !layout.tensordesc<64x256xf16, #nv>, !layout.memdesc<64x256xf16, #nv>
+      scf.yield %acc#1, %acc#2 : i32, i32
     }
     layout.async_tma_store_wait {pendings = 0 : i32}
   } partition warps(4) regs(40) {
-    // Producer: TMA only, tile after tile, k-step after k-step.
-    scf.for %i = %c0 to %mine step %c1 : i32 {
-      %lt0 = arith.muli %i, %np : i32
-      %lt = arith.addi %pid, %lt0 : i32
-      %lgrp = arith.divsi %lt, %ingroup : i32
-      %lfirst = arith.muli %lgrp, %cgm : i32
-      %lleft = arith.subi %tm, %lfirst : i32
-      %lgsize = arith.minsi %lleft, %cgm : i32
-      %lloc = arith.remsi %lt, %ingroup : i32
-      %llm = arith.remsi %lloc, %lgsize : i32
-      %lpm = arith.addi %lfirst, %llm : i32
-      %lpn = arith.divsi %lloc, %lgsize : i32
-      %lrow = arith.muli %lpm, %cbm : i32
-      %lcol = arith.muli %lpn, %cbn : i32
-      %gbase = arith.muli %i, %ktiles : i32
-      scf.for %kt = %c0 to %ktiles step %c1 : i32 {
-        %g = arith.addi %gbase, %kt : i32
-        %s = arith.remsi %g, %cS : i32
-        %round = arith.divsi %g, %cS : i32
-        %odd = arith.andi %round, %c1 : i32
-        %phase = arith.xori %odd, %c1 : i32
-        %e = layout.memdesc_index %empty[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %e, %phase : !layout.memdesc<1xi64, #bl>
-        %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        %kk = arith.muli %kt, %c64 : i32
-        layout.barrier_expect %f, 49152 : !layout.memdesc<1xi64, #bl>
-        %s2 = arith.muli %s, %c2 : i32
-        %ta0 = layout.memdesc_index %sa[%s2] : !layout.memdesc<6x64x64xf16, #nv> -> !layout.memdesc<64x64xf16, #nv>
-        layout.async_tma_copy_global_to_local %da[%lrow, %kk] %ta0, %f : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
-        %s21 = arith.addi %s2, %c1 : i32
-        %ta1 = layout.memdesc_index %sa[%s21] : !layout.memdesc<6x64x64xf16, #nv> -> !layout.memdesc<64x64xf16, #nv>
-        %lrow1 = arith.addi %lrow, %c64 : i32
-        layout.async_tma_copy_global_to_local %da[%lrow1, %kk] %ta1, %f : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
-        %tb = layout.memdesc_index %sb[%s] : !layout.memdesc<3x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
-        layout.async_tma_copy_global_to_local %db[%kk, %lcol] %tb, %f : !layout.tensordesc<64x256xf16, #nv>, !layout.memdesc<64x256xf16, #nv>, !layout.memdesc<1xi64, #bl>
+    // Only warp 0 of the partition runs the producer (its first thread issues
+    // the TMA and mbarrier ops); warps 1-3 go straight to the end.
+    %pwarp = tile.warp_id : i32
+    %plead = arith.cmpi eq, %pwarp, %c0 : i32
+    scf.if %plead {
+      // Producer: TMA only, tile after tile, k-step after k-step; slot %s and
+      // the parity %ph of its full barrier carried from step to step (empty[s]
+      // is waited with the other parity: the first round passes at once).
+      %ring:2 = scf.for %i = %c0 to %mine step %c1 iter_args(%s0 = %c0, %ph0 = %c0)
+          -> (i32, i32) : i32 {
+        %lt0 = arith.muli %i, %np : i32
+        %lt = arith.addi %pid, %lt0 : i32
+        %lgrp = arith.divsi %lt, %ingroup : i32
+        %lfirst = arith.muli %lgrp, %cgm : i32
+        %lleft = arith.subi %tm, %lfirst : i32
+        %lgsize = arith.minsi %lleft, %cgm : i32
+        %lloc = arith.remsi %lt, %ingroup : i32
+        %llm = arith.remsi %lloc, %lgsize : i32
+        %lpm = arith.addi %lfirst, %llm : i32
+        %lpn = arith.divsi %lloc, %lgsize : i32
+        %lrow = arith.muli %lpm, %cbm : i32
+        %lcol = arith.muli %lpn, %cbn : i32
+        %r:2 = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%s = %s0, %ph = %ph0)
+            -> (i32, i32) : i32 {
+          %phase = arith.xori %ph, %c1 : i32
+          %e = layout.memdesc_index %empty[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+          layout.wait_barrier %e, %phase : !layout.memdesc<1xi64, #bl>
+          %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+          %kk = arith.muli %kt, %c64 : i32
+          layout.barrier_expect %f, 49152 : !layout.memdesc<1xi64, #bl>
+          %s2 = arith.muli %s, %c2 : i32
+          %ta0 = layout.memdesc_index %sa[%s2] : !layout.memdesc<6x64x64xf16, #nv> -> !layout.memdesc<64x64xf16, #nv>
+          layout.async_tma_copy_global_to_local %da[%lrow, %kk] %ta0, %f : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+          %s21 = arith.addi %s2, %c1 : i32
+          %ta1 = layout.memdesc_index %sa[%s21] : !layout.memdesc<6x64x64xf16, #nv> -> !layout.memdesc<64x64xf16, #nv>
+          %lrow1 = arith.addi %lrow, %c64 : i32
+          layout.async_tma_copy_global_to_local %da[%lrow1, %kk] %ta1, %f : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+          %tb = layout.memdesc_index %sb[%s] : !layout.memdesc<3x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
+          layout.async_tma_copy_global_to_local %db[%kk, %lcol] %tb, %f : !layout.tensordesc<64x256xf16, #nv>, !layout.memdesc<64x256xf16, #nv>, !layout.memdesc<1xi64, #bl>
+          %sny = arith.addi %s, %c1 : i32
+          %wrapy = arith.cmpi eq, %sny, %cS : i32
+          %sy = arith.select %wrapy, %c0, %sny : i32
+          %flipy = arith.xori %ph, %c1 : i32
+          %phy = arith.select %wrapy, %flipy, %ph : i32
+          scf.yield %sy, %phy : i32, i32
+        }
+        scf.yield %r#0, %r#1 : i32, i32
       }
     }
   }
@@ -338,37 +383,48 @@ tile.kernel @matmul_ws_coop_bf16(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i
     // Consumer 0.
     %mysc = layout.memdesc_index %sc[%c0] : !layout.memdesc<2x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
     %zero = arith.constant dense<0.0> : tensor<64x256xf32, #mma256>
-    scf.for %i = %c0 to %mine step %c1 : i32 {
-      %gbase = arith.muli %i, %ktiles : i32
-      %acc = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%sum = %zero) -> (tensor<64x256xf32, #mma256>) : i32 {
-        %g = arith.addi %gbase, %kt : i32
-        %s = arith.remsi %g, %cS : i32
-        %round = arith.divsi %g, %cS : i32
-        %phase = arith.andi %round, %c1 : i32
+    // The ring position of my next k-step, carried from tile to tile: slot %s0
+    // and the parity %ph0 of its full barrier's phase.
+    %ring:2 = scf.for %i = %c0 to %mine step %c1 iter_args(%s0 = %c0, %ph0 = %c0)
+        -> (i32, i32) : i32 {
+      // k-step 0: no earlier step of this tile to release.
+      %f0 = layout.memdesc_index %full[%s0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %f0, %ph0 : !layout.memdesc<1xi64, #bl>
+      %s20 = arith.muli %s0, %c2 : i32
+      %sa20 = arith.addi %s20, %c0 : i32
+      %ta0 = layout.memdesc_index %sa[%sa20] : !layout.memdesc<6x64x64xbf16, #nv> -> !layout.memdesc<64x64xbf16, #nv>
+      %tb0 = layout.memdesc_index %sb[%s0] : !layout.memdesc<3x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
+      %d0 = tile.dot %ta0, %tb0, %zero async : !layout.memdesc<64x64xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv> -> tensor<64x256xf32, #mma256>
+      %first = tile.dot_wait %d0 {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
+      %snx = arith.addi %s0, %c1 : i32
+      %wrapx = arith.cmpi eq, %snx, %cS : i32
+      %sx = arith.select %wrapx, %c0, %snx : i32
+      %flipx = arith.xori %ph0, %c1 : i32
+      %phx = arith.select %wrapx, %flipx, %ph0 : i32
+      %acc:4 = scf.for %kt = %c1 to %ktiles step %c1
+          iter_args(%sum = %first, %s = %sx, %ph = %phx, %prev = %s0) -> (tensor<64x256xf32, #mma256>, i32, i32, i32) : i32 {
         %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %f, %phase : !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %f, %ph : !layout.memdesc<1xi64, #bl>
         %s2 = arith.muli %s, %c2 : i32
         %sa2 = arith.addi %s2, %c0 : i32
         %ta = layout.memdesc_index %sa[%sa2] : !layout.memdesc<6x64x64xbf16, #nv> -> !layout.memdesc<64x64xbf16, #nv>
         %tb = layout.memdesc_index %sb[%s] : !layout.memdesc<3x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
         %d = tile.dot %ta, %tb, %sum async : !layout.memdesc<64x64xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv> -> tensor<64x256xf32, #mma256>
         %next = tile.dot_wait %d {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
-        // Step g - 1's wgmmas are done: release its slot.
-        %started = arith.cmpi sgt, %kt, %c0 : i32
-        scf.if %started {
-          %gp = arith.subi %g, %c1 : i32
-          %ps = arith.remsi %gp, %cS : i32
-          %e = layout.memdesc_index %empty[%ps] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-          layout.arrive_barrier %e, 1 nosync : !layout.memdesc<1xi64, #bl>
-        }
-        scf.yield %next : tensor<64x256xf32, #mma256>
+        // The previous k-step's wgmmas are done: release its slot.
+        %e = layout.memdesc_index %empty[%prev] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %e, 1 nosync : !layout.memdesc<1xi64, #bl>
+        %sny = arith.addi %s, %c1 : i32
+        %wrapy = arith.cmpi eq, %sny, %cS : i32
+        %sy = arith.select %wrapy, %c0, %sny : i32
+        %flipy = arith.xori %ph, %c1 : i32
+        %phy = arith.select %wrapy, %flipy, %ph : i32
+        scf.yield %next, %sy, %phy, %s : tensor<64x256xf32, #mma256>, i32, i32, i32
       }
-      %done = tile.dot_wait %acc {pendings = 0 : i32} : tensor<64x256xf32, #mma256>
-      %gend = arith.addi %gbase, %ktiles : i32
-      %gl = arith.subi %gend, %c1 : i32
-      %ls = arith.remsi %gl, %cS : i32
-      %le = layout.memdesc_index %empty[%ls] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %le, 1 nosync : !layout.memdesc<1xi64, #bl>
+      %done = tile.dot_wait %acc#0 {pendings = 0 : i32} : tensor<64x256xf32, #mma256>
+      // Release the slot of the tile's last k-step.
+      %el = layout.memdesc_index %empty[%acc#3] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %el, 1 nosync : !layout.memdesc<1xi64, #bl>
       %o = arith.truncf %done : tensor<64x256xf32, #mma256> to tensor<64x256xbf16, #mma256>
       %et0 = arith.muli %i, %np : i32
       %et = arith.addi %pid, %et0 : i32
@@ -387,43 +443,55 @@ tile.kernel @matmul_ws_coop_bf16(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i
       layout.async_tma_store_wait {pendings = 0 : i32}
       layout.local_store %o, %mysc : tensor<64x256xbf16, #mma256> -> !layout.memdesc<64x256xbf16, #nv>
       layout.async_tma_copy_local_to_global %dc[%erow, %ecol] %mysc : !layout.tensordesc<64x256xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv>
+      scf.yield %acc#1, %acc#2 : i32, i32
     }
     layout.async_tma_store_wait {pendings = 0 : i32}
   } partition warps(4) regs(232) {
     // Consumer 1.
     %mysc = layout.memdesc_index %sc[%c1] : !layout.memdesc<2x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
     %zero = arith.constant dense<0.0> : tensor<64x256xf32, #mma256>
-    scf.for %i = %c0 to %mine step %c1 : i32 {
-      %gbase = arith.muli %i, %ktiles : i32
-      %acc = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%sum = %zero) -> (tensor<64x256xf32, #mma256>) : i32 {
-        %g = arith.addi %gbase, %kt : i32
-        %s = arith.remsi %g, %cS : i32
-        %round = arith.divsi %g, %cS : i32
-        %phase = arith.andi %round, %c1 : i32
+    // The ring position of my next k-step, carried from tile to tile: slot %s0
+    // and the parity %ph0 of its full barrier's phase.
+    %ring:2 = scf.for %i = %c0 to %mine step %c1 iter_args(%s0 = %c0, %ph0 = %c0)
+        -> (i32, i32) : i32 {
+      // k-step 0: no earlier step of this tile to release.
+      %f0 = layout.memdesc_index %full[%s0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %f0, %ph0 : !layout.memdesc<1xi64, #bl>
+      %s20 = arith.muli %s0, %c2 : i32
+      %sa20 = arith.addi %s20, %c1 : i32
+      %ta0 = layout.memdesc_index %sa[%sa20] : !layout.memdesc<6x64x64xbf16, #nv> -> !layout.memdesc<64x64xbf16, #nv>
+      %tb0 = layout.memdesc_index %sb[%s0] : !layout.memdesc<3x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
+      %d0 = tile.dot %ta0, %tb0, %zero async : !layout.memdesc<64x64xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv> -> tensor<64x256xf32, #mma256>
+      %first = tile.dot_wait %d0 {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
+      %snx = arith.addi %s0, %c1 : i32
+      %wrapx = arith.cmpi eq, %snx, %cS : i32
+      %sx = arith.select %wrapx, %c0, %snx : i32
+      %flipx = arith.xori %ph0, %c1 : i32
+      %phx = arith.select %wrapx, %flipx, %ph0 : i32
+      %acc:4 = scf.for %kt = %c1 to %ktiles step %c1
+          iter_args(%sum = %first, %s = %sx, %ph = %phx, %prev = %s0) -> (tensor<64x256xf32, #mma256>, i32, i32, i32) : i32 {
         %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %f, %phase : !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %f, %ph : !layout.memdesc<1xi64, #bl>
         %s2 = arith.muli %s, %c2 : i32
         %sa2 = arith.addi %s2, %c1 : i32
         %ta = layout.memdesc_index %sa[%sa2] : !layout.memdesc<6x64x64xbf16, #nv> -> !layout.memdesc<64x64xbf16, #nv>
         %tb = layout.memdesc_index %sb[%s] : !layout.memdesc<3x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
         %d = tile.dot %ta, %tb, %sum async : !layout.memdesc<64x64xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv> -> tensor<64x256xf32, #mma256>
         %next = tile.dot_wait %d {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
-        // Step g - 1's wgmmas are done: release its slot.
-        %started = arith.cmpi sgt, %kt, %c0 : i32
-        scf.if %started {
-          %gp = arith.subi %g, %c1 : i32
-          %ps = arith.remsi %gp, %cS : i32
-          %e = layout.memdesc_index %empty[%ps] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-          layout.arrive_barrier %e, 1 nosync : !layout.memdesc<1xi64, #bl>
-        }
-        scf.yield %next : tensor<64x256xf32, #mma256>
+        // The previous k-step's wgmmas are done: release its slot.
+        %e = layout.memdesc_index %empty[%prev] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %e, 1 nosync : !layout.memdesc<1xi64, #bl>
+        %sny = arith.addi %s, %c1 : i32
+        %wrapy = arith.cmpi eq, %sny, %cS : i32
+        %sy = arith.select %wrapy, %c0, %sny : i32
+        %flipy = arith.xori %ph, %c1 : i32
+        %phy = arith.select %wrapy, %flipy, %ph : i32
+        scf.yield %next, %sy, %phy, %s : tensor<64x256xf32, #mma256>, i32, i32, i32
       }
-      %done = tile.dot_wait %acc {pendings = 0 : i32} : tensor<64x256xf32, #mma256>
-      %gend = arith.addi %gbase, %ktiles : i32
-      %gl = arith.subi %gend, %c1 : i32
-      %ls = arith.remsi %gl, %cS : i32
-      %le = layout.memdesc_index %empty[%ls] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %le, 1 nosync : !layout.memdesc<1xi64, #bl>
+      %done = tile.dot_wait %acc#0 {pendings = 0 : i32} : tensor<64x256xf32, #mma256>
+      // Release the slot of the tile's last k-step.
+      %el = layout.memdesc_index %empty[%acc#3] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %el, 1 nosync : !layout.memdesc<1xi64, #bl>
       %o = arith.truncf %done : tensor<64x256xf32, #mma256> to tensor<64x256xbf16, #mma256>
       %et0 = arith.muli %i, %np : i32
       %et = arith.addi %pid, %et0 : i32
@@ -442,44 +510,57 @@ tile.kernel @matmul_ws_coop_bf16(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i
       layout.async_tma_store_wait {pendings = 0 : i32}
       layout.local_store %o, %mysc : tensor<64x256xbf16, #mma256> -> !layout.memdesc<64x256xbf16, #nv>
       layout.async_tma_copy_local_to_global %dc[%erow, %ecol] %mysc : !layout.tensordesc<64x256xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv>
+      scf.yield %acc#1, %acc#2 : i32, i32
     }
     layout.async_tma_store_wait {pendings = 0 : i32}
   } partition warps(4) regs(40) {
-    // Producer: TMA only, tile after tile, k-step after k-step.
-    scf.for %i = %c0 to %mine step %c1 : i32 {
-      %lt0 = arith.muli %i, %np : i32
-      %lt = arith.addi %pid, %lt0 : i32
-      %lgrp = arith.divsi %lt, %ingroup : i32
-      %lfirst = arith.muli %lgrp, %cgm : i32
-      %lleft = arith.subi %tm, %lfirst : i32
-      %lgsize = arith.minsi %lleft, %cgm : i32
-      %lloc = arith.remsi %lt, %ingroup : i32
-      %llm = arith.remsi %lloc, %lgsize : i32
-      %lpm = arith.addi %lfirst, %llm : i32
-      %lpn = arith.divsi %lloc, %lgsize : i32
-      %lrow = arith.muli %lpm, %cbm : i32
-      %lcol = arith.muli %lpn, %cbn : i32
-      %gbase = arith.muli %i, %ktiles : i32
-      scf.for %kt = %c0 to %ktiles step %c1 : i32 {
-        %g = arith.addi %gbase, %kt : i32
-        %s = arith.remsi %g, %cS : i32
-        %round = arith.divsi %g, %cS : i32
-        %odd = arith.andi %round, %c1 : i32
-        %phase = arith.xori %odd, %c1 : i32
-        %e = layout.memdesc_index %empty[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %e, %phase : !layout.memdesc<1xi64, #bl>
-        %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        %kk = arith.muli %kt, %c64 : i32
-        layout.barrier_expect %f, 49152 : !layout.memdesc<1xi64, #bl>
-        %s2 = arith.muli %s, %c2 : i32
-        %ta0 = layout.memdesc_index %sa[%s2] : !layout.memdesc<6x64x64xbf16, #nv> -> !layout.memdesc<64x64xbf16, #nv>
-        layout.async_tma_copy_global_to_local %da[%lrow, %kk] %ta0, %f : !layout.tensordesc<64x64xbf16, #nv>, !layout.memdesc<64x64xbf16, #nv>, !layout.memdesc<1xi64, #bl>
-        %s21 = arith.addi %s2, %c1 : i32
-        %ta1 = layout.memdesc_index %sa[%s21] : !layout.memdesc<6x64x64xbf16, #nv> -> !layout.memdesc<64x64xbf16, #nv>
-        %lrow1 = arith.addi %lrow, %c64 : i32
-        layout.async_tma_copy_global_to_local %da[%lrow1, %kk] %ta1, %f : !layout.tensordesc<64x64xbf16, #nv>, !layout.memdesc<64x64xbf16, #nv>, !layout.memdesc<1xi64, #bl>
-        %tb = layout.memdesc_index %sb[%s] : !layout.memdesc<3x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
-        layout.async_tma_copy_global_to_local %db[%kk, %lcol] %tb, %f : !layout.tensordesc<64x256xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv>, !layout.memdesc<1xi64, #bl>
+    // Only warp 0 of the partition runs the producer (its first thread issues
+    // the TMA and mbarrier ops); warps 1-3 go straight to the end.
+    %pwarp = tile.warp_id : i32
+    %plead = arith.cmpi eq, %pwarp, %c0 : i32
+    scf.if %plead {
+      // Producer: TMA only, tile after tile, k-step after k-step; slot %s and
+      // the parity %ph of its full barrier carried from step to step (empty[s]
+      // is waited with the other parity: the first round passes at once).
+      %ring:2 = scf.for %i = %c0 to %mine step %c1 iter_args(%s0 = %c0, %ph0 = %c0)
+          -> (i32, i32) : i32 {
+        %lt0 = arith.muli %i, %np : i32
+        %lt = arith.addi %pid, %lt0 : i32
+        %lgrp = arith.divsi %lt, %ingroup : i32
+        %lfirst = arith.muli %lgrp, %cgm : i32
+        %lleft = arith.subi %tm, %lfirst : i32
+        %lgsize = arith.minsi %lleft, %cgm : i32
+        %lloc = arith.remsi %lt, %ingroup : i32
+        %llm = arith.remsi %lloc, %lgsize : i32
+        %lpm = arith.addi %lfirst, %llm : i32
+        %lpn = arith.divsi %lloc, %lgsize : i32
+        %lrow = arith.muli %lpm, %cbm : i32
+        %lcol = arith.muli %lpn, %cbn : i32
+        %r:2 = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%s = %s0, %ph = %ph0)
+            -> (i32, i32) : i32 {
+          %phase = arith.xori %ph, %c1 : i32
+          %e = layout.memdesc_index %empty[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+          layout.wait_barrier %e, %phase : !layout.memdesc<1xi64, #bl>
+          %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+          %kk = arith.muli %kt, %c64 : i32
+          layout.barrier_expect %f, 49152 : !layout.memdesc<1xi64, #bl>
+          %s2 = arith.muli %s, %c2 : i32
+          %ta0 = layout.memdesc_index %sa[%s2] : !layout.memdesc<6x64x64xbf16, #nv> -> !layout.memdesc<64x64xbf16, #nv>
+          layout.async_tma_copy_global_to_local %da[%lrow, %kk] %ta0, %f : !layout.tensordesc<64x64xbf16, #nv>, !layout.memdesc<64x64xbf16, #nv>, !layout.memdesc<1xi64, #bl>
+          %s21 = arith.addi %s2, %c1 : i32
+          %ta1 = layout.memdesc_index %sa[%s21] : !layout.memdesc<6x64x64xbf16, #nv> -> !layout.memdesc<64x64xbf16, #nv>
+          %lrow1 = arith.addi %lrow, %c64 : i32
+          layout.async_tma_copy_global_to_local %da[%lrow1, %kk] %ta1, %f : !layout.tensordesc<64x64xbf16, #nv>, !layout.memdesc<64x64xbf16, #nv>, !layout.memdesc<1xi64, #bl>
+          %tb = layout.memdesc_index %sb[%s] : !layout.memdesc<3x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
+          layout.async_tma_copy_global_to_local %db[%kk, %lcol] %tb, %f : !layout.tensordesc<64x256xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv>, !layout.memdesc<1xi64, #bl>
+          %sny = arith.addi %s, %c1 : i32
+          %wrapy = arith.cmpi eq, %sny, %cS : i32
+          %sy = arith.select %wrapy, %c0, %sny : i32
+          %flipy = arith.xori %ph, %c1 : i32
+          %phy = arith.select %wrapy, %flipy, %ph : i32
+          scf.yield %sy, %phy : i32, i32
+        }
+        scf.yield %r#0, %r#1 : i32, i32
       }
     }
   }

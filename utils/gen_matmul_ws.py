@@ -33,7 +33,11 @@ computes (coop: 64; pp: 64 or 128), BN the tile's columns, S the ring
 depth, G the group size (tile rows) of the tile order; FLAG sub: an
 epilogue through 64 x 64 pieces (coop, BN 256), which leaves room for
 S = 4; ov: a coop epilogue stored after the next tile's first wgmmas are
-issued. bench/RESULTS.md (2026-11-24, h11gemm) has the measurements.
+issued; stepdiv: the coop consumers' and the producer's earlier slot
+arithmetic (g % S and (g / S) & 1 each k-step, the release behind an
+scf.if) instead of the carried ring position; allwarps: the producer's
+loop in all 4 warps of its partition instead of warp 0 alone.
+bench/RESULTS.md (2026-11-24, h11gemm and h13gemm) has the measurements.
 """
 import sys
 
@@ -72,7 +76,16 @@ COMMON = """\
 // empty[s] (parity ((g / S) & 1) ^ 1: the first round passes at once),
 // expects the slot's bytes on full[s] and starts the loads. It runs up to
 // S k-steps ahead of the consumers, into the next tile, so the next tile's
-// first slots fill during this tile's last k-steps and its epilogue.
+// first slots fill during this tile's last k-steps and its epilogue. Its
+// TMA and mbarrier ops are issued by the partition's first thread, so only
+// warp 0 of the producer warpgroup runs the loop (tile.warp_id); the other
+// three leave at once instead of stepping through it (h13gemm: 44 % fewer
+// instructions in the kernel).
+//
+// Producer and consumers carry the ring position (slot g % S, parity
+// (g / S) & 1) in their loops' iter_args instead of dividing g each
+// k-step; a consumer peels a tile's k-step 0, which has no earlier step to
+// release.
 """
 
 HEADERS = {
@@ -180,11 +193,15 @@ def indent(text, n):
 
 
 def kernel(name, mode, bm, bn, slots, gm, dtype, sub=False, ov=False, regs=232, pregs=40,
-           comment=True):
+           comment=True, allwarps=False, stepdiv=False):
     """One kernel. mode pp: each consumer a whole bm x bn tile, turns; coop:
     the consumers the two 64-row halves of a 128 x bn tile. sub: the
     epilogue stores 64-column pieces through two 64 x 64 buffers a consumer
-    (coop, bn 256 only)."""
+    (coop, bn 256 only). allwarps: the producer's loop in all 4 warps of
+    its partition (before h13gemm; now warp 0 alone). stepdiv: the coop
+    consumers compute slot and parity from the step counter each k-step
+    (g % S, (g / S) & 1) and release behind an scf.if (before h13gemm; now
+    both carried in iter_args and k-step 0 peeled)."""
     assert mode in ("pp", "coop", "cluster")
     cluster = mode == "cluster"
     if cluster:
@@ -262,6 +279,24 @@ tile.cluster_wait
 %f{sfx} = layout.memdesc_index %full[%s{sfx}] : {bars} -> {bar1}
 layout.wait_barrier %f{sfx}, %phase{sfx} : {bar1}
 """, pad)
+
+    def advance(s, ph, sfx, pad):
+        """The ring position after slot `s`, parity `ph`: %s<sfx>, %ph<sfx>
+        (the parity flips when the slot wraps to 0)."""
+        return indent(f"""\
+%sn{sfx} = arith.addi {s}, %c1 : i32
+%wrap{sfx} = arith.cmpi eq, %sn{sfx}, %cS : i32
+%s{sfx} = arith.select %wrap{sfx}, %c0, %sn{sfx} : i32
+%flip{sfx} = arith.xori {ph}, %c1 : i32
+%ph{sfx} = arith.select %wrap{sfx}, %flip{sfx}, {ph} : i32
+""", pad)
+
+    def release(s, sfx, pad):
+        """Release slot `s` (this program's, and the peer's in a cluster)."""
+        return indent(f"""\
+%e{sfx} = layout.memdesc_index %empty[{s}] : {bars} -> {bar1}
+layout.arrive_barrier %e{sfx}, 1 nosync : {bar1}
+""", pad) + peer_release(f"%e{sfx}", pad)
 
     def slot_dot(w, sfx, acc_in, pad, a_slot=None):
         """The wgmmas of slot %s<sfx> on `acc_in` (consumer w's 64-row half
@@ -367,6 +402,33 @@ layout.arrive_barrier %otherturn, 1 nosync : {bar1}
   layout.local_store %piece{j}, %cb{j} : {p1} -> {mc}
   layout.async_tma_copy_local_to_global %dc[{erow}, %ecol{j}] %cb{j} : {dc}, {mc}
 """
+        if mode == "coop" and not stepdiv:
+            return f"""\
+// Consumer {w}.
+{mysc}%zero = arith.constant dense<0.0> : {acc}
+// The ring position of my next k-step, carried from tile to tile: slot %s0
+// and the parity %ph0 of its full barrier's phase.
+%ring:2 = scf.for %i = %c0 to %mine step %c1 iter_args(%s0 = %c0, %ph0 = %c0)
+    -> (i32, i32) : i32 {{
+  // k-step 0: no earlier step of this tile to release.
+  %f0 = layout.memdesc_index %full[%s0] : {bars} -> {bar1}
+  layout.wait_barrier %f0, %ph0 : {bar1}
+{slot_dot(w, "0", "%zero", 2)}  %first = tile.dot_wait %d0 {{pendings = 1 : i32}} : {acc}
+{advance("%s0", "%ph0", "x", 2)}  %acc:4 = scf.for %kt = %c1 to %ktiles step %c1
+      iter_args(%sum = %first, %s = %sx, %ph = %phx, %prev = %s0) -> ({acc}, i32, i32, i32) : i32 {{
+    %f = layout.memdesc_index %full[%s] : {bars} -> {bar1}
+    layout.wait_barrier %f, %ph : {bar1}
+{slot_dot(w, "", "%sum", 4)}    %next = tile.dot_wait %d {{pendings = 1 : i32}} : {acc}
+    // The previous k-step's wgmmas are done: release its slot.
+{release("%prev", "", 4)}{advance("%s", "%ph", "y", 4)}    scf.yield %next, %sy, %phy, %s : {acc}, i32, i32, i32
+  }}
+  %done = tile.dot_wait %acc#0 {{pendings = 0 : i32}} : {acc}
+  // Release the slot of the tile's last k-step.
+{release("%acc#3", "l", 2)}  %o = arith.truncf %done : {acc} to {acct}
+{indent(coords("e", "%i"), 2).replace("%erow =", "%erow0 =")}{row_off}{epilogue}  scf.yield %acc#1, %acc#2 : i32, i32
+}}
+layout.async_tma_store_wait {{pendings = 0 : i32}}
+{cluster_exit}"""
         return f"""\
 // Consumer {w}.
 {tiles}{mysc}%zero = arith.constant dense<0.0> : {acc}
@@ -465,7 +527,8 @@ layout.async_tma_store_wait {{pendings = 0 : i32}}
     %lrow1 = arith.addi %lrow, %c64 : i32
     layout.async_tma_copy_global_to_local %da[%lrow1, %kk] %ta1, %f : {da}, {ma}, {bar1}
 """
-    producer = f"""\
+    if stepdiv:
+        producer = f"""\
 // Producer: TMA only, tile after tile, k-step after k-step.
 scf.for %i = %c0 to %mine step %c1 : i32 {{
 {indent(coords("l", "%i"), 2)}  %gbase = arith.muli %i, %ktiles : i32
@@ -484,7 +547,41 @@ scf.for %i = %c0 to %mine step %c1 : i32 {{
     layout.async_tma_copy_global_to_local %db[%kk, %lcol] %tb, %f : {db}, {mb}, {bar1}
   }}
 }}
-{cluster_exit}"""
+"""
+    else:
+        producer = f"""\
+// Producer: TMA only, tile after tile, k-step after k-step; slot %s and
+// the parity %ph of its full barrier carried from step to step (empty[s]
+// is waited with the other parity: the first round passes at once).
+%ring:2 = scf.for %i = %c0 to %mine step %c1 iter_args(%s0 = %c0, %ph0 = %c0)
+    -> (i32, i32) : i32 {{
+{indent(coords("l", "%i"), 2)}  %r:2 = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%s = %s0, %ph = %ph0)
+      -> (i32, i32) : i32 {{
+    %phase = arith.xori %ph, %c1 : i32
+    %e = layout.memdesc_index %empty[%s] : {bars} -> {bar1}
+    layout.wait_barrier %e, %phase : {bar1}
+    %f = layout.memdesc_index %full[%s] : {bars} -> {bar1}
+    %kk = arith.muli %kt, %c64 : i32
+    layout.barrier_expect %f, {txbytes} : {bar1}
+{loads}    %tb = layout.memdesc_index %sb[%s] : {sb} -> {mb}
+    layout.async_tma_copy_global_to_local %db[%kk, %lcol] %tb, %f : {db}, {mb}, {bar1}
+{advance("%s", "%ph", "y", 4)}    scf.yield %sy, %phy : i32, i32
+  }}
+  scf.yield %r#0, %r#1 : i32, i32
+}}
+"""
+    if not allwarps:
+        # The program-level ops above are issued by the partition's first
+        # thread: warps 1-3 would only step through the same loop.
+        producer = f"""\
+// Only warp 0 of the partition runs the producer (its first thread issues
+// the TMA and mbarrier ops); warps 1-3 go straight to the end.
+%pwarp = tile.warp_id : i32
+%plead = arith.cmpi eq, %pwarp, %c0 : i32
+scf.if %plead {{
+{indent(producer, 2)}}}
+"""
+    producer += cluster_exit
     turn_alloc = f"  %turn = layout.local_alloc : {bar2}\n" if mode == "pp" else ""
     if cluster:
         kattrs = "num_warps = 4 : i32, cluster_dims = array<i32: 2, 1, 1>"
@@ -654,7 +751,7 @@ def main(argv):
             mode, bm, bn, s, g = f[0], int(f[1]), int(f[2]), int(f[3]), int(f[4])
             dtype = f[5] if len(f) > 5 else "f16"
             flags = tuple(f[6:])
-            assert all(x in ("sub", "ov") for x in flags), flags
+            assert all(x in ("sub", "ov", "allwarps", "stepdiv") for x in flags), flags
             name = kname(mode, bm, bn, s, g, dtype, flags)
             configs.append((name, mode, bm, bn, s, g, dtype, flags))
         argv = [argv[0]] + argv[3:]
@@ -674,7 +771,8 @@ def main(argv):
         argv = [argv[0], argv[2]]
     text += "\n" + attrs([k[3] for k in ks], any("sub" in k[7] for k in ks))
     for name, mode, bm, bn, s, g, dtype, flags in ks:
-        text += "\n" + kernel(name, mode, bm, bn, s, g, dtype, "sub" in flags, "ov" in flags)
+        text += "\n" + kernel(name, mode, bm, bn, s, g, dtype, "sub" in flags, "ov" in flags,
+                               allwarps="allwarps" in flags, stepdiv="stepdiv" in flags)
     with open(argv[1], "w") as f:
         f.write(text)
     return 0

@@ -177,7 +177,7 @@ std::string tile::whyNotLowerable(Operation *op) {
             tl::TransOp, tl::ReshapeOp, tl::JoinOp, tl::SplitOp, tl::CatOp,
             tl::AssumeMultipleOp, tl::PtrToIntOp, tl::ClusterCtaRankOp,
             tl::ClusterIdOp, tl::NumClustersOp, tl::ClusterArriveOp,
-            tl::ClusterWaitOp>(op))
+            tl::ClusterWaitOp, tl::WarpIdOp>(op))
       return "";
     if (isa<tl::AsyncLoadTileOp>(op))
       return whyAsyncCopyNotLowerable(op);
@@ -612,6 +612,7 @@ struct ConvertTileToLLVMPass
     RewritePatternSet patterns(ctx);
     populateKernelOpToLLVMPatterns(converter, patterns);
     populateClusterOpToLLVMPatterns(converter, patterns);
+    populateWarpIdOpToLLVMPatterns(converter, patterns);
     populateDotOpToLLVMPatterns(converter, patterns, computeCapability,
                                 usesWgmma);
     populateViewOpToLLVMPatterns(converter, patterns);

@@ -17,13 +17,18 @@
 //     (when its regs differ from the launch count), runs the region's block
 //     and branches to what followed the op (the kernel's return): the
 //     worker warps leave the kernel when they are done.
+// tile.warp_id is the warp-uniform shfl.sync.idx(emitThreadId >> 5, lane
+// 0): the warp's index in its partition (in the program outside one).
 //
 //===----------------------------------------------------------------------===//
 
 #include "WarpSpecializeLowering.h"
+#include "tile/Conversion/TileToLLVM/Patterns.h"
 #include "tile/Conversion/TileToLLVM/Registers.h"
+#include "tile/Conversion/TileToLLVM/TypeConverter.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
@@ -55,6 +60,40 @@ tile::getPartitionBarrier(Block *block) {
                         partition->getNumWarps() * kThreadsPerWarp);
 }
 
+/// lane 0's `value`, in every lane: a value the compiler sees as the same
+/// across the warp (setmaxnreg and named barriers are .aligned; a branch on
+/// it is uniform).
+static Value broadcastLane0(OpBuilder &b, Location loc, Value value) {
+  return NVVM::ShflOp::create(
+      b, loc, b.getI32Type(), i32Const(b, loc, -1), value, i32Const(b, loc, 0),
+      i32Const(b, loc, kThreadsPerWarp - 1), NVVM::ShflKind::idx, UnitAttr());
+}
+
+namespace {
+
+struct WarpIdOpConversion : public ConvertOpToLLVMPattern<tl::WarpIdOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tl::WarpIdOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value tid = emitThreadId(rewriter, loc);
+    Value warp = LLVM::LShrOp::create(
+        rewriter, loc, tid,
+        i32Const(rewriter, loc, llvm::Log2_32(kThreadsPerWarp)));
+    rewriter.replaceOp(op, broadcastLane0(rewriter, loc, warp));
+    return success();
+  }
+};
+
+} // namespace
+
+void tile::populateWarpIdOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                          RewritePatternSet &patterns) {
+  patterns.add<WarpIdOpConversion>(converter);
+}
+
 /// Lowers one op: see the file comment, step 2.
 static void lowerWarpSpecialize(tl::WarpSpecializeOp op) {
   Location loc = op.getLoc();
@@ -65,11 +104,7 @@ static void lowerWarpSpecialize(tl::WarpSpecializeOp op) {
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
   Value warp = LLVM::LShrOp::create(
       b, loc, tid, i32Const(b, loc, llvm::Log2_32(kThreadsPerWarp)));
-  // The same value in every lane, as the compiler can see: setmaxnreg and
-  // the named barriers are .aligned (the whole warp executes them).
-  Value uniform = NVVM::ShflOp::create(
-      b, loc, b.getI32Type(), i32Const(b, loc, -1), warp, i32Const(b, loc, 0),
-      i32Const(b, loc, kThreadsPerWarp - 1), NVVM::ShflKind::idx, UnitAttr());
+  Value uniform = broadcastLane0(b, loc, warp);
 
   int32_t launchRegs = op.getLaunchRegs();
   unsigned numPartitions = op.getNumPartitions();

@@ -101,3 +101,46 @@ tile.kernel @three_partitions(%p: !tile.ptr<i32>) attributes {num_warps = 4 : i3
   }
   tile.return
 }
+
+// -----
+
+#bl1 = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+
+// tile.warp_id: in the kernel's body tid.x >> 5; in a partition counted
+// from its first warp ((tid.x - 256) >> 5 for the partition after 8
+// warps); both broadcast from lane 0 (shfl.sync.idx) so that a branch on
+// it is warp-uniform. The producer's loop under `warp_id == 0`.
+// CHECK-LABEL: llvm.func @warp_ids
+// CHECK: %[[T0:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[F0:.*]] = llvm.mlir.constant(5 : i32) : i32
+// CHECK: %[[W0:.*]] = llvm.lshr %[[T0]], %[[F0]] : i32
+// CHECK: nvvm.shfl.sync {{ *}}idx %{{.*}}, %[[W0]], %{{.*}}, %{{.*}} : i32 -> i32
+// CHECK: nvvm.barrier0
+// CHECK: nvvm.setmaxregister {{ *}}decrease 40
+// CHECK: %[[T1:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[C256:.*]] = llvm.mlir.constant(256 : i32) : i32
+// CHECK: %[[R1:.*]] = llvm.sub %[[T1]], %[[C256]] : i32
+// CHECK: %[[F1:.*]] = llvm.mlir.constant(5 : i32) : i32
+// CHECK: %[[W1:.*]] = llvm.lshr %[[R1]], %[[F1]] : i32
+// CHECK-DAG: %[[M1:.*]] = llvm.mlir.constant(-1 : i32) : i32
+// CHECK-DAG: %[[Z:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-DAG: %[[C31:.*]] = llvm.mlir.constant(31 : i32) : i32
+// CHECK: %[[U1:.*]] = nvvm.shfl.sync {{ *}}idx %[[M1]], %[[W1]], %[[Z]], %[[C31]] : i32 -> i32
+// CHECK: %[[LEAD:.*]] = llvm.icmp "eq" %[[U1]], %{{.*}} : i32
+// CHECK: scf.if %[[LEAD]] {
+// CHECK: nvvm.mbarrier.arrive.expect_tx
+tile.kernel @warp_ids(%p: !tile.ptr<i32>) attributes {num_warps = 8 : i32} {
+  %bar = layout.local_alloc : !layout.memdesc<1xi64, #bl1>
+  %w = tile.warp_id : i32
+  %c0 = arith.constant 0 : i32
+  layout.init_barrier %bar, 1 : !layout.memdesc<1xi64, #bl1>
+  tile.warp_specialize default regs(232) {
+  } partition warps(4) regs(40) {
+    %pw = tile.warp_id : i32
+    %lead = arith.cmpi eq, %pw, %c0 : i32
+    scf.if %lead {
+      layout.barrier_expect %bar, 1024 : !layout.memdesc<1xi64, #bl1>
+    }
+  }
+  tile.return
+}

@@ -186,3 +186,11 @@ tile.kernel @bad_syntax(%n: i32) attributes {num_warps = 4 : i32} {
   }
   tile.return
 }
+
+// -----
+
+func.func @warp_id_not_in_kernel() -> i32 {
+  // expected-error @+1 {{'tile.warp_id' op must be inside a tile.kernel (it counts the warps of the program, or of its warp_specialize partition)}}
+  %w = tile.warp_id : i32
+  return %w : i32
+}

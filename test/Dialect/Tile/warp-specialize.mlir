@@ -17,6 +17,7 @@
 // CHECK:   layout.local_load %[[BUF]]
 // CHECK: } partition warps(4) {
 // CHECK:   tile.program_id x
+// CHECK:   tile.warp_id : i32
 // CHECK: }
 // CHECK-NEXT: tile.return
 tile.kernel @ws(%p: !tile.ptr<f32>, %n: i32) attributes {num_warps = 8 : i32} {
@@ -27,6 +28,7 @@ tile.kernel @ws(%p: !tile.ptr<f32>, %n: i32) attributes {num_warps = 8 : i32} {
     %t = layout.local_load %buf : !layout.memdesc<128xf32, #sh> -> tensor<128xf32, #b4>
   } partition warps(4) {
     %i = tile.program_id x : i32
+    %w = tile.warp_id : i32
   }
   tile.return
 }

@@ -49,6 +49,9 @@ void populateKernelOpToLLVMPatterns(TileLLVMTypeConverter &converter,
 /// cluster_wait (ClusterOpToLLVM.cpp).
 void populateClusterOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                      RewritePatternSet &patterns);
+/// tile.warp_id (WarpSpecializeOpToLLVM.cpp).
+void populateWarpIdOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns);
 /// Before sm_90 (`computeCapability` below 90 is the caller's test): why a
 /// kernel with `cluster_dims` or a cluster op cannot be lowered ("" when
 /// `op` is neither).

@@ -296,3 +296,14 @@ LogicalResult WarpSpecializeOp::verify() {
   // 3. What crosses partitions.
   return verifyCaptures(*this);
 }
+
+//===----------------------------------------------------------------------===//
+// tile.warp_id
+//===----------------------------------------------------------------------===//
+
+LogicalResult WarpIdOp::verify() {
+  if (!(*this)->getParentOfType<KernelOp>())
+    return emitOpError("must be inside a tile.kernel (it counts the warps of "
+                       "the program, or of its warp_specialize partition)");
+  return success();
+}

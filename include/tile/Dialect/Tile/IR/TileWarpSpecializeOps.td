@@ -74,4 +74,35 @@ def Tile_WarpSpecializeOp : Tile_Op<"warp_specialize", [
   let hasVerifier = 1;
 }
 
+def Tile_WarpIdOp : Tile_Op<"warp_id", [Pure]> {
+  let summary = "index of this warp in the program or its partition";
+  let description = [{
+    The warp's index, the same in every lane of the warp: `tid.x / 32` in a
+    kernel's body, and counted from the partition's first warp inside a
+    `tile.warp_specialize` region (0 .. W - 1 in a `partition warps(W)`,
+    0 .. num_warps - 1 in the default one), as the partition's thread ids
+    are. It lets a partition run code in some of its warps only, e.g. a
+    TMA producer whose program-level ops (issued by the partition's first
+    thread) need only warp 0, so that the other warps leave at once
+    instead of stepping through the same loop with nothing to issue:
+
+    ```mlir
+    } partition warps(4) regs(40) {
+      %w = tile.warp_id : i32
+      %lead = arith.cmpi eq, %w, %c0 : i32
+      scf.if %lead {
+        // the producer's loop: waits, expect-tx, TMA loads
+      }
+    }
+    ```
+
+    Code under such a branch must not synchronize the whole partition
+    (`layout.barrier`, the partition's named barrier, waits for all of
+    its warps).
+  }];
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
 #endif // TILE_DIALECT_TILE_IR_TILEWARPSPECIALIZEOPS_TD
