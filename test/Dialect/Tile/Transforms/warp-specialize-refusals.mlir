@@ -312,3 +312,78 @@ tile.kernel @pointer_loads(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr
   tile.store_tile %r, %vc[%c0, %c0] : tensor<64x64xf32>, !tile.view<64x64xf32>
   tile.return
 }
+
+// -----
+
+// The loop's bound comes from an scf.if that also yields the accumulator's
+// initial tensor: the producer would have to repeat an op that computes a
+// register tensor.
+// CHECK-LABEL: tile.kernel @bound_beside_tensor
+// CHECK-NOT: tile.warp_specialize default
+tile.kernel @bound_beside_tensor(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %c: !tile.ptr<f16>, %m: i32, %n: i32, %k: i32,
+      %sam: i32 {tile.divisibility = 8 : i64},
+      %sbk: i32 {tile.divisibility = 8 : i64}, %scm: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %pos = arith.cmpi sgt, %k, %c0 : i32
+  %kb, %init = scf.if %pos -> (i32, tensor<128x128xf32>) {
+    scf.yield %k, %zero : i32, tensor<128x128xf32>
+  } else {
+    scf.yield %c0, %zero : i32, tensor<128x128xf32>
+  }
+  // expected-remark @below {{tile-warp-specialize: loop left as it is: the producer reads a value computed from the register tensor of scf.if (the producer warps hold no tensors)}}
+  %acc = scf.for %kt = %c0 to %kb step %c1 iter_args(%sum = %init) -> (tensor<128x128xf32>) : i32 {
+    %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
+    %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  } {tile.warp_specialize = true}
+  %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
+  tile.return
+}
+
+// -----
+
+// The column index of A's tile goes through a tensor (tile.splat, then
+// tensor.extract): the producer warps, which hold no tensors, could not
+// compute it.
+// CHECK-LABEL: tile.kernel @index_through_tensor
+// CHECK-NOT: tile.warp_specialize default
+tile.kernel @index_through_tensor(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %c: !tile.ptr<f16>, %m: i32, %n: i32, %k: i32,
+      %sam: i32 {tile.divisibility = 8 : i64},
+      %sbk: i32 {tile.divisibility = 8 : i64}, %scm: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  // expected-remark @below {{tile-warp-specialize: loop left as it is: the address computation of the loads computes tensors (tile.splat); the producer warps hold no tensors}}
+  %acc = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
+    %kv = tile.splat %kt : i32 -> tensor<1xi32>
+    %i0 = arith.constant 0 : index
+    %ki = tensor.extract %kv[%i0] : tensor<1xi32>
+    %ta = tile.load_tile %va[%pm, %ki] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>
+    %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  } {tile.warp_specialize = true}
+  %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
+  tile.return
+}
