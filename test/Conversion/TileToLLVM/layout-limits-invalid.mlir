@@ -1,8 +1,8 @@
 // RUN: tile-opt %s -split-input-file --convert-tile-to-llvm="arch=sm_90" -verify-diagnostics
 
-// Layouts the reductions, scans, sorts and shared-memory accesses cannot
-// lower that their own invalid tests do not reach: each is a located error
-// at the op, saying what to change.
+// Layouts the reductions, scans, sorts, shared-memory accesses and
+// asynchronous copies cannot lower that their own invalid tests do not
+// reach: each is a located error at the op, saying what to change.
 
 #s = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]>
 #bl = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
@@ -63,5 +63,17 @@ tile.kernel @sort_over_cluster(%p: !tile.ptr<f32>) attributes {num_warps = 4 : i
   %t = arith.constant dense<1.0> : tensor<256xf32, #bl>
   // expected-error @below {{the axis is split across the blocks of a cluster; keep it within one program}}
   %s = tile.sort %t {axis = 0 : i32} : tensor<256xf32, #bl>
+  tile.return
+}
+
+// -----
+
+#s = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]>
+tile.kernel @copy_over_ctas(%p: !tile.ptr<f16>) attributes {num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %v = tile.make_view %p, shape [128, 64] : !tile.ptr<f16> -> !tile.view<128x64xf16>
+  %b = layout.local_alloc : !layout.memdesc<128x64xf16, #s>
+  // expected-error @below {{cannot copy into the shared buffer from this layout: layouts spread over several CTAs are not supported}}
+  tile.async_load_tile %v[%c0, %c0], %b : !tile.view<128x64xf16> -> !layout.memdesc<128x64xf16, #s>
   tile.return
 }
