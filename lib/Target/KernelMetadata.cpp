@@ -175,8 +175,21 @@ tmaRecipeToJSON(DictionaryAttr recipe, unsigned numParams, std::string &error) {
     error = "tile.tma: swizzle must be 0, 32, 64 or 128 bytes";
     return failure();
   }
-  auto strideScale = [&](int64_t d) {
-    return strideScales ? strideScales[d] : int64_t(1);
+  // A scale multiplies a parameter stride (a compact view's n1 * 64);
+  // TmaDescriptors.cpp writes 1 for a constant one.
+  if (strideScales)
+    for (int64_t d = 0; d < rank; ++d)
+      if (strideScales[d] < 1 || (strideArgs[d] < 0 && strideScales[d] != 1)) {
+        error = "tile.tma: stride_scales[" + std::to_string(d) + "] is " +
+                std::to_string(strideScales[d]) +
+                "; a scale multiplies a parameter stride, is at least 1, and "
+                "is 1 where the stride is a constant";
+        return failure();
+      }
+  // The stride of dim d in units of `unit` (bytes, or elements).
+  auto stride = [&](int64_t d, int64_t unit) {
+    return entry(strideArgs[d], strides[d],
+                 unit * (strideScales ? strideScales[d] : int64_t(1)));
   };
   llvm::json::Array globalDim, globalStrides, boxDim, elementStrides;
   for (int64_t d = rank - 1; d >= 0; --d) {
@@ -185,9 +198,7 @@ tmaRecipeToJSON(DictionaryAttr recipe, unsigned numParams, std::string &error) {
     elementStrides.push_back(1);
   }
   for (int64_t d = rank - 2; d >= 0; --d)
-    globalStrides.push_back(
-        entry(strideArgs[d], strides[d],
-              strideArgs[d] >= 0 ? bytes * strideScale(d) : bytes));
+    globalStrides.push_back(stride(d, bytes));
   return llvm::json::Value(llvm::json::Object{
       {"rank", rank},
       {"element_type", getTypeName(type)},
@@ -196,8 +207,7 @@ tmaRecipeToJSON(DictionaryAttr recipe, unsigned numParams, std::string &error) {
       {"global_address", llvm::json::Object{{"arg", global.getInt()}}},
       {"global_dim", std::move(globalDim)},
       {"global_strides", std::move(globalStrides)},
-      {"inner_stride",
-       entry(strideArgs[rank - 1], strides[rank - 1], strideScale(rank - 1))},
+      {"inner_stride", stride(rank - 1, 1)},
       {"box_dim", std::move(boxDim)},
       {"element_strides", std::move(elementStrides)},
       {"interleave", 0},

@@ -28,8 +28,9 @@ struct AttachPTXPass : public tile::impl::AttachPTXPassBase<AttachPTXPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (optLevel > 3) {
+      // The option's value (an Option streams as nothing).
       module.emitError() << "tile-attach-ptx: opt-level must be 0 to 3, got "
-                         << optLevel;
+                         << unsigned(optLevel);
       return signalPassFailure();
     }
     llvm::Expected<std::string> ptx = translateToPTX(module, arch, optLevel);

@@ -409,8 +409,6 @@ class _FastLaunch:
         params = [p for p in kernel.meta.params]
         if positions is None or any(p.is_hidden for p in params):
             return None
-        if kernel.meta.cluster_dims != (1, 1, 1):
-            return None  # Kernel.launch checks the grid against the cluster shape.
         slots = []
         for p in params:
             if p.is_pointer:
@@ -438,6 +436,11 @@ class _FastLaunch:
         self.threads = kernel.meta.threads_per_block
         self.shared = kernel.meta.shared_bytes
         self.device = kernel.module.device
+        # A cluster kernel's grid is checked against its cluster shape at
+        # every launch, as Kernel.launch does (None: no clusters).
+        cluster = kernel.meta.cluster_dims
+        self.cluster = None if cluster == (1, 1, 1) else cluster
+        self.check_cluster_grid = runtime._check_cluster_grid
         self.stream = _current_stream_getter()
         self.lock = threading.Lock()
 
@@ -451,6 +454,8 @@ class _FastLaunch:
         if n > 3 or gx < 1 or gy < 1 or gz < 1:
             from . import runtime
             runtime._normalize_grid(grid, self.kernel.name)  # raises with the reason
+        if self.cluster is not None:
+            self.check_cluster_grid((gx, gy, gz), self.cluster, self.kernel.name)
         with self.lock:  # the slots are shared: one launch writes them at a time
             for slot, i in zip(self.slots, self.positions):
                 slot.value = values[i]

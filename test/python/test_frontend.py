@@ -565,5 +565,66 @@ def test_warp_specialize_option():
             tile.jit(warp_specialize=bad)(lambda x: None)
 
 
+class _FakeDriver:
+    """cuLaunchKernel that records its grid (no GPU)."""
+
+    def __init__(self):
+        self.grids = []
+
+    def cuLaunchKernel(self, handle, gx, gy, gz, *rest):
+        self.grids.append((gx, gy, gz))
+        return 0
+
+    def check(self, what, err, hint=""):
+        raise AssertionError(f"{what}: {err}")
+
+
+def test_fast_launch_checks_cluster_grid():
+    """A cluster kernel launched through @tile.jit's fast path checks its
+    grid against the cluster shape as Kernel.launch (tile.runtime) does:
+    same LaunchError, same text, and nothing reaches cuLaunchKernel."""
+    from tile import runtime
+    meta = runtime.KernelMetadata(
+        name="clustered", num_warps=4, threads_per_block=128, shared_bytes=0,
+        params=[runtime.KernelParam(0, "x", "ptr<f32>", 16),
+                runtime.KernelParam(1, "n", "i32")],
+        cluster_dims=(2, 1, 1))
+
+    class Module:
+        device = 0
+
+    kernel = runtime.Kernel(Module(), meta, handle=1)
+    driver = _FakeDriver()
+    saved = (runtime._get_driver, tile.jit_module._current_stream_getter)
+    runtime._get_driver = lambda: driver
+    tile.jit_module._current_stream_getter = lambda: (lambda device: 0)
+    try:
+        fast = tile.jit_module._FastLaunch.build(kernel, 2, [0, 1])
+        assert fast is not None and fast.cluster == (2, 1, 1), fast
+        for grid, dim, size, fix in (((3, 4), 0, 2, 4), ((4, 1, 1), None, 0, 0)):
+            if dim is None:
+                fast(grid, [1 << 20, 7])
+                continue
+            with harness.raises(runtime.LaunchError) as fast_error:
+                fast(grid, [1 << 20, 7])
+            with harness.raises(runtime.LaunchError) as checked_error:
+                kernel.launch(grid, 1 << 20, 7)
+            expected = (f"clustered: grid[{dim}] = 3 is not a multiple of the kernel's "
+                        f"cluster shape {size} (cluster_dims [2, 1, 1]); launch {fix} "
+                        f"programs along dim {dim}, or a multiple of {size}")
+            assert str(fast_error.value) == expected, str(fast_error.value)
+            assert str(checked_error.value) == expected, str(checked_error.value)
+        # Only the whole-cluster grid was launched.
+        assert driver.grids == [(4, 1, 1)], driver.grids
+        # Without clusters there is nothing to check.
+        meta.cluster_dims = (1, 1, 1)
+        plain = tile.jit_module._FastLaunch.build(kernel, 2, [0, 1])
+        assert plain.cluster is None
+        plain((3,), [1 << 20, 7])
+        assert driver.grids[-1] == (3, 1, 1), driver.grids
+    finally:
+        runtime._get_driver, tile.jit_module._current_stream_getter = saved
+
+
 if __name__ == "__main__":
     sys.exit(harness.run(dict(globals())))

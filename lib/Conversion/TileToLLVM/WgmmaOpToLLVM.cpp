@@ -49,6 +49,15 @@ namespace NVVM = mlir::NVVM;
 
 namespace {
 
+/// The byte offset in `d`'s buffer of its element (row, col): where a
+/// wgmma tile starting there begins (a descriptor's start address must be
+/// a multiple of 16 bytes), or a step of the descriptor's strides.
+int64_t getByteOffset(const WgmmaOperandDesc &d, int32_t row, int32_t col,
+                      int elemBytes) {
+  return int64_t(d.coordsToOffset.apply(llvm::ArrayRef<int32_t>{row, col})[0]) *
+         elemBytes;
+}
+
 /// Checks a shared-memory operand of a wgmma and describes it.
 FailureOr<WgmmaOperandDesc> describeOperand(Value v, bool isA,
                                             std::string *why) {
@@ -108,10 +117,8 @@ FailureOr<WgmmaOperandDesc> describeOperand(Value v, bool isA,
   int contiguous = dim0Contiguous ? 0 : 1, other = 1 - contiguous;
   int64_t width = int64_t(swizzle) * 8 / bits;
   auto offsetOf = [&](int dim, int32_t step) {
-    int32_t coords[2] = {0, 0};
-    coords[dim] = step;
-    return int64_t(desc.coordsToOffset.apply(llvm::ArrayRef<int32_t>(coords))[0]) *
-           bits / 8;
+    return getByteOffset(desc, dim == 0 ? step : 0, dim == 1 ? step : 0,
+                         bits / 8);
   };
   if (shape[other] < 8)
     return fail("tile.dot: operand " + name + " needs at least 8 rows along "
@@ -184,9 +191,7 @@ Value emitDescriptorLow(OpBuilder &b, Location loc, const WgmmaOperandDesc &d,
 /// never carries out of bits 0-13.
 Value emitDescriptor(OpBuilder &b, Location loc, const WgmmaOperandDesc &d,
                      Value low, int32_t row, int32_t col, int elemBytes) {
-  int64_t bytes =
-      int64_t(d.coordsToOffset.apply(llvm::ArrayRef<int32_t>{row, col})[0]) *
-      elemBytes;
+  int64_t bytes = getByteOffset(d, row, col, elemBytes);
   if (bytes)
     low =
         LLVM::AddOp::create(b, loc, low, i32Const(b, loc, int32_t(bytes >> 4)));
@@ -337,9 +342,7 @@ FailureOr<DotLowering> tile::planWgmmaLowering(tl::DotOp op,
   for (const WgmmaInstr &instr : lowering.wgmma->instrs) {
     auto check = [&](const WgmmaOperandDesc &d, StringRef name, int32_t row,
                      int32_t col) {
-      int64_t bytes = int64_t(d.coordsToOffset.apply(
-                          llvm::ArrayRef<int32_t>{row, col})[0]) *
-                      elemBytes;
+      int64_t bytes = getByteOffset(d, row, col, elemBytes);
       if (bytes % 16 == 0)
         return true;
       if (why)

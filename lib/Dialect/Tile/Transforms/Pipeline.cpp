@@ -35,23 +35,6 @@ using namespace tile::tl;
 
 namespace {
 
-/// The stage count asked for `loop` and where it comes from, or nullopt
-/// for the default rule.
-std::optional<std::pair<int64_t, std::string>>
-getRequestedStages(scf::ForOp loop, KernelOp kernel, unsigned option) {
-  StringRef name = TileDialect::getNumStagesAttrName();
-  if (auto attr = loop->getAttrOfType<IntegerAttr>(name))
-    return std::make_pair(attr.getInt(),
-                          std::string("the loop's ") + name.str());
-  if (auto attr = kernel->getAttrOfType<IntegerAttr>(name))
-    return std::make_pair(attr.getInt(),
-                          std::string("the kernel's ") + name.str());
-  if (option > 0)
-    return std::make_pair(int64_t(option),
-                          std::string("the num-stages option"));
-  return std::nullopt;
-}
-
 /// The most stages the default rule gives `schedule`'s loop: the largest
 /// that a pipelined load's `latency` band asks for (2 for 1..3, 4 for
 /// 8..10), kMaxDefaultStages for a load without a hint or with 4..7.
@@ -94,15 +77,15 @@ struct TilePipelinePass
         schedule->bytesPerStage + (schedule->tma ? kMbarrierBytes : 0);
     int64_t stages;
     if (requested) {
-      stages = requested->first;
+      stages = requested->stages;
       if (stages < 1)
         return loop.emitError()
-               << "tile-pipeline: " << requested->second << " is " << stages
+               << "tile-pipeline: " << requested->source << " is " << stages
                << "; a stage count is at least 1 (1: no pipelining)";
       if (stages == 1) {
         if (remarks)
           loop.emitRemark()
-              << "tile-pipeline: loop not pipelined: " << requested->second
+              << "tile-pipeline: loop not pipelined: " << requested->source
               << " is 1";
         return success();
       }
@@ -110,7 +93,7 @@ struct TilePipelinePass
         int64_t most =
             (kSharedMemoryLimit - used) / std::max<int64_t>(perStage, 1);
         InFlightDiagnostic diag = loop.emitError();
-        diag << "tile-pipeline: " << stages << " stages (" << requested->second
+        diag << "tile-pipeline: " << stages << " stages (" << requested->source
              << ") of this loop's buffers need " << stages << " x " << perStage
              << " = " << stages * perStage
              << " bytes of shared memory; with the " << used
@@ -150,3 +133,15 @@ struct TilePipelinePass
 };
 
 } // namespace
+
+std::optional<StageRequest>
+tl::getRequestedStages(scf::ForOp loop, KernelOp kernel, unsigned option) {
+  StringRef name = TileDialect::getNumStagesAttrName();
+  if (auto attr = loop->getAttrOfType<IntegerAttr>(name))
+    return StageRequest{attr.getInt(), "the loop's " + name.str()};
+  if (auto attr = kernel->getAttrOfType<IntegerAttr>(name))
+    return StageRequest{attr.getInt(), "the kernel's " + name.str()};
+  if (option > 0)
+    return StageRequest{int64_t(option), "the num-stages option"};
+  return std::nullopt;
+}

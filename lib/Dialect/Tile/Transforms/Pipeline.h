@@ -24,7 +24,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 
+#include <optional>
 #include <string>
+#include <utility>
 
 namespace tile::tl {
 
@@ -188,8 +190,37 @@ void cloneBodyReadingSlot(OpBuilder &b, const PipelineSchedule &schedule,
 /// An i32 constant (slot numbers, phases, coordinates).
 Value i32Const(OpBuilder &b, Location loc, int64_t v);
 
+/// The slot after `slot` in a ring of `numStages`: (slot + 1) mod
+/// numStages.
+Value nextSlot(OpBuilder &b, Location loc, Value slot, int64_t numStages);
+
+/// The phase parity (i32) of the slot after `slot`, whose parity is
+/// `phase`: flipped when it wraps to 0. With nextSlot on the same slot, the
+/// add and compare they both emit fold into one (CSE): the (slot, phase)
+/// advance of tile-pipeline's TMA ring and of tile-warp-specialize's.
+Value nextPhase(OpBuilder &b, Location loc, Value slot, Value phase,
+                int64_t numStages);
+
 /// Rewrites `schedule.loop` into prologue, steady state and drain.
 void expandPipelinedLoop(const PipelineSchedule &schedule);
+
+//===----------------------------------------------------------------------===//
+// Pipeline.cpp
+//===----------------------------------------------------------------------===//
+
+/// A stage count asked for a loop, and by what: "the loop's
+/// tile.num_stages", "the kernel's tile.num_stages" or "the num-stages
+/// option" (remarks and errors name it).
+struct StageRequest {
+  int64_t stages;
+  std::string source;
+};
+
+/// The stage count asked for `loop`: its tile.num_stages, else its
+/// kernel's, else `option` when not 0; nullopt for the default rule
+/// (Pipeline.cpp; tile-warp-specialize's ring asks the same way).
+std::optional<StageRequest> getRequestedStages(scf::ForOp loop, KernelOp kernel,
+                                               unsigned option);
 
 } // namespace tile::tl
 

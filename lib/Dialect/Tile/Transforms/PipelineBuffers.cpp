@@ -52,12 +52,8 @@ Value tl::createPipelineBuffer(OpBuilder &b, Location loc,
 }
 
 Value tl::createTmaBarriers(OpBuilder &b, Location loc, int64_t numStages) {
-  MLIRContext *ctx = b.getContext();
-  auto barrierLayout = layout::SwizzledSharedAttr::get(
-      ctx, 1, 1, 1, ArrayRef<unsigned>{0}, {}, {}, {});
-  auto type =
-      layout::MemDescType::get({numStages, 1}, b.getI64Type(), barrierLayout);
-  Value barriers = layout::LocalAllocOp::create(b, loc, type, Value());
+  Value barriers = layout::LocalAllocOp::create(
+      b, loc, getMbarrierType(b.getContext(), {numStages, 1}), Value());
   // Shared memory the kernel wrote before through the generic proxy is
   // ordered before the copies (the async proxy).
   layout::FenceAsyncSharedOp::create(b, loc);

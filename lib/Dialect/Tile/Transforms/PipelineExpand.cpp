@@ -84,24 +84,6 @@ Value isInLoop(OpBuilder &b, Location loc, scf::ForOp loop, Value iv) {
   return arith::CmpIOp::create(b, loc, pred, iv, loop.getUpperBound());
 }
 
-/// (slot + 1) mod numStages.
-Value nextSlot(OpBuilder &b, Location loc, Value slot, int64_t numStages) {
-  Value next = arith::AddIOp::create(b, loc, slot, i32Const(b, loc, 1));
-  Value wrap = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next,
-                                     i32Const(b, loc, numStages));
-  return arith::SelectOp::create(b, loc, wrap, i32Const(b, loc, 0), next);
-}
-
-/// The phase parity of the slot after `slot`: flipped when it wraps to 0.
-Value nextPhase(OpBuilder &b, Location loc, Value slot, Value phase,
-                int64_t numStages) {
-  Value next = arith::AddIOp::create(b, loc, slot, i32Const(b, loc, 1));
-  Value wrap = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next,
-                                     i32Const(b, loc, numStages));
-  Value flipped = arith::XOrIOp::create(b, loc, phase, i32Const(b, loc, 1));
-  return arith::SelectOp::create(b, loc, wrap, flipped, phase);
-}
-
 struct Expander {
   const PipelineSchedule &schedule;
   scf::ForOp loop;
@@ -294,6 +276,27 @@ struct Expander {
 
 Value tl::i32Const(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+}
+
+/// slot + 1, and whether it is `numStages` (the ring wraps to slot 0).
+static std::pair<Value, Value> getSlotPlusOne(OpBuilder &b, Location loc,
+                                              Value slot, int64_t numStages) {
+  Value next = arith::AddIOp::create(b, loc, slot, i32Const(b, loc, 1));
+  Value wrap = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next,
+                                     i32Const(b, loc, numStages));
+  return {next, wrap};
+}
+
+Value tl::nextSlot(OpBuilder &b, Location loc, Value slot, int64_t numStages) {
+  auto [next, wrap] = getSlotPlusOne(b, loc, slot, numStages);
+  return arith::SelectOp::create(b, loc, wrap, i32Const(b, loc, 0), next);
+}
+
+Value tl::nextPhase(OpBuilder &b, Location loc, Value slot, Value phase,
+                    int64_t numStages) {
+  Value wrap = getSlotPlusOne(b, loc, slot, numStages).second;
+  Value flipped = arith::XOrIOp::create(b, loc, phase, i32Const(b, loc, 1));
+  return arith::SelectOp::create(b, loc, wrap, flipped, phase);
 }
 
 void tl::expandPipelinedLoop(const PipelineSchedule &schedule) {

@@ -2,7 +2,8 @@
 //
 // Private to lib/Dialect/Tile/Transforms: tile-use-tma's legality rule and
 // copy coordinates (UseTma.cpp), shared with the passes that issue TMA
-// copies themselves (tile-warp-specialize).
+// copies themselves (tile-warp-specialize, tile-pipeline's TMA ring), and
+// the type of the mbarriers those copies complete on.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +38,17 @@ std::string whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
 /// tile index times the tile's extent there, as i32.
 SmallVector<Value> getTileCoords(OpBuilder &b, Location loc, ValueRange indices,
                                  ArrayRef<int64_t> tileShape);
+
+/// The type of the mbarriers that TMA copies complete on, in shared memory:
+/// i64 each, in the one-element swizzled layout; `shape` {1} for
+/// tile-use-tma's barrier of one copy, {S, 1} for a ring's one per slot.
+inline layout::MemDescType getMbarrierType(MLIRContext *ctx,
+                                           ArrayRef<int64_t> shape) {
+  auto barrierLayout = layout::SwizzledSharedAttr::get(
+      ctx, 1, 1, 1, ArrayRef<unsigned>{0}, {}, {}, {});
+  return layout::MemDescType::get(shape, IntegerType::get(ctx, 64),
+                                  barrierLayout);
+}
 
 } // namespace tile::tl
 
