@@ -102,6 +102,15 @@ SHAPES_AUTO = [
     (2, 300, 264, 1000, 1, 0), (4, 512, 512, 4096, 0, 0),
 ]
 
+# The layout-free persistent kernel (128x256 tiles; N a multiple of 8):
+# the programs counts of SHAPES (several matrices a program, one program
+# walking everything) and K of many rounds of its 3-slot ring.
+SHAPES_AUTO_P = [
+    (1, 1, 8, 1, 0, 0), (3, 100, 64, 100, 0, 0), (2, 130, 72, 200, 3, 0),
+    (5, 64, 296, 1, 0, 0), (4, 256, 256, 256, 0, 0), (8, 1000, 1000, 100, 0, 0),
+    (7, 129, 264, 300, 1, 5), (16, 100, 104, 17, 0, 1), (64, 17, 8, 64, 0, 0),
+    (2, 300, 520, 1000, 1, 0), (4, 512, 512, 4096, 0, 0)]
+
 # The batch-slice kernel: N of any size (its store is ordinary).
 SHAPES_SLICE = [
     (1, 1, 1, 1, 0, 0), (1, 17, 17, 17, 0, 0), (3, 100, 64, 100, 0, 0),
@@ -118,6 +127,8 @@ CASES = [
      make_batched_runner("f16", 128, 128, False), SHAPES_AUTO),
     ("auto_matmul_batched", "matmul_batched_slice",
      make_batched_runner("f16", 128, 128, False), SHAPES_SLICE),
+    ("auto_matmul_batched", "matmul_batched_tma_persistent",
+     make_batched_runner("f16", 128, 256, True), SHAPES_AUTO_P),
     ("auto_matmul_batched_sm89", "matmul_batched_tma",
      make_batched_runner("f16", 128, 128, False), SHAPES_AUTO[:5]),
     ("auto_matmul_batched_sm89", "matmul_batched_slice",

@@ -33,6 +33,12 @@ std::string whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
                           layout::TensorDescType &descType,
                           bool allowBatchDims = false);
 
+/// The shared memory tile-use-tma will give the buffers of the allow_tma
+/// tile.store_tile/store_at ops of `kernel` that TMA can copy (block and
+/// alignment each): tile-warp-specialize leaves room for them beside its
+/// ring.
+int64_t getTmaStoreBufferBytes(KernelOp kernel, unsigned computeCapability);
+
 /// The element coordinates of a tile.load_tile/store_tile's TMA copy: each
 /// tile index times the tile's extent there, as i32.
 SmallVector<Value> getTileCoords(OpBuilder &b, Location loc, ValueRange indices,

@@ -32,7 +32,10 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "LayoutUtils.h"
+#include "Pipeline.h"
 #include "TmaLegality.h"
+
+#include "tile/Dialect/Tile/Transforms/PipelineBudget.h"
 
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Dialect/Tile/IR/ShapeLayouts.h"
@@ -53,9 +56,9 @@ using namespace tile::tl;
 
 namespace {
 
-/// The shared memory the TMA buffers of one kernel may take (of 227 KiB),
-/// leaving room for the scratch of layout conversions and reductions.
-constexpr int64_t kTmaSharedBudget = 160 * 1024;
+/// Shared memory an allocation may lose to alignment (buffers are aligned
+/// to their size, up to 1024 bytes).
+constexpr int64_t kTmaAlignSlack = 1024;
 
 /// The largest power of two (capped at 2^30) that `value` is known to be a
 /// multiple of: a constant's own, a kernel parameter's tile.divisibility,
@@ -336,20 +339,50 @@ void rewriteLoad(Operation *op, Value view, const TmaPlan &plan) {
   op->erase();
 }
 
-/// A store_tile or store_at of `value` to `view` to a TMA copy.
+/// The outermost scf.for around `op` in its kernel or warp-specialize
+/// partition (null when none): a TMA store in it defers its wait.
+scf::ForOp getOutermostLoop(Operation *op) {
+  scf::ForOp outermost;
+  for (Operation *parent = op->getParentOp();
+       parent && !isa<KernelOp, WarpSpecializeOp>(parent);
+       parent = parent->getParentOp())
+    if (auto loop = dyn_cast<scf::ForOp>(parent))
+      outermost = loop;
+  return outermost;
+}
+
+/// A store_tile or store_at of `value` to `view` to a TMA copy. Outside
+/// loops the copy is waited for (until it has read its buffer) right after
+/// it. In a loop (a persistent kernel's tile loop) the wait moves before
+/// the buffer is written again, the next iteration's local_store, so that
+/// the copy overlaps the rest of the iteration (the next tile's main
+/// loop), and one more wait follows the outermost loop around it: the
+/// program never leaves while a copy still reads its buffer.
 void rewriteStore(Operation *op, Value value, Value view, const TmaPlan &plan) {
   OpBuilder b(op);
   Location loc = op->getLoc();
   layout::TensorDescType desc = plan.descType;
+  scf::ForOp loop = getOutermostLoop(op);
   Value descValue = MakeTensorDescOp::create(b, loc, desc, view);
   Value buf =
       layout::LocalAllocOp::create(b, loc, getBufferType(desc), Value());
   if (plan.matrixType != plan.tileType)
     value = ReshapeOp::create(b, loc, plan.matrixType, value);
+  if (loop)
+    layout::AsyncTmaStoreWaitOp::create(b, loc, 0);
   layout::LocalStoreOp::create(b, loc, value, buf);
   SmallVector<Value> coords = getAccessCoords(b, op, plan);
   layout::AsyncTmaCopyLocalToGlobalOp::create(b, loc, descValue, coords, buf);
-  layout::AsyncTmaStoreWaitOp::create(b, loc, 0);
+  if (!loop) {
+    layout::AsyncTmaStoreWaitOp::create(b, loc, 0);
+  } else {
+    auto next = dyn_cast_or_null<layout::AsyncTmaStoreWaitOp>(
+        loop->getNextNode());
+    if (!next || next.getPendings() != 0) {
+      b.setInsertionPointAfter(loop);
+      layout::AsyncTmaStoreWaitOp::create(b, loop.getLoc(), 0);
+    }
+  }
   op->erase();
 }
 
@@ -368,10 +401,10 @@ struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
 
   void runOnOperation() override {
     KernelOp kernel = getOperation();
-    int64_t sharedBytes = 0;
-    kernel.walk([&](layout::LocalAllocOp alloc) {
-      sharedBytes += alloc.getType().getSizeInBytes();
-    });
+    // The kernel's buffers and the scratch of its layout conversions and
+    // reductions (tile-pipeline's estimate); each TMA buffer adds its
+    // block and its alignment.
+    int64_t sharedBytes = estimateOtherSharedBytes(kernel, {});
     SmallVector<Operation *> accesses;
     kernel.walk([&](Operation *op) {
       if (isa<LoadTileOp, StoreTileOp, LoadAtOp, StoreAtOp>(op) &&
@@ -403,15 +436,22 @@ struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
           load && why.empty() && load.getPadding() != PaddingMode::zero &&
           load.getPadding() != PaddingMode::undetermined)
         why = "TMA pads with zeros, not the requested padding";
-      if (why.empty() &&
-          sharedBytes + plan.descType.getBlockBytes() > kTmaSharedBudget)
-        why = "the kernel's shared memory would exceed the TMA budget";
+      if (why.empty()) {
+        int64_t bytes =
+            sharedBytes + plan.descType.getBlockBytes() + kTmaAlignSlack;
+        if (bytes > kSharedMemoryLimit)
+          why = "the kernel's shared memory with the TMA buffer (" +
+                std::to_string(bytes) +
+                " bytes, its other buffers and layout-conversion scratch "
+                "included) would exceed the " +
+                std::to_string(kSharedMemoryLimit) + " (227 KiB) of a CTA";
+      }
       if (!why.empty()) {
         if (remarks)
           op->emitRemark() << "allow_tma: ordinary access: " << why;
         continue;
       }
-      sharedBytes += plan.descType.getBlockBytes();
+      sharedBytes += plan.descType.getBlockBytes() + kTmaAlignSlack;
       if (remarks)
         op->emitRemark() << "allow_tma: TMA copy of "
                          << formatShape(plan.descType.getShape()) << " blocks, "
@@ -462,4 +502,26 @@ std::string tl::whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
   if (why.empty())
     descType = plan.descType;
   return why;
+}
+
+int64_t tl::getTmaStoreBufferBytes(KernelOp kernel,
+                                   unsigned computeCapability) {
+  int64_t bytes = 0;
+  kernel.walk([&](Operation *op) {
+    if (!op->hasAttr(kAllowTmaAttr))
+      return;
+    TmaAccess access;
+    if (auto store = dyn_cast<StoreTileOp>(op))
+      access = {store.getView(), store.getValue().getType(), store.getOrder(),
+                getViewAxes(std::nullopt, store.getValue().getType()), true};
+    else if (auto store = dyn_cast<StoreAtOp>(op))
+      access = {store.getView(), store.getValue().getType(), std::nullopt,
+                getViewAxes(store.getDims(), store.getValue().getType()), true};
+    else
+      return;
+    TmaPlan plan;
+    if (whyNotTma(kernel, access, computeCapability, plan).empty())
+      bytes += plan.descType.getBlockBytes() + kTmaAlignSlack;
+  });
+  return bytes;
 }
