@@ -396,6 +396,34 @@ SmallVector<int64_t> getViewAxes(std::optional<ArrayRef<int64_t>> dims,
   return llvm::to_vector(llvm::seq<int64_t>(0, std::max<int64_t>(rank, 1)));
 }
 
+/// The TMA access of an allow_tma store of `value` (`op`: store_tile or
+/// store_at).
+TmaAccess getStoreAccess(Operation *op, Value value) {
+  if (auto store = dyn_cast<StoreTileOp>(op))
+    return {store.getView(), value.getType(), store.getOrder(),
+            getViewAxes(std::nullopt, value.getType()), true};
+  auto store = cast<StoreAtOp>(op);
+  return {store.getView(), value.getType(), std::nullopt,
+          getViewAxes(store.getDims(), value.getType()), true};
+}
+
+/// The value an allow_tma store's TMA copy stores: the source of the
+/// layout.convert that produces the stored value when the convert has no
+/// other use and TMA can copy from its layout (no trip through shared
+/// memory for the conversion), else the stored value.
+Value getTmaStoredValue(Operation *op, Value value, unsigned cc) {
+  auto convert = value.getDefiningOp<layout::ConvertOp>();
+  if (!convert || !convert->hasOneUse() ||
+      !isa<RankedTensorType>(convert.getSrc().getType()))
+    return value;
+  auto kernel = op->getParentOfType<KernelOp>();
+  TmaPlan plan;
+  if (!whyNotTma(kernel, getStoreAccess(op, convert.getSrc()), cc, plan)
+           .empty())
+    return value;
+  return convert.getSrc();
+}
+
 struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
   using Base::Base;
 
@@ -404,7 +432,10 @@ struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
     // The kernel's buffers and the scratch of its layout conversions and
     // reductions (tile-pipeline's estimate); each TMA buffer adds its
     // block and its alignment.
-    int64_t sharedBytes = estimateOtherSharedBytes(kernel, {});
+    unsigned cc = computeCapability;
+    int64_t sharedBytes = estimateOtherSharedBytes(
+        kernel, {},
+        [&](layout::ConvertOp convert) { return isTmaStoreSource(convert, cc); });
     SmallVector<Operation *> accesses;
     kernel.walk([&](Operation *op) {
       if (isa<LoadTileOp, StoreTileOp, LoadAtOp, StoreAtOp>(op) &&
@@ -418,18 +449,14 @@ struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
       if (auto load = dyn_cast<LoadTileOp>(op)) {
         access = {load.getView(), load.getType(), load.getOrder(),
                   getViewAxes(std::nullopt, load.getType()), false};
-      } else if (auto store = dyn_cast<StoreTileOp>(op)) {
-        value = store.getValue();
-        access = {store.getView(), value.getType(), store.getOrder(),
-                  getViewAxes(std::nullopt, value.getType()), true};
       } else if (auto load = dyn_cast<LoadAtOp>(op)) {
         access = {load.getView(), load.getType(), std::nullopt,
                   getViewAxes(load.getDims(), load.getType()), false};
       } else {
-        auto store = cast<StoreAtOp>(op);
-        value = store.getValue();
-        access = {store.getView(), value.getType(), std::nullopt,
-                  getViewAxes(store.getDims(), value.getType()), true};
+        value = isa<StoreTileOp>(op) ? cast<StoreTileOp>(op).getValue()
+                                     : cast<StoreAtOp>(op).getValue();
+        value = getTmaStoredValue(op, value, cc);
+        access = getStoreAccess(op, value);
       }
       std::string why = whyNotTma(kernel, access, computeCapability, plan);
       if (auto load = dyn_cast<LoadTileOp>(op);
@@ -456,9 +483,14 @@ struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
         op->emitRemark() << "allow_tma: TMA copy of "
                          << formatShape(plan.descType.getShape()) << " blocks, "
                          << plan.descType.getSwizzleBytes() << "-byte swizzle";
-      if (access.isStore)
+      if (access.isStore) {
+        auto convert = dyn_cast_or_null<layout::ConvertOp>(
+            isa<StoreTileOp>(op) ? cast<StoreTileOp>(op).getValue().getDefiningOp()
+                                 : cast<StoreAtOp>(op).getValue().getDefiningOp());
         rewriteStore(op, value, access.view, plan);
-      else
+        if (convert && convert->use_empty())
+          convert->erase();
+      } else
         rewriteLoad(op, access.view, plan);
     }
   }
@@ -510,18 +542,34 @@ int64_t tl::getTmaStoreBufferBytes(KernelOp kernel,
   kernel.walk([&](Operation *op) {
     if (!op->hasAttr(kAllowTmaAttr))
       return;
-    TmaAccess access;
+    Value value;
     if (auto store = dyn_cast<StoreTileOp>(op))
-      access = {store.getView(), store.getValue().getType(), store.getOrder(),
-                getViewAxes(std::nullopt, store.getValue().getType()), true};
+      value = store.getValue();
     else if (auto store = dyn_cast<StoreAtOp>(op))
-      access = {store.getView(), store.getValue().getType(), std::nullopt,
-                getViewAxes(store.getDims(), store.getValue().getType()), true};
+      value = store.getValue();
     else
       return;
+    value = getTmaStoredValue(op, value, computeCapability);
     TmaPlan plan;
-    if (whyNotTma(kernel, access, computeCapability, plan).empty())
+    if (whyNotTma(kernel, getStoreAccess(op, value), computeCapability, plan)
+            .empty())
       bytes += plan.descType.getBlockBytes() + kTmaAlignSlack;
   });
   return bytes;
+}
+
+bool tl::isTmaStoreSource(layout::ConvertOp convert,
+                          unsigned computeCapability) {
+  if (!convert->hasOneUse())
+    return false;
+  Operation *user = *convert->getUsers().begin();
+  Value stored;
+  if (auto store = dyn_cast<StoreTileOp>(user))
+    stored = store.getValue();
+  else if (auto store = dyn_cast<StoreAtOp>(user))
+    stored = store.getValue();
+  if (stored != convert.getResult() || !user->hasAttr(kAllowTmaAttr))
+    return false;
+  return getTmaStoredValue(user, convert.getResult(), computeCapability) ==
+         convert.getSrc();
 }

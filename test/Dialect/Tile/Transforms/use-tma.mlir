@@ -263,3 +263,34 @@ tile.kernel @budget(%y: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %m: i32,
   tile.store_tile %t, %w[%i, %i] {allow_tma} : tensor<64x256xf16, #b>, !tile.view<?x?xf16>
   tile.return
 }
+
+// -----
+
+#a = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#b = #layout.blocked<sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
+
+// The stored value is a layout.convert's result used only by the store:
+// the TMA store's local_store takes the convert's source (any distributed
+// layout goes into the buffer), and the convert, a trip through shared
+// memory, is gone. A convert with another use stays.
+// CHECK-LABEL: tile.kernel @store_convert
+// CHECK: %[[T:.*]] = tile.load_tile %{{.*}} : !tile.view<?x?xf16> -> tensor<64x64xf16, #[[A:[a-z]+]]>
+// CHECK-NOT: layout.convert
+// CHECK: layout.local_store %[[T]], %{{.*}} : tensor<64x64xf16, #[[A]]>
+// CHECK: %[[U:.*]] = layout.convert %[[T]]
+// CHECK: layout.local_store %[[U]]
+// CHECK: tile.store_tile %[[U]]
+tile.kernel @store_convert(%y: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                           %m: i32, %n: i32 {tile.divisibility = 8 : i64},
+                           %s: i32 {tile.divisibility = 8 : i64}, %i: i32) {
+  %w = tile.make_view %y, shape [%m, %n], strides [%s, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %t = tile.load_tile %w[%n, %n] : !tile.view<?x?xf16> -> tensor<64x64xf16, #a>
+  %c = layout.convert %t : tensor<64x64xf16, #a> -> tensor<64x64xf16, #b>
+  // expected-remark @+1 {{allow_tma: TMA copy of 64x64 blocks, 128-byte swizzle}}
+  tile.store_tile %c, %w[%i, %i] {allow_tma} : tensor<64x64xf16, #b>, !tile.view<?x?xf16>
+  %u = layout.convert %t : tensor<64x64xf16, #a> -> tensor<64x64xf16, #b>
+  // expected-remark @+1 {{allow_tma: TMA copy of 64x64 blocks, 128-byte swizzle}}
+  tile.store_tile %u, %w[%i, %n] {allow_tma} : tensor<64x64xf16, #b>, !tile.view<?x?xf16>
+  tile.store_tile %u, %w[%n, %i] : tensor<64x64xf16, #b>, !tile.view<?x?xf16>
+  tile.return
+}
