@@ -51,11 +51,12 @@ tile.kernel @matmul_batched(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.pt
 // sam, sbb, sbk, scb, scm are those strides (the inner ones are 1). Each
 // rank-3 tile (1 x rows x cols) is reshaped to its matrix for a rank-2
 // tile.dot, which the default pipeline gives wgmma on sm_90, and the loads
-// and the store carry the allow_tma hint: tile-pipeline makes the loop a
-// 3-slot TMA ring (3-D TMA copies of blocks 1x128x64 and 1x64x128 into
-// slots holding the 128x64 and 64x128 matrices, one mbarrier per slot,
-// the asynchronous wgmma reading the slots: the reshapes vanish), and
-// tile-use-tma the store a 3-D TMA store (block 1x128x128). Launch: grid
+// and the store carry the allow_tma hint: tile-warp-specialize makes the
+// loop a 4-slot TMA ring (3-D TMA copies of blocks 1x128x64 and 1x64x128,
+// issued by a producer warpgroup into slots holding the 128x64 and 64x128
+// matrices; the kernel's 8 warps read the slots with asynchronous wgmma:
+// the reshapes vanish), and tile-use-tma the store a 3-D TMA store (block
+// 1x128x128). Launch: grid
 // (cdiv(m, 128), cdiv(n, 128), batch), 8 warps.
 tile.kernel @matmul_batched_tma(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
                                 %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},

@@ -376,8 +376,8 @@ void rewriteStore(Operation *op, Value value, Value view, const TmaPlan &plan) {
   if (!loop) {
     layout::AsyncTmaStoreWaitOp::create(b, loc, 0);
   } else {
-    auto next = dyn_cast_or_null<layout::AsyncTmaStoreWaitOp>(
-        loop->getNextNode());
+    auto next =
+        dyn_cast_or_null<layout::AsyncTmaStoreWaitOp>(loop->getNextNode());
     if (!next || next.getPendings() != 0) {
       b.setInsertionPointAfter(loop);
       layout::AsyncTmaStoreWaitOp::create(b, loop.getLoc(), 0);
@@ -394,6 +394,15 @@ SmallVector<int64_t> getViewAxes(std::optional<ArrayRef<int64_t>> dims,
   int64_t rank =
       isa<RankedTensorType>(type) ? cast<RankedTensorType>(type).getRank() : 0;
   return llvm::to_vector(llvm::seq<int64_t>(0, std::max<int64_t>(rank, 1)));
+}
+
+/// The value a store_tile or store_at stores (null for other ops).
+Value getStoredValue(Operation *op) {
+  if (auto store = dyn_cast<StoreTileOp>(op))
+    return store.getValue();
+  if (auto store = dyn_cast<StoreAtOp>(op))
+    return store.getValue();
+  return Value();
 }
 
 /// The TMA access of an allow_tma store of `value` (`op`: store_tile or
@@ -433,9 +442,10 @@ struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
     // reductions (tile-pipeline's estimate); each TMA buffer adds its
     // block and its alignment.
     unsigned cc = computeCapability;
-    int64_t sharedBytes = estimateOtherSharedBytes(
-        kernel, {},
-        [&](layout::ConvertOp convert) { return isTmaStoreSource(convert, cc); });
+    int64_t sharedBytes =
+        estimateOtherSharedBytes(kernel, {}, [&](layout::ConvertOp convert) {
+          return isTmaStoreSource(convert, cc);
+        });
     SmallVector<Operation *> accesses;
     kernel.walk([&](Operation *op) {
       if (isa<LoadTileOp, StoreTileOp, LoadAtOp, StoreAtOp>(op) &&
@@ -453,9 +463,7 @@ struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
         access = {load.getView(), load.getType(), std::nullopt,
                   getViewAxes(load.getDims(), load.getType()), false};
       } else {
-        value = isa<StoreTileOp>(op) ? cast<StoreTileOp>(op).getValue()
-                                     : cast<StoreAtOp>(op).getValue();
-        value = getTmaStoredValue(op, value, cc);
+        value = getTmaStoredValue(op, getStoredValue(op), cc);
         access = getStoreAccess(op, value);
       }
       std::string why = whyNotTma(kernel, access, computeCapability, plan);
@@ -484,9 +492,7 @@ struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
                          << formatShape(plan.descType.getShape()) << " blocks, "
                          << plan.descType.getSwizzleBytes() << "-byte swizzle";
       if (access.isStore) {
-        auto convert = dyn_cast_or_null<layout::ConvertOp>(
-            isa<StoreTileOp>(op) ? cast<StoreTileOp>(op).getValue().getDefiningOp()
-                                 : cast<StoreAtOp>(op).getValue().getDefiningOp());
+        auto convert = getStoredValue(op).getDefiningOp<layout::ConvertOp>();
         rewriteStore(op, value, access.view, plan);
         if (convert && convert->use_empty())
           convert->erase();
@@ -542,12 +548,8 @@ int64_t tl::getTmaStoreBufferBytes(KernelOp kernel,
   kernel.walk([&](Operation *op) {
     if (!op->hasAttr(kAllowTmaAttr))
       return;
-    Value value;
-    if (auto store = dyn_cast<StoreTileOp>(op))
-      value = store.getValue();
-    else if (auto store = dyn_cast<StoreAtOp>(op))
-      value = store.getValue();
-    else
+    Value value = getStoredValue(op);
+    if (!value)
       return;
     value = getTmaStoredValue(op, value, computeCapability);
     TmaPlan plan;
@@ -563,12 +565,8 @@ bool tl::isTmaStoreSource(layout::ConvertOp convert,
   if (!convert->hasOneUse())
     return false;
   Operation *user = *convert->getUsers().begin();
-  Value stored;
-  if (auto store = dyn_cast<StoreTileOp>(user))
-    stored = store.getValue();
-  else if (auto store = dyn_cast<StoreAtOp>(user))
-    stored = store.getValue();
-  if (stored != convert.getResult() || !user->hasAttr(kAllowTmaAttr))
+  if (getStoredValue(user) != convert.getResult() ||
+      !user->hasAttr(kAllowTmaAttr))
     return false;
   return getTmaStoredValue(user, convert.getResult(), computeCapability) ==
          convert.getSrc();

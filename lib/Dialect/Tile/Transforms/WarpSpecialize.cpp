@@ -371,13 +371,13 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
   // The ring: requested slots, else as many as fit (at most 4).
   // Beside the kernel's other buffers and scratch, the buffers
   // tile-use-tma will give its allow_tma stores (the epilogue).
-  int64_t used = estimateOtherSharedBytes(kernel, {&s},
-                                          [&](layout::ConvertOp convert) {
-                                            return isTmaStoreSource(convert,
-                                                                    cc);
-                                          }) +
-                 kAlignSlack * int64_t(s.loads.size()) +
-                 getTmaStoreBufferBytes(kernel, cc);
+  int64_t used =
+      estimateOtherSharedBytes(kernel, {&s},
+                               [&](layout::ConvertOp convert) {
+                                 return isTmaStoreSource(convert, cc);
+                               }) +
+      kAlignSlack * int64_t(s.loads.size()) +
+      getTmaStoreBufferBytes(kernel, cc);
   StringRef stagesName = TileDialect::getNumStagesAttrName();
   std::optional<int64_t> requested;
   std::string requestedBy;
