@@ -125,6 +125,14 @@ struct WsPlan {
   int64_t txBytes = 0;
   int32_t consumerWarps = 0;
   int32_t consumerRegs = 0, producerRegs = 0;
+  /// Each consumer warpgroup releases a slot on its own (empty[s] counts
+  /// one arrival per warpgroup), else after the partition's barrier.
+  bool warpgroupRelease = true;
+
+  /// Arrivals that complete a phase of empty[s].
+  int32_t getEmptyArrivals() const {
+    return warpgroupRelease ? consumerWarps / 4 : 1;
+  }
 
   std::string describe() const {
     std::string s;
@@ -288,8 +296,12 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
                "shared memory";
       return failure();
     }
+    // A rank-3..5 tile of a TMA ring reaches its local_allocs through
+    // tile.reshape ops that drop its unit leading dims (the slot holds the
+    // matrix; the schedule checked that only the allocs read them).
     for (Operation *user : load.getResult().getUsers())
-      if (!llvm::is_contained(l.allocs, user)) {
+      if (!llvm::is_contained(l.allocs, user) &&
+          !llvm::is_contained(l.reshapes, user)) {
         whyNot = "the tile of a load feeding a dot is also used by " +
                  user->getName().getStringRef().str() +
                  " (only its local_alloc into the wgmma operand layout can "
@@ -318,7 +330,8 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
       return failure();
     }
     layout::TensorDescType desc;
-    std::string why = whyNotTmaLoad(load, cc, desc);
+    std::string why = whyNotTmaLoad(load, cc, desc,
+                                    /*allowBatchDims=*/!l.reshapes.empty());
     if (!why.empty()) {
       whyNot = "a tile.load_tile feeding a dot cannot be a TMA copy: " + why;
       return failure();
@@ -356,8 +369,15 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
   }
 
   // The ring: requested slots, else as many as fit (at most 4).
-  int64_t used = estimateOtherSharedBytes(kernel, {&s}) +
-                 kAlignSlack * int64_t(s.loads.size());
+  // Beside the kernel's other buffers and scratch, the buffers
+  // tile-use-tma will give its allow_tma stores (the epilogue).
+  int64_t used =
+      estimateOtherSharedBytes(kernel, {&s},
+                               [&](layout::ConvertOp convert) {
+                                 return isTmaStoreSource(convert, cc);
+                               }) +
+      kAlignSlack * int64_t(s.loads.size()) +
+      getTmaStoreBufferBytes(kernel, cc);
   StringRef stagesName = TileDialect::getNumStagesAttrName();
   std::optional<int64_t> requested;
   std::string requestedBy;
@@ -467,7 +487,8 @@ struct Rewriter {
     layout::InitBarrierOp::create(
         b, loc, layout::MemDescIndexOp::create(b, loc, full, slot), 1);
     layout::InitBarrierOp::create(
-        b, loc, layout::MemDescIndexOp::create(b, loc, empty, slot), 1);
+        b, loc, layout::MemDescIndexOp::create(b, loc, empty, slot),
+        plan.getEmptyArrivals());
   }
 
   /// (slot + 1) mod S and the phase, flipped when the slot wraps.
@@ -581,9 +602,11 @@ struct Rewriter {
   void release(OpBuilder &b, Location loc, Value slot) {
     Value bar = layout::MemDescIndexOp::create(b, loc, empty, slot);
     // One warpgroup: its dot_wait covers its own wgmma, any thread may
-    // arrive; more: a partition barrier first.
+    // arrive; more: each warpgroup's first thread once its own wgmma are
+    // done (per_warpgroup), or one arrival after the partition's barrier.
     bool nosync = plan.consumerWarps == 4;
-    layout::ArriveBarrierOp::create(b, loc, bar, 1, nosync);
+    bool perWarpgroup = !nosync && plan.warpgroupRelease;
+    layout::ArriveBarrierOp::create(b, loc, bar, 1, nosync, perWarpgroup);
   }
 
   /// Releases the slot before `slot` in ring order (slot S - 1 before 0).
@@ -856,6 +879,7 @@ struct TileWarpSpecializePass
               << "tile-warp-specialize: loop left as it is: " << whyNot;
         continue;
       }
+      plan->warpgroupRelease = warpgroupRelease;
       if (remarks || request.explicitly)
         loop.emitRemark() << "tile-warp-specialize: " << plan->describe();
       Rewriter(*plan, kernel).run();

@@ -27,7 +27,7 @@
 // CHECK-NEXT: %[[BEFORE:.*]] = arith.subi %[[SLOT]], %c1_i32
 // CHECK-NEXT: %[[PREV:.*]] = arith.select %[[FIRST]], %c3_i32, %[[BEFORE]]
 // CHECK-NEXT: %[[E:.*]] = layout.memdesc_index %[[EMPTY]][%[[PREV]]]
-// CHECK-NEXT: layout.arrive_barrier %[[E]], 1 :
+// CHECK-NEXT: layout.arrive_barrier %[[E]], 1 per_warpgroup :
 // CHECK-NEXT: }
 // CHECK-NEXT: %[[SCALED:.*]] = arith.mulf %[[ACCW]],
 // CHECK: %[[PV:.*]] = tile.dot %{{.*}}, %[[VS]], %[[SCALED]] async :
