@@ -152,7 +152,7 @@ std::string whyNotOffsetBase(KernelOp kernel, Value ptr, TmaPlan &plan) {
   while (!offsets.empty()) {
     Value offset = stripExtensions(offsets.pop_back_val());
     if (auto add = offset.getDefiningOp<arith::AddIOp>()) {
-      offsets.append({add.getLhs(), add.getRhs()});
+      offsets.append({add.getRhs(), add.getLhs()}); // lhs first
       continue;
     }
     auto mul = offset.getDefiningOp<arith::MulIOp>();
