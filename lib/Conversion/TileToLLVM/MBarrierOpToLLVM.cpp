@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TmaLowering.h"
+#include "WarpSpecializeLowering.h"
 #include "tile/Conversion/TileToLLVM/Registers.h"
 #include "tile/Conversion/TileToLLVM/SharedMemory.h"
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
@@ -107,7 +108,17 @@ struct ArriveBarrierOpConversion
     Location loc = op.getLoc();
     if (!op.getNosync())
       emitBarrier(rewriter, loc);
-    Value pred = emitIsIssuingThread(rewriter, loc);
+    Value pred;
+    if (op.getPerWarpgroup()) {
+      // The first thread of each warpgroup (of the program or partition).
+      Value tid = emitThreadId(rewriter, loc);
+      Value lane =
+          LLVM::AndOp::create(rewriter, loc, tid, i32Const(rewriter, loc, 127));
+      pred = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, lane,
+                                  i32Const(rewriter, loc, 0));
+    } else {
+      pred = emitIsIssuingThread(rewriter, loc);
+    }
     Value count = i32Const(rewriter, loc, op.getCount());
     if (Value cta = adaptor.getCta()) {
       // The barrier's address in the peer's shared memory window, then an

@@ -169,3 +169,25 @@ tile.kernel @load5d(%p: !tile.ptr<f16>, %e: i32, %s: i32, %i0: i32, %i1: i32, %i
       : !layout.tensordesc<1x1x2x32x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
   tile.return
 }
+
+// -----
+
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+
+// `nosync per_warpgroup`: the first thread of each warpgroup (tid & 127 ==
+// 0) arrives, with no barrier before it.
+// CHECK-LABEL: llvm.func @arrive_per_warpgroup
+// CHECK-NOT: nvvm.barrier0
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[M127:.*]] = llvm.mlir.constant(127 : i32) : i32
+// CHECK: %[[LANE:.*]] = llvm.and %[[TID]], %[[M127]] : i32
+// CHECK: %[[ZERO:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK: %[[FIRST:.*]] = llvm.icmp "eq" %[[LANE]], %[[ZERO]] : i32
+// CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.inline_asm has_side_effects "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], $2;", "b,r,r" %[[FIRST]], %{{.*}}, %[[ONE]]
+tile.kernel @arrive_per_warpgroup() attributes {num_warps = 8 : i32} {
+  %bar = layout.local_alloc : !layout.memdesc<1xi64, #bl>
+  layout.arrive_barrier %bar, 1 nosync per_warpgroup : !layout.memdesc<1xi64, #bl>
+  tile.return
+}

@@ -63,6 +63,9 @@ namespace {
 /// to their size, up to 1024 bytes).
 constexpr int64_t kAlignSlack = 1024;
 
+/// The warps of a warpgroup (wgmma's unit).
+constexpr int32_t kWarpsPerWarpgroup = 4;
+
 /// Without an attribute asking (all-loops, the pipeline's default), a loop
 /// is taken only when the slots other than the one being read hold at
 /// least this many bytes: below it tile-pipeline's copies were as fast or
@@ -127,6 +130,9 @@ struct WsPlan {
   int64_t txBytes = 0;
   int32_t consumerWarps = 0;
   int32_t consumerRegs = 0, producerRegs = 0;
+  /// Each consumer warpgroup hands a slot back on its own (empty[s]
+  /// expects one arrival per warpgroup; see usesPerWarpgroupRelease).
+  bool perWarpgroupRelease = false;
 
   std::string describe() const {
     std::string s;
@@ -140,7 +146,8 @@ struct WsPlan {
       os << "asynchronous wgmma (slot released one step later)";
     else if (schedule.deferredDot)
       os << "dots, the last one asynchronous and waited for in the next "
-            "step (slot released then)";
+            "step (slot released then"
+         << (perWarpgroupRelease ? ", by each warpgroup" : "") << ")";
     else
       os << "synchronous dots (slot released at the end of the step)";
     return s;
@@ -207,6 +214,17 @@ TmaLoadOptions getWsTmaOptions() {
   options.allowTransposed = true;
   options.allowOffsetBase = true;
   return options;
+}
+
+/// Whether the consumer warpgroups release slots one by one, each after
+/// the dot_wait that covers its own wgmma (empty[s] counting one arrival
+/// per warpgroup), instead of together after a partition barrier: for a
+/// loop with several wgmma whose last one is deferred (attention's Q K^T
+/// and P V), so that the warpgroups are not held in lockstep every step
+/// and one's softmax runs beside the other's wgmma. A loop of one wgmma (a
+/// GEMM) keeps the partition barrier.
+bool usesPerWarpgroupRelease(const WsPlan &plan) {
+  return plan.consumerWarps > 4 && plan.schedule.deferredDot;
 }
 
 /// The plan of `loop`, or failure with the reason in `whyNot` (empty when
@@ -442,6 +460,7 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
              std::to_string(plan.producerRegs);
     return failure();
   }
+  plan.perWarpgroupRelease = usesPerWarpgroupRelease(plan);
   return plan;
 }
 
@@ -481,8 +500,10 @@ struct Rewriter {
     Value slot = init.getInductionVar();
     layout::InitBarrierOp::create(
         b, loc, layout::MemDescIndexOp::create(b, loc, full, slot), 1);
+    int64_t releases =
+        plan.perWarpgroupRelease ? plan.consumerWarps / kWarpsPerWarpgroup : 1;
     layout::InitBarrierOp::create(
-        b, loc, layout::MemDescIndexOp::create(b, loc, empty, slot), 1);
+        b, loc, layout::MemDescIndexOp::create(b, loc, empty, slot), releases);
   }
 
   /// (slot + 1) mod S and the phase, flipped when the slot wraps.
@@ -596,9 +617,11 @@ struct Rewriter {
   void release(OpBuilder &b, Location loc, Value slot) {
     Value bar = layout::MemDescIndexOp::create(b, loc, empty, slot);
     // One warpgroup: its dot_wait covers its own wgmma, any thread may
-    // arrive; more: a partition barrier first.
-    bool nosync = plan.consumerWarps == 4;
-    layout::ArriveBarrierOp::create(b, loc, bar, 1, nosync);
+    // arrive; more: a partition barrier first, or one arrival per
+    // warpgroup.
+    bool perWarpgroup = plan.perWarpgroupRelease;
+    bool nosync = plan.consumerWarps == 4 || perWarpgroup;
+    layout::ArriveBarrierOp::create(b, loc, bar, 1, nosync, perWarpgroup);
   }
 
   /// Releases the slot before `slot` in ring order (slot S - 1 before 0).

@@ -6,7 +6,8 @@
 // parameters (dims b, h of extent INT32_MAX and strides sb, sh, then n and
 // d), K's box is 64 key rows in view order (not transposed), the consumer
 // reads that slot through layout.memdesc_trans, and the copies' coordinates
-// are (b, h, 64 j, 0) for K^T (indices [0, j] swapped) and V.
+// are (b, h, 64 j, 0) for K^T (indices [0, j] swapped) and V. The two
+// consumer warpgroups hand slots back one by one (empty[s] counts 2).
 
 // CHECK-LABEL: tile.kernel @attention_heads
 // CHECK-SAME: (%[[Q:.*]]: !tile.ptr<f16> {{.*}}, %[[K:.*]]: !tile.ptr<f16> {{.*}}, %[[V:.*]]: !tile.ptr<f16> {{.*}}, %[[O:.*]]: !tile.ptr<f16> {{.*}}, %[[N:.*]]: i32, %[[H:.*]]: i32, %[[SB:.*]]: i32 {{.*}}, %[[SH:.*]]: i32 {{.*}}, %[[SN:.*]]: i32 {{.*}})
@@ -24,6 +25,14 @@
 // CHECK: %[[KR:.*]] = layout.local_alloc : !layout.memdesc<4x64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
 // CHECK: %[[VR:.*]] = layout.local_alloc : !layout.memdesc<4x64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
 // CHECK: %[[FULL:.*]] = layout.local_alloc : !layout.memdesc<4x1xi64
+// CHECK: %[[EMPTY:.*]] = layout.local_alloc : !layout.memdesc<4x1xi64
+// full[s] expects the producer's one arrival, empty[s] one per consumer
+// warpgroup (2).
+// CHECK: scf.for %[[I:.*]] =
+// CHECK: %[[FI:.*]] = layout.memdesc_index %[[FULL]][%[[I]]]
+// CHECK: layout.init_barrier %[[FI]], 1
+// CHECK: %[[EI:.*]] = layout.memdesc_index %[[EMPTY]][%[[I]]]
+// CHECK: layout.init_barrier %[[EI]], 2
 // CHECK: tile.warp_specialize default regs(232)
 // The consumer: K's slot read transposed by the Q K^T wgmma.
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}}, %[[CSLOT:.*]] = %{{.*}}, %{{.*}} = %{{.*}})
@@ -32,6 +41,10 @@
 // CHECK: %[[KT:.*]] = layout.memdesc_trans %[[KS]] {order = array<i32: 1, 0>} : !layout.memdesc<64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>> -> !layout.memdesc<64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16>>
 // CHECK: %[[VS:.*]] = layout.memdesc_index %[[VR]][%[[CSLOT]]]
 // CHECK: tile.dot %{{.*}}, %[[KT]], %{{.*}} : !layout.memdesc<128x64xf16, {{.*}}>, !layout.memdesc<64x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16>>
+// Each warpgroup releases the previous slot after the wait for its own
+// deferred P V (no partition barrier), then issues this step's P V.
+// CHECK: tile.dot_wait %{{.*}} {pendings = 0 : i32}
+// CHECK: layout.arrive_barrier %{{.*}}, 1 nosync per_warpgroup
 // CHECK: tile.dot %{{.*}}, %[[VS]], %{{.*}} async
 // The producer: 16384 bytes a step, coordinates (b, h, 64 j, 64 * 0).
 // CHECK: } partition warps(4) regs(40) {

@@ -6,8 +6,9 @@
 // synchronous and issues P V asynchronously with no wait in its step
 // (tile-pipeline's deferred wgmma, docs/Passes.md); the next step waits for
 // it before O is rescaled and only then releases the previous step's slot
-// (its V is read by that P V); no release at the end of a step; one more
-// wait after the loop.
+// (its V is read by that P V), each of the two warpgroups on its own (no
+// partition barrier); no release at the end of a step; one more wait after
+// the loop.
 
 // CHECK-LABEL: tile.kernel @attn
 // CHECK: %[[RINGK:.*]] = layout.local_alloc : !layout.memdesc<4x64x64xf16
@@ -27,7 +28,7 @@
 // CHECK-NEXT: %[[BEFORE:.*]] = arith.subi %[[SLOT]], %c1_i32
 // CHECK-NEXT: %[[PREV:.*]] = arith.select %[[FIRST]], %c3_i32, %[[BEFORE]]
 // CHECK-NEXT: %[[E:.*]] = layout.memdesc_index %[[EMPTY]][%[[PREV]]]
-// CHECK-NEXT: layout.arrive_barrier %[[E]], 1 :
+// CHECK-NEXT: layout.arrive_barrier %[[E]], 1 nosync per_warpgroup :
 // CHECK-NEXT: }
 // CHECK-NEXT: %[[SCALED:.*]] = arith.mulf %[[ACCW]],
 // CHECK: %[[PV:.*]] = tile.dot %{{.*}}, %[[VS]], %[[SCALED]] async :
@@ -49,7 +50,7 @@ tile.kernel @attn(%q: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %kt: !tile.
   %tq = tile.load_tile %vq[%pm, %c0] padding = zero : !tile.view<?x64xf16> -> tensor<128x64xf16>
   %zs = arith.constant dense<0.0> : tensor<128x64xf32>
   %m0 = arith.constant dense<0.0> : tensor<128xf32>
-  // expected-remark @below {{tile-warp-specialize: producer warpgroup (regs 40) issues 2 TMA copies a step (16384 bytes) into a 4-slot ring; default partition (8 warps, regs 232) runs the dots, the last one asynchronous and waited for in the next step (slot released then)}}
+  // expected-remark @below {{tile-warp-specialize: producer warpgroup (regs 40) issues 2 TMA copies a step (16384 bytes) into a 4-slot ring; default partition (8 warps, regs 232) runs the dots, the last one asynchronous and waited for in the next step (slot released then, by each warpgroup)}}
   %acc, %mi = scf.for %j = %c0 to %n step %c1 iter_args(%acc_i = %zs, %m_i = %m0)
       -> (tensor<128x64xf32>, tensor<128xf32>) : i32 {
     %tkt = tile.load_tile %vk[%c0, %j] padding = zero : !tile.view<64x?xf16> -> tensor<64x64xf16>

@@ -97,6 +97,14 @@ def Layout_ArriveBarrierOp : Layout_BarrierOpBase<"arrive_barrier"> {
     that order no memory (whose turn it is); not when other threads read
     the buffer with ordinary loads or other warpgroups use it.
 
+    With `per_warpgroup` (which needs `nosync`) the first thread of each
+    warpgroup of the program or partition arrives (`count` arrivals each):
+    for handing back a buffer that each warpgroup's asynchronous wgmmas
+    read, after the `tile.dot_wait` that covers them, with the mbarrier
+    initialized to expect one arrival per warpgroup, so that the
+    warpgroups need not wait for each other (tile-warp-specialize's
+    consumers of an attention loop).
+
     With `cta %rank` (i32; a kernel with `cluster_dims`) the arrival is on
     the mbarrier at the same shared-memory offset in the program of rank
     `%rank` of the cluster (`mapa.shared::cluster`, then
@@ -113,18 +121,21 @@ def Layout_ArriveBarrierOp : Layout_BarrierOpBase<"arrive_barrier"> {
     layout.arrive_barrier %bar, 1 : !layout.memdesc<1xi64, #bl>
     layout.arrive_barrier %bar, 1 nosync : !layout.memdesc<1xi64, #bl>
     layout.arrive_barrier %bar, 1 nosync cta %peer : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %bar, 1 nosync per_warpgroup : !layout.memdesc<1xi64, #bl>
     ```
   }];
   let arguments = (ins Arg<Layout_MemDescType, "", [MemWrite]>:$barrier,
                        I32Attr:$count, UnitAttr:$nosync,
-                       Optional<I32>:$cta);
+                       UnitAttr:$per_warpgroup, Optional<I32>:$cta);
   let assemblyFormat = [{
-    $barrier `,` $count (`nosync` $nosync^)? (`cta` $cta^)? attr-dict `:`
-    qualified(type($barrier))
+    $barrier `,` $count (`nosync` $nosync^)? (`per_warpgroup` $per_warpgroup^)?
+    (`cta` $cta^)? attr-dict `:` qualified(type($barrier))
   }];
   let builders = [OpBuilder<(ins "::mlir::Value":$barrier, "uint32_t":$count,
-                                 CArg<"bool", "false">:$nosync), [{
-    build($_builder, $_state, barrier, count, nosync, /*cta=*/::mlir::Value());
+                                 CArg<"bool", "false">:$nosync,
+                                 CArg<"bool", "false">:$perWarpgroup), [{
+    build($_builder, $_state, barrier, count, nosync, perWarpgroup,
+          /*cta=*/::mlir::Value());
   }]>];
 }
 
