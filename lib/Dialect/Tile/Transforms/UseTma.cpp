@@ -11,6 +11,12 @@
 //      view (rank 2 to 5, a tile.make_view of kernel parameters and
 //      constants whose alignment the kernel promises: the launcher checks
 //      promises, so the TMA version runs wherever the original does);
+//      tile-warp-specialize (whyNotTmaLoad with TmaLoadOptions) also takes
+//      a view of a parameter advanced by index * stride terms (a head
+//      slice: one more descriptor dim per term, of extent INT32_MAX, its
+//      coordinate the index; createTmaDesc builds that view) and a rank-2
+//      load with order = [1, 0] (K^T: the box is the tile in view order,
+//      getTmaLoadCoords swaps the indices);
 //   2. the descriptor type: the block is the tile's extents on the view
 //      axes it walks (load_tile/store_tile: the view's, 1 on its leading
 //      batch dims; load_at/store_at with `dims`: those axes, boxes of 1 on

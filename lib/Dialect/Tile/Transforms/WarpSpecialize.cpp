@@ -10,7 +10,8 @@
 //     schedule tile-pipeline would use (analyzePipelineLoop: the loads that
 //     feed dots, their slots, the address computation, the asynchronous
 //     wgmma), then what warp specialization adds: every such load is a
-//     tile.load_tile TMA can copy into the wgmma operand's shared layout,
+//     tile.load_tile TMA can copy into the wgmma operand's shared layout
+//     (getWsTmaOptions: also head-slice views and K^T in view order),
 //     the slots are read only by wgmma, the producer's inputs from before
 //     the loop are scalar and pure, the kernel's warps are whole
 //     warpgroups, the ring fits shared memory (and, unless an attribute
@@ -19,8 +20,9 @@
 //     repeated by the producer. A refusal is a string (a remark at the
 //     loop).
 //  3. The shared state (emitRing): descriptors, one S-slot ring per load,
-//     full[S] and empty[S] mbarriers of one arrival, initialized by every
-//     warp before the split.
+//     full[S] and empty[S] mbarriers of one arrival (empty: one per
+//     consumer warpgroup in an attention loop, usesPerWarpgroupRelease),
+//     initialized by every warp before the split.
 //  4. The partitions (Rewriter::run): the kernel's code from the start to
 //     the end moves into the default region, except the scalar ops the
 //     producer reads (they stay before the op); the loop is rebuilt twice,
