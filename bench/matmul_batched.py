@@ -13,8 +13,11 @@ matmul_batched_persistent(_bf16) (examples/matmul_batched_persistent.mlir:
 3-D TMA, wgmma, 128x256x64 tiles, 3-slot ring, persistent over (batch,
 tile) in grouped order), and the --variants from the generator's
 --config; for f16, the layout-free kernels of
-examples/auto/matmul_batched.mlir: @matmul_batched_tma (allow_tma 3-D TMA,
-wgmma, one program per 128x128 tile, tile-pipeline's 3-slot TMA ring),
+examples/auto/matmul_batched.mlir: @matmul_batched_tma_persistent (the
+hand kernel's tiles, order and launch without layouts or partitions:
+tile-warp-specialize's 3-slot TMA ring, two consumer warpgroups),
+@matmul_batched_tma (allow_tma 3-D TMA, wgmma, one program per 128x128
+tile, tile-warp-specialize's 4-slot TMA ring),
 @matmul_batched_slice
 (rank-2 views of each matrix: cp.async pipeline, wgmma) and
 @matmul_batched (any strides, rank-3 dot on mma.sync). A shape with B = 1
@@ -94,6 +97,9 @@ def main():
                                        (a, b, c, bs, m, n, k) + strides))
             if dt == "f16":
                 candidates += [
+                    ("auto_matmul_batched", "matmul_batched_tma_persistent",
+                     (min(sms, bs * cdiv(m, 128) * cdiv(n, 256)),),
+                     (a, b, c, bs, m, n, k) + strides),
                     ("auto_matmul_batched", "matmul_batched_tma",
                      (cdiv(m, 128), cdiv(n, 128), bs), (a, b, c, bs, m, n, k) + strides),
                     ("auto_matmul_batched", "matmul_batched_slice",

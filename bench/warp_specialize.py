@@ -16,7 +16,14 @@ auto_matmul_rm_256.mlir (no layouts, no partitions) in the default compile
 test/gpu/kernels/auto_matmul_ws.mlir (the loop's attribute: 2 slots); and
 test/gpu/kernels/auto_matmul_persistent.mlir (a persistent layout-free
 GEMM, one program per SM: the pass on the k-loop inside its tile loop, and
-`_nows` without it).
+`_nows` without it); test/gpu/kernels/auto_matmul_persistent_256.mlir (a
+persistent layout-free GEMM with the tile, tile order and TMA-store
+epilogue of the hand-written matmul_ws_coop: 128x256 tiles in groups of 16
+tile rows; `_nows` without the pass, `_bar` with
+tile-warp-specialize{warpgroup-release=false}: the consumers release each
+slot after their partition barrier) beside the hand-written persistent
+GEMMs examples/matmul_ws_coop.mlir and matmul_persistent.mlir (128x256,
+one program per SM).
 Every result is checked against torch.matmul before it is timed. Two
 times per row: the median of triton.testing.do_bench (host launch
 included: tile's Python launcher costs 150-280 us a launch) and the GPU
@@ -89,14 +96,26 @@ def main():
                 ("matmul_wgmma_rm", "matmul_wgmma_rm", 128, lead),
                 ("matmul_wgmma_rm_nows", "matmul_wgmma_rm", 128, lead),
                 ("auto_matmul_persistent", "auto_matmul_persistent", 0, short),
-                ("auto_matmul_persistent_nows", "auto_matmul_persistent", 0, short)):
+                ("auto_matmul_persistent_nows", "auto_matmul_persistent", 0, short),
+                ("matmul_ws_coop", "matmul_ws_coop", -256, short),
+                ("matmul_persistent", "matmul_persistent", -256, short),
+                ("auto_matmul_persistent_256", "auto_matmul_persistent_256", -256, short),
+                ("auto_matmul_persistent_256_bar", "auto_matmul_persistent_256", -256, short),
+                ("auto_matmul_persistent_256_nows", "auto_matmul_persistent_256", -256,
+                 short)):
             try:
                 k = kernel(name, kname)
             except Exception as e:  # noqa: BLE001
                 print(f"{name}: not available ({type(e).__name__}: {e})")
                 continue
-            # bn 0: persistent, one program per SM.
-            grid = ((m + 127) // 128, (n + bn - 1) // bn) if bn else (min(sms, tiles),)
+            # bn 0: persistent, one program per SM (128x128 tiles); -BN:
+            # persistent with 128xBN tiles.
+            if bn > 0:
+                grid = ((m + 127) // 128, (n + bn - 1) // bn)
+            elif bn == 0:
+                grid = (min(sms, tiles),)
+            else:
+                grid = (min(sms, ((m + 127) // 128) * ((n - bn - 1) // -bn)),)
             fn = lambda k=k, grid=grid, kargs=kargs: k[grid](*kargs)
             c.fill_(float("nan"))
             fn()

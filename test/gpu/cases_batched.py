@@ -3,7 +3,10 @@ float64: examples/matmul_batched_persistent.mlir (persistent, 128x256
 tiles numbered batch by batch, 3-slot ring carried across tiles and
 matrices; f16 and bf16) and @matmul_batched_tma of
 examples/auto/matmul_batched.mlir (no layouts written; allow_tma loads
-of rank-3 tiles in tile-pipeline's 3-slot TMA ring, allow_tma store) and @matmul_batched_slice of the same file (no
+of rank-3 tiles in tile-warp-specialize's 4-slot TMA ring, allow_tma
+store), @matmul_batched_tma_persistent (the same, persistent with 128x256
+tiles: a 3-slot ring, the TMA store's wait deferred to the next tile) and
+@matmul_batched_slice of the same file (no
 layouts; rank-2 views of each matrix: cp.async pipeline and wgmma), both
 also as the sm_89 PTX (auto_matmul_batched_sm89: no TMA, mma.sync; the
 hint's fallback gives the same result).
@@ -97,10 +100,19 @@ SHAPES_AUTO = [
     (1, 1, 8, 1, 0, 0), (1, 17, 16, 17, 0, 0), (3, 100, 64, 100, 0, 0),
     (2, 130, 72, 200, 3, 0), (5, 64, 296, 1, 0, 0), (4, 256, 256, 256, 0, 0),
     (8, 1000, 1000, 100, 0, 0), (64, 17, 8, 64, 0, 0),
-    # Many k-steps: tile-pipeline's TMA ring (3 slots) wraps 5 and 21 times,
+    # Many k-steps: the 4-slot TMA ring wraps 4 and 16 times,
     # ragged edges and spare rows between the matrices in the first.
     (2, 300, 264, 1000, 1, 0), (4, 512, 512, 4096, 0, 0),
 ]
+
+# The layout-free persistent kernel (128x256 tiles; N a multiple of 8):
+# the programs counts of SHAPES (several matrices a program, one program
+# walking everything) and K of many rounds of its 3-slot ring.
+SHAPES_AUTO_P = [
+    (1, 1, 8, 1, 0, 0), (3, 100, 64, 100, 0, 0), (2, 130, 72, 200, 3, 0),
+    (5, 64, 296, 1, 0, 0), (4, 256, 256, 256, 0, 0), (8, 1000, 1000, 100, 0, 0),
+    (7, 129, 264, 300, 1, 5), (16, 100, 104, 17, 0, 1), (64, 17, 8, 64, 0, 0),
+    (2, 300, 520, 1000, 1, 0), (4, 512, 512, 4096, 0, 0)]
 
 # The batch-slice kernel: N of any size (its store is ordinary).
 SHAPES_SLICE = [
@@ -118,6 +130,8 @@ CASES = [
      make_batched_runner("f16", 128, 128, False), SHAPES_AUTO),
     ("auto_matmul_batched", "matmul_batched_slice",
      make_batched_runner("f16", 128, 128, False), SHAPES_SLICE),
+    ("auto_matmul_batched", "matmul_batched_tma_persistent",
+     make_batched_runner("f16", 128, 256, True), SHAPES_AUTO_P),
     ("auto_matmul_batched_sm89", "matmul_batched_tma",
      make_batched_runner("f16", 128, 128, False), SHAPES_AUTO[:5]),
     ("auto_matmul_batched_sm89", "matmul_batched_slice",

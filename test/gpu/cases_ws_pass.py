@@ -25,6 +25,12 @@ same f16 inputs (cases_async.make_runner: fresh random data, rows padded to
   auto_matmul_persistent_nows (the same with --warp-specialize=false), on
   cases_persistent's shapes: more programs than tiles, one program walking
   every tile (the ring wrapping across many tiles), K of one k-step.
+- auto_matmul_persistent_256 (test/gpu/kernels: the layout-free
+  persistent GEMM with matmul_ws_coop's 128x256 tiles, grouped tile order
+  and allow_tma store: a 3-slot ring beside the store's buffer, both
+  consumer warpgroups releasing each slot on their own, the TMA store's
+  wait deferred to the next tile) and auto_matmul_persistent_256_nows, on cases_persistent's shapes with N a
+  multiple of 8 (the kernel promises it for its TMA store) and more.
 - auto_matmul_rm_nows, auto_matmul_rm_256_nows: the GEMMs above compiled
   with --warp-specialize=false (tile-pipeline), the comparison of
   bench/warp_specialize.py.
@@ -43,6 +49,13 @@ from cases_persistent import make_persistent_runner
 # Plus K of 5 k-steps (one past a 4-slot ring) and 9 (two rounds and one).
 SHAPES = ASYNC_SHAPES + [(129, 257, 320, "row"), (255, 129, 576, "col")]
 
+# The persistent 128x256 kernel promises N a multiple of 8: the shapes of
+# cases_persistent with such N, and ragged M and K, a ring wrapping across
+# tiles (one program), more programs than tiles.
+SHAPES_P256 = [s for s in PERSISTENT_SHAPES if s[1] % 8 == 0] + [
+    (1, 8, 1, 0), (100, 264, 100, 0), (1000, 1000, 1000, 0), (129, 520, 700, 1),
+    (300, 256, 64, 7), (4095, 4096, 320, 0)]
+
 CASES = [
     ("auto_matmul_rm_ws", "auto_matmul_rm", make_runner(128, 128), SHAPES),
     ("auto_matmul_rm_256_ws", "auto_matmul_rm_256", make_runner(128, 256), SHAPES),
@@ -53,6 +66,10 @@ CASES = [
      PERSISTENT_SHAPES),
     ("auto_matmul_persistent_nows", "auto_matmul_persistent",
      make_persistent_runner("f16", 128), PERSISTENT_SHAPES),
+    ("auto_matmul_persistent_256", "auto_matmul_persistent_256",
+     make_persistent_runner("f16", 256), SHAPES_P256),
+    ("auto_matmul_persistent_256_nows", "auto_matmul_persistent_256",
+     make_persistent_runner("f16", 256), SHAPES_P256),
     ("auto_matmul_rm_nows", "auto_matmul_rm", make_runner(128, 128), SHAPES),
     ("auto_matmul_rm_256_nows", "auto_matmul_rm_256", make_runner(128, 256), SHAPES),
 ]

@@ -14,6 +14,10 @@
 //                             address to program r, then @p
 //                             mbarrier.arrive.shared::cluster (release,
 //                             CTA scope: no GPU-wide MEMBAR)
+//                             with `per_warpgroup`: no bar.sync, and the
+//                             predicate is (thread id % 128) == 0 (the
+//                             partition's thread id), one arrival per
+//                             warpgroup
 //   layout.wait_barrier    -> nvvm.mbarrier.try_wait.parity (every thread;
 //                             the op loops until the phase completed)
 //   layout.inval_barrier   -> bar.sync, @p mbarrier.inval.shared::cta.b64
@@ -58,6 +62,16 @@ void emitPredicatedPtx(OpBuilder &b, Location loc, StringRef ptx, Value pred,
                             /*is_align_stack=*/false,
                             LLVM::tailcallkind::TailCallKind::None,
                             LLVM::AsmDialectAttr(), ArrayAttr());
+}
+
+/// Whether this thread is the first of its warpgroup (128 threads), in
+/// the partition's numbering (warpgroups are whole in every partition that
+/// runs wgmma).
+Value emitIsWarpgroupLeader(OpBuilder &b, Location loc) {
+  Value tid = emitThreadId(b, loc);
+  Value lane = LLVM::AndOp::create(b, loc, tid, i32Const(b, loc, 127));
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, lane,
+                              i32Const(b, loc, 0));
 }
 
 struct InitBarrierOpConversion
@@ -106,19 +120,10 @@ struct ArriveBarrierOpConversion
   matchAndRewrite(layout::ArriveBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    if (!op.getNosync())
+    if (!op.getNosync() && !op.getPerWarpgroup())
       emitBarrier(rewriter, loc);
-    Value pred;
-    if (op.getPerWarpgroup()) {
-      // The first thread of each warpgroup (of the program or partition).
-      Value tid = emitThreadId(rewriter, loc);
-      Value lane =
-          LLVM::AndOp::create(rewriter, loc, tid, i32Const(rewriter, loc, 127));
-      pred = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, lane,
-                                  i32Const(rewriter, loc, 0));
-    } else {
-      pred = emitIsIssuingThread(rewriter, loc);
-    }
+    Value pred = op.getPerWarpgroup() ? emitIsWarpgroupLeader(rewriter, loc)
+                                      : emitIsIssuingThread(rewriter, loc);
     Value count = i32Const(rewriter, loc, op.getCount());
     if (Value cta = adaptor.getCta()) {
       // The barrier's address in the peer's shared memory window, then an

@@ -45,6 +45,16 @@
 // CHECK: %[[C2:.*]] = llvm.mlir.constant(2 : i32)
 // CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.inline_asm has_side_effects "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], $2;", "b,r,r" %{{.*}}, %{{.*}}, %[[C2]]
+// `per_warpgroup`: no barrier; the first thread of each warpgroup
+// (tid.x & 127 == 0) arrives.
+// CHECK-NOT: nvvm.barrier0
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK-NEXT: %[[C127:.*]] = llvm.mlir.constant(127 : i32)
+// CHECK-NEXT: %[[LANE:.*]] = llvm.and %[[TID]], %[[C127]]
+// CHECK-NEXT: %[[C0:.*]] = llvm.mlir.constant(0 : i32)
+// CHECK-NEXT: %[[LEAD:.*]] = llvm.icmp "eq" %[[LANE]], %[[C0]]
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.inline_asm has_side_effects "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], $2;", "b,r,r" %[[LEAD]], %{{.*}}, %{{.*}}
 // CHECK: nvvm.barrier0
 // CHECK: llvm.inline_asm has_side_effects "@$0 mbarrier.inval.shared::cta.b64 [$1];", "b,r"
 tile.kernel @load(%p: !tile.ptr<f16>, %row: i32, %col: i32, %k: i32, %n: i32, %ld: i32) {
@@ -59,6 +69,7 @@ tile.kernel @load(%p: !tile.ptr<f16>, %row: i32, %col: i32, %k: i32, %n: i32, %l
   layout.wait_barrier %bar, %k : !layout.memdesc<1xi64, #bl>
   layout.arrive_barrier %bar, 3 : !layout.memdesc<1xi64, #bl>
   layout.arrive_barrier %bar, 2 nosync : !layout.memdesc<1xi64, #bl>
+  layout.arrive_barrier %bar, 1 per_warpgroup : !layout.memdesc<1xi64, #bl>
   layout.inval_barrier %bar : !layout.memdesc<1xi64, #bl>
   tile.return
 }
@@ -167,27 +178,5 @@ tile.kernel @load5d(%p: !tile.ptr<f16>, %e: i32, %s: i32, %i0: i32, %i1: i32, %i
   %buf = layout.local_alloc : !layout.memdesc<64x64xf16, #nv>
   layout.async_tma_copy_global_to_local %d[%i0, %i1, %i2, %i3, %i4] %buf, %bar
       : !layout.tensordesc<1x1x2x32x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
-  tile.return
-}
-
-// -----
-
-#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
-
-// `nosync per_warpgroup`: the first thread of each warpgroup (tid & 127 ==
-// 0) arrives, with no barrier before it.
-// CHECK-LABEL: llvm.func @arrive_per_warpgroup
-// CHECK-NOT: nvvm.barrier0
-// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
-// CHECK: %[[M127:.*]] = llvm.mlir.constant(127 : i32) : i32
-// CHECK: %[[LANE:.*]] = llvm.and %[[TID]], %[[M127]] : i32
-// CHECK: %[[ZERO:.*]] = llvm.mlir.constant(0 : i32) : i32
-// CHECK: %[[FIRST:.*]] = llvm.icmp "eq" %[[LANE]], %[[ZERO]] : i32
-// CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : i32) : i32
-// CHECK-NOT: nvvm.barrier0
-// CHECK: llvm.inline_asm has_side_effects "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], $2;", "b,r,r" %[[FIRST]], %{{.*}}, %[[ONE]]
-tile.kernel @arrive_per_warpgroup() attributes {num_warps = 8 : i32} {
-  %bar = layout.local_alloc : !layout.memdesc<1xi64, #bl>
-  layout.arrive_barrier %bar, 1 nosync per_warpgroup : !layout.memdesc<1xi64, #bl>
   tile.return
 }

@@ -301,16 +301,6 @@ tile.kernel @rank() attributes {cluster_dims = array<i32: 2, 2, 1>} {
 // -----
 
 #bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
-tile.kernel @per_warpgroup_needs_nosync() attributes {num_warps = 8 : i32} {
-  %b = layout.local_alloc : !layout.memdesc<1xi64, #bl>
-  // expected-error @+1 {{'layout.arrive_barrier' op per_warpgroup arrivals need nosync (each warpgroup arrives without waiting for the others); write 'nosync per_warpgroup'}}
-  layout.arrive_barrier %b, 1 per_warpgroup : !layout.memdesc<1xi64, #bl>
-  tile.return
-}
-
-// -----
-
-#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
 tile.kernel @per_warpgroup_not_remote() attributes {num_warps = 8 : i32, cluster_dims = array<i32: 2, 1, 1>} {
   %b = layout.local_alloc : !layout.memdesc<1xi64, #bl>
   %c1 = arith.constant 1 : i32

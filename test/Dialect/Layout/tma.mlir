@@ -18,7 +18,7 @@
 // CHECK: layout.wait_barrier %[[BAR]], %[[R]] : !layout.memdesc<1xi64, #shared>
 // CHECK: layout.arrive_barrier %[[BAR]], 2 : !layout.memdesc<1xi64, #shared>
 // CHECK: layout.arrive_barrier %[[BAR]], 1 nosync : !layout.memdesc<1xi64, #shared>
-// CHECK: layout.arrive_barrier %[[BAR]], 1 nosync per_warpgroup : !layout.memdesc<1xi64, #shared>
+// CHECK: layout.arrive_barrier %[[BAR]], 1 per_warpgroup : !layout.memdesc<1xi64, #shared>
 // CHECK: layout.fence_async_shared
 // CHECK: layout.async_tma_copy_local_to_global %[[D]][%[[R]], %[[C]]] %[[BUF]] : !layout.tensordesc<128x64xf16, {{.*}}>, !layout.memdesc<128x64xf16, {{.*}}>
 // CHECK: layout.async_tma_store_wait {pendings = 0 : i32}
@@ -37,7 +37,7 @@ tile.kernel @tma_ops(%p: !tile.ptr<f16>, %m: i32, %n: i32, %ld: i32) {
   layout.wait_barrier %bar, %c0 : !layout.memdesc<1xi64, #bl>
   layout.arrive_barrier %bar, 2 : !layout.memdesc<1xi64, #bl>
   layout.arrive_barrier %bar, 1 nosync : !layout.memdesc<1xi64, #bl>
-  layout.arrive_barrier %bar, 1 nosync per_warpgroup : !layout.memdesc<1xi64, #bl>
+  layout.arrive_barrier %bar, 1 per_warpgroup : !layout.memdesc<1xi64, #bl>
   layout.fence_async_shared
   layout.async_tma_copy_local_to_global %d[%c0, %ld] %buf
       : !layout.tensordesc<128x64xf16, #nv>, !layout.memdesc<128x64xf16, #nv>

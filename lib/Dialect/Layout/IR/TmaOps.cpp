@@ -240,10 +240,6 @@ static LogicalResult verifyClusterOperand(Operation *op, Value value,
 LogicalResult ArriveBarrierOp::verify() {
   if (failed(verifyBarrierAndCount(*this, getBarrier().getType(), getCount())))
     return failure();
-  if (getPerWarpgroup() && !getNosync())
-    return emitOpError() << "per_warpgroup arrivals need nosync (each "
-                            "warpgroup arrives without waiting for the "
-                            "others); write 'nosync per_warpgroup'";
   if (getPerWarpgroup() && getCta())
     return emitOpError() << "per_warpgroup arrivals are on this program's "
                             "own mbarrier; drop 'cta' or 'per_warpgroup'";

@@ -115,9 +115,11 @@ std::string findDeferredDot(PipelineSchedule &schedule);
 /// Shared-memory bytes the kernel uses besides the loads `schedules`
 /// replace: its other local_allocs and an estimate of the scratch of
 /// layout conversions and reductions (the largest tensor one of them
-/// moves through shared memory).
-int64_t estimateOtherSharedBytes(KernelOp kernel,
-                                 ArrayRef<const PipelineSchedule *> schedules);
+/// moves through shared memory). Converts for which `vanishes` holds
+/// (tile-use-tma stores their sources) take no scratch.
+int64_t estimateOtherSharedBytes(
+    KernelOp kernel, ArrayRef<const PipelineSchedule *> schedules,
+    function_ref<bool(layout::ConvertOp)> vanishes = nullptr);
 
 //===----------------------------------------------------------------------===//
 // PipelineBuffers.cpp

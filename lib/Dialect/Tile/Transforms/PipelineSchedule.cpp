@@ -718,7 +718,8 @@ std::string tl::findDeferredDot(PipelineSchedule &schedule) {
 
 int64_t
 tl::estimateOtherSharedBytes(KernelOp kernel,
-                             ArrayRef<const PipelineSchedule *> schedules) {
+                             ArrayRef<const PipelineSchedule *> schedules,
+                             function_ref<bool(layout::ConvertOp)> vanishes) {
   llvm::SmallPtrSet<Operation *, 8> replacedAllocs;
   llvm::SmallPtrSet<Value, 8> loadResults;
   for (const PipelineSchedule *s : schedules)
@@ -742,6 +743,8 @@ tl::estimateOtherSharedBytes(KernelOp kernel,
     if (auto convert = dyn_cast<layout::ConvertOp>(op)) {
       if (loadResults.contains(convert.getSrc()))
         return; // becomes a local_load from the slot
+      if (vanishes && vanishes(convert))
+        return;
       auto src = dyn_cast<RankedTensorType>(convert.getSrc().getType());
       auto dst = dyn_cast<RankedTensorType>(convert.getType());
       if (!src || !dst)

@@ -85,6 +85,17 @@ SmallVector<Value> getTmaLoadCoords(OpBuilder &b, Location loc,
                                     ValueRange indices,
                                     ValueRange offsetIndices,
                                     const TmaLoadPlan &plan);
+/// Whether tile-use-tma stores the source of `convert` instead of its
+/// result: its only user is an allow_tma tile.store_tile/store_at that TMA
+/// can copy from the source's layout (local_store takes any distributed
+/// layout, so the conversion through shared memory is not needed).
+bool isTmaStoreSource(layout::ConvertOp convert, unsigned computeCapability);
+
+/// The shared memory tile-use-tma will give the buffers of the allow_tma
+/// tile.store_tile/store_at ops of `kernel` that TMA can copy (block and
+/// alignment each): tile-warp-specialize leaves room for them beside its
+/// ring.
+int64_t getTmaStoreBufferBytes(KernelOp kernel, unsigned computeCapability);
 
 /// The element coordinates of a tile.load_tile/store_tile's TMA copy: each
 /// tile index times the tile's extent there, as i32.

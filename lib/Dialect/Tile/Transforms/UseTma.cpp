@@ -38,7 +38,10 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "LayoutUtils.h"
+#include "Pipeline.h"
 #include "TmaLegality.h"
+
+#include "tile/Dialect/Tile/Transforms/PipelineBudget.h"
 
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Dialect/Tile/IR/ShapeLayouts.h"
@@ -59,9 +62,9 @@ using namespace tile::tl;
 
 namespace {
 
-/// The shared memory the TMA buffers of one kernel may take (of 227 KiB),
-/// leaving room for the scratch of layout conversions and reductions.
-constexpr int64_t kTmaSharedBudget = 160 * 1024;
+/// Shared memory an allocation may lose to alignment (buffers are aligned
+/// to their size, up to 1024 bytes).
+constexpr int64_t kTmaAlignSlack = 1024;
 
 /// The largest power of two (capped at 2^30) that `value` is known to be a
 /// multiple of: a constant's own, a kernel parameter's tile.divisibility,
@@ -430,20 +433,50 @@ void rewriteLoad(Operation *op, Value view, const TmaPlan &plan) {
   op->erase();
 }
 
-/// A store_tile or store_at of `value` to `view` to a TMA copy.
+/// The outermost scf.for around `op` in its kernel or warp-specialize
+/// partition (null when none): a TMA store in it defers its wait.
+scf::ForOp getOutermostLoop(Operation *op) {
+  scf::ForOp outermost;
+  for (Operation *parent = op->getParentOp();
+       parent && !isa<KernelOp, WarpSpecializeOp>(parent);
+       parent = parent->getParentOp())
+    if (auto loop = dyn_cast<scf::ForOp>(parent))
+      outermost = loop;
+  return outermost;
+}
+
+/// A store_tile or store_at of `value` to `view` to a TMA copy. Outside
+/// loops the copy is waited for (until it has read its buffer) right after
+/// it. In a loop (a persistent kernel's tile loop) the wait moves before
+/// the buffer is written again, the next iteration's local_store, so that
+/// the copy overlaps the rest of the iteration (the next tile's main
+/// loop), and one more wait follows the outermost loop around it: the
+/// program never leaves while a copy still reads its buffer.
 void rewriteStore(Operation *op, Value value, Value view, const TmaPlan &plan) {
   OpBuilder b(op);
   Location loc = op->getLoc();
   layout::TensorDescType desc = plan.descType;
+  scf::ForOp loop = getOutermostLoop(op);
   Value descValue = MakeTensorDescOp::create(b, loc, desc, view);
   Value buf =
       layout::LocalAllocOp::create(b, loc, getBufferType(desc), Value());
   if (plan.matrixType != plan.tileType)
     value = ReshapeOp::create(b, loc, plan.matrixType, value);
+  if (loop)
+    layout::AsyncTmaStoreWaitOp::create(b, loc, 0);
   layout::LocalStoreOp::create(b, loc, value, buf);
   SmallVector<Value> coords = getAccessCoords(b, op, plan);
   layout::AsyncTmaCopyLocalToGlobalOp::create(b, loc, descValue, coords, buf);
-  layout::AsyncTmaStoreWaitOp::create(b, loc, 0);
+  if (!loop) {
+    layout::AsyncTmaStoreWaitOp::create(b, loc, 0);
+  } else {
+    auto next =
+        dyn_cast_or_null<layout::AsyncTmaStoreWaitOp>(loop->getNextNode());
+    if (!next || next.getPendings() != 0) {
+      b.setInsertionPointAfter(loop);
+      layout::AsyncTmaStoreWaitOp::create(b, loop.getLoc(), 0);
+    }
+  }
   op->erase();
 }
 
@@ -457,15 +490,56 @@ SmallVector<int64_t> getViewAxes(std::optional<ArrayRef<int64_t>> dims,
   return llvm::to_vector(llvm::seq<int64_t>(0, std::max<int64_t>(rank, 1)));
 }
 
+/// The value a store_tile or store_at stores (null for other ops).
+Value getStoredValue(Operation *op) {
+  if (auto store = dyn_cast<StoreTileOp>(op))
+    return store.getValue();
+  if (auto store = dyn_cast<StoreAtOp>(op))
+    return store.getValue();
+  return Value();
+}
+
+/// The TMA access of an allow_tma store of `value` (`op`: store_tile or
+/// store_at).
+TmaAccess getStoreAccess(Operation *op, Value value) {
+  if (auto store = dyn_cast<StoreTileOp>(op))
+    return {store.getView(), value.getType(), store.getOrder(),
+            getViewAxes(std::nullopt, value.getType()), true};
+  auto store = cast<StoreAtOp>(op);
+  return {store.getView(), value.getType(), std::nullopt,
+          getViewAxes(store.getDims(), value.getType()), true};
+}
+
+/// The value an allow_tma store's TMA copy stores: the source of the
+/// layout.convert that produces the stored value when the convert has no
+/// other use and TMA can copy from its layout (no trip through shared
+/// memory for the conversion), else the stored value.
+Value getTmaStoredValue(Operation *op, Value value, unsigned cc) {
+  auto convert = value.getDefiningOp<layout::ConvertOp>();
+  if (!convert || !convert->hasOneUse() ||
+      !isa<RankedTensorType>(convert.getSrc().getType()))
+    return value;
+  auto kernel = op->getParentOfType<KernelOp>();
+  TmaPlan plan;
+  if (!whyNotTma(kernel, getStoreAccess(op, convert.getSrc()), cc, plan)
+           .empty())
+    return value;
+  return convert.getSrc();
+}
+
 struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
   using Base::Base;
 
   void runOnOperation() override {
     KernelOp kernel = getOperation();
-    int64_t sharedBytes = 0;
-    kernel.walk([&](layout::LocalAllocOp alloc) {
-      sharedBytes += alloc.getType().getSizeInBytes();
-    });
+    // The kernel's buffers and the scratch of its layout conversions and
+    // reductions (tile-pipeline's estimate); each TMA buffer adds its
+    // block and its alignment.
+    unsigned cc = computeCapability;
+    int64_t sharedBytes =
+        estimateOtherSharedBytes(kernel, {}, [&](layout::ConvertOp convert) {
+          return isTmaStoreSource(convert, cc);
+        });
     SmallVector<Operation *> accesses;
     kernel.walk([&](Operation *op) {
       if (isa<LoadTileOp, StoreTileOp, LoadAtOp, StoreAtOp>(op) &&
@@ -479,40 +553,44 @@ struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
       if (auto load = dyn_cast<LoadTileOp>(op)) {
         access = {load.getView(), load.getType(), load.getOrder(),
                   getViewAxes(std::nullopt, load.getType()), false};
-      } else if (auto store = dyn_cast<StoreTileOp>(op)) {
-        value = store.getValue();
-        access = {store.getView(), value.getType(), store.getOrder(),
-                  getViewAxes(std::nullopt, value.getType()), true};
       } else if (auto load = dyn_cast<LoadAtOp>(op)) {
         access = {load.getView(), load.getType(), std::nullopt,
                   getViewAxes(load.getDims(), load.getType()), false};
       } else {
-        auto store = cast<StoreAtOp>(op);
-        value = store.getValue();
-        access = {store.getView(), value.getType(), std::nullopt,
-                  getViewAxes(store.getDims(), value.getType()), true};
+        value = getTmaStoredValue(op, getStoredValue(op), cc);
+        access = getStoreAccess(op, value);
       }
       std::string why = whyNotTma(kernel, access, computeCapability, plan);
       if (auto load = dyn_cast<LoadTileOp>(op);
           load && why.empty() && load.getPadding() != PaddingMode::zero &&
           load.getPadding() != PaddingMode::undetermined)
         why = "TMA pads with zeros, not the requested padding";
-      if (why.empty() &&
-          sharedBytes + plan.descType.getBlockBytes() > kTmaSharedBudget)
-        why = "the kernel's shared memory would exceed the TMA budget";
+      if (why.empty()) {
+        int64_t bytes =
+            sharedBytes + plan.descType.getBlockBytes() + kTmaAlignSlack;
+        if (bytes > kSharedMemoryLimit)
+          why = "the kernel's shared memory with the TMA buffer (" +
+                std::to_string(bytes) +
+                " bytes, its other buffers and layout-conversion scratch "
+                "included) would exceed the " +
+                std::to_string(kSharedMemoryLimit) + " (227 KiB) of a CTA";
+      }
       if (!why.empty()) {
         if (remarks)
           op->emitRemark() << "allow_tma: ordinary access: " << why;
         continue;
       }
-      sharedBytes += plan.descType.getBlockBytes();
+      sharedBytes += plan.descType.getBlockBytes() + kTmaAlignSlack;
       if (remarks)
         op->emitRemark() << "allow_tma: TMA copy of "
                          << formatShape(plan.descType.getShape()) << " blocks, "
                          << plan.descType.getSwizzleBytes() << "-byte swizzle";
-      if (access.isStore)
+      if (access.isStore) {
+        auto convert = getStoredValue(op).getDefiningOp<layout::ConvertOp>();
         rewriteStore(op, value, access.view, plan);
-      else
+        if (convert && convert->use_empty())
+          convert->erase();
+      } else
         rewriteLoad(op, access.view, plan);
     }
   }
@@ -646,4 +724,34 @@ SmallVector<Value> tl::getTmaLoadCoords(OpBuilder &b, Location loc,
   ArrayRef<int64_t> box = plan.descType.getShape().drop_front(coords.size());
   llvm::append_range(coords, getTileCoords(b, loc, viewIndices, box));
   return coords;
+}
+
+int64_t tl::getTmaStoreBufferBytes(KernelOp kernel,
+                                   unsigned computeCapability) {
+  int64_t bytes = 0;
+  kernel.walk([&](Operation *op) {
+    if (!op->hasAttr(kAllowTmaAttr))
+      return;
+    Value value = getStoredValue(op);
+    if (!value)
+      return;
+    value = getTmaStoredValue(op, value, computeCapability);
+    TmaPlan plan;
+    if (whyNotTma(kernel, getStoreAccess(op, value), computeCapability, plan)
+            .empty())
+      bytes += plan.descType.getBlockBytes() + kTmaAlignSlack;
+  });
+  return bytes;
+}
+
+bool tl::isTmaStoreSource(layout::ConvertOp convert,
+                          unsigned computeCapability) {
+  if (!convert->hasOneUse())
+    return false;
+  Operation *user = *convert->getUsers().begin();
+  if (getStoredValue(user) != convert.getResult() ||
+      !user->hasAttr(kAllowTmaAttr))
+    return false;
+  return getTmaStoredValue(user, convert.getResult(), computeCapability) ==
+         convert.getSrc();
 }

@@ -20,9 +20,8 @@
 //     repeated by the producer. A refusal is a string (a remark at the
 //     loop).
 //  3. The shared state (emitRing): descriptors, one S-slot ring per load,
-//     full[S] and empty[S] mbarriers of one arrival (empty: one per
-//     consumer warpgroup in an attention loop, usesPerWarpgroupRelease),
-//     initialized by every warp before the split.
+//     full[S] and empty[S] mbarriers of one arrival, initialized by every
+//     warp before the split.
 //  4. The partitions (Rewriter::run): the kernel's code from the start to
 //     the end moves into the default region, except the scalar ops the
 //     producer reads (they stay before the op); the loop is rebuilt twice,
@@ -64,9 +63,6 @@ namespace {
 /// Shared memory an allocation may lose to alignment (buffers are aligned
 /// to their size, up to 1024 bytes).
 constexpr int64_t kAlignSlack = 1024;
-
-/// The warps of a warpgroup (wgmma's unit).
-constexpr int32_t kWarpsPerWarpgroup = 4;
 
 /// Without an attribute asking (all-loops, the pipeline's default), a loop
 /// is taken only when the slots other than the one being read hold at
@@ -132,9 +128,14 @@ struct WsPlan {
   int64_t txBytes = 0;
   int32_t consumerWarps = 0;
   int32_t consumerRegs = 0, producerRegs = 0;
-  /// Each consumer warpgroup hands a slot back on its own (empty[s]
-  /// expects one arrival per warpgroup; see usesPerWarpgroupRelease).
-  bool perWarpgroupRelease = false;
+  /// Each consumer warpgroup releases a slot on its own (empty[s] counts
+  /// one arrival per warpgroup), else after the partition's barrier.
+  bool warpgroupRelease = true;
+
+  /// Arrivals that complete a phase of empty[s].
+  int32_t getEmptyArrivals() const {
+    return warpgroupRelease ? consumerWarps / 4 : 1;
+  }
 
   std::string describe() const {
     std::string s;
@@ -148,8 +149,7 @@ struct WsPlan {
       os << "asynchronous wgmma (slot released one step later)";
     else if (schedule.deferredDot)
       os << "dots, the last one asynchronous and waited for in the next "
-            "step (slot released then"
-         << (perWarpgroupRelease ? ", by each warpgroup" : "") << ")";
+            "step (slot released then)";
     else
       os << "synchronous dots (slot released at the end of the step)";
     return s;
@@ -216,17 +216,6 @@ TmaLoadOptions getWsTmaOptions() {
   options.allowTransposed = true;
   options.allowOffsetBase = true;
   return options;
-}
-
-/// Whether the consumer warpgroups release slots one by one, each after
-/// the dot_wait that covers its own wgmma (empty[s] counting one arrival
-/// per warpgroup), instead of together after a partition barrier: for a
-/// loop with several wgmma whose last one is deferred (attention's Q K^T
-/// and P V), so that the warpgroups are not held in lockstep every step
-/// and one's softmax runs beside the other's wgmma. A loop of one wgmma (a
-/// GEMM) keeps the partition barrier.
-bool usesPerWarpgroupRelease(const WsPlan &plan) {
-  return plan.consumerWarps > 4 && plan.schedule.deferredDot;
 }
 
 /// The plan of `loop`, or failure with the reason in `whyNot` (empty when
@@ -322,8 +311,12 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
                "shared memory";
       return failure();
     }
+    // A rank-3..5 tile of a TMA ring reaches its local_allocs through
+    // tile.reshape ops that drop its unit leading dims (the slot holds the
+    // matrix; the schedule checked that only the allocs read them).
     for (Operation *user : load.getResult().getUsers())
-      if (!llvm::is_contained(l.allocs, user)) {
+      if (!llvm::is_contained(l.allocs, user) &&
+          !llvm::is_contained(l.reshapes, user)) {
         whyNot = "the tile of a load feeding a dot is also used by " +
                  user->getName().getStringRef().str() +
                  " (only its local_alloc into the wgmma operand layout can "
@@ -352,7 +345,9 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
       return failure();
     }
     TmaLoadPlan tmaPlan;
-    std::string why = whyNotTmaLoad(load, cc, tmaPlan, getWsTmaOptions());
+    TmaLoadOptions options = getWsTmaOptions();
+    options.allowBatchDims = !l.reshapes.empty();
+    std::string why = whyNotTmaLoad(load, cc, tmaPlan, options);
     layout::TensorDescType desc = tmaPlan.descType;
     if (!why.empty()) {
       whyNot = "a tile.load_tile feeding a dot cannot be a TMA copy: " + why;
@@ -392,8 +387,15 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
   }
 
   // The ring: requested slots, else as many as fit (at most 4).
-  int64_t used = estimateOtherSharedBytes(kernel, {&s}) +
-                 kAlignSlack * int64_t(s.loads.size());
+  // Beside the kernel's other buffers and scratch, the buffers
+  // tile-use-tma will give its allow_tma stores (the epilogue).
+  int64_t used =
+      estimateOtherSharedBytes(kernel, {&s},
+                               [&](layout::ConvertOp convert) {
+                                 return isTmaStoreSource(convert, cc);
+                               }) +
+      kAlignSlack * int64_t(s.loads.size()) +
+      getTmaStoreBufferBytes(kernel, cc);
   StringRef stagesName = TileDialect::getNumStagesAttrName();
   std::optional<int64_t> requested;
   std::string requestedBy;
@@ -462,7 +464,6 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
              std::to_string(plan.producerRegs);
     return failure();
   }
-  plan.perWarpgroupRelease = usesPerWarpgroupRelease(plan);
   return plan;
 }
 
@@ -502,10 +503,9 @@ struct Rewriter {
     Value slot = init.getInductionVar();
     layout::InitBarrierOp::create(
         b, loc, layout::MemDescIndexOp::create(b, loc, full, slot), 1);
-    int64_t releases =
-        plan.perWarpgroupRelease ? plan.consumerWarps / kWarpsPerWarpgroup : 1;
     layout::InitBarrierOp::create(
-        b, loc, layout::MemDescIndexOp::create(b, loc, empty, slot), releases);
+        b, loc, layout::MemDescIndexOp::create(b, loc, empty, slot),
+        plan.getEmptyArrivals());
   }
 
   /// (slot + 1) mod S and the phase, flipped when the slot wraps.
@@ -619,10 +619,10 @@ struct Rewriter {
   void release(OpBuilder &b, Location loc, Value slot) {
     Value bar = layout::MemDescIndexOp::create(b, loc, empty, slot);
     // One warpgroup: its dot_wait covers its own wgmma, any thread may
-    // arrive; more: a partition barrier first, or one arrival per
-    // warpgroup.
-    bool perWarpgroup = plan.perWarpgroupRelease;
-    bool nosync = plan.consumerWarps == 4 || perWarpgroup;
+    // arrive; more: each warpgroup's first thread once its own wgmma are
+    // done (per_warpgroup), or one arrival after the partition's barrier.
+    bool nosync = plan.consumerWarps == 4;
+    bool perWarpgroup = !nosync && plan.warpgroupRelease;
     layout::ArriveBarrierOp::create(b, loc, bar, 1, nosync, perWarpgroup);
   }
 
@@ -897,6 +897,7 @@ struct TileWarpSpecializePass
               << "tile-warp-specialize: loop left as it is: " << whyNot;
         continue;
       }
+      plan->warpgroupRelease = warpgroupRelease;
       if (remarks || request.explicitly)
         loop.emitRemark() << "tile-warp-specialize: " << plan->describe();
       Rewriter(*plan, kernel).run();

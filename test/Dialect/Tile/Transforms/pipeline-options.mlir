@@ -17,13 +17,13 @@
 // RUN: tile-compile --print-pipeline --warp-specialize=false | FileCheck %s --check-prefix=NOWS
 // RUN: tile-opt %s --pass-pipeline='builtin.module(tile-to-llvm{warp-specialize=false})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOWS
 
-// DEFAULT: tile.kernel(tile-check-resources{max-registers=2048}),tile.kernel(tile-warp-specialize{all-loops=true compute-capability=90 num-stages=0 producer-regs=40 remarks=false}),tile.kernel(tile-pipeline{num-stages=0 remarks=false}),tile.kernel(tile-optimize-converts
+// DEFAULT: tile.kernel(tile-check-resources{max-registers=2048}),tile.kernel(tile-warp-specialize{all-loops=true compute-capability=90 num-stages=0 producer-regs=40 remarks=false warpgroup-release=true}),tile.kernel(tile-pipeline{num-stages=0 remarks=false}),tile.kernel(tile-optimize-converts
 // THREE: tile.kernel(tile-pipeline{num-stages=3 remarks=true})
 // OFF-NOT: tile-pipeline
 // FIVE: tile-pipeline{num-stages=5 remarks=false}
-// WS: tile.kernel(tile-warp-specialize{all-loops=true compute-capability=90 num-stages=3 producer-regs=40 remarks=false}),tile.kernel(tile-pipeline{num-stages=3
+// WS: tile.kernel(tile-warp-specialize{all-loops=true compute-capability=90 num-stages=3 producer-regs=40 remarks=false warpgroup-release=true}),tile.kernel(tile-pipeline{num-stages=3
 // WS-NAMED: tile-warp-specialize{all-loops=true
-// NOWS: tile-warp-specialize{all-loops=false compute-capability=90 num-stages=0 producer-regs=40 remarks=false}
+// NOWS: tile-warp-specialize{all-loops=false compute-capability=90 num-stages=0 producer-regs=40 remarks=false warpgroup-release=true}
 
 tile.kernel @empty() {
   tile.return

@@ -198,3 +198,99 @@ tile.kernel @ordinary_nd(%x: !tile.ptr<f16> {tile.divisibility = 16 : i64},
   tile.return
 }
 
+
+// -----
+
+#b = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+
+// A store in a loop (a persistent kernel's tile loop, with a branch inside
+// it): its wait moves before the next write of its buffer (the
+// local_store), so the copy overlaps the rest of the iteration, and one
+// wait follows the outermost loop (the program does not leave while a
+// copy reads its buffer); none after the copy itself. Two stores in the
+// loop share the wait after it.
+// CHECK-LABEL: tile.kernel @store_in_loop
+// CHECK:      scf.for
+// CHECK:        scf.if
+// CHECK:          %[[BUF:.*]] = layout.local_alloc : !layout.memdesc<64x64xf16
+// CHECK-NEXT:     layout.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT:     layout.local_store %{{.*}}, %[[BUF]]
+// CHECK:          layout.async_tma_copy_local_to_global %{{.*}} %[[BUF]]
+// CHECK-NEXT:   }
+// CHECK:        %[[BUF2:.*]] = layout.local_alloc : !layout.memdesc<64x64xf16
+// CHECK-NEXT:   layout.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT:   layout.local_store %{{.*}}, %[[BUF2]]
+// CHECK:        layout.async_tma_copy_local_to_global %{{.*}} %[[BUF2]]
+// CHECK-NEXT: }
+// CHECK-NEXT: layout.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: tile.return
+tile.kernel @store_in_loop(%y: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %m: i32,
+                           %n: i32 {tile.divisibility = 8 : i64}, %s: i32 {tile.divisibility = 8 : i64},
+                           %lo: i32, %hi: i32, %step: i32, %odd: i1) {
+  %w = tile.make_view %y, shape [%m, %n], strides [%s, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %t = arith.constant dense<1.0> : tensor<64x64xf16, #b>
+  scf.for %i = %lo to %hi step %step : i32 {
+    scf.if %odd {
+      // expected-remark @+1 {{allow_tma: TMA copy of 64x64 blocks, 128-byte swizzle}}
+      tile.store_tile %t, %w[%i, %i] {allow_tma} : tensor<64x64xf16, #b>, !tile.view<?x?xf16>
+    }
+    // expected-remark @+1 {{allow_tma: TMA copy of 64x64 blocks, 128-byte swizzle}}
+    tile.store_tile %t, %w[%i, %lo] {allow_tma} : tensor<64x64xf16, #b>, !tile.view<?x?xf16>
+  }
+  tile.return
+}
+
+// -----
+
+#b = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+
+// The budget: the kernel's buffers (here 192 KiB), each TMA buffer with
+// 1 KiB of alignment, within the 227 KiB of a CTA: the first 64x256 store
+// (32 KiB) fits, the second does not.
+// CHECK-LABEL: tile.kernel @budget
+// CHECK-COUNT-1: layout.async_tma_copy_local_to_global
+// CHECK-NOT: layout.async_tma_copy_local_to_global
+tile.kernel @budget(%y: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %m: i32,
+                    %n: i32 {tile.divisibility = 8 : i64}, %s: i32 {tile.divisibility = 8 : i64},
+                    %i: i32) {
+  %big = layout.local_alloc : !layout.memdesc<6x64x256xf16, #nv>
+  %w = tile.make_view %y, shape [%m, %n], strides [%s, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %t = arith.constant dense<1.0> : tensor<64x256xf16, #b>
+  // expected-remark @+1 {{allow_tma: TMA copy of 64x256 blocks, 128-byte swizzle}}
+  tile.store_tile %t, %w[%i, %i] {allow_tma} : tensor<64x256xf16, #b>, !tile.view<?x?xf16>
+  // expected-remark @+1 {{allow_tma: ordinary access: the kernel's shared memory with the TMA buffer (264192 bytes, its other buffers and layout-conversion scratch included) would exceed the 232448 (227 KiB) of a CTA}}
+  tile.store_tile %t, %w[%i, %i] {allow_tma} : tensor<64x256xf16, #b>, !tile.view<?x?xf16>
+  tile.return
+}
+
+// -----
+
+#a = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#b = #layout.blocked<sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
+
+// The stored value is a layout.convert's result used only by the store:
+// the TMA store's local_store takes the convert's source (any distributed
+// layout goes into the buffer), and the convert, a trip through shared
+// memory, is gone. A convert with another use stays.
+// CHECK-LABEL: tile.kernel @store_convert
+// CHECK: %[[T:.*]] = tile.load_tile %{{.*}} : !tile.view<?x?xf16> -> tensor<64x64xf16, #[[A:[a-z]+]]>
+// CHECK-NOT: layout.convert
+// CHECK: layout.local_store %[[T]], %{{.*}} : tensor<64x64xf16, #[[A]]>
+// CHECK: %[[U:.*]] = layout.convert %[[T]]
+// CHECK: layout.local_store %[[U]]
+// CHECK: tile.store_tile %[[U]]
+tile.kernel @store_convert(%y: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                           %m: i32, %n: i32 {tile.divisibility = 8 : i64},
+                           %s: i32 {tile.divisibility = 8 : i64}, %i: i32) {
+  %w = tile.make_view %y, shape [%m, %n], strides [%s, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %t = tile.load_tile %w[%n, %n] : !tile.view<?x?xf16> -> tensor<64x64xf16, #a>
+  %c = layout.convert %t : tensor<64x64xf16, #a> -> tensor<64x64xf16, #b>
+  // expected-remark @+1 {{allow_tma: TMA copy of 64x64 blocks, 128-byte swizzle}}
+  tile.store_tile %c, %w[%i, %i] {allow_tma} : tensor<64x64xf16, #b>, !tile.view<?x?xf16>
+  %u = layout.convert %t : tensor<64x64xf16, #a> -> tensor<64x64xf16, #b>
+  // expected-remark @+1 {{allow_tma: TMA copy of 64x64 blocks, 128-byte swizzle}}
+  tile.store_tile %u, %w[%i, %n] {allow_tma} : tensor<64x64xf16, #b>, !tile.view<?x?xf16>
+  tile.store_tile %u, %w[%n, %i] : tensor<64x64xf16, #b>, !tile.view<?x?xf16>
+  tile.return
+}

@@ -44,7 +44,7 @@
 // Each warpgroup releases the previous slot after the wait for its own
 // deferred P V (no partition barrier), then issues this step's P V.
 // CHECK: tile.dot_wait %{{.*}} {pendings = 0 : i32}
-// CHECK: layout.arrive_barrier %{{.*}}, 1 nosync per_warpgroup
+// CHECK: layout.arrive_barrier %{{.*}}, 1 per_warpgroup
 // CHECK: tile.dot %{{.*}}, %[[VS]], %{{.*}} async
 // The producer: 16384 bytes a step, coordinates (b, h, 64 j, 64 * 0).
 // CHECK: } partition warps(4) regs(40) {

@@ -28,7 +28,7 @@
 // CHECK-NEXT: %[[BEFORE:.*]] = arith.subi %[[SLOT]], %c1_i32
 // CHECK-NEXT: %[[PREV:.*]] = arith.select %[[FIRST]], %c3_i32, %[[BEFORE]]
 // CHECK-NEXT: %[[E:.*]] = layout.memdesc_index %[[EMPTY]][%[[PREV]]]
-// CHECK-NEXT: layout.arrive_barrier %[[E]], 1 nosync per_warpgroup :
+// CHECK-NEXT: layout.arrive_barrier %[[E]], 1 per_warpgroup :
 // CHECK-NEXT: }
 // CHECK-NEXT: %[[SCALED:.*]] = arith.mulf %[[ACCW]],
 // CHECK: %[[PV:.*]] = tile.dot %{{.*}}, %[[VS]], %[[SCALED]] async :
@@ -50,7 +50,7 @@ tile.kernel @attn(%q: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %kt: !tile.
   %tq = tile.load_tile %vq[%pm, %c0] padding = zero : !tile.view<?x64xf16> -> tensor<128x64xf16>
   %zs = arith.constant dense<0.0> : tensor<128x64xf32>
   %m0 = arith.constant dense<0.0> : tensor<128xf32>
-  // expected-remark @below {{tile-warp-specialize: producer warpgroup (regs 40) issues 2 TMA copies a step (16384 bytes) into a 4-slot ring; default partition (8 warps, regs 232) runs the dots, the last one asynchronous and waited for in the next step (slot released then, by each warpgroup)}}
+  // expected-remark @below {{tile-warp-specialize: producer warpgroup (regs 40) issues 2 TMA copies a step (16384 bytes) into a 4-slot ring; default partition (8 warps, regs 232) runs the dots, the last one asynchronous and waited for in the next step (slot released then)}}
   %acc, %mi = scf.for %j = %c0 to %n step %c1 iter_args(%acc_i = %zs, %m_i = %m0)
       -> (tensor<128x64xf32>, tensor<128xf32>) : i32 {
     %tkt = tile.load_tile %vk[%c0, %j] padding = zero : !tile.view<64x?xf16> -> tensor<64x64xf16>

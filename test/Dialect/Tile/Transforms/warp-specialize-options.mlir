@@ -1,5 +1,6 @@
 // RUN: tile-opt %s --tile-assign-layouts --tile-warp-specialize | FileCheck %s --check-prefix=OFF
 // RUN: tile-opt %s --tile-assign-layouts --tile-warp-specialize="all-loops=true num-stages=4 producer-regs=56" | FileCheck %s --check-prefix=ALL
+// RUN: tile-opt %s --tile-assign-layouts --tile-warp-specialize="all-loops=true warpgroup-release=false" | FileCheck %s --check-prefix=BAR
 
 // The options: without an attribute a loop is specialized only with
 // all-loops; num-stages sets the ring (4 slots), producer-regs the
@@ -7,13 +8,27 @@
 // = 228, rounded down to 224). `tile.warp_specialize = false` keeps a loop
 // out even then.
 
+// warpgroup-release=false: the two consumer warpgroups release a slot
+// with one arrival after their partition barrier (empty[s] counts 1), as
+// before per-warpgroup releases; the default counts 2, one per warpgroup.
+
 // OFF-NOT: tile.warp_specialize default
+// BAR-LABEL: tile.kernel @plain
+// BAR:       layout.init_barrier %{{.*}}, 1
+// BAR-NEXT:  %[[E:.*]] = layout.memdesc_index
+// BAR-NEXT:  layout.init_barrier %[[E]], 1
+// BAR:       layout.arrive_barrier %{{.*}}, 1 : !layout.memdesc<1xi64
+// BAR-NOT:   per_warpgroup
 // ALL-LABEL: tile.kernel @plain
 // ALL:       layout.local_alloc : !layout.memdesc<4x128x64xf16
 // ALL:       layout.local_alloc : !layout.memdesc<4x64x128xf16
 // ALL:       layout.local_alloc : !layout.memdesc<4x1xi64
 // ALL:       layout.local_alloc : !layout.memdesc<4x1xi64
+// ALL:       layout.init_barrier %{{.*}}, 1
+// ALL-NEXT:  %[[E:.*]] = layout.memdesc_index
+// ALL-NEXT:  layout.init_barrier %[[E]], 2
 // ALL:       tile.warp_specialize default regs(224) {
+// ALL:       layout.arrive_barrier %{{.*}}, 1 per_warpgroup :
 // ALL:       } partition warps(4) regs(56) {
 // ALL-LABEL: tile.kernel @refused
 // ALL-NOT:   tile.warp_specialize default

@@ -351,3 +351,73 @@ tile.kernel @mma_sync(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
   } {tile.warp_specialize = true}
   tile.return
 }
+
+// -----
+
+// A batched GEMM's rank-3 tiles without the allow_tma hint: tile-pipeline's
+// schedule keeps them synchronous (cp.async stages rank 2 only; a rank-3
+// tile goes into a TMA ring only when its load has allow_tma), so the
+// producer has nothing to copy.
+tile.kernel @batched_no_hint(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %c: !tile.ptr<f32>, %batch: i32, %m: i32, %n: i32, %k: i32,
+      %sab: i32 {tile.divisibility = 8 : i64}, %sam: i32 {tile.divisibility = 8 : i64},
+      %sbb: i32 {tile.divisibility = 8 : i64}, %sbk: i32 {tile.divisibility = 8 : i64})
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %pz = tile.program_id z : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%batch, %m, %k], strides [%sab, %sam, 1] : !tile.ptr<f16> -> !tile.view<?x?x?xf16>
+  %vb = tile.make_view %b, shape [%batch, %k, %n], strides [%sbb, %sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%n, 1] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  // expected-remark @below {{tile-warp-specialize: loop left as it is: the tile.load_tile feeding a dot stays synchronous: its tile has rank 3 (cp.async stages rank 2 only; a tile of rank 3 to 5 with unit leading dims reshaped to a wgmma operand is staged by TMA when its load has allow_tma)}}
+  %acc = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
+    %ta = tile.load_tile %va[%pz, %pm, %kt] padding = zero : !tile.view<?x?x?xf16> -> tensor<1x128x64xf16>
+    %tb = tile.load_tile %vb[%pz, %kt, %pn] padding = zero : !tile.view<?x?x?xf16> -> tensor<1x64x128xf16>
+    %ma = tile.reshape %ta : tensor<1x128x64xf16> -> tensor<128x64xf16>
+    %mb = tile.reshape %tb : tensor<1x64x128xf16> -> tensor<64x128xf16>
+    %next = tile.dot %ma, %mb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  } {tile.warp_specialize = true}
+  tile.store_tile %acc, %vc[%pm, %pn] : tensor<128x128xf32>, !tile.view<?x?xf32>
+  tile.return
+}
+
+// -----
+
+// The reshaped matrix of a rank-3 allow_tma tile also feeds an addition:
+// tile-pipeline's TMA ring refuses it (only the wgmma may read a TMA slot),
+// so its load stays synchronous and the loop is not specialized.
+tile.kernel @batched_reshape_used(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+      %c: !tile.ptr<f16>, %batch: i32, %m: i32, %n: i32, %k: i32,
+      %sab: i32 {tile.divisibility = 8 : i64}, %sam: i32 {tile.divisibility = 8 : i64},
+      %sbb: i32 {tile.divisibility = 8 : i64}, %sbk: i32 {tile.divisibility = 8 : i64})
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %pz = tile.program_id z : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%batch, %m, %k], strides [%sab, %sam, 1] : !tile.ptr<f16> -> !tile.view<?x?x?xf16>
+  %vb = tile.make_view %b, shape [%batch, %k, %n], strides [%sbb, %sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%n, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %zh = arith.constant dense<0.0> : tensor<128x64xf16>
+  // expected-remark @below {{tile-warp-specialize: loop left as it is: the tile.load_tile feeding a dot stays synchronous: it cannot be a TMA copy into a ring slot: its tile is also used by arith.addf (only local_allocs into the wgmma operand's layout, after a tile.reshape that drops unit leading dims, read a TMA slot)}}
+  %acc:2 = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero, %s = %zh) -> (tensor<128x128xf32>, tensor<128x64xf16>) : i32 {
+    %ta = tile.load_tile %va[%pz, %pm, %kt] padding = zero {allow_tma} : !tile.view<?x?x?xf16> -> tensor<1x128x64xf16>
+    %tb = tile.load_tile %vb[%pz, %kt, %pn] padding = zero {allow_tma} : !tile.view<?x?x?xf16> -> tensor<1x64x128xf16>
+    %ma = tile.reshape %ta : tensor<1x128x64xf16> -> tensor<128x64xf16>
+    %mb = tile.reshape %tb : tensor<1x64x128xf16> -> tensor<64x128xf16>
+    %s2 = arith.addf %s, %ma : tensor<128x64xf16>
+    %next = tile.dot %ma, %mb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %next, %s2 : tensor<128x128xf32>, tensor<128x64xf16>
+  } {tile.warp_specialize = true}
+  %out = arith.truncf %acc#0 : tensor<128x128xf32> to tensor<128x128xf16>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
+  tile.return
+}

@@ -5,14 +5,17 @@
 //
 // Outside the partitions: the two TMA descriptors (128-byte swizzle, the
 // wgmma operands' layout), a 4-slot ring per tile (4 x 32768 bytes fit
-// beside the 32 KiB epilogue conversion), full[4] and empty[4] mbarriers of
-// one arrival each. The producer warpgroup (regs 40) waits for empty[slot]
+// beside the 32 KiB epilogue conversion), full[4] mbarriers of one arrival
+// (the producer's expect-tx) and empty[4] of two (one per consumer
+// warpgroup). The producer warpgroup (regs 40) waits for empty[slot]
 // on parity phase ^ 1, expects 16384 + 16384 bytes on full[slot] and copies
 // A at (pm * 128, kt * 64) and B at (kt * 64, pn * 128). The default
 // partition (regs 232 = (65536 - 40 x 128) / 256 rounded down to 8) waits
 // for full[slot] on parity phase, runs the wgmma asynchronously, and after
 // dot_wait {pendings = 1} releases the previous slot ((slot + 3) mod 4) on
-// empty, except at the first step (kt != lower bound). Both loops carry
+// empty, except at the first step (kt != lower bound): `per_warpgroup`,
+// the first thread of each warpgroup once its own wgmma are done, no
+// partition barrier. Both loops carry
 // (slot, phase): slot + 1 wraps to 0 at 4 and flips the phase.
 
 // CHECK-LABEL: tile.kernel @gemm
@@ -35,7 +38,7 @@
 // CHECK-NEXT:    %[[F:.*]] = layout.memdesc_index %[[FULL]][%[[S]]]
 // CHECK-NEXT:    layout.init_barrier %[[F]], 1
 // CHECK-NEXT:    %[[E:.*]] = layout.memdesc_index %[[EMPTY]][%[[S]]]
-// CHECK-NEXT:    layout.init_barrier %[[E]], 1
+// CHECK-NEXT:    layout.init_barrier %[[E]], 2
 // CHECK-NEXT:  }
 // CHECK-NEXT:  tile.warp_specialize default regs(232) {
 // CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : i32
@@ -53,7 +56,7 @@
 // CHECK-NEXT:        %[[DOWN:.*]] = arith.subi %[[SLOT]], %[[C1]]
 // CHECK-NEXT:        %[[PREV:.*]] = arith.select %[[FIRST]], %[[C3]], %[[DOWN]]
 // CHECK-NEXT:        %[[E:.*]] = layout.memdesc_index %[[EMPTY]][%[[PREV]]]
-// CHECK-NEXT:        layout.arrive_barrier %[[E]], 1 :
+// CHECK-NEXT:        layout.arrive_barrier %[[E]], 1 per_warpgroup :
 // CHECK-NEXT:      }
 // CHECK-NEXT:      %[[S1:.*]] = arith.addi %[[SLOT]], %[[C1]]
 // CHECK-NEXT:      %[[WRAP:.*]] = arith.cmpi eq, %[[S1]], %[[C4]]
@@ -132,7 +135,7 @@ tile.kernel @gemm(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
 // CHECK:           %[[D:.*]] = tile.dot %{{.*}}, %{{.*}}, %{{.*}} :
 // CHECK-NEXT:      %[[SUM:.*]] = arith.addf %[[ACC]], %[[D]]
 // CHECK-NEXT:      %[[E:.*]] = layout.memdesc_index %[[EMPTY:.*]][%[[SLOT]]]
-// CHECK-NEXT:      layout.arrive_barrier %[[E]], 1 :
+// CHECK-NEXT:      layout.arrive_barrier %[[E]], 1 per_warpgroup :
 // CHECK-NOT:     tile.dot_wait
 // CHECK:       } partition warps(4) regs(40) {
 tile.kernel @sync_dot(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
@@ -326,7 +329,7 @@ tile.kernel @in_branch(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
 // CHECK-NEXT:        %[[DOWN:.*]] = arith.subi %[[IN]]#1, %[[C1]]
 // CHECK-NEXT:        %[[PREV:.*]] = arith.select %[[FIRST]], %[[C3]], %[[DOWN]]
 // CHECK-NEXT:        %[[E:.*]] = layout.memdesc_index %[[EMPTY]][%[[PREV]]]
-// CHECK-NEXT:        layout.arrive_barrier %[[E]], 1 :
+// CHECK-NEXT:        layout.arrive_barrier %[[E]], 1 per_warpgroup :
 // CHECK-NEXT:      }
 // CHECK-NEXT:      %[[H:.*]] = arith.truncf %[[DONE]]
 // CHECK-NEXT:      tile.store_tile %[[H]], %{{.*}}[%[[PM]], %[[PN]]]
@@ -373,5 +376,133 @@ tile.kernel @persistent(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
     %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
     tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
   }
+  tile.return
+}
+
+// -----
+
+// A batched GEMM whose rank-3 allow_tma tiles (1 x rows x cols) are
+// reshaped to their matrices for the dot: the slots hold the matrices
+// (4 x 128x64 and 4 x 64x128), the descriptors are 3-D (blocks 1x128x64
+// and 1x64x128, the same 128-byte swizzle), the producer copies them at
+// (z, pm * 128, kt * 64) and (z, kt * 64, pn * 128) into the 2-D slots, and
+// the consumers' wgmma reads the slots: no reshape is left in either loop.
+
+// CHECK-LABEL: tile.kernel @batched
+// CHECK-DAG:   %[[PM:.*]] = tile.program_id x
+// CHECK-DAG:   %[[PN:.*]] = tile.program_id y
+// CHECK-DAG:   %[[PZ:.*]] = tile.program_id z
+// CHECK:       %[[DA:.*]] = tile.make_tensor_desc %{{.*}} : !tile.view<?x?x?xf16> -> !layout.tensordesc<1x128x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK-NEXT:  %[[DB:.*]] = tile.make_tensor_desc %{{.*}} : !tile.view<?x?x?xf16> -> !layout.tensordesc<1x64x128xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK-NEXT:  %[[RA:.*]] = layout.local_alloc : !layout.memdesc<4x128x64xf16
+// CHECK-NEXT:  %[[RB:.*]] = layout.local_alloc : !layout.memdesc<4x64x128xf16
+// CHECK:       tile.warp_specialize default regs(232) {
+// CHECK-NOT:     tile.reshape
+// CHECK:         scf.for
+// CHECK:           %[[SA:.*]] = layout.memdesc_index %[[RA]][%[[SLOT:.*]]] : !layout.memdesc<4x128x64xf16, {{.*}}> -> !layout.memdesc<128x64xf16
+// CHECK-NEXT:      %[[SB:.*]] = layout.memdesc_index %[[RB]][%[[SLOT]]] : !layout.memdesc<4x64x128xf16, {{.*}}> -> !layout.memdesc<64x128xf16
+// CHECK-NEXT:      tile.dot %[[SA]], %[[SB]], %{{.*}} async
+// CHECK:       } partition warps(4) regs(40) {
+// CHECK:           layout.barrier_expect %{{.*}}, 32768
+// CHECK-DAG:       %[[ROW:.*]] = arith.muli %[[PM]], %[[C128:.*]] : i32
+// CHECK-DAG:       %[[K:.*]] = arith.muli %[[KT:.*]], %[[C64:.*]] : i32
+// CHECK:           layout.async_tma_copy_global_to_local %[[DA]][%[[PZ]], %[[ROW]], %[[K]]] %{{.*}}, %{{.*}} : !layout.tensordesc<1x128x64xf16, {{.*}}>, !layout.memdesc<128x64xf16
+// CHECK:           %[[COL:.*]] = arith.muli %[[PN]], %[[C128]] : i32
+// CHECK:           layout.async_tma_copy_global_to_local %[[DB]][%[[PZ]], %[[K]], %[[COL]]] %{{.*}}, %{{.*}} : !layout.tensordesc<1x64x128xf16, {{.*}}>, !layout.memdesc<64x128xf16
+// CHECK-NOT:     tile.reshape
+// CHECK:       tile.return
+tile.kernel @batched(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                     %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                     %c: !tile.ptr<f32>, %batch: i32, %m: i32, %n: i32, %k: i32,
+                     %sab: i32 {tile.divisibility = 8 : i64},
+                     %sam: i32 {tile.divisibility = 8 : i64},
+                     %sbb: i32 {tile.divisibility = 8 : i64},
+                     %sbk: i32 {tile.divisibility = 8 : i64})
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %pz = tile.program_id z : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%batch, %m, %k], strides [%sab, %sam, 1] : !tile.ptr<f16> -> !tile.view<?x?x?xf16>
+  %vb = tile.make_view %b, shape [%batch, %k, %n], strides [%sbb, %sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%n, 1] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %acc = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
+    %ta = tile.load_tile %va[%pz, %pm, %kt] padding = zero {allow_tma} : !tile.view<?x?x?xf16> -> tensor<1x128x64xf16>
+    %tb = tile.load_tile %vb[%pz, %kt, %pn] padding = zero {allow_tma} : !tile.view<?x?x?xf16> -> tensor<1x64x128xf16>
+    %ma = tile.reshape %ta : tensor<1x128x64xf16> -> tensor<128x64xf16>
+    %mb = tile.reshape %tb : tensor<1x64x128xf16> -> tensor<64x128xf16>
+    %next = tile.dot %ma, %mb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  } {tile.warp_specialize = true}
+  tile.store_tile %acc, %vc[%pm, %pn] : tensor<128x128xf32>, !tile.view<?x?xf32>
+  tile.return
+}
+
+// -----
+
+// The ring leaves room for the buffer tile-use-tma will give an allow_tma
+// store: 128x64 + 64x256 f16 steps (48 KiB) beside the 64 KiB of the
+// 128x256 f16 store's buffer take 3 slots (4 would need 256 KiB); without
+// the hint the store keeps its registers and the ring 4 slots (@no_hint).
+
+// CHECK-LABEL: tile.kernel @store_room
+// CHECK:       layout.local_alloc : !layout.memdesc<3x128x64xf16
+// CHECK-NEXT:  layout.local_alloc : !layout.memdesc<3x64x256xf16
+// CHECK:       tile.store_tile {{.*}} {allow_tma}
+// CHECK-LABEL: tile.kernel @no_hint
+// CHECK:       layout.local_alloc : !layout.memdesc<4x128x64xf16
+// CHECK-NEXT:  layout.local_alloc : !layout.memdesc<4x64x256xf16
+tile.kernel @store_room(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                        %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                        %c: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                        %m: i32, %n: i32 {tile.divisibility = 8 : i64}, %k: i32,
+                        %sam: i32 {tile.divisibility = 8 : i64},
+                        %sbk: i32 {tile.divisibility = 8 : i64},
+                        %scm: i32 {tile.divisibility = 8 : i64})
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x256xf32>
+  %acc = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x256xf32>) : i32 {
+    %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x256xf16>
+    %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x256xf16> -> tensor<128x256xf32>
+    scf.yield %next : tensor<128x256xf32>
+  } {tile.warp_specialize = true}
+  %out = arith.truncf %acc : tensor<128x256xf32> to tensor<128x256xf16>
+  tile.store_tile %out, %vc[%pm, %pn] {allow_tma} : tensor<128x256xf16>, !tile.view<?x?xf16>
+  tile.return
+}
+tile.kernel @no_hint(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                     %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                     %c: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                     %m: i32, %n: i32 {tile.divisibility = 8 : i64}, %k: i32,
+                     %sam: i32 {tile.divisibility = 8 : i64},
+                     %sbk: i32 {tile.divisibility = 8 : i64},
+                     %scm: i32 {tile.divisibility = 8 : i64})
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x256xf32>
+  %acc = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x256xf32>) : i32 {
+    %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x256xf16>
+    %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x256xf16> -> tensor<128x256xf32>
+    scf.yield %next : tensor<128x256xf32>
+  } {tile.warp_specialize = true}
+  %out = arith.truncf %acc : tensor<128x256xf32> to tensor<128x256xf16>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x256xf16>, !tile.view<?x?xf16>
   tile.return
 }

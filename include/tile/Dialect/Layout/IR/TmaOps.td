@@ -97,13 +97,13 @@ def Layout_ArriveBarrierOp : Layout_BarrierOpBase<"arrive_barrier"> {
     that order no memory (whose turn it is); not when other threads read
     the buffer with ordinary loads or other warpgroups use it.
 
-    With `per_warpgroup` (which needs `nosync`) the first thread of each
-    warpgroup of the program or partition arrives (`count` arrivals each):
-    for handing back a buffer that each warpgroup's asynchronous wgmmas
-    read, after the `tile.dot_wait` that covers them, with the mbarrier
-    initialized to expect one arrival per warpgroup, so that the
-    warpgroups need not wait for each other (tile-warp-specialize's
-    consumers of an attention loop).
+    With `per_warpgroup` there is no barrier either, and the first thread
+    of every warpgroup of the program or partition arrives (`count` each,
+    so the mbarrier's count is the warpgroups times `count`): for handing
+    back a buffer that the asynchronous wgmmas of several warpgroups read,
+    each warpgroup arriving once its own `tile.dot_wait` has retired its
+    own wgmma, so that no warpgroup waits for the others' (what
+    tile-warp-specialize's consumers do; `nosync` is implied).
 
     With `cta %rank` (i32; a kernel with `cluster_dims`) the arrival is on
     the mbarrier at the same shared-memory offset in the program of rank
@@ -121,7 +121,7 @@ def Layout_ArriveBarrierOp : Layout_BarrierOpBase<"arrive_barrier"> {
     layout.arrive_barrier %bar, 1 : !layout.memdesc<1xi64, #bl>
     layout.arrive_barrier %bar, 1 nosync : !layout.memdesc<1xi64, #bl>
     layout.arrive_barrier %bar, 1 nosync cta %peer : !layout.memdesc<1xi64, #bl>
-    layout.arrive_barrier %bar, 1 nosync per_warpgroup : !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %bar, 1 per_warpgroup : !layout.memdesc<1xi64, #bl>
     ```
   }];
   let arguments = (ins Arg<Layout_MemDescType, "", [MemWrite]>:$barrier,

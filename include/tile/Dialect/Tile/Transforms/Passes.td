@@ -326,6 +326,11 @@ def TileWarpSpecializePass : Pass<"tile-warp-specialize",
            "multiple of 8)">,
     Option<"computeCapability", "compute-capability", "unsigned",
            /*default=*/"90", "Compute capability of the target">,
+    Option<"warpgroupRelease", "warpgroup-release", "bool",
+           /*default=*/"true",
+           "With several consumer warpgroups, each releases a slot on its "
+           "own (one arrival per warpgroup); false: a partition barrier "
+           "and one arrival">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Remark on every loop with a dot: its partitions, or why it "
            "stays as it is">,

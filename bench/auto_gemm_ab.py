@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""The layout-free persistent GEMMs against the hand-written ones, timed in
+turn: each round times every kernel of a shape once (GPU time of a CUDA
+graph after L2 flushes, bench/graph_timing.py), the order reversed every
+other round, so that the clock's drift under sustained GEMMs falls on all
+of them alike; the table gives each kernel's median over the rounds and
+its ratio to each hand-written kernel (the median of the per-round
+ratios). fp16 in / fp16 out.
+
+    python3 bench/auto_gemm_ab.py --artifacts .device-carry/artifacts [--rounds 5]
+
+2-D (M = N = K): test/gpu/kernels/auto_matmul_persistent_256.mlir (no
+layouts, no partitions; `_bar` if built: the same with
+tile-warp-specialize{warpgroup-release=false}) against
+examples/matmul_ws_coop.mlir and matmul_persistent.mlir, and cuBLAS.
+Batched (B x M x N x K): @matmul_batched_tma_persistent of
+examples/auto/matmul_batched.mlir against
+examples/matmul_batched_persistent.mlir, and torch.bmm. Every result is
+checked against torch before it is timed.
+"""
+
+import argparse
+import os
+import statistics
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "python"))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--artifacts", default=os.path.join(ROOT, ".device-carry", "artifacts"))
+    ap.add_argument("--sizes", default="4096,8192")
+    ap.add_argument("--batched", default="8x2048x2048x2048,8x4096x4096x4096")
+    ap.add_argument("--rounds", type=int, default=5)
+    args = ap.parse_args()
+    import torch
+    if not torch.cuda.is_available():
+        print("SKIP: no CUDA GPU visible to torch")
+        return 0
+    import tile.runtime as rt
+
+    sys.path.insert(0, HERE)
+    import graph_timing
+
+    flush = torch.empty(256 * 1024 * 1024, dtype=torch.int8, device="cuda")
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+
+    def kernel(name, kname):
+        try:
+            return rt.load(os.path.join(args.artifacts, f"{name}.cubin.json"))[kname]
+        except Exception as e:  # noqa: BLE001
+            print(f"{name}: not available ({type(e).__name__})")
+            return None
+
+    def cdiv(x, y):
+        return (x + y - 1) // y
+
+    def measure(label, rows, hands, flops):
+        rows = [(n, f) for n, f in rows if f is not None]
+        times = {n: [] for n, _ in rows}
+        for r in range(args.rounds):
+            order = rows if r % 2 == 0 else rows[::-1]
+            for name, fn in order:
+                g = graph_timing.graph_time(fn, flush)
+                times[name].append(g)
+        print(f"{label}: median GPU ms over {args.rounds} rounds, TFLOP/s, "
+              + ", ".join(f"x {h}" for h in hands))
+        for name, _ in rows:
+            t = statistics.median(times[name])
+            ratios = []
+            for h in hands:
+                if h in times:
+                    ratios.append(statistics.median(
+                        [th / tn for th, tn in zip(times[h], times[name])]))
+            print(f"  {name:<40}{t:9.3f}{flops / (t * 1e-3) / 1e12:9.1f}"
+                  + "".join(f"{x:8.3f}" for x in ratios))
+
+    print(f"device: {torch.cuda.get_device_name()}")
+    for size in (int(s) for s in args.sizes.split(",") if s):
+        m = n = k = size
+        a = torch.randn((m, k), device="cuda", dtype=torch.float16)
+        b = torch.randn((k, n), device="cuda", dtype=torch.float16)
+        c = torch.empty((m, n), device="cuda", dtype=torch.float16)
+        ref = torch.matmul(a, b).double()
+        grid = (min(sms, cdiv(m, 128) * cdiv(n, 256)),)
+        kargs = (a, b, c, m, n, k, k, n, n)
+        rows = [("cuBLAS", lambda: torch.matmul(a, b, out=c))]
+        for name in ("matmul_ws_coop", "matmul_persistent", "auto_matmul_persistent_256",
+                     "auto_matmul_persistent_256_bar"):
+            kname = name[:-4] if name.endswith("_bar") else name
+            kern = kernel(name, kname)
+            if kern is None:
+                continue
+            fn = lambda kern=kern: kern[grid](*kargs)
+            c.fill_(float("nan"))
+            fn()
+            torch.cuda.synchronize()
+            err = ((c.double() - ref).norm() / ref.norm()).item()
+            if not err < 2e-3:
+                print(f"{name}: WRONG RESULT, relative error {err:.3e}")
+                continue
+            rows.append((name, fn))
+        measure(f"{size}^3", rows, ["matmul_ws_coop", "matmul_persistent", "cuBLAS"],
+                2 * m * n * k)
+    for spec in (s for s in args.batched.split(",") if s):
+        bs, m, n, k = (int(x) for x in spec.split("x"))
+        a = torch.randn((bs, m, k), device="cuda").to(torch.float16)
+        b = torch.randn((bs, k, n), device="cuda").to(torch.float16)
+        c = torch.empty((bs, m, n), device="cuda", dtype=torch.float16)
+        ref = torch.bmm(a.float(), b.float()).double()
+        grid = (min(sms, bs * cdiv(m, 128) * cdiv(n, 256)),)
+        kargs = (a, b, c, bs, m, n, k, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+                 c.stride(0), c.stride(1))
+        rows = [("cuBLAS", lambda: torch.bmm(a, b, out=c))]
+        for name, kname in (("matmul_batched_persistent", "matmul_batched_persistent"),
+                            ("auto_matmul_batched", "matmul_batched_tma_persistent")):
+            kern = kernel(name, kname)
+            if kern is None:
+                continue
+            fn = lambda kern=kern: kern[grid](*kargs)
+            c.fill_(float("nan"))
+            fn()
+            torch.cuda.synchronize()
+            err = ((c.double() - ref).norm() / ref.norm()).item()
+            if not err < 2e-3:
+                print(f"{kname}: WRONG RESULT, relative error {err:.3e}")
+                continue
+            rows.append((kname, fn))
+        measure(spec, rows, ["matmul_batched_persistent", "cuBLAS"], 2 * bs * m * n * k)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
