@@ -108,11 +108,11 @@ tile.kernel @matmul_batched_tma(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64
 // @matmul_batched_slice: the arguments of @matmul_batched_tma, and each
 // program's matrix as rank-2 views (the pointers advanced by z times the
 // batch strides, 16-byte aligned by the promises): the loop is the
-// layout-free GEMM's, which the default pipeline gives a 3-stage cp.async
-// pipeline (16-byte copies) and asynchronous wgmma. No TMA: a descriptor
-// is built on the host from kernel parameters, and these views' pointers
-// are computed in the kernel. Launch: grid (cdiv(m, 128), cdiv(n, 128),
-// batch), 8 warps.
+// layout-free GEMM's, which the default pipeline warp-specializes (a TMA
+// producer, asynchronous wgmma): its descriptors are 3-D views of the
+// parameters, z a dim of extent INT32_MAX whose stride is the batch
+// stride (docs/Passes.md, "Attention loops"). Launch: grid (cdiv(m, 128),
+// cdiv(n, 128), batch), 8 warps.
 tile.kernel @matmul_batched_slice(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
                                 %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
                                 %c: !tile.ptr<f16> {tile.divisibility = 16 : i64},

@@ -135,3 +135,9 @@ for _artifact, _prefix in (("attention", "attention"), ("auto_attention", "atten
             if _prefix == "attention":
                 CASES.append(("attention_contig", f"attention_contig_{_t}_d{_d}",
                               run_attention_contig, _shapes(_d, _dtype, ("contig", "bnhd"))))
+            else:
+                # examples/auto/attention_contig.mlir: the layout-free
+                # kernel warp-specialized (4-D TMA descriptors of the
+                # head slices, K^T read transposed from its slot).
+                CASES.append(("auto_attention_contig", f"attention_auto_contig_{_t}_d{_d}",
+                              run_attention_contig, _shapes(_d, _dtype, ("contig", "bnhd"))))

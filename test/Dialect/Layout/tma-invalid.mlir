@@ -297,3 +297,14 @@ tile.kernel @rank() attributes {cluster_dims = array<i32: 2, 2, 1>} {
   layout.arrive_barrier %b, 1 nosync cta %c4 : !layout.memdesc<1xi64, #bl>
   tile.return
 }
+
+// -----
+
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+tile.kernel @per_warpgroup_not_remote() attributes {num_warps = 8 : i32, cluster_dims = array<i32: 2, 1, 1>} {
+  %b = layout.local_alloc : !layout.memdesc<1xi64, #bl>
+  %c1 = arith.constant 1 : i32
+  // expected-error @+1 {{'layout.arrive_barrier' op per_warpgroup arrivals are on this program's own mbarrier; drop 'cta' or 'per_warpgroup'}}
+  layout.arrive_barrier %b, 1 nosync per_warpgroup cta %c1 : !layout.memdesc<1xi64, #bl>
+  tile.return
+}

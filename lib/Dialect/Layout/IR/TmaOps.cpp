@@ -238,9 +238,11 @@ static LogicalResult verifyClusterOperand(Operation *op, Value value,
 }
 
 LogicalResult ArriveBarrierOp::verify() {
-  if (failed(
-          verifyBarrierAndCount(*this, getBarrier().getType(), getCount())))
+  if (failed(verifyBarrierAndCount(*this, getBarrier().getType(), getCount())))
     return failure();
+  if (getPerWarpgroup() && getCta())
+    return emitOpError() << "per_warpgroup arrivals are on this program's "
+                            "own mbarrier; drop 'cta' or 'per_warpgroup'";
   if (Value cta = getCta())
     return verifyClusterOperand(*this, cta, "a peer rank (`cta`)",
                                 /*isMask=*/false);

@@ -34,6 +34,58 @@ std::string whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
                           layout::TensorDescType &descType,
                           bool allowBatchDims = false);
 
+/// What a TMA copy of a tile.load_tile needs beyond its descriptor type,
+/// for the loads that tile-warp-specialize copies (TmaLoadOptions says
+/// which of these it takes).
+struct TmaLoadPlan {
+  layout::TensorDescType descType;
+  /// A rank-2 load with `order = [1, 0]` (a wgmma operand read
+  /// transposed): the box is the tile in view order (descType's block is
+  /// the tile's shape reversed) and the slot holds it so; the caller swaps
+  /// the tile indices (getTmaLoadCoords does).
+  bool transposed = false;
+  /// The view's pointer is a kernel parameter `base` advanced by
+  /// sum(offsetIndices[i] * offsetStrides[i]) elements (a head's slice of
+  /// a [B, H, N, d] tensor: b * sb + h * sh), each stride a kernel
+  /// parameter or a constant: the descriptor is that of a view of `base`
+  /// with one leading dim per term (stride offsetStrides[i], extent
+  /// kTmaUnboundedExtent, box 1) before the view's own, and a copy's
+  /// coordinates on them are offsetIndices. Empty when the view's pointer
+  /// is the parameter itself.
+  Value base;
+  SmallVector<Value> offsetIndices, offsetStrides;
+};
+
+/// The extent of a descriptor dim that stands for a pointer offset term:
+/// the pointer arithmetic it replaces has no bound, so neither has the dim
+/// (INT32_MAX; the driver takes extents up to 2^32).
+constexpr int64_t kTmaUnboundedExtent = 0x7fffffff;
+
+struct TmaLoadOptions {
+  bool allowBatchDims = false;
+  /// Take `order = [1, 0]` rank-2 loads (TmaLoadPlan::transposed).
+  bool allowTransposed = false;
+  /// Take views of a parameter plus offsets (TmaLoadPlan::base).
+  bool allowOffsetBase = false;
+};
+
+/// whyNotTmaLoad with options; fills `plan` when it returns "".
+std::string whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
+                          TmaLoadPlan &plan, TmaLoadOptions options);
+
+/// The descriptor of `plan` for `view` (the view of a load it was made
+/// for), at `b`: for an offset base, of a view of the base parameter with
+/// the offset dims first (built at `b` from parameters and constants).
+Value createTmaDesc(OpBuilder &b, Location loc, Value view,
+                    const TmaLoadPlan &plan);
+
+/// The coordinates of the TMA copy of a load with `plan`, from the load's
+/// tile indices (tile order) and the offset indices (both as the copy
+/// sees them: mapped into its region by the caller).
+SmallVector<Value> getTmaLoadCoords(OpBuilder &b, Location loc,
+                                    ValueRange indices,
+                                    ValueRange offsetIndices,
+                                    const TmaLoadPlan &plan);
 /// Whether tile-use-tma stores the source of `convert` instead of its
 /// result: its only user is an allow_tma tile.store_tile/store_at that TMA
 /// can copy from the source's layout (local_store takes any distributed

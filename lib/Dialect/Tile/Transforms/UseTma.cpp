@@ -11,6 +11,12 @@
 //      view (rank 2 to 5, a tile.make_view of kernel parameters and
 //      constants whose alignment the kernel promises: the launcher checks
 //      promises, so the TMA version runs wherever the original does);
+//      tile-warp-specialize (whyNotTmaLoad with TmaLoadOptions) also takes
+//      a view of a parameter advanced by index * stride terms (a head
+//      slice: one more descriptor dim per term, of extent INT32_MAX, its
+//      coordinate the index; createTmaDesc builds that view) and a rank-2
+//      load with order = [1, 0] (K^T: the box is the tile in view order,
+//      getTmaLoadCoords swaps the indices);
 //   2. the descriptor type: the block is the tile's extents on the view
 //      axes it walks (load_tile/store_tile: the view's, 1 on its leading
 //      batch dims; load_at/store_at with `dims`: those axes, boxes of 1 on
@@ -100,6 +106,10 @@ struct TmaPlan {
   /// layout of which tileType's is a relabeling (tile.reshape moves no
   /// data); tileType itself for a 2-D tile.
   RankedTensorType matrixType;
+  /// A view of a parameter plus offsets (TmaLoadPlan::base; only when the
+  /// caller allows it): the base parameter and the offset terms.
+  Value base;
+  SmallVector<Value> offsetIndices, offsetStrides;
 };
 
 /// One access the hint asks about: the view, the tile's type, how the tile
@@ -111,7 +121,66 @@ struct TmaAccess {
   std::optional<ArrayRef<int64_t>> order;
   SmallVector<int64_t> viewAxes;
   bool isStore = false;
+  /// Whether the view's pointer may be a parameter plus offsets
+  /// (TmaPlan::base).
+  bool allowOffsetBase = false;
 };
+
+/// `value` without the sign and zero extensions around it.
+Value stripExtensions(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<arith::ExtSIOp, arith::ExtUIOp>(def))
+      break;
+    value = def->getOperand(0);
+  }
+  return value;
+}
+
+/// Whether `value` (extensions stripped) is a parameter of `kernel` or a
+/// constant: a descriptor stride the launcher can read.
+bool isParameterOrConstant(KernelOp kernel, Value value) {
+  value = stripExtensions(value);
+  if (matchPattern(value, m_Constant()))
+    return true;
+  auto arg = dyn_cast<BlockArgument>(value);
+  return arg && arg.getOwner() == &kernel.getBody().front();
+}
+
+/// Why `ptr` is not a kernel parameter advanced by a sum of products
+/// index * stride, each stride a parameter or a constant (through
+/// extensions; nested tile.addptr ops add up), or "" when it is: then
+/// `plan` has the base and the terms (stride: the operand that is a
+/// parameter or constant, the right one when both are).
+std::string whyNotOffsetBase(KernelOp kernel, Value ptr, TmaPlan &plan) {
+  SmallVector<Value> offsets;
+  while (auto add = ptr.getDefiningOp<AddPtrOp>()) {
+    offsets.push_back(add.getOffset());
+    ptr = add.getPtr();
+  }
+  plan.base = ptr;
+  while (!offsets.empty()) {
+    Value offset = stripExtensions(offsets.pop_back_val());
+    if (auto add = offset.getDefiningOp<arith::AddIOp>()) {
+      offsets.append({add.getRhs(), add.getLhs()}); // lhs first
+      continue;
+    }
+    auto mul = offset.getDefiningOp<arith::MulIOp>();
+    if (!mul)
+      return "the view's pointer is advanced by an offset that is not a sum "
+             "of products index * stride (a TMA descriptor takes one dim per "
+             "term, its stride a kernel parameter or a constant)";
+    Value index = mul.getLhs(), stride = mul.getRhs();
+    if (!isParameterOrConstant(kernel, stride))
+      std::swap(index, stride);
+    if (!isParameterOrConstant(kernel, stride))
+      return "the view's pointer is advanced by a product of which neither "
+             "factor is a kernel parameter or a constant (the descriptor's "
+             "stride for it)";
+    plan.offsetIndices.push_back(index);
+    plan.offsetStrides.push_back(stripExtensions(stride));
+  }
+  return "";
+}
 
 /// Whether the strides of a compact row-major view with this shape (the
 /// products of the extents right of each dim) each have at most one
@@ -179,9 +248,28 @@ std::string whyNotTma(KernelOp kernel, const TmaAccess &access,
       (!layoutPlan || !layoutPlan->isPlainStrided()))
     return "the view's CuTe layout has nested modes or a swizzle (a TMA "
            "descriptor takes one stride per dim)";
-  auto ptr = dyn_cast<BlockArgument>(makeView.getPtr());
+  Value ptrValue = makeView.getPtr();
+  if (access.allowOffsetBase && ptrValue.getDefiningOp<AddPtrOp>()) {
+    std::string why = whyNotOffsetBase(kernel, ptrValue, plan);
+    if (!why.empty())
+      return why;
+    ptrValue = plan.base;
+    if (!makeView.hasStrides())
+      return "the view of an advanced pointer has no explicit strides (the "
+             "descriptor of its base is made from them; give tile.make_view "
+             "strides)";
+    if (rank + int64_t(plan.offsetIndices.size()) > 5)
+      return "the view of rank " + std::to_string(rank) + " and its " +
+             std::to_string(plan.offsetIndices.size()) +
+             " pointer offset terms (one descriptor dim each) exceed the 5 "
+             "dims of a TMA descriptor";
+  }
+  auto ptr = dyn_cast<BlockArgument>(ptrValue);
   if (!ptr || ptr.getOwner() != &kernel.getBody().front())
-    return "the view's pointer is not a kernel parameter";
+    return access.allowOffsetBase
+               ? "the view's pointer is neither a kernel parameter nor one "
+                 "advanced by index * stride terms"
+               : "the view's pointer is not a kernel parameter";
   if (kernel.getArgDivisibility(ptr.getArgNumber()).value_or(1) < 16)
     return "the view's pointer is not promised 16-byte aligned "
            "(tile.divisibility = 16)";
@@ -224,6 +312,10 @@ std::string whyNotTma(KernelOp kernel, const TmaAccess &access,
       strideMultiples[d] = *multiple;
     }
   }
+  for (Value stride : plan.offsetStrides)
+    if ((*knownMultiple(kernel, stride) * bytes) % 16 != 0)
+      return "a stride of the view's pointer offset is not proven a "
+             "multiple of 16 bytes (promise it with tile.divisibility)";
   for (int64_t d = 0; d + 1 < rank; ++d)
     if ((strideMultiples[d] * bytes) % 16 != 0)
       return (rank == 2 ? std::string("the view's row stride")
@@ -252,6 +344,8 @@ std::string whyNotTma(KernelOp kernel, const TmaAccess &access,
   SmallVector<int64_t> block(rank, 1);
   for (auto [axis, extent] : llvm::zip(access.viewAxes, tensor.getShape()))
     block[axis] = extent;
+  // The offset terms' dims, outermost, box 1.
+  block.insert(block.begin(), plan.offsetIndices.size(), 1);
   plan.descType = layout::TensorDescType::get(block, element, nvmma);
   plan.tileType = tensor;
   plan.matrixType = tensor;
@@ -540,6 +634,96 @@ std::string tl::whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
   if (why.empty())
     descType = plan.descType;
   return why;
+}
+
+std::string tl::whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
+                              TmaLoadPlan &loadPlan, TmaLoadOptions options) {
+  auto kernel = load->getParentOfType<KernelOp>();
+  if (!kernel)
+    return "the load is not in a tile.kernel";
+  auto type = cast<RankedTensorType>(load.getType());
+  TmaAccess access = {load.getView(),    type,
+                      load.getOrder(),   getViewAxes(std::nullopt, type),
+                      /*isStore=*/false, options.allowOffsetBase};
+  bool transposed = options.allowTransposed && type.getRank() == 2 &&
+                    load.getOrderOrIdentity() == SmallVector<int64_t>{1, 0};
+  if (transposed) {
+    // The box: the tile in view order (a rank-2 tile's encoding serves
+    // only to say that it has one).
+    access.type =
+        RankedTensorType::get({type.getShape()[1], type.getShape()[0]},
+                              type.getElementType(), type.getEncoding());
+    access.order = std::nullopt;
+  }
+  TmaPlan plan;
+  std::string why = whyNotTma(kernel, access, computeCapability, plan);
+  if (why.empty() && load.getPadding() != PaddingMode::zero &&
+      load.getPadding() != PaddingMode::undetermined)
+    why = "TMA pads with zeros, not the requested padding";
+  if (why.empty() && !options.allowBatchDims &&
+      plan.matrixType != plan.tileType)
+    why = "the tile has rank " + std::to_string(plan.tileType.getRank()) +
+          " (the slots of a TMA ring hold 2-D tiles)";
+  if (!why.empty())
+    return why;
+  loadPlan.descType = plan.descType;
+  loadPlan.transposed = transposed;
+  loadPlan.base = plan.offsetIndices.empty() ? Value() : plan.base;
+  loadPlan.offsetIndices = plan.offsetIndices;
+  loadPlan.offsetStrides = plan.offsetStrides;
+  return "";
+}
+
+Value tl::createTmaDesc(OpBuilder &b, Location loc, Value view,
+                        const TmaLoadPlan &plan) {
+  if (!plan.base)
+    return MakeTensorDescOp::create(b, loc, plan.descType, view);
+  // A view of the base parameter: the offset dims (extent unbounded,
+  // stride the term's), then the view's own.
+  auto make = view.getDefiningOp<MakeViewOp>();
+  ViewType viewType = make.getViewType();
+  size_t terms = plan.offsetStrides.size();
+  SmallVector<int64_t> staticShape(terms, ShapedType::kDynamic);
+  llvm::append_range(staticShape, make.getStaticShape());
+  SmallVector<Value> shape;
+  Value unbounded =
+      arith::ConstantIntOp::create(b, loc, b.getI32Type(), kTmaUnboundedExtent);
+  shape.append(terms, unbounded);
+  llvm::append_range(shape, make.getShape());
+  SmallVector<int64_t> staticStrides;
+  SmallVector<Value> strides;
+  for (Value stride : plan.offsetStrides) {
+    if (std::optional<int64_t> c = constantOf(stride)) {
+      staticStrides.push_back(*c);
+      continue;
+    }
+    staticStrides.push_back(ShapedType::kDynamic);
+    strides.push_back(stride);
+  }
+  llvm::append_range(staticStrides, *make.getStaticStrides());
+  llvm::append_range(strides, make.getStrides());
+  SmallVector<int64_t> typeShape(terms, ShapedType::kDynamic);
+  llvm::append_range(typeShape, viewType.getShape());
+  auto baseType = ViewType::get(b.getContext(), typeShape,
+                                viewType.getElementType(), Attribute());
+  Value baseView =
+      MakeViewOp::create(b, loc, baseType, plan.base, shape, strides,
+                         b.getDenseI64ArrayAttr(staticShape),
+                         b.getDenseI64ArrayAttr(staticStrides));
+  return MakeTensorDescOp::create(b, loc, plan.descType, baseView);
+}
+
+SmallVector<Value> tl::getTmaLoadCoords(OpBuilder &b, Location loc,
+                                        ValueRange indices,
+                                        ValueRange offsetIndices,
+                                        const TmaLoadPlan &plan) {
+  SmallVector<Value> coords = getOffsetCoords(b, loc, offsetIndices);
+  SmallVector<Value> viewIndices(indices);
+  if (plan.transposed)
+    std::swap(viewIndices[0], viewIndices[1]);
+  ArrayRef<int64_t> box = plan.descType.getShape().drop_front(coords.size());
+  llvm::append_range(coords, getTileCoords(b, loc, viewIndices, box));
+  return coords;
 }
 
 int64_t tl::getTmaStoreBufferBytes(KernelOp kernel,

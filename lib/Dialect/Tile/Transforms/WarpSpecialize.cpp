@@ -10,7 +10,8 @@
 //     schedule tile-pipeline would use (analyzePipelineLoop: the loads that
 //     feed dots, their slots, the address computation, the asynchronous
 //     wgmma), then what warp specialization adds: every such load is a
-//     tile.load_tile TMA can copy into the wgmma operand's shared layout,
+//     tile.load_tile TMA can copy into the wgmma operand's shared layout
+//     (getWsTmaOptions: also head-slice views and K^T in view order),
 //     the slots are read only by wgmma, the producer's inputs from before
 //     the loop are scalar and pure, the kernel's warps are whole
 //     warpgroups, the ring fits shared memory (and, unless an attribute
@@ -109,8 +110,10 @@ Request getRequest(scf::ForOp loop, KernelOp kernel, bool allLoops) {
 /// The plan of one loop: data, printable in a remark.
 struct WsPlan {
   PipelineSchedule schedule;
-  /// The descriptor of each schedule.loads[i] (its slot's layout).
-  SmallVector<layout::TensorDescType> descTypes;
+  /// The TMA copy of each schedule.loads[i]: its descriptor (in its
+  /// slot's layout), whether it reads the view transposed, the offset
+  /// terms of its view's pointer.
+  SmallVector<TmaLoadPlan> tmaPlans;
   /// Ops before the loop that the producer reads (scalars, views): they
   /// stay before the tile.warp_specialize, in order.
   llvm::SetVector<Operation *> outside;
@@ -201,6 +204,18 @@ std::string collectOutside(scf::ForOp loop, KernelOp kernel,
     llvm::append_range(worklist, def->getOperands());
   }
   return "";
+}
+
+/// The TMA copies the producer issues: besides what tile-use-tma takes,
+/// K^T-style loads (`order = [1, 0]`, a box of the view's rows that the
+/// consumers' wgmma read transposed from the slot) and views of a
+/// parameter advanced by index * stride terms (a head's slice of a
+/// [B, H, N, d] tensor), whose descriptor gets one dim per term.
+TmaLoadOptions getWsTmaOptions() {
+  TmaLoadOptions options;
+  options.allowTransposed = true;
+  options.allowOffsetBase = true;
+  return options;
 }
 
 /// The plan of `loop`, or failure with the reason in `whyNot` (empty when
@@ -329,9 +344,11 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
                "refuses the operands the other version serves";
       return failure();
     }
-    layout::TensorDescType desc;
-    std::string why = whyNotTmaLoad(load, cc, desc,
-                                    /*allowBatchDims=*/!l.reshapes.empty());
+    TmaLoadPlan tmaPlan;
+    TmaLoadOptions options = getWsTmaOptions();
+    options.allowBatchDims = !l.reshapes.empty();
+    std::string why = whyNotTmaLoad(load, cc, tmaPlan, options);
+    layout::TensorDescType desc = tmaPlan.descType;
     if (!why.empty()) {
       whyNot = "a tile.load_tile feeding a dot cannot be a TMA copy: " + why;
       return failure();
@@ -345,9 +362,10 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
       whyNot = text;
       return failure();
     }
-    plan.descTypes.push_back(desc);
     plan.txBytes += desc.getBlockBytes();
     llvm::append_range(roots, load->getOperands());
+    llvm::append_range(roots, tmaPlan.offsetIndices);
+    plan.tmaPlans.push_back(std::move(tmaPlan));
   }
   for (Operation *op : s.producerOps) {
     if (llvm::any_of(op->getResultTypes(),
@@ -465,10 +483,9 @@ struct Rewriter {
     Location loc = loop.getLoc();
     MLIRContext *ctx = b.getContext();
     const PipelineSchedule &s = plan.schedule;
-    for (auto [load, descType] : llvm::zip_equal(s.loads, plan.descTypes)) {
+    for (auto [load, tmaPlan] : llvm::zip_equal(s.loads, plan.tmaPlans)) {
       Value view = cast<LoadTileOp>(load.load).getView();
-      descs.push_back(
-          MakeTensorDescOp::create(b, load.load->getLoc(), descType, view));
+      descs.push_back(createTmaDesc(b, load.load->getLoc(), view, tmaPlan));
     }
     for (const PipelinedLoad &load : s.loads)
       rings.push_back(createPipelineBuffer(b, loc, load, plan.numStages));
@@ -809,16 +826,17 @@ struct Rewriter {
         emptyPhase);
     Value fullBar = layout::MemDescIndexOp::create(b, loc, full, slot);
     layout::BarrierExpectOp::create(b, loc, fullBar, plan.txBytes);
-    for (auto [load, desc, ring] : llvm::zip_equal(s.loads, descs, rings)) {
+    for (auto [load, desc, ring, tmaPlan] :
+         llvm::zip_equal(s.loads, descs, rings, plan.tmaPlans)) {
       auto tileLoad = cast<LoadTileOp>(load.load);
       Location loadLoc = tileLoad.getLoc();
+      auto lookup = [&](Value v) { return mapping.lookupOrDefault(v); };
       SmallVector<Value> indices =
-          llvm::map_to_vector(tileLoad.getIndices(), [&](Value index) {
-            return mapping.lookupOrDefault(index);
-          });
+          llvm::map_to_vector(tileLoad.getIndices(), lookup);
+      SmallVector<Value> offsets =
+          llvm::map_to_vector(tmaPlan.offsetIndices, lookup);
       SmallVector<Value> coords =
-          getTileCoords(b, loadLoc, indices,
-                        cast<RankedTensorType>(tileLoad.getType()).getShape());
+          getTmaLoadCoords(b, loadLoc, indices, offsets, tmaPlan);
       Value dst = layout::MemDescIndexOp::create(b, loadLoc, ring, slot);
       layout::AsyncTmaCopyGlobalToLocalOp::create(b, loadLoc, desc, coords, dst,
                                                   fullBar);

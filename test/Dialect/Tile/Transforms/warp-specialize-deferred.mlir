@@ -6,8 +6,9 @@
 // synchronous and issues P V asynchronously with no wait in its step
 // (tile-pipeline's deferred wgmma, docs/Passes.md); the next step waits for
 // it before O is rescaled and only then releases the previous step's slot
-// (its V is read by that P V); no release at the end of a step; one more
-// wait after the loop.
+// (its V is read by that P V), each of the two warpgroups on its own (no
+// partition barrier); no release at the end of a step; one more wait after
+// the loop.
 
 // CHECK-LABEL: tile.kernel @attn
 // CHECK: %[[RINGK:.*]] = layout.local_alloc : !layout.memdesc<4x64x64xf16
