@@ -853,7 +853,7 @@ struct TileWarpSpecializePass
     KernelOp kernel = getOperation();
     if (!isSetmaxnregCount(producerRegs)) {
       kernel.emitError() << "tile-warp-specialize: producer-regs="
-                         << producerRegs
+                         << unsigned(producerRegs)
                          << " is not a setmaxnreg count; use a multiple of 8 "
                             "from "
                          << kMinSetmaxnregRegs << " to " << kMaxSetmaxnregRegs
