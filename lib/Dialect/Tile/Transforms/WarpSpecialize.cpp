@@ -404,8 +404,7 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
     int64_t bytes = used + getWsRingBytes(requested->stages, s.bytesPerStage);
     if (bytes > kSharedMemoryLimit) {
       whyNot = std::to_string(requested->stages) + " slots (" +
-               requested->source + ") of " +
-               std::to_string(s.bytesPerStage) +
+               requested->source + ") of " + std::to_string(s.bytesPerStage) +
                " bytes and their barriers, beside the " + std::to_string(used) +
                " bytes the kernel already uses, need " + std::to_string(bytes) +
                " bytes of shared memory, above the " +
