@@ -356,6 +356,15 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
       os << "the wgmma operand's shared layout " << l.slotType.getLayout()
          << " is not the layout a TMA box of the tile writes ("
          << desc.getLayout() << ")";
+      // A transposed slot means the operand is not K-major in memory; 8-bit
+      // and tf32 wgmma operands must be, so the fix is in the data.
+      auto slotShared =
+          dyn_cast<layout::NvmmaSharedAttr>(l.slotType.getLayout());
+      if (slotShared && slotShared.getTransposed() &&
+          slotShared.getElementBitWidth() != 16)
+        os << "; " << slotShared.getElementBitWidth()
+           << "-bit wgmma operands are read K-major: store B as N x K and "
+              "load it with order = [1, 0] (or A as M x K)";
       whyNot = text;
       return failure();
     }
