@@ -86,6 +86,11 @@ HEADER = """// Flash attention forward, warp-specialized as FlashAttention-3: a 
 //          issue, and a store of the thread's row sums to a scratch slot
 //          right before the wait keeps ptxas from hoisting the wait above
 //          the exponentials);
+//   - at d = 64 the running max is lazy (FlashAttention-4's conditional
+//     rescale): a row takes a block's max only when it exceeds the old
+//     one by more than 8 (log2 units; P stays below 2^8), so alpha is
+//     mostly exactly 1, and a warp multiplies its rows of O by alpha only
+//     when one of them moved (layout.warp_any, a vote, around an scf.if);
 //   - between the warpgroups, the turn barriers order the issues
 //     (ping-pong): the last consumer hands consumer 0 the first turn, and
 //     each hands the turn to the next after issuing its wgmmas, so one

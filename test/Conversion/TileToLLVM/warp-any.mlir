@@ -8,18 +8,17 @@
 #l = #layout.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 
 // CHECK-LABEL: llvm.func @skip_scale
-// CHECK: %[[CMP:.*]] = llvm.fcmp "une" %{{.*}}, %{{.*}} : vector<2xf32>
-// CHECK: %[[E0:.*]] = llvm.extractelement %[[CMP]][%{{.*}} : i32] : vector<2xi1>
-// CHECK: %[[E1:.*]] = llvm.extractelement %[[CMP]][%{{.*}} : i32] : vector<2xi1>
-// CHECK: %[[S0:.*]] = llvm.insertvalue %[[E0]], %{{.*}}[0] : !llvm.struct<(i1, i1)>
-// CHECK: %[[S1:.*]] = llvm.insertvalue %[[E1]], %[[S0]][1] : !llvm.struct<(i1, i1)>
-// CHECK: %[[P0:.*]] = llvm.extractvalue %[[S1]][0] : !llvm.struct<(i1, i1)>
-// CHECK: %[[P1:.*]] = llvm.extractvalue %[[S1]][1] : !llvm.struct<(i1, i1)>
-// CHECK: %[[OR:.*]] = llvm.or %[[P0]], %[[P1]] : i1
-// CHECK: %[[ALL:.*]] = llvm.mlir.constant(-1 : i32) : i32
-// CHECK: %[[ANY:.*]] = nvvm.vote.sync any %[[ALL]], %[[OR]] -> i1
-// CHECK: scf.if %[[ANY]] -> (!llvm.struct<(f32, f32)>)
-// CHECK: llvm.fmul
+// CHECK: %[[C0:.*]] = llvm.fcmp "une" %{{.*}}, %{{.*}} : f32
+// CHECK-NEXT: %[[C1:.*]] = llvm.fcmp "une" %{{.*}}, %{{.*}} : f32
+// CHECK: %[[S0:.*]] = llvm.insertvalue %[[C0]], %{{.*}}[0] : !llvm.struct<(i1, i1)>
+// CHECK-NEXT: %[[S1:.*]] = llvm.insertvalue %[[C1]], %[[S0]][1] : !llvm.struct<(i1, i1)>
+// CHECK-NEXT: %[[P0:.*]] = llvm.extractvalue %[[S1]][0] : !llvm.struct<(i1, i1)>
+// CHECK-NEXT: %[[P1:.*]] = llvm.extractvalue %[[S1]][1] : !llvm.struct<(i1, i1)>
+// CHECK-NEXT: %[[OR:.*]] = llvm.or %[[P0]], %[[P1]] : i1
+// CHECK-NEXT: %[[ALL:.*]] = llvm.mlir.constant(-1 : i32) : i32
+// CHECK-NEXT: %[[ANY:.*]] = nvvm.vote.sync any %[[ALL]], %[[OR]] -> i1
+// CHECK-NEXT: scf.if %[[ANY]] -> (!llvm.struct<(f32, f32)>)
+// CHECK-COUNT-2: llvm.fmul
 // CHECK: } else {
 tile.kernel @skip_scale(%p: !tile.ptr<f32>, %q: !tile.ptr<f32>) {
   %c0 = arith.constant 0 : i32
@@ -47,8 +46,11 @@ tile.kernel @skip_scale(%p: !tile.ptr<f32>, %q: !tile.ptr<f32>) {
 #one = #layout.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 
 // CHECK-LABEL: llvm.func @single
+// CHECK: %[[E:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(i1)>
 // CHECK-NOT: llvm.or
-// CHECK: nvvm.vote.sync any %{{.*}}, %{{.*}} -> i1
+// CHECK-NEXT: %[[ALL:.*]] = llvm.mlir.constant(-1 : i32) : i32
+// CHECK-NEXT: %[[ANY:.*]] = nvvm.vote.sync any %[[ALL]], %[[E]] -> i1
+// CHECK: llvm.select %[[ANY]], %{{.*}}, %{{.*}} : i1, i32
 tile.kernel @single(%p: !tile.ptr<i32>, %n: i32) {
   %c0 = arith.constant 0 : i32
   %v = tile.make_view %p, shape [128] : !tile.ptr<i32> -> !tile.view<128xi32>

@@ -9,9 +9,9 @@
 
 // CHECK-LABEL: func.func @votes
 // CHECK: %[[A:.*]] = layout.warp_any %arg0 : tensor<256xi1, #blocked>
-// CHECK: %[[B:.*]] = layout.warp_any %arg1 : tensor<64xi1, #row>
-// CHECK: %[[C:.*]] = layout.warp_any %arg2 : tensor<64x128xi1, #mma>
-// CHECK: return %[[A]], %[[B]], %[[C]] : i1, i1, i1
+// CHECK-NEXT: %[[B:.*]] = layout.warp_any %arg1 : tensor<64xi1, #slice>
+// CHECK-NEXT: %[[C:.*]] = layout.warp_any %arg2 : tensor<64x128xi1, #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]>>
+// CHECK-NEXT: return %[[A]], %[[B]], %[[C]] : i1, i1, i1
 func.func @votes(%a: tensor<256xi1, #blocked>, %b: tensor<64xi1, #row>,
                  %c: tensor<64x128xi1, #mma>) -> (i1, i1, i1) {
   %0 = layout.warp_any %a : tensor<256xi1, #blocked>
