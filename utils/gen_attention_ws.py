@@ -121,7 +121,7 @@ HEADER = """// Flash attention forward, warp-specialized as FlashAttention-3: a 
 # 16) KiB = 112 KiB, the wait pinned below the exponentials and O rescaled
 # before the P V issue (+2.5 - 4.5 % against the d = 128 schedule, h13attn),
 # and the conditional rescale of O (a lazy running max, threshold 8, and
-# layout.warp_any around the multiply: +1.1 - 1.8 % at d = 64, none at
+# layout.warp_any around the multiply: +1.1 - 2.0 % at d = 64, none at
 # d = 128, h14attn).
 # Three consumers at d = 64 (nc=3) are faster without the mask but much
 # slower with it, and spill (RESULTS.md).

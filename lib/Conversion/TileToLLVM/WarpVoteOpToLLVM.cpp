@@ -25,8 +25,7 @@ namespace NVVM = mlir::NVVM;
 
 namespace {
 
-struct WarpAnyOpConversion
-    : public ConvertOpToLLVMPattern<layout::WarpAnyOp> {
+struct WarpAnyOpConversion : public ConvertOpToLLVMPattern<layout::WarpAnyOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
   LogicalResult
