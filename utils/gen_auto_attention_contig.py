@@ -194,12 +194,50 @@ tile.kernel @attention_auto_contig_{T}_d{D}{SUFFIX}(
 }}
 """
 
+# The loop software-pipelined by one key block (--sp): S_0 = Q K_0^T before
+# the loop, and iteration j issues S_(j+1) = Q K_(j+1)^T first, then does
+# the softmax of block j on the S it was handed, and yields S_(j+1).
+# S_(j+1) leaves the body only through the yield, so the compiler keeps
+# that wgmma in flight under the softmax (a deferred wgmma, waited for in
+# the next iteration before the mask reads it); the last iteration's
+# S_hi (block hi, past the blocks the program needs) is computed and
+# dropped.
+LOOP_SP = """\
+  // S_0 = Q K_0^T; the loop computes S_(j+1) while it does the softmax of
+  // block j (the last iteration's S is dropped).
+  %tkt0 = tile.load_tile %vk[%c0, %c0] order = [1, 0] padding = zero
+          : !tile.view<?x{D}x{T}> -> tensor<{D}x{BN}x{T}>
+  %s0 = tile.dot %tq, %tkt0, %zs : tensor<128x{D}x{T}>, tensor<{D}x{BN}x{T}> -> tensor<128x{BN}xf32>
+  %acc, %mi, %li, %sl = scf.for %j = %c0 to %hi step %c1
+      iter_args(%acc_i = %zo, %m_i = %m0, %l_i = %l0, %qk = %s0)
+      -> (tensor<128x{D}xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x{BN}xf32>) : i32 {{
+    // K_(j+1)^T, read with the view's axes swapped (order = [1, 0]; the
+    // indices go with the tile's dims): element (x, y) of the tile is
+    // k[{BN} (j + 1) + y, x]; past the sequence it reads zeros.
+    %j1 = arith.addi %j, %c1 : i32
+    %tkt = tile.load_tile %vk[%c0, %j1] order = [1, 0] padding = zero
+           : !tile.view<?x{D}x{T}> -> tensor<{D}x{BN}x{T}>
+    %tv = tile.load_tile %vv[%j, %c0] padding = zero : !tile.view<?x{D}x{T}> -> tensor<{BN}x{D}x{T}>
+    %qk_next = tile.dot %tq, %tkt, %zs : tensor<128x{D}x{T}>, tensor<{D}x{BN}x{T}> -> tensor<128x{BN}xf32>
+"""
 
-def kernel(dtype, d, bn, suffix, ws):
-    text = TEMPLATE.format(T=dtype, D=d, BN=bn, BN1=bn - 1, RB=128 // bn, SUFFIX=suffix)
+
+def kernel(dtype, d, bn, suffix, ws, sp=False, regs=None):
+    template = TEMPLATE
+    if sp:
+        head = template.index("  %acc, %mi, %li = scf.for")
+        tail = template.index("    %needmask = ")
+        template = template[:head] + LOOP_SP + template[tail:]
+        template = template.replace(
+            "    scf.yield %acc_n, %m_new, %l_new : tensor<128x{D}xf32>, tensor<128xf32>, tensor<128xf32>\n",
+            "    scf.yield %acc_n, %m_new, %l_new, %qk_next : tensor<128x{D}xf32>, tensor<128xf32>, "
+            "tensor<128xf32>, tensor<128x{BN}xf32>\n")
+        assert "%qk_next : " in template
+    text = template.format(T=dtype, D=d, BN=bn, BN1=bn - 1, RB=128 // bn, SUFFIX=suffix)
     if ws:
+        ask = f"array<i32: {regs[0]}, {regs[1]}>" if regs else "true"
         text = text.replace("attributes {num_warps = 8 : i32}",
-                            "attributes {num_warps = 8 : i32, tile.warp_specialize = true}")
+                            "attributes {num_warps = 8 : i32, tile.warp_specialize = " + ask + "}")
     for t in "qkvo":
         text = text.replace(f"%s{t}n: i32, %s{t}d: i32",
                             f"%s{t}n: i32 {{tile.divisibility = 8 : i64}}")
@@ -222,14 +260,26 @@ def main():
                     help="set tile.warp_specialize on each kernel (ask for the "
                     "producer even where its ring is shallower than the "
                     "default's 96 KiB rule takes)")
+    ap.add_argument("--sp", action="store_true",
+                    help="software-pipeline Q K^T by one key block in the "
+                    "text: S_0 before the loop, S_(j+1) computed at the top "
+                    "of iteration j and carried")
+    ap.add_argument("--regs", default=None,
+                    help="C,P: the consumer and producer register budgets "
+                    "(setmaxnreg) tile.warp_specialize asks for, with "
+                    "--warp-specialize (default: the pass's, 232 and 40)")
     args = ap.parse_args()
+    regs = [int(x) for x in args.regs.split(",")] if args.regs else None
     flags = "".join([f" --bn {args.bn}" if args.bn != 128 else "",
                      f" --suffix {args.suffix}" if args.suffix else "",
-                     " --warp-specialize" if args.warp_specialize else ""])
+                     " --warp-specialize" if args.warp_specialize else "",
+                     " --sp" if args.sp else "",
+                     f" --regs {args.regs}" if args.regs else ""])
     out = [HEADER.format(BN=args.bn, SUFFIX=args.suffix, FLAGS=flags)]
     for dtype in ("f16", "bf16"):
         for d in (64, 128):
-            out.append(kernel(dtype, d, args.bn, args.suffix, args.warp_specialize))
+            out.append(kernel(dtype, d, args.bn, args.suffix, args.warp_specialize,
+                              args.sp, regs))
     sys.stdout.write("\n".join(out))
 
 
