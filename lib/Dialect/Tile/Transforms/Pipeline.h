@@ -82,6 +82,19 @@ struct DeferredDot {
   bool isLast = false;
 };
 
+/// A wgmma of a loop of several whose result is read in its own iteration
+/// after another wgmma is issued (PipelineSchedule::overlapped).
+struct OverlappedDot {
+  DotOp dot;
+  /// The first op of the body that reads its result (or contains a
+  /// reader): the wait comes right before it.
+  Operation *user = nullptr;
+  /// The wait's `pendings`: the wgmma directly in the body between the dot
+  /// and `user` (they stay in flight), or 0 when a deferred wgmma may be in
+  /// flight from the previous iteration (see findDeferredDot).
+  int32_t pendings = 0;
+};
+
 /// What the pipeline of one loop is: data, decided from the IR without
 /// changing it, printable in a remark (describe()).
 struct PipelineSchedule {
@@ -109,6 +122,13 @@ struct PipelineSchedule {
   /// (attention's P V beside the next Q K^T; a Q K^T software-pipelined by
   /// one key block under the softmax). Set by findDeferredDot.
   SmallVector<DeferredDot> deferred;
+  /// With several wgmma and none of them asyncDot: those directly in the
+  /// body whose result is first read after another wgmma is issued (FA3's
+  /// order, S_(j+1) = Q K_(j+1)^T issued before P_j V_j and waited for
+  /// before the softmax): issued asynchronously and waited for right
+  /// before their first reader, leaving the wgmma issued in between in
+  /// flight. Set by findDeferredDot.
+  SmallVector<OverlappedDot> overlapped;
   /// Whether a deferred wgmma is waited for in the next iteration (it reads
   /// its slot until then): the slot of iteration i is free after the last
   /// such wait in iteration i + 1. Otherwise every wgmma of iteration i is

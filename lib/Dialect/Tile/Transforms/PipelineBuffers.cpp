@@ -228,8 +228,21 @@ void tl::cloneBodyReadingSlot(OpBuilder &b, const PipelineSchedule &schedule,
     }
     if (afterDeferredWait && &op == lastUser)
       afterDeferredWait();
+    // This iteration's overlapped wgmma read from here on.
+    for (const OverlappedDot &d : schedule.overlapped) {
+      if (&op != d.user)
+        continue;
+      Value result = DotOp(d.dot).getD();
+      auto wait = DotWaitOp::create(b, loc, ValueRange{mapping.lookup(result)},
+                                    b.getI32IntegerAttr(d.pendings));
+      mapping.map(result, wait.getResult(0));
+    }
     Operation *clone = b.clone(op, mapping);
-    if (llvm::any_of(schedule.deferred, [&](const DeferredDot &d) {
+    if (llvm::any_of(schedule.deferred,
+                     [&](const DeferredDot &d) {
+                       return &op == DotOp(d.dot).getOperation();
+                     }) ||
+        llvm::any_of(schedule.overlapped, [&](const OverlappedDot &d) {
           return &op == DotOp(d.dot).getOperation();
         }))
       cast<DotOp>(clone).setAsync(true);

@@ -357,8 +357,17 @@ std::string PipelineSchedule::describe() const {
     });
     os << ")";
   }
-  else
+  else if (overlapped.empty())
     os << "dots synchronous";
+  if (!asyncDot && !overlapped.empty()) {
+    os << (deferred.empty() ? "" : "; ") << overlapped.size()
+       << " wgmma asynchronous within the iteration (";
+    llvm::interleaveComma(overlapped, os, [&](const OverlappedDot &d) {
+      os << "waited for before " << d.user->getName().getStringRef() << ", "
+         << d.pendings << " pending";
+    });
+    os << ")";
+  }
   if (!synchronousLoad.empty())
     os << "; " << synchronousLoad;
   return s;
@@ -741,6 +750,12 @@ std::string tl::findDeferredDot(PipelineSchedule &schedule) {
         whyNotLast = why;
       continue;
     }
+    // Before the last one, only a wgmma that starts from a value of its own
+    // iteration (a Q K^T from zeros), not from its iteration argument: one
+    // that accumulates would wait for itself right before it is issued
+    // again.
+    if (dot != wgmmas.back() && dot.getC() == loop.getRegionIterArgs()[arg])
+      continue;
     // The argument still read after the dot is issued (a Q K^T for the
     // next iteration while the softmax reads this one's S): the wgmma's
     // registers cannot be the argument's, and the copy into them at the
@@ -754,10 +769,45 @@ std::string tl::findDeferredDot(PipelineSchedule &schedule) {
       user = body->getTerminator();
     schedule.deferred.push_back({dot, arg, user, 0, dot == wgmmas.back()});
   }
+  // The others directly in the body whose first reader comes after another
+  // wgmma is issued (FA3's S_(j+1) before P_j V_j), or after the wait for
+  // an earlier such wgmma (then P_j V_j runs across that wait, under the
+  // softmax): waited for right before their first reader.
+  bool carried = schedule.hasCarriedWait();
+  for (DotOp dot : wgmmas) {
+    if (dot->getBlock() != body ||
+        llvm::any_of(schedule.deferred,
+                     [&](const DeferredDot &d) { return d.dot == dot; }))
+      continue;
+    Operation *user = nullptr;
+    int32_t between = 0;
+    bool crossesWait = false;
+    for (Operation &op : llvm::make_range(std::next(dot->getIterator()),
+                                          body->getTerminator()->getIterator())) {
+      bool readsResult = false;
+      op.walk([&](Operation *inner) {
+        if (llvm::is_contained(inner->getOperands(), dot.getD()))
+          readsResult = true;
+      });
+      if (readsResult) {
+        user = &op;
+        break;
+      }
+      if (auto other = dyn_cast<DotOp>(op); other && isWgmma(other))
+        ++between;
+      if (llvm::any_of(schedule.overlapped, [&](const OverlappedDot &d) {
+            return d.user == &op;
+          }))
+        crossesWait = true;
+    }
+    if (!user || (between == 0 && !crossesWait))
+      continue;
+    schedule.overlapped.push_back({dot, user, carried ? 0 : between});
+  }
   // None qualifies: why the last one does not (the one a loop of Q K^T
   // then P V defers).
   if (schedule.deferred.empty())
-    return whyNotLast;
+    return schedule.overlapped.empty() ? whyNotLast : "";
   // The pendings of each wait. At the end of the iteration: the wgmma
   // directly in the body after it (they stay in flight). In the next
   // iteration: 0. wgmma groups complete in order, so a wait there could

@@ -148,13 +148,17 @@ struct WsPlan {
     if (schedule.asyncDot)
       os << "asynchronous wgmma (slot released one step later)";
     else if (schedule.deferred.size() == 1)
-      os << "dots, " << (schedule.deferred[0].isLast ? "the last" : "one")
+      os << "dots, " << (schedule.deferred[0].isLast ? "the last one" : "one")
          << " asynchronous and waited for in the next step (slot released "
             "then)";
     else if (!schedule.deferred.empty())
       os << "dots, " << schedule.deferred.size()
          << " of them asynchronous and waited for in the next step (slot "
             "released after the last wait)";
+    else if (!schedule.overlapped.empty())
+      os << "dots, " << schedule.overlapped.size()
+         << " asynchronous and waited for before their first reader in the "
+            "step (slot released at its end)";
     else
       os << "synchronous dots (slot released at the end of the step)";
     return s;
