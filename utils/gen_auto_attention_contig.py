@@ -7,8 +7,15 @@ pointers and (b, h, n) strides that are multiples of 8 elements promised
 (tile.divisibility; the launcher checks them), and key blocks of BN (128 by
 default; --bn 64 gives the block of examples/auto/attention.mlir). Usage:
 
-    python3 utils/gen_auto_attention_contig.py --warp-specialize > examples/auto/attention_contig.mlir
+    python3 utils/gen_auto_attention_contig.py --warp-specialize --sp p --regs 240,24 \
+        > examples/auto/attention_contig.mlir
     python3 utils/gen_auto_attention_contig.py --bn 64 --suffix _bn64 --warp-specialize
+
+--sp writes the loop software-pipelined by one key block (S_0 before the
+loop, S_(j+1) = Q K_(j+1)^T issued at the top of iteration j): `p` in
+FA3's order (the softmax of block j + 1 in iteration j, P carried to the
+next P V; the example), `s` with S carried to the next iteration's
+softmax. --regs asks tile-warp-specialize for register budgets.
 """
 import argparse
 import sys
@@ -29,7 +36,7 @@ HEADER = """\
 // b * sb + h * sh, so their descriptors are 4-D (b and h dims of strides sb
 // and sh before n and d); K^T (read with order = [1, 0]) is a TMA box of
 // key rows that the Q K^T wgmma reads transposed from its slot
-// (docs/Attention.md).
+// (docs/Attention.md).{SPDOC}
 // Kernels: @attention_auto_contig_<f16|bf16>_d<64|128>{SUFFIX}.
 // Arguments: q, k, v, o, sm_scale (f32), n, heads (H), causal (0 or 1), then
 // the (b, h, n) strides of q, k, v and o.
@@ -373,7 +380,19 @@ def main():
                      " --warp-specialize" if args.warp_specialize else "",
                      f" --sp {args.sp}" if args.sp else "",
                      f" --regs {args.regs}" if args.regs else ""])
-    out = [HEADER.format(BN=args.bn, SUFFIX=args.suffix, FLAGS=flags)]
+    spdoc = {
+        None: "",
+        "p": "\n// The loop is software-pipelined by one key block in FA3's order: S_0\n"
+             "// = Q K_0^T and its softmax before it; iteration j issues S_(j+1) =\n"
+             "// Q K_(j+1)^T, then O += P_j V_j on the carried P, then the softmax of\n"
+             "// block j + 1 (none in the last iteration), then rescales O. The\n"
+             "// compiler keeps P_j V_j in flight while it waits for S_(j+1), and\n"
+             "// both wgmma under the softmax (docs/Passes.md, tile-pipeline).",
+        "s": "\n// The loop is software-pipelined by one key block: S_0 = Q K_0^T before\n"
+             "// it; iteration j issues S_(j+1) = Q K_(j+1)^T, then does the softmax of\n"
+             "// the S it was handed and O += P_j V_j, and carries S_(j+1).",
+    }[args.sp]
+    out = [HEADER.format(BN=args.bn, SUFFIX=args.suffix, FLAGS=flags, SPDOC=spdoc)]
     for dtype in ("f16", "bf16"):
         for d in (64, 128):
             out.append(kernel(dtype, d, args.bn, args.suffix, args.warp_specialize,

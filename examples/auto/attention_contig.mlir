@@ -14,6 +14,12 @@
 // and sh before n and d); K^T (read with order = [1, 0]) is a TMA box of
 // key rows that the Q K^T wgmma reads transposed from its slot
 // (docs/Attention.md).
+// The loop is software-pipelined by one key block in FA3's order: S_0
+// = Q K_0^T and its softmax before it; iteration j issues S_(j+1) =
+// Q K_(j+1)^T, then O += P_j V_j on the carried P, then the softmax of
+// block j + 1 (none in the last iteration), then rescales O. The
+// compiler keeps P_j V_j in flight while it waits for S_(j+1), and
+// both wgmma under the softmax (docs/Passes.md, tile-pipeline).
 // Kernels: @attention_auto_contig_<f16|bf16>_d<64|128>.
 // Arguments: q, k, v, o, sm_scale (f32), n, heads (H), causal (0 or 1), then
 // the (b, h, n) strides of q, k, v and o.

@@ -346,7 +346,7 @@ std::string PipelineSchedule::describe() const {
        << (deferred[0].pendings
                ? " (" + std::to_string(deferred[0].pendings) + " pending)"
                : std::string())
-       << "; the other dots synchronous";
+       << (overlapped.empty() ? "; the other dots synchronous" : "");
   else if (!deferred.empty()) {
     os << deferred.size()
        << " wgmma asynchronous, each waited for in the next iteration "
@@ -356,8 +356,7 @@ std::string PipelineSchedule::describe() const {
          << ", " << d.pendings << " pending";
     });
     os << ")";
-  }
-  else if (overlapped.empty())
+  } else if (overlapped.empty())
     os << "dots synchronous";
   if (!asyncDot && !overlapped.empty()) {
     os << (deferred.empty() ? "" : "; ") << overlapped.size()
@@ -761,10 +760,10 @@ std::string tl::findDeferredDot(PipelineSchedule &schedule) {
     // registers cannot be the argument's, and the copy into them at the
     // back edge must not read registers in flight (ptxas would serialize
     // every wgmma): it is waited for at the end of its own iteration.
-    bool overlaps = llvm::any_of(
-        llvm::make_range(std::next(dot->getIterator()),
-                         body->getTerminator()->getIterator()),
-        [&](Operation &op) { return reads(op, arg); });
+    bool overlaps =
+        llvm::any_of(llvm::make_range(std::next(dot->getIterator()),
+                                      body->getTerminator()->getIterator()),
+                     [&](Operation &op) { return reads(op, arg); });
     if (overlaps)
       user = body->getTerminator();
     schedule.deferred.push_back({dot, arg, user, 0, dot == wgmmas.back()});
@@ -782,8 +781,9 @@ std::string tl::findDeferredDot(PipelineSchedule &schedule) {
     Operation *user = nullptr;
     int32_t between = 0;
     bool crossesWait = false;
-    for (Operation &op : llvm::make_range(std::next(dot->getIterator()),
-                                          body->getTerminator()->getIterator())) {
+    for (Operation &op :
+         llvm::make_range(std::next(dot->getIterator()),
+                          body->getTerminator()->getIterator())) {
       bool readsResult = false;
       op.walk([&](Operation *inner) {
         if (llvm::is_contained(inner->getOperands(), dot.getD()))
@@ -795,9 +795,8 @@ std::string tl::findDeferredDot(PipelineSchedule &schedule) {
       }
       if (auto other = dyn_cast<DotOp>(op); other && isWgmma(other))
         ++between;
-      if (llvm::any_of(schedule.overlapped, [&](const OverlappedDot &d) {
-            return d.user == &op;
-          }))
+      if (llvm::any_of(schedule.overlapped,
+                       [&](const OverlappedDot &d) { return d.user == &op; }))
         crossesWait = true;
     }
     if (!user || (between == 0 && !crossesWait))
