@@ -124,6 +124,8 @@ void tile::buildTileLayoutPipeline(OpPassManager &pm,
   // cuTile's allow_tma hint: TMA copies where legal (sm_90 and newer).
   tl::UseTmaPassOptions useTma;
   useTma.computeCapability = computeCapability;
+  // Why an access with the hint stays ordinary (or what TMA copy it got).
+  useTma.remarks = opts.pipelineRemarks;
   pm.addNestedPass<tl::KernelOp>(tl::createUseTmaPass(useTma));
 }
 

@@ -17,6 +17,7 @@
 
 #include "tile/Compiler/Compile.h"
 #include "tile/Conversion/Pipelines.h"
+#include "tile/Dialect/Tile/Transforms/PipelineBudget.h"
 #include "tile/InitAll.h"
 #include "tile/Target/Cubin.h"
 #include "tile/Target/KernelMetadata.h"
@@ -463,6 +464,12 @@ int main(int argc, char **argv) {
   if (optLevelOpt > 3)
     return badFlag("-O" + llvm::Twine(optLevelOpt.getValue()) +
                    " is not an optimization level; use -O0, -O1, -O2 or -O3");
+  if (numStagesOpt > tl::kMaxNumStages)
+    return badFlag("--num-stages=" + llvm::Twine(numStagesOpt.getValue()) +
+                   ": use 0 (as many as fit shared memory), 1 (no "
+                   "pipelining) or a count from 2 to " +
+                   llvm::Twine(tl::kMaxNumStages) +
+                   " (the bound of tile.num_stages)");
   if (registerBudgetOpt > 0 && chunkRegistersOpt == 0)
     return badFlag("--chunk-registers=0 leaves no room for a chunk; use a "
                    "power of two such as 16 (or --register-budget=0 to turn "

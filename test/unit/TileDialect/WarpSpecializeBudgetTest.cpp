@@ -31,6 +31,22 @@ TEST(WarpSpecializeBudget, ConsumerRegisters) {
   EXPECT_EQ(chooseWsConsumerRegs(0, 40), 0);
 }
 
+// Every producer-regs the pass accepts (a setmaxnreg count) beside every
+// consumer warp count it takes (whole warpgroups, at most 28 beside the
+// producer's 4) leaves the consumers a setmaxnreg count that fits the
+// register file: the pass needs no "fewer than 24 registers" refusal.
+TEST(WarpSpecializeBudget, ConsumerRegistersAlwaysAddUp) {
+  for (int64_t producer = kMinSetmaxnregRegs; producer <= kMaxSetmaxnregRegs;
+       producer += 8)
+    for (int64_t warps = 4; warps + kWsProducerWarps <= 32; warps += 4) {
+      int64_t consumer = chooseWsConsumerRegs(warps, producer);
+      EXPECT_TRUE(isSetmaxnregCount(consumer))
+          << warps << " warps beside " << producer << ": " << consumer;
+      EXPECT_LE(getWsRegisterUse(warps, consumer, producer), kRegistersPerCTA)
+          << warps << " warps beside " << producer;
+    }
+}
+
 // What the program is launched with (the lowering's .maxnreg): 12 warps
 // (8 + the producer) get 168.
 TEST(WarpSpecializeBudget, LaunchRegisters) {

@@ -77,11 +77,9 @@ struct TilePipelinePass
         schedule->bytesPerStage + (schedule->tma ? kMbarrierBytes : 0);
     int64_t stages;
     if (requested) {
+      // At least 1: the attribute's verifier takes 1 to 16, and an option
+      // of 0 asks for nothing.
       stages = requested->stages;
-      if (stages < 1)
-        return loop.emitError()
-               << "tile-pipeline: " << requested->source << " is " << stages
-               << "; a stage count is at least 1 (1: no pipelining)";
       if (stages == 1) {
         if (remarks)
           loop.emitRemark()

@@ -160,9 +160,7 @@ Attribute getTransposedSlotLayout(LoadTileOp load) {
 }
 
 /// Why `load` cannot become an asynchronous copy, or empty.
-std::string whyNotCopyable(Operation *load, Block *body) {
-  if (load->getBlock() != body)
-    return "it is inside a nested region of the loop";
+std::string whyNotCopyable(Operation *load) {
   auto type = dyn_cast<RankedTensorType>(load->getResult(0).getType());
   if (!type || !type.getEncoding())
     return "its result is not a tensor with a layout";
@@ -256,12 +254,13 @@ std::string whyNotTmaRingCopy(LoadTileOp load, scf::ForOp loop, DotOp ringDot,
            "(a TMA ring refills a slot once the asynchronous wgmma that read "
            "it is done)";
   Block *body = loop.getBody();
-  layout::TensorDescType desc;
   // A wgmma in the loop: the target is sm_90 or newer.
-  std::string why = whyNotTmaLoad(load, /*computeCapability=*/90, desc,
-                                  /*allowBatchDims=*/true);
+  TmaLoadPlan tmaPlan;
+  std::string why =
+      whyNotTmaLoad(load, /*computeCapability=*/90, tmaPlan, TmaLoadOptions());
   if (!why.empty())
     return why;
+  layout::TensorDescType desc = tmaPlan.descType;
   if (Operation *def = load.getView().getDefiningOp();
       !def || loop->isAncestor(def))
     return "its view is made in the loop (the ring's descriptor is built "
@@ -304,8 +303,6 @@ std::string whyNotTmaRingCopy(LoadTileOp load, scf::ForOp loop, DotOp ringDot,
                  "once that wgmma is done)";
       allocs.push_back(alloc);
     }
-  if (allocs.empty())
-    return "no local_alloc stores its tile for the wgmma";
   pl.load = load;
   pl.tmaDesc = desc;
   pl.slotType = slotType;
@@ -464,7 +461,7 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
   // TMA loads of rank 2 become cp.async copies, the others synchronous.
   if (!tmaLoads.empty() && (!firstRefusal.empty() || !copyCandidates.empty())) {
     bool threads = llvm::any_of(copyCandidates, [&](Operation *load) {
-      return whyNotCopyable(load, body).empty();
+      return whyNotCopyable(load).empty();
     });
     for (PipelinedLoad &pl : tmaLoads) {
       if (cast<RankedTensorType>(pl.load->getResult(0).getType()).getRank() ==
@@ -489,7 +486,7 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
     schedule.loads = std::move(tmaLoads);
   // (With a TMA ring, none of these is copyable: they stay synchronous.)
   for (Operation *load : copyCandidates) {
-    std::string why = whyNotCopyable(load, body);
+    std::string why = whyNotCopyable(load);
     if (!why.empty()) {
       if (firstRefusal.empty())
         firstRefusal = "the " + load->getName().getStringRef().str() +

@@ -17,22 +17,14 @@
 
 namespace tile::tl {
 
+/// Shared memory a TMA buffer or ring may lose to alignment (buffers are
+/// aligned to their size, up to 1024 bytes): tile-use-tma and
+/// tile-warp-specialize add it to their budgets per buffer.
+constexpr int64_t kTmaAlignSlack = 1024;
+
 /// The unit attribute that asks for TMA (cuTile's allow_tma) on a
 /// tile.load_tile/store_tile/load_at/store_at.
 constexpr llvm::StringLiteral kAllowTmaAttr = "allow_tma";
-
-/// Why `load` cannot be one TMA copy on a target of `computeCapability`
-/// (the rules of tile-use-tma, docs/Passes.md), or "" when it can; then
-/// `descType` is the descriptor tile-use-tma would give it (the tile as the
-/// block, #layout.nvmma_shared with the widest swizzle its rows take).
-/// Without `allowBatchDims` the tile must be 2-D (tile-warp-specialize:
-/// its ring slots hold the tile itself); with it a tile of rank 3 to 5 with
-/// extent 1 on its leading dims is taken too, its block lying in shared
-/// memory as the matrix of its last two dims (`descType.getMatrixShape()`;
-/// tile-pipeline's TMA ring, whose slots hold that matrix).
-std::string whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
-                          layout::TensorDescType &descType,
-                          bool allowBatchDims = false);
 
 /// What a TMA copy of a tile.load_tile needs beyond its descriptor type,
 /// for the loads that tile-warp-specialize copies (TmaLoadOptions says
@@ -62,14 +54,22 @@ struct TmaLoadPlan {
 constexpr int64_t kTmaUnboundedExtent = 0x7fffffff;
 
 struct TmaLoadOptions {
-  bool allowBatchDims = false;
   /// Take `order = [1, 0]` rank-2 loads (TmaLoadPlan::transposed).
   bool allowTransposed = false;
   /// Take views of a parameter plus offsets (TmaLoadPlan::base).
   bool allowOffsetBase = false;
 };
 
-/// whyNotTmaLoad with options; fills `plan` when it returns "".
+/// Why `load` (in a tile.kernel) cannot be one TMA copy on a target of
+/// `computeCapability` (the rules of tile-use-tma, docs/Passes.md, and what
+/// `options` add), or "" when it can; then `plan` is filled in, its
+/// descType the descriptor tile-use-tma would give the load (the tile as
+/// the block, #layout.nvmma_shared with the widest swizzle its rows take).
+/// A tile of rank 3 to 5 with extent 1 on its leading dims is taken too,
+/// its block lying in shared memory as the matrix of its last two dims
+/// (`descType.getMatrixShape()`: what a ring slot holds; tile-pipeline's
+/// and tile-warp-specialize's schedules only take such tiles through a
+/// tile.reshape to that matrix).
 std::string whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
                           TmaLoadPlan &plan, TmaLoadOptions options);
 

@@ -62,10 +62,6 @@ using namespace tile::tl;
 
 namespace {
 
-/// Shared memory an allocation may lose to alignment (buffers are aligned
-/// to their size, up to 1024 bytes).
-constexpr int64_t kTmaAlignSlack = 1024;
-
 /// The largest power of two (capped at 2^30) that `value` is known to be a
 /// multiple of: a constant's own, a kernel parameter's tile.divisibility,
 /// 1 otherwise. std::nullopt when `value` is neither a constant nor a
@@ -381,12 +377,6 @@ SmallVector<Value> getOffsetCoords(OpBuilder &b, Location loc,
   return coords;
 }
 
-layout::MemDescType getBarrierType(MLIRContext *ctx) {
-  auto bl = layout::SwizzledSharedAttr::get(ctx, 1, 1, 1, ArrayRef<unsigned>{0},
-                                            {}, {}, {});
-  return layout::MemDescType::get({1}, IntegerType::get(ctx, 64), bl);
-}
-
 /// The TMA element coordinates of a load_tile/store_tile or
 /// load_at/store_at.
 SmallVector<Value> getAccessCoords(OpBuilder &b, Operation *op,
@@ -414,7 +404,7 @@ void rewriteLoad(Operation *op, Value view, const TmaPlan &plan) {
   layout::TensorDescType desc = plan.descType;
   Value descValue = MakeTensorDescOp::create(b, loc, desc, view);
   Value bar =
-      layout::LocalAllocOp::create(b, loc, getBarrierType(ctx), Value());
+      layout::LocalAllocOp::create(b, loc, getMbarrierType(ctx, {1}), Value());
   Value buf =
       layout::LocalAllocOp::create(b, loc, getBufferType(desc), Value());
   layout::FenceAsyncSharedOp::create(b, loc);
@@ -615,32 +605,8 @@ SmallVector<Value> tl::getTileCoords(OpBuilder &b, Location loc,
 }
 
 std::string tl::whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
-                              layout::TensorDescType &descType,
-                              bool allowBatchDims) {
-  auto kernel = load->getParentOfType<KernelOp>();
-  if (!kernel)
-    return "the load is not in a tile.kernel";
-  TmaPlan plan;
-  TmaAccess access = {load.getView(), load.getType(), load.getOrder(),
-                      getViewAxes(std::nullopt, load.getType()),
-                      /*isStore=*/false};
-  std::string why = whyNotTma(kernel, access, computeCapability, plan);
-  if (why.empty() && load.getPadding() != PaddingMode::zero &&
-      load.getPadding() != PaddingMode::undetermined)
-    why = "TMA pads with zeros, not the requested padding";
-  if (why.empty() && !allowBatchDims && plan.matrixType != plan.tileType)
-    why = "the tile has rank " + std::to_string(plan.tileType.getRank()) +
-          " (the slots of a TMA ring hold 2-D tiles)";
-  if (why.empty())
-    descType = plan.descType;
-  return why;
-}
-
-std::string tl::whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
                               TmaLoadPlan &loadPlan, TmaLoadOptions options) {
   auto kernel = load->getParentOfType<KernelOp>();
-  if (!kernel)
-    return "the load is not in a tile.kernel";
   auto type = cast<RankedTensorType>(load.getType());
   TmaAccess access = {load.getView(),    type,
                       load.getOrder(),   getViewAxes(std::nullopt, type),
@@ -660,10 +626,6 @@ std::string tl::whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
   if (why.empty() && load.getPadding() != PaddingMode::zero &&
       load.getPadding() != PaddingMode::undetermined)
     why = "TMA pads with zeros, not the requested padding";
-  if (why.empty() && !options.allowBatchDims &&
-      plan.matrixType != plan.tileType)
-    why = "the tile has rank " + std::to_string(plan.tileType.getRank()) +
-          " (the slots of a TMA ring hold 2-D tiles)";
   if (!why.empty())
     return why;
   loadPlan.descType = plan.descType;

@@ -60,10 +60,6 @@ using namespace tile::tl;
 
 namespace {
 
-/// Shared memory an allocation may lose to alignment (buffers are aligned
-/// to their size, up to 1024 bytes).
-constexpr int64_t kAlignSlack = 1024;
-
 /// Without an attribute asking (all-loops, the pipeline's default), a loop
 /// is taken only when the slots other than the one being read hold at
 /// least this many bytes: below it tile-pipeline's copies were as fast or
@@ -242,6 +238,15 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
     return failure();
   }
   plan.schedule = std::move(*schedule);
+  // First: in such a kernel every tensor is inside a partition (the op's
+  // verifier), so the loop always is too, which the walk below would name.
+  bool specialized = false;
+  kernel.walk([&](WarpSpecializeOp) { specialized = true; });
+  if (specialized) {
+    whyNot = "the kernel is already warp-specialized (one "
+             "tile.warp_specialize per kernel)";
+    return failure();
+  }
   // Several wgmma: the last may run into the next step, as in tile-pipeline
   // (a loop that does not qualify keeps synchronous dots).
   (void)findDeferredDot(plan.schedule);
@@ -265,12 +270,6 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
       return failure();
     }
     plan.ancestors.insert(plan.ancestors.begin(), parent);
-  }
-  bool specialized = false;
-  kernel.walk([&](WarpSpecializeOp) { specialized = true; });
-  if (specialized) {
-    whyNot = "the kernel is already warp-specialized";
-    return failure();
   }
   if (cc < 90) {
     whyNot = "TMA and wgmma need sm_90 or newer";
@@ -354,9 +353,7 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
       return failure();
     }
     TmaLoadPlan tmaPlan;
-    TmaLoadOptions options = getWsTmaOptions();
-    options.allowBatchDims = !l.reshapes.empty();
-    std::string why = whyNotTmaLoad(load, cc, tmaPlan, options);
+    std::string why = whyNotTmaLoad(load, cc, tmaPlan, getWsTmaOptions());
     layout::TensorDescType desc = tmaPlan.descType;
     if (!why.empty()) {
       whyNot = "a tile.load_tile feeding a dot cannot be a TMA copy: " + why;
@@ -403,38 +400,27 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
                                [&](layout::ConvertOp convert) {
                                  return isTmaStoreSource(convert, cc);
                                }) +
-      kAlignSlack * int64_t(s.loads.size()) +
+      kTmaAlignSlack * int64_t(s.loads.size()) +
       getTmaStoreBufferBytes(kernel, cc);
-  StringRef stagesName = TileDialect::getNumStagesAttrName();
-  std::optional<int64_t> requested;
-  std::string requestedBy;
-  if (auto attr = loop->getAttrOfType<IntegerAttr>(stagesName)) {
-    requested = attr.getInt();
-    requestedBy = "the loop's " + stagesName.str();
-  } else if (auto attr = kernel->getAttrOfType<IntegerAttr>(stagesName)) {
-    requested = attr.getInt();
-    requestedBy = "the kernel's " + stagesName.str();
-  } else if (optionStages > 0) {
-    requested = optionStages;
-    requestedBy = "the num-stages option";
-  }
+  std::optional<StageRequest> requested =
+      getRequestedStages(loop, kernel, optionStages);
   if (requested) {
-    if (*requested < 2) {
-      whyNot = requestedBy + " is " + std::to_string(*requested) +
+    if (requested->stages < 2) {
+      whyNot = requested->source + " is " + std::to_string(requested->stages) +
                "; the producer needs a ring of at least 2 slots";
       return failure();
     }
-    int64_t bytes = used + getWsRingBytes(*requested, s.bytesPerStage);
+    int64_t bytes = used + getWsRingBytes(requested->stages, s.bytesPerStage);
     if (bytes > kSharedMemoryLimit) {
-      whyNot = std::to_string(*requested) + " slots (" + requestedBy + ") of " +
-               std::to_string(s.bytesPerStage) +
+      whyNot = std::to_string(requested->stages) + " slots (" +
+               requested->source + ") of " + std::to_string(s.bytesPerStage) +
                " bytes and their barriers, beside the " + std::to_string(used) +
                " bytes the kernel already uses, need " + std::to_string(bytes) +
                " bytes of shared memory, above the " +
                std::to_string(kSharedMemoryLimit) + " (227 KiB) of a CTA";
       return failure();
     }
-    plan.numStages = *requested;
+    plan.numStages = requested->stages;
   } else {
     plan.numStages =
         chooseDefaultWsStages(s.bytesPerStage, used, kSharedMemoryLimit);
@@ -462,17 +448,12 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
   // Registers.
   plan.producerRegs =
       request.producerRegs ? request.producerRegs : int32_t(optionProducerRegs);
+  // Never 0: producer-regs is at most 256 and the consumers at most 28
+  // warps, which leaves them 32 (WarpSpecializeBudgetTest).
   plan.consumerRegs = request.consumerRegs
                           ? request.consumerRegs
                           : int32_t(chooseWsConsumerRegs(plan.consumerWarps,
                                                          plan.producerRegs));
-  if (plan.consumerRegs == 0) {
-    whyNot = "the " + std::to_string(plan.consumerWarps) +
-             " consumer warps would get fewer than 24 registers a thread "
-             "beside the producer's " +
-             std::to_string(plan.producerRegs);
-    return failure();
-  }
   return plan;
 }
 
@@ -498,10 +479,7 @@ struct Rewriter {
     }
     for (const PipelinedLoad &load : s.loads)
       rings.push_back(createPipelineBuffer(b, loc, load, plan.numStages));
-    auto bl = layout::SwizzledSharedAttr::get(
-        ctx, 1, 1, 1, ArrayRef<unsigned>{0}, {}, {}, {});
-    auto barriers =
-        layout::MemDescType::get({plan.numStages, 1}, b.getI64Type(), bl);
+    layout::MemDescType barriers = getMbarrierType(ctx, {plan.numStages, 1});
     full = layout::LocalAllocOp::create(b, loc, barriers, Value());
     empty = layout::LocalAllocOp::create(b, loc, barriers, Value());
     auto init = scf::ForOp::create(b, loc, i32Const(b, loc, 0),
@@ -520,14 +498,8 @@ struct Rewriter {
   /// (slot + 1) mod S and the phase, flipped when the slot wraps.
   std::pair<Value, Value> advance(OpBuilder &b, Location loc, Value slot,
                                   Value phase) {
-    Value next = arith::AddIOp::create(b, loc, slot, i32Const(b, loc, 1));
-    Value wrap = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, next,
-                                       i32Const(b, loc, plan.numStages));
-    Value nextSlot =
-        arith::SelectOp::create(b, loc, wrap, i32Const(b, loc, 0), next);
-    Value flipped = arith::XOrIOp::create(b, loc, phase, i32Const(b, loc, 1));
-    Value nextPhase = arith::SelectOp::create(b, loc, wrap, flipped, phase);
-    return {nextSlot, nextPhase};
+    return {nextSlot(b, loc, slot, plan.numStages),
+            nextPhase(b, loc, slot, phase, plan.numStages)};
   }
 
   /// The index in plan.ancestors of the outermost loop around the loop:
@@ -889,6 +861,15 @@ struct TileWarpSpecializePass
 
   void runOnOperation() override {
     KernelOp kernel = getOperation();
+    if (!isSetmaxnregCount(producerRegs)) {
+      kernel.emitError() << "tile-warp-specialize: producer-regs="
+                         << unsigned(producerRegs)
+                         << " is not a setmaxnreg count; use a multiple of 8 "
+                            "from "
+                         << kMinSetmaxnregRegs << " to " << kMaxSetmaxnregRegs
+                         << " (default " << kWsProducerRegs << ")";
+      return signalPassFailure();
+    }
     SmallVector<scf::ForOp> loops;
     kernel.getBody().walk<WalkOrder::PreOrder>(
         [&](scf::ForOp loop) { loops.push_back(loop); });

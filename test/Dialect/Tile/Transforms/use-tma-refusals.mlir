@@ -58,10 +58,12 @@ tile.kernel @ordinary(%x: !tile.ptr<f16> {tile.divisibility = 16 : i64},
 
 #b = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
 
-// TMA blocks of one kernel share a budget of 160 KiB of shared memory:
-// five 64x256 f16 blocks (32 KiB each) fit, the sixth is an ordinary load.
+// TMA blocks of one kernel share the 227 KiB (232448 bytes) of shared
+// memory with its other buffers and scratch (none here), each with 1 KiB of
+// alignment slack: six 64x256 f16 blocks (33792 bytes each with it) fit,
+// the seventh is an ordinary load.
 // CHECK-LABEL: tile.kernel @budget
-// CHECK-COUNT-5: layout.async_tma_copy_global_to_local
+// CHECK-COUNT-6: layout.async_tma_copy_global_to_local
 // CHECK-NOT: layout.async_tma_copy_global_to_local
 // CHECK: tile.load_tile %{{.*}} {allow_tma}
 tile.kernel @budget(%x: !tile.ptr<f16> {tile.divisibility = 16 : i64},
@@ -77,7 +79,9 @@ tile.kernel @budget(%x: !tile.ptr<f16> {tile.divisibility = 16 : i64},
   %d = tile.load_tile %v[%i, %i] {allow_tma} : !tile.view<?x?xf16> -> tensor<64x256xf16, #b>
   // expected-remark @+1 {{allow_tma: TMA copy of 64x256 blocks, 128-byte swizzle}}
   %e = tile.load_tile %v[%i, %i] {allow_tma} : !tile.view<?x?xf16> -> tensor<64x256xf16, #b>
-  // expected-remark @+1 {{allow_tma: ordinary access: the kernel's shared memory would exceed the TMA budget}}
+  // expected-remark @+1 {{allow_tma: TMA copy of 64x256 blocks, 128-byte swizzle}}
   %f = tile.load_tile %v[%i, %i] {allow_tma} : !tile.view<?x?xf16> -> tensor<64x256xf16, #b>
+  // expected-remark @+1 {{allow_tma: ordinary access: the kernel's shared memory with the TMA buffer (236544 bytes, its other buffers and layout-conversion scratch included) would exceed the 232448 (227 KiB) of a CTA}}
+  %g = tile.load_tile %v[%i, %i] {allow_tma} : !tile.view<?x?xf16> -> tensor<64x256xf16, #b>
   tile.return
 }

@@ -7,10 +7,10 @@
 // synchronous.
 
 // The loop is already in the default partition of a tile.warp_specialize
-// (written by hand): one split per kernel. (The pass's "the kernel is
-// already warp-specialized" cannot be reached: the op's verifier keeps
-// every tensor of such a kernel inside its partitions, so the loop is
-// always inside the op, which this reason names first.)
+// (written by hand): one split per kernel. (The op's verifier keeps every
+// tensor of such a kernel inside its partitions, so the loop is always
+// inside the op too: the pass says what the user did, not where the loop
+// is.)
 // CHECK-LABEL: tile.kernel @already
 // CHECK: tile.warp_specialize default {
 // CHECK: scf.for
@@ -33,7 +33,7 @@ tile.kernel @already(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
     %vb = tile.make_view %b, shape [%k, %n], strides [%sbk, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
     %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
     %zero = arith.constant dense<0.0> : tensor<128x128xf32>
-    // expected-remark @below {{tile-warp-specialize: loop left as it is: the loop is inside tile.warp_specialize (the producer repeats only the scf.if and scf.for ops around the loop)}}
+    // expected-remark @below {{tile-warp-specialize: loop left as it is: the kernel is already warp-specialized (one tile.warp_specialize per kernel)}}
     %acc = scf.for %kt = %c0 to %k step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
       %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
       %tb = tile.load_tile %vb[%kt, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>

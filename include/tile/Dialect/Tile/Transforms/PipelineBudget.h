@@ -22,6 +22,11 @@ inline constexpr int64_t kSharedMemoryLimit = 232448;
 /// warp-specialized ring two).
 inline constexpr int64_t kMbarrierBytes = 8;
 
+/// The most stages one may ask for: tile.num_stages's bound (its verifier
+/// in TileDialect.cpp, below this layer, states it too), tile-compile's
+/// --num-stages and tile.compile(num_stages=).
+inline constexpr int64_t kMaxNumStages = 16;
+
 /// The most stages the default rule gives a loop. Measured on the H100
 /// (bench/RESULTS.md, 2026-11-24): the 128x128x64 wgmma GEMMs run 1.6-1.7x
 /// faster with 3 stages than with 2 (auto layouts; 1.05x with written
