@@ -119,7 +119,8 @@ def main():
     ap.add_argument("--masks", default="full,causal",
                     help="full, causal or both (comma-separated)")
     ap.add_argument("--variants", default="attention:attention,attention_contig:attention_contig,"
-                    "auto_attention:attention_auto,attention_tma:attention_tma,"
+                    "auto_attention:attention_auto,auto_attention_contig:attention_auto_contig,"
+                    "attention_tma:attention_tma,"
                     "attention_ws:attention_ws",
                     help="tile kernels to time, as ARTIFACT:KERNEL_PREFIX[:SUFFIX] (the "
                     "kernel is PREFIX_<dtype>_dD[SUFFIX])")
