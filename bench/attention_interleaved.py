@@ -14,7 +14,8 @@ spec ARTIFACT/KERNEL[/LAUNCH]: the kernel KERNEL (T and D replaced by the
 dtype and d) of ARTIFACT.cubin.json, a persistent kernel of
 utils/gen_attention_ws.py (the last argument B * H), launched with one
 program per SM (`sm`, the default, as bench/attention.py) or one per
-tile (`tile`).
+tile (`tile`), or a layout-free kernel of examples/auto/attention_contig.mlir
+(`auto`: one program per 128 rows and b * h, the (b, h, n) strides).
 Every kernel is checked against cuDNN first. B=4 H=32 N=4096.
 """
 import math, os, sys, statistics
@@ -54,9 +55,16 @@ for tname, d, mask, specs in rows:
         except Exception as e:
             print("missing", art, kname, e)
             continue
-        tiles = -(-n // (64 * (kern.meta.num_warps // 4 - 1))) * b * h
-        grid = (tiles if launch == "tile" else min(sms, tiles), 1)
-        fn = (lambda kern=kern, grid=grid: kern[grid](q, k, v, o, 1 / math.sqrt(d), n, h, int(causal), *strides, b * h))
+        if launch == "auto":
+            # A layout-free kernel of examples/auto/attention_contig.mlir:
+            # one program per (128 rows, b * h), the (b, h, n) strides.
+            grid = ((n + 127) // 128, b * h)
+            fn = (lambda kern=kern, grid=grid: kern[grid](q, k, v, o, 1 / math.sqrt(d), n, h, int(causal),
+                                                          *strides[:12]))
+        else:
+            tiles = -(-n // (64 * (kern.meta.num_warps // 4 - 1))) * b * h
+            grid = (tiles if launch == "tile" else min(sms, tiles), 1)
+            fn = (lambda kern=kern, grid=grid: kern[grid](q, k, v, o, 1 / math.sqrt(d), n, h, int(causal), *strides, b * h))
         o.fill_(float("nan")); fn(); torch.cuda.synchronize()
         err = ((o.float() - ref.float()).norm() / ref.float().norm()).item()
         if not err < 1e-2:

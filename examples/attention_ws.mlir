@@ -58,6 +58,11 @@
 //          issue, and a store of the thread's row sums to a scratch slot
 //          right before the wait keeps ptxas from hoisting the wait above
 //          the exponentials);
+//   - at d = 64 the running max is lazy (FlashAttention-4's conditional
+//     rescale): a row takes a block's max only when it exceeds the old
+//     one by more than 8 (log2 units; P stays below 2^8), so alpha is
+//     mostly exactly 1, and a warp multiplies its rows of O by alpha only
+//     when one of them moved (layout.warp_any, a vote, around an scf.if);
 //   - between the warpgroups, the turn barriers order the issues
 //     (ping-pong): the last consumer hands consumer 0 the first turn, and
 //     each hands the turn to the next after issuing its wgmmas, so one
@@ -295,7 +300,11 @@ tile.kernel @attention_ws_f16_d64(
       // kept column, so m' is finite from the first block on).
       %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
       %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<64xf32, #rowS_ws_f16_64>
-      %m_p0 = arith.maximumf %m0, %mxs_p0 : tensor<64xf32, #rowS_ws_f16_64>
+      // Lazy max: m moves only when the block's max exceeds it by 8.
+      %thr_p0 = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_f16_64>
+      %mthr_p0 = arith.addf %m0, %thr_p0 : tensor<64xf32, #rowS_ws_f16_64>
+      %grow_p0 = arith.cmpf ogt, %mxs_p0, %mthr_p0 : tensor<64xf32, #rowS_ws_f16_64>
+      %m_p0 = arith.select %grow_p0, %mxs_p0, %m0 : tensor<64xi1, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>
       %negm_p0 = arith.negf %m_p0 : tensor<64xf32, #rowS_ws_f16_64>
       %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
       %mb_p0 = tile.broadcast %mb2_p0 : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
@@ -343,9 +352,18 @@ tile.kernel @attention_ws_f16_d64(
         layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
         %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-        %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-        %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-        %accs_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_f16_64>
+        // Rescale O only in a warp where some row's max moved (alpha != 1).
+        %one_j = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_f16_64>
+        %moved_j = arith.cmpf une, %alphao_j, %one_j : tensor<64xf32, #rowO_ws_f16_64>
+        %anym_j = layout.warp_any %moved_j : tensor<64xi1, #rowO_ws_f16_64>
+        %accs_j = scf.if %anym_j -> (tensor<64x64xf32, #mmaO_ws_f16_64>) {
+          %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
+          %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+          %accm_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_f16_64>
+          scf.yield %accm_j : tensor<64x64xf32, #mmaO_ws_f16_64>
+        } else {
+          scf.yield %acc_i : tensor<64x64xf32, #mmaO_ws_f16_64>
+        }
         %g_vj = arith.addi %base, %j : i32
         %ws_vj = arith.remsi %g_vj, %cS : i32
         %wr_vj = arith.divsi %g_vj, %cS : i32
@@ -368,7 +386,11 @@ tile.kernel @attention_ws_f16_d64(
         // kept column, so m' is finite from the first block on).
         %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
         %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_f16_64>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_f16_64>
+        // Lazy max: m moves only when the block's max exceeds it by 8.
+        %thr_n = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_f16_64>
+        %mthr_n = arith.addf %m_i, %thr_n : tensor<64xf32, #rowS_ws_f16_64>
+        %grow_n = arith.cmpf ogt, %mxs_n, %mthr_n : tensor<64xf32, #rowS_ws_f16_64>
+        %m_n = arith.select %grow_n, %mxs_n, %m_i : tensor<64xi1, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>
         %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_f16_64>
         %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
         %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
@@ -420,9 +442,18 @@ tile.kernel @attention_ws_f16_d64(
         layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
         %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-        %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-        %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-        %accs_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_f16_64>
+        // Rescale O only in a warp where some row's max moved (alpha != 1).
+        %one_j = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_f16_64>
+        %moved_j = arith.cmpf une, %alphao_j, %one_j : tensor<64xf32, #rowO_ws_f16_64>
+        %anym_j = layout.warp_any %moved_j : tensor<64xi1, #rowO_ws_f16_64>
+        %accs_j = scf.if %anym_j -> (tensor<64x64xf32, #mmaO_ws_f16_64>) {
+          %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
+          %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+          %accm_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_f16_64>
+          scf.yield %accm_j : tensor<64x64xf32, #mmaO_ws_f16_64>
+        } else {
+          scf.yield %acc_i : tensor<64x64xf32, #mmaO_ws_f16_64>
+        }
         %g_vj = arith.addi %base, %j : i32
         %ws_vj = arith.remsi %g_vj, %cS : i32
         %wr_vj = arith.divsi %g_vj, %cS : i32
@@ -453,7 +484,11 @@ tile.kernel @attention_ws_f16_d64(
         // kept column, so m' is finite from the first block on).
         %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
         %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_f16_64>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_f16_64>
+        // Lazy max: m moves only when the block's max exceeds it by 8.
+        %thr_n = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_f16_64>
+        %mthr_n = arith.addf %m_i, %thr_n : tensor<64xf32, #rowS_ws_f16_64>
+        %grow_n = arith.cmpf ogt, %mxs_n, %mthr_n : tensor<64xf32, #rowS_ws_f16_64>
+        %m_n = arith.select %grow_n, %mxs_n, %m_i : tensor<64xi1, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>
         %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_f16_64>
         %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
         %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
@@ -491,9 +526,18 @@ tile.kernel @attention_ws_f16_d64(
       %tp_e = arith.andi %tg_e, %c1 : i32
       layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
       %alphao_last = layout.convert %part#3 : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-      %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-      %ab_last = tile.broadcast %ab2_last : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-      %accs_last = arith.mulf %part#0, %ab_last : tensor<64x64xf32, #mmaO_ws_f16_64>
+      // Rescale O only in a warp where some row's max moved (alpha != 1).
+      %one_last = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_f16_64>
+      %moved_last = arith.cmpf une, %alphao_last, %one_last : tensor<64xf32, #rowO_ws_f16_64>
+      %anym_last = layout.warp_any %moved_last : tensor<64xi1, #rowO_ws_f16_64>
+      %accs_last = scf.if %anym_last -> (tensor<64x64xf32, #mmaO_ws_f16_64>) {
+        %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
+        %ab_last = tile.broadcast %ab2_last : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+        %accm_last = arith.mulf %part#0, %ab_last : tensor<64x64xf32, #mmaO_ws_f16_64>
+        scf.yield %accm_last : tensor<64x64xf32, #mmaO_ws_f16_64>
+      } else {
+        scf.yield %part#0 : tensor<64x64xf32, #mmaO_ws_f16_64>
+      }
       %g_vlast = arith.addi %base, %hi1 : i32
       %ws_vlast = arith.remsi %g_vlast, %cS : i32
       %wr_vlast = arith.divsi %g_vlast, %cS : i32
@@ -640,7 +684,11 @@ tile.kernel @attention_ws_f16_d64(
       // kept column, so m' is finite from the first block on).
       %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
       %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<64xf32, #rowS_ws_f16_64>
-      %m_p0 = arith.maximumf %m0, %mxs_p0 : tensor<64xf32, #rowS_ws_f16_64>
+      // Lazy max: m moves only when the block's max exceeds it by 8.
+      %thr_p0 = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_f16_64>
+      %mthr_p0 = arith.addf %m0, %thr_p0 : tensor<64xf32, #rowS_ws_f16_64>
+      %grow_p0 = arith.cmpf ogt, %mxs_p0, %mthr_p0 : tensor<64xf32, #rowS_ws_f16_64>
+      %m_p0 = arith.select %grow_p0, %mxs_p0, %m0 : tensor<64xi1, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>
       %negm_p0 = arith.negf %m_p0 : tensor<64xf32, #rowS_ws_f16_64>
       %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
       %mb_p0 = tile.broadcast %mb2_p0 : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
@@ -688,9 +736,18 @@ tile.kernel @attention_ws_f16_d64(
         layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
         %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-        %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-        %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-        %accs_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_f16_64>
+        // Rescale O only in a warp where some row's max moved (alpha != 1).
+        %one_j = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_f16_64>
+        %moved_j = arith.cmpf une, %alphao_j, %one_j : tensor<64xf32, #rowO_ws_f16_64>
+        %anym_j = layout.warp_any %moved_j : tensor<64xi1, #rowO_ws_f16_64>
+        %accs_j = scf.if %anym_j -> (tensor<64x64xf32, #mmaO_ws_f16_64>) {
+          %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
+          %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+          %accm_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_f16_64>
+          scf.yield %accm_j : tensor<64x64xf32, #mmaO_ws_f16_64>
+        } else {
+          scf.yield %acc_i : tensor<64x64xf32, #mmaO_ws_f16_64>
+        }
         %g_vj = arith.addi %base, %j : i32
         %ws_vj = arith.remsi %g_vj, %cS : i32
         %wr_vj = arith.divsi %g_vj, %cS : i32
@@ -713,7 +770,11 @@ tile.kernel @attention_ws_f16_d64(
         // kept column, so m' is finite from the first block on).
         %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
         %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_f16_64>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_f16_64>
+        // Lazy max: m moves only when the block's max exceeds it by 8.
+        %thr_n = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_f16_64>
+        %mthr_n = arith.addf %m_i, %thr_n : tensor<64xf32, #rowS_ws_f16_64>
+        %grow_n = arith.cmpf ogt, %mxs_n, %mthr_n : tensor<64xf32, #rowS_ws_f16_64>
+        %m_n = arith.select %grow_n, %mxs_n, %m_i : tensor<64xi1, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>
         %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_f16_64>
         %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
         %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
@@ -765,9 +826,18 @@ tile.kernel @attention_ws_f16_d64(
         layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
         %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-        %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-        %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-        %accs_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_f16_64>
+        // Rescale O only in a warp where some row's max moved (alpha != 1).
+        %one_j = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_f16_64>
+        %moved_j = arith.cmpf une, %alphao_j, %one_j : tensor<64xf32, #rowO_ws_f16_64>
+        %anym_j = layout.warp_any %moved_j : tensor<64xi1, #rowO_ws_f16_64>
+        %accs_j = scf.if %anym_j -> (tensor<64x64xf32, #mmaO_ws_f16_64>) {
+          %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
+          %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+          %accm_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_f16_64>
+          scf.yield %accm_j : tensor<64x64xf32, #mmaO_ws_f16_64>
+        } else {
+          scf.yield %acc_i : tensor<64x64xf32, #mmaO_ws_f16_64>
+        }
         %g_vj = arith.addi %base, %j : i32
         %ws_vj = arith.remsi %g_vj, %cS : i32
         %wr_vj = arith.divsi %g_vj, %cS : i32
@@ -798,7 +868,11 @@ tile.kernel @attention_ws_f16_d64(
         // kept column, so m' is finite from the first block on).
         %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
         %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_f16_64>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_f16_64>
+        // Lazy max: m moves only when the block's max exceeds it by 8.
+        %thr_n = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_f16_64>
+        %mthr_n = arith.addf %m_i, %thr_n : tensor<64xf32, #rowS_ws_f16_64>
+        %grow_n = arith.cmpf ogt, %mxs_n, %mthr_n : tensor<64xf32, #rowS_ws_f16_64>
+        %m_n = arith.select %grow_n, %mxs_n, %m_i : tensor<64xi1, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>
         %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_f16_64>
         %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
         %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
@@ -836,9 +910,18 @@ tile.kernel @attention_ws_f16_d64(
       %tp_e = arith.andi %tg_e, %c1 : i32
       layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
       %alphao_last = layout.convert %part#3 : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-      %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-      %ab_last = tile.broadcast %ab2_last : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-      %accs_last = arith.mulf %part#0, %ab_last : tensor<64x64xf32, #mmaO_ws_f16_64>
+      // Rescale O only in a warp where some row's max moved (alpha != 1).
+      %one_last = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_f16_64>
+      %moved_last = arith.cmpf une, %alphao_last, %one_last : tensor<64xf32, #rowO_ws_f16_64>
+      %anym_last = layout.warp_any %moved_last : tensor<64xi1, #rowO_ws_f16_64>
+      %accs_last = scf.if %anym_last -> (tensor<64x64xf32, #mmaO_ws_f16_64>) {
+        %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
+        %ab_last = tile.broadcast %ab2_last : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+        %accm_last = arith.mulf %part#0, %ab_last : tensor<64x64xf32, #mmaO_ws_f16_64>
+        scf.yield %accm_last : tensor<64x64xf32, #mmaO_ws_f16_64>
+      } else {
+        scf.yield %part#0 : tensor<64x64xf32, #mmaO_ws_f16_64>
+      }
       %g_vlast = arith.addi %base, %hi1 : i32
       %ws_vlast = arith.remsi %g_vlast, %cS : i32
       %wr_vlast = arith.divsi %g_vlast, %cS : i32
@@ -2093,7 +2176,11 @@ tile.kernel @attention_ws_bf16_d64(
       // kept column, so m' is finite from the first block on).
       %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
       %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<64xf32, #rowS_ws_bf16_64>
-      %m_p0 = arith.maximumf %m0, %mxs_p0 : tensor<64xf32, #rowS_ws_bf16_64>
+      // Lazy max: m moves only when the block's max exceeds it by 8.
+      %thr_p0 = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_bf16_64>
+      %mthr_p0 = arith.addf %m0, %thr_p0 : tensor<64xf32, #rowS_ws_bf16_64>
+      %grow_p0 = arith.cmpf ogt, %mxs_p0, %mthr_p0 : tensor<64xf32, #rowS_ws_bf16_64>
+      %m_p0 = arith.select %grow_p0, %mxs_p0, %m0 : tensor<64xi1, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>
       %negm_p0 = arith.negf %m_p0 : tensor<64xf32, #rowS_ws_bf16_64>
       %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
       %mb_p0 = tile.broadcast %mb2_p0 : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
@@ -2141,9 +2228,18 @@ tile.kernel @attention_ws_bf16_d64(
         layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
         %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-        %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-        %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-        %accs_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        // Rescale O only in a warp where some row's max moved (alpha != 1).
+        %one_j = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_bf16_64>
+        %moved_j = arith.cmpf une, %alphao_j, %one_j : tensor<64xf32, #rowO_ws_bf16_64>
+        %anym_j = layout.warp_any %moved_j : tensor<64xi1, #rowO_ws_bf16_64>
+        %accs_j = scf.if %anym_j -> (tensor<64x64xf32, #mmaO_ws_bf16_64>) {
+          %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
+          %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+          %accm_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
+          scf.yield %accm_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        } else {
+          scf.yield %acc_i : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        }
         %g_vj = arith.addi %base, %j : i32
         %ws_vj = arith.remsi %g_vj, %cS : i32
         %wr_vj = arith.divsi %g_vj, %cS : i32
@@ -2166,7 +2262,11 @@ tile.kernel @attention_ws_bf16_d64(
         // kept column, so m' is finite from the first block on).
         %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
         %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_bf16_64>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_bf16_64>
+        // Lazy max: m moves only when the block's max exceeds it by 8.
+        %thr_n = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_bf16_64>
+        %mthr_n = arith.addf %m_i, %thr_n : tensor<64xf32, #rowS_ws_bf16_64>
+        %grow_n = arith.cmpf ogt, %mxs_n, %mthr_n : tensor<64xf32, #rowS_ws_bf16_64>
+        %m_n = arith.select %grow_n, %mxs_n, %m_i : tensor<64xi1, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>
         %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_bf16_64>
         %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
         %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
@@ -2218,9 +2318,18 @@ tile.kernel @attention_ws_bf16_d64(
         layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
         %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-        %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-        %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-        %accs_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        // Rescale O only in a warp where some row's max moved (alpha != 1).
+        %one_j = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_bf16_64>
+        %moved_j = arith.cmpf une, %alphao_j, %one_j : tensor<64xf32, #rowO_ws_bf16_64>
+        %anym_j = layout.warp_any %moved_j : tensor<64xi1, #rowO_ws_bf16_64>
+        %accs_j = scf.if %anym_j -> (tensor<64x64xf32, #mmaO_ws_bf16_64>) {
+          %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
+          %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+          %accm_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
+          scf.yield %accm_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        } else {
+          scf.yield %acc_i : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        }
         %g_vj = arith.addi %base, %j : i32
         %ws_vj = arith.remsi %g_vj, %cS : i32
         %wr_vj = arith.divsi %g_vj, %cS : i32
@@ -2251,7 +2360,11 @@ tile.kernel @attention_ws_bf16_d64(
         // kept column, so m' is finite from the first block on).
         %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
         %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_bf16_64>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_bf16_64>
+        // Lazy max: m moves only when the block's max exceeds it by 8.
+        %thr_n = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_bf16_64>
+        %mthr_n = arith.addf %m_i, %thr_n : tensor<64xf32, #rowS_ws_bf16_64>
+        %grow_n = arith.cmpf ogt, %mxs_n, %mthr_n : tensor<64xf32, #rowS_ws_bf16_64>
+        %m_n = arith.select %grow_n, %mxs_n, %m_i : tensor<64xi1, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>
         %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_bf16_64>
         %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
         %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
@@ -2289,9 +2402,18 @@ tile.kernel @attention_ws_bf16_d64(
       %tp_e = arith.andi %tg_e, %c1 : i32
       layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
       %alphao_last = layout.convert %part#3 : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-      %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-      %ab_last = tile.broadcast %ab2_last : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-      %accs_last = arith.mulf %part#0, %ab_last : tensor<64x64xf32, #mmaO_ws_bf16_64>
+      // Rescale O only in a warp where some row's max moved (alpha != 1).
+      %one_last = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_bf16_64>
+      %moved_last = arith.cmpf une, %alphao_last, %one_last : tensor<64xf32, #rowO_ws_bf16_64>
+      %anym_last = layout.warp_any %moved_last : tensor<64xi1, #rowO_ws_bf16_64>
+      %accs_last = scf.if %anym_last -> (tensor<64x64xf32, #mmaO_ws_bf16_64>) {
+        %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
+        %ab_last = tile.broadcast %ab2_last : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+        %accm_last = arith.mulf %part#0, %ab_last : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        scf.yield %accm_last : tensor<64x64xf32, #mmaO_ws_bf16_64>
+      } else {
+        scf.yield %part#0 : tensor<64x64xf32, #mmaO_ws_bf16_64>
+      }
       %g_vlast = arith.addi %base, %hi1 : i32
       %ws_vlast = arith.remsi %g_vlast, %cS : i32
       %wr_vlast = arith.divsi %g_vlast, %cS : i32
@@ -2438,7 +2560,11 @@ tile.kernel @attention_ws_bf16_d64(
       // kept column, so m' is finite from the first block on).
       %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
       %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<64xf32, #rowS_ws_bf16_64>
-      %m_p0 = arith.maximumf %m0, %mxs_p0 : tensor<64xf32, #rowS_ws_bf16_64>
+      // Lazy max: m moves only when the block's max exceeds it by 8.
+      %thr_p0 = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_bf16_64>
+      %mthr_p0 = arith.addf %m0, %thr_p0 : tensor<64xf32, #rowS_ws_bf16_64>
+      %grow_p0 = arith.cmpf ogt, %mxs_p0, %mthr_p0 : tensor<64xf32, #rowS_ws_bf16_64>
+      %m_p0 = arith.select %grow_p0, %mxs_p0, %m0 : tensor<64xi1, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>
       %negm_p0 = arith.negf %m_p0 : tensor<64xf32, #rowS_ws_bf16_64>
       %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
       %mb_p0 = tile.broadcast %mb2_p0 : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
@@ -2486,9 +2612,18 @@ tile.kernel @attention_ws_bf16_d64(
         layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
         %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-        %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-        %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-        %accs_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        // Rescale O only in a warp where some row's max moved (alpha != 1).
+        %one_j = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_bf16_64>
+        %moved_j = arith.cmpf une, %alphao_j, %one_j : tensor<64xf32, #rowO_ws_bf16_64>
+        %anym_j = layout.warp_any %moved_j : tensor<64xi1, #rowO_ws_bf16_64>
+        %accs_j = scf.if %anym_j -> (tensor<64x64xf32, #mmaO_ws_bf16_64>) {
+          %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
+          %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+          %accm_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
+          scf.yield %accm_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        } else {
+          scf.yield %acc_i : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        }
         %g_vj = arith.addi %base, %j : i32
         %ws_vj = arith.remsi %g_vj, %cS : i32
         %wr_vj = arith.divsi %g_vj, %cS : i32
@@ -2511,7 +2646,11 @@ tile.kernel @attention_ws_bf16_d64(
         // kept column, so m' is finite from the first block on).
         %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
         %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_bf16_64>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_bf16_64>
+        // Lazy max: m moves only when the block's max exceeds it by 8.
+        %thr_n = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_bf16_64>
+        %mthr_n = arith.addf %m_i, %thr_n : tensor<64xf32, #rowS_ws_bf16_64>
+        %grow_n = arith.cmpf ogt, %mxs_n, %mthr_n : tensor<64xf32, #rowS_ws_bf16_64>
+        %m_n = arith.select %grow_n, %mxs_n, %m_i : tensor<64xi1, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>
         %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_bf16_64>
         %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
         %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
@@ -2563,9 +2702,18 @@ tile.kernel @attention_ws_bf16_d64(
         layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
         %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
         %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-        %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-        %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-        %accs_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        // Rescale O only in a warp where some row's max moved (alpha != 1).
+        %one_j = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_bf16_64>
+        %moved_j = arith.cmpf une, %alphao_j, %one_j : tensor<64xf32, #rowO_ws_bf16_64>
+        %anym_j = layout.warp_any %moved_j : tensor<64xi1, #rowO_ws_bf16_64>
+        %accs_j = scf.if %anym_j -> (tensor<64x64xf32, #mmaO_ws_bf16_64>) {
+          %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
+          %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+          %accm_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
+          scf.yield %accm_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        } else {
+          scf.yield %acc_i : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        }
         %g_vj = arith.addi %base, %j : i32
         %ws_vj = arith.remsi %g_vj, %cS : i32
         %wr_vj = arith.divsi %g_vj, %cS : i32
@@ -2596,7 +2744,11 @@ tile.kernel @attention_ws_bf16_d64(
         // kept column, so m' is finite from the first block on).
         %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
         %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_bf16_64>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_bf16_64>
+        // Lazy max: m moves only when the block's max exceeds it by 8.
+        %thr_n = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_bf16_64>
+        %mthr_n = arith.addf %m_i, %thr_n : tensor<64xf32, #rowS_ws_bf16_64>
+        %grow_n = arith.cmpf ogt, %mxs_n, %mthr_n : tensor<64xf32, #rowS_ws_bf16_64>
+        %m_n = arith.select %grow_n, %mxs_n, %m_i : tensor<64xi1, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>
         %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_bf16_64>
         %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
         %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
@@ -2634,9 +2786,18 @@ tile.kernel @attention_ws_bf16_d64(
       %tp_e = arith.andi %tg_e, %c1 : i32
       layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
       %alphao_last = layout.convert %part#3 : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-      %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-      %ab_last = tile.broadcast %ab2_last : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-      %accs_last = arith.mulf %part#0, %ab_last : tensor<64x64xf32, #mmaO_ws_bf16_64>
+      // Rescale O only in a warp where some row's max moved (alpha != 1).
+      %one_last = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_bf16_64>
+      %moved_last = arith.cmpf une, %alphao_last, %one_last : tensor<64xf32, #rowO_ws_bf16_64>
+      %anym_last = layout.warp_any %moved_last : tensor<64xi1, #rowO_ws_bf16_64>
+      %accs_last = scf.if %anym_last -> (tensor<64x64xf32, #mmaO_ws_bf16_64>) {
+        %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
+        %ab_last = tile.broadcast %ab2_last : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+        %accm_last = arith.mulf %part#0, %ab_last : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        scf.yield %accm_last : tensor<64x64xf32, #mmaO_ws_bf16_64>
+      } else {
+        scf.yield %part#0 : tensor<64x64xf32, #mmaO_ws_bf16_64>
+      }
       %g_vlast = arith.addi %base, %hi1 : i32
       %ws_vlast = arith.remsi %g_vlast, %cS : i32
       %wr_vlast = arith.divsi %g_vlast, %cS : i32

@@ -23,7 +23,7 @@ def quad_layouts(sfx, rows, bn):
 
 
 def online_softmax(tag, qk, blk, m_i, l_i, masked, ind, *, rows, bn, sfx, T, S_, row_, PA_,
-                   rowlim=False, quad=False, poly=0, convert=True):
+                   rowlim=False, quad=False, poly=0, convert=True, thresh=0.0):
     """The online softmax of the scores `qk` (a rows x bn block, layout
     #mmaS<sfx>) of key block `blk`: defines %m_<tag>, %l_<tag>,
     %alpha_<tag> and %pa_<tag> (P as the A operand, type PA_). Uses the
@@ -46,7 +46,13 @@ def online_softmax(tag, qk, blk, m_i, l_i, masked, ind, *, rows, bn, sfx, T, S_,
     MUFU.EX2 (exp2_split; 0: all by MUFU.EX2).
     convert: end with P rounded to T and in the A-operand layout
     (%pa_<tag>); without it P stays f32 (%p_<tag>) and the caller emits
-    p_operand() where it wants the rounding."""
+    p_operand() where it wants the rounding.
+    thresh: a lazy running max (FlashAttention-4's conditional rescale):
+    a row takes the block's max as its new m only when it exceeds the old
+    m by more than `thresh` (log2 units), and keeps the old m otherwise,
+    so P stays below 2^thresh and alpha is exactly 1 for that row (the
+    caller may then skip the rescale of O, layout.warp_any); 0: the
+    running max of every block (m = max(m_i, block max))."""
     o = []
     s = qk
     if masked and rowlim:
@@ -76,7 +82,7 @@ def online_softmax(tag, qk, blk, m_i, l_i, masked, ind, *, rows, bn, sfx, T, S_,
 {ind}// kept column, so m' is finite from the first block on).
 {ind}%mx_{tag} = tile.reduce max {s} {{axis = 1 : i32}} : {S_} -> {row_}
 {ind}%mxs_{tag} = arith.mulf %mx_{tag}, %scale_r : {row_}
-{ind}%m_{tag} = arith.maximumf {m_i}, %mxs_{tag} : {row_}
+@MNEW@
 {ind}%negm_{tag} = arith.negf %m_{tag} : {row_}
 {ind}%mb2_{tag} = tile.expand_dims %negm_{tag} {{axis = 1 : i32}} : {row_} -> tensor<{rows}x1xf32, #mmaS{sfx}>
 {ind}%mb_{tag} = tile.broadcast %mb2_{tag} : tensor<{rows}x1xf32, #mmaS{sfx}> -> {S_}
@@ -86,6 +92,15 @@ def online_softmax(tag, qk, blk, m_i, l_i, masked, ind, *, rows, bn, sfx, T, S_,
 {ind}%alpha_{tag} = math.exp2 %md_{tag} fastmath<afn> : {row_}
 @SUM@@CVT@""")
     text = "\n".join(o)
+    if thresh:
+        mnew = f"""{ind}// Lazy max: m moves only when the block's max exceeds it by {thresh:g}.
+{ind}%thr_{tag} = arith.constant dense<{thresh:.1f}> : {row_}
+{ind}%mthr_{tag} = arith.addf {m_i}, %thr_{tag} : {row_}
+{ind}%grow_{tag} = arith.cmpf ogt, %mxs_{tag}, %mthr_{tag} : {row_}
+{ind}%m_{tag} = arith.select %grow_{tag}, %mxs_{tag}, {m_i} : {row_.replace("xf32,", "xi1,")}, {row_}"""
+    else:
+        mnew = f"{ind}%m_{tag} = arith.maximumf {m_i}, %mxs_{tag} : {row_}"
+    text = text.replace("@MNEW@", mnew)
     text = text.replace("@CVT@", p_operand(tag, ind, rows=rows, bn=bn, sfx=sfx, T=T, S_=S_, PA_=PA_)
                         if convert else "")
     text = text.replace("@EXP2@", exp2_split(tag, f"%sd_{tag}", ind, rows=rows, bn=bn, S_=S_, levels=poly)

@@ -17,7 +17,8 @@ every block (not per thread), m3: the mask by three compares a score
 1/2, 1/4 or 1/8 of P by an FMA polynomial instead of MUFU.EX2, lc: P
 rounded and packed after the wait for P V, pin: the wait for P V pinned
 below the exponentials by a store of the row sums (needs nodw), u2: the
-unmasked loop's iterations two at a time), named
+unmasked loop's iterations two at a time, cr / cr4: the conditional
+rescale of O with a lazy running max, threshold 8 / 4 (log2 units)), named
 attention_ws_T_dD_bnBN_sS[_FLAG...] (for tuning; not checked in).
 """
 import re
@@ -85,6 +86,11 @@ HEADER = """// Flash attention forward, warp-specialized as FlashAttention-3: a 
 //          issue, and a store of the thread's row sums to a scratch slot
 //          right before the wait keeps ptxas from hoisting the wait above
 //          the exponentials);
+//   - at d = 64 the running max is lazy (FlashAttention-4's conditional
+//     rescale): a row takes a block's max only when it exceeds the old
+//     one by more than 8 (log2 units; P stays below 2^8), so alpha is
+//     mostly exactly 1, and a warp multiplies its rows of O by alpha only
+//     when one of them moved (layout.warp_any, a vote, around an scf.if);
 //   - between the warpgroups, the turn barriers order the issues
 //     (ping-pong): the last consumer hands consumer 0 the first turn, and
 //     each hands the turn to the next after issuing its wgmmas, so one
@@ -113,11 +119,15 @@ HEADER = """// Flash attention forward, warp-specialized as FlashAttention-3: a 
 # that wait after 4 of the 66 exponentials; pinning it below all of them
 # measured 2 - 4 % slower there); d = 64: 3-slot rings, 16 KiB + 3 x (16 +
 # 16) KiB = 112 KiB, the wait pinned below the exponentials and O rescaled
-# before the P V issue (+2.5 - 4.5 % against the d = 128 schedule, h13attn).
+# before the P V issue (+2.5 - 4.5 % against the d = 128 schedule, h13attn),
+# and the conditional rescale of O (a lazy running max, threshold 8, and
+# layout.warp_any around the multiply: +1.1 - 2.0 % at d = 64, none at
+# d = 128, h14attn).
 # Three consumers at d = 64 (nc=3) are faster without the mask but much
 # slower with it, and spill (RESULTS.md).
 _D128 = dict(bn=128, ns=2, nc=2, persistent=True, deferred=False, rescale_after=True)
-_D64 = dict(bn=128, ns=3, nc=2, persistent=True, deferred=False, rescale_after=False, pin=True)
+_D64 = dict(bn=128, ns=3, nc=2, persistent=True, deferred=False, rescale_after=False, pin=True,
+            cond_rescale=8.0)
 CONFIGS = {
     ("f16", 64): _D64,
     ("f16", 128): _D128,
@@ -145,7 +155,7 @@ def layouts(sfx, d, bn, quad, qregs=False):
 def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
            reverse=True, nosync=True, deferred=True, nc=2, persistent=False, regs=None,
            quad=True, rowlim=True, qregs=False, poly=0, late_cvt=False, pin=False,
-           unroll2=False, name=None):
+           unroll2=False, cond_rescale=0.0, name=None):
     """One kernel. pingpong: the turn barriers between the consumers;
     merged: release K_(j+1)'s slot with V_j's, after P_j V_j (one
     warpgroup barrier less an iteration); rescale_after: O = O alpha_(j+1)
@@ -180,7 +190,13 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     ptxas, which does not move the wait above a store, keeps the
     exponentials ahead of it; unroll2: the unmasked loop's iterations two
     at a time (P of consecutive blocks in distinct registers: with pin,
-    ptxas otherwise copies P into the wgmma's A registers every block)."""
+    ptxas otherwise copies P into the wgmma's A registers every block);
+    cond_rescale: FlashAttention-4's conditional rescale with this
+    threshold (log2 units; 0: off): a row's running max moves only when a
+    block's max exceeds it by more than the threshold (P <= 2^threshold),
+    and each warp rescales its rows of O only when one of them moved
+    (`layout.warp_any` of alpha != 1 and an scf.if around the multiply;
+    after the first block that is rare)."""
     assert not (deferred and merged), "mr needs nodw"
     assert not (deferred and late_cvt), "late_cvt needs nodw"
     assert not (deferred and pin), "pin needs nodw"
@@ -398,14 +414,37 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     def softmax(tag, qk, blk, m_i, l_i, masked, ind, convert=True):
         return online_softmax(tag, qk, blk, m_i, l_i, masked, ind, rows=64, bn=bn, sfx=sfx,
                               T=T, S_=S_, row_=row_, PA_=PA_, rowlim=rowlim, quad=quad,
-                              poly=poly, convert=convert)
+                              poly=poly, convert=convert, thresh=cond_rescale)
 
-    def scale_o(tag, acc, alpha, ind):
-        """O alpha; defines %accs_<tag>."""
-        return f"""{ind}%alphao_{tag} = layout.convert {alpha} : {row_} -> tensor<64xf32, #rowO{sfx}>
-{ind}%ab2_{tag} = tile.expand_dims %alphao_{tag} {{axis = 1 : i32}} : tensor<64xf32, #rowO{sfx}> -> tensor<64x1xf32, #mmaO{sfx}>
-{ind}%ab_{tag} = tile.broadcast %ab2_{tag} : tensor<64x1xf32, #mmaO{sfx}> -> {O_}
-{ind}%accs_{tag} = arith.mulf {acc}, %ab_{tag} : {O_}"""
+    def scale_o(tag, acc, alpha, ind, moved=None):
+        """O alpha; defines %accs_<tag>. cond_rescale: only in the warps
+        where some row has alpha != 1 (elsewhere O alpha = O), read off
+        the row maxes `moved` = (new, old) when given (known before alpha's
+        exp2), else off alpha."""
+        conv = f"{ind}%alphao_{tag} = layout.convert {alpha} : {row_} -> tensor<64xf32, #rowO{sfx}>"
+        mul = f"""%ab2_{tag} = tile.expand_dims %alphao_{tag} {{axis = 1 : i32}} : tensor<64xf32, #rowO{sfx}> -> tensor<64x1xf32, #mmaO{sfx}>
+%ab_{tag} = tile.broadcast %ab2_{tag} : tensor<64x1xf32, #mmaO{sfx}> -> {O_}
+%accs_{tag} = arith.mulf {acc}, %ab_{tag} : {O_}"""
+        if not cond_rescale:
+            return conv + "\n" + "\n".join(ind + x for x in mul.splitlines())
+        if moved:
+            vote = f"""{ind}%moved_{tag} = arith.cmpf une, {moved[0]}, {moved[1]} : {row_}
+{ind}%anym_{tag} = layout.warp_any %moved_{tag} : {row_.replace("xf32,", "xi1,")}"""
+        else:
+            vote = f"""{ind}%one_{tag} = arith.constant dense<1.0> : tensor<64xf32, #rowO{sfx}>
+{ind}%moved_{tag} = arith.cmpf une, %alphao_{tag}, %one_{tag} : tensor<64xf32, #rowO{sfx}>
+{ind}%anym_{tag} = layout.warp_any %moved_{tag} : tensor<64xi1, #rowO{sfx}>"""
+        i2 = ind + "  "
+        body = "\n".join(i2 + x for x in mul.replace(f"%accs_{tag} =", f"%accm_{tag} =").splitlines())
+        return f"""{conv}
+{ind}// Rescale O only in a warp where some row's max moved (alpha != 1).
+{vote}
+{ind}%accs_{tag} = scf.if %anym_{tag} -> ({O_}) {{
+{body}
+{i2}scf.yield %accm_{tag} : {O_}
+{ind}}} else {{
+{i2}scf.yield {acc} : {O_}
+{ind}}}"""
 
     def pv(tag, acc, alpha, pa, blk, ind, scaled_already=False):
         """O = O alpha + P V_blk (O as it is when already rescaled),
@@ -452,7 +491,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 {ind}%acc_w = tile.dot_wait %acc_j {{pendings = 0 : i32}} : {O_}
 {release("%emptyk", "%j1", "k", ind) if merged else DROP}
 {release("%emptyv", "%j", "v", ind)}
-{scale_o("n", "%acc_w", "%alpha_n", ind) if rescale_after else DROP}"""
+{scale_o("n", "%acc_w", "%alpha_n", ind, moved=("%m_n", "%m_i")) if rescale_after else DROP}"""
 
     def late(ind):
         """late_cvt: P_(j+1) into the A registers, after P_j V_j is done."""
@@ -788,7 +827,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 
 
 FLAGS = {"nopp", "mr", "ra", "fwd", "sync", "nodw", "pers", "nc3", "l1", "m3", "qr", "e1", "e2", "e3",
-         "lc", "pin", "u2"}
+         "lc", "pin", "u2", "cr", "cr4"}
 
 
 def main(argv):
@@ -817,6 +856,7 @@ def main(argv):
                                 rowlim="m3" not in flags, qregs="qr" in flags,
                                 late_cvt="lc" in flags, pin="pin" in flags,
                                 unroll2="u2" in flags,
+                                cond_rescale=8.0 if "cr" in flags else 4.0 if "cr4" in flags else 0.0,
                                 poly=max([int(f[1]) for f in flags if f in ("e1", "e2", "e3")] or [0]),
                                 name=f"attention_ws_{t}_d{d}_bn{bn}_s{ns}{tag}"))
         open(argv[0 + 2], "w").write("".join(parts))

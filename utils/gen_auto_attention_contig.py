@@ -7,8 +7,15 @@ pointers and (b, h, n) strides that are multiples of 8 elements promised
 (tile.divisibility; the launcher checks them), and key blocks of BN (128 by
 default; --bn 64 gives the block of examples/auto/attention.mlir). Usage:
 
-    python3 utils/gen_auto_attention_contig.py --warp-specialize > examples/auto/attention_contig.mlir
+    python3 utils/gen_auto_attention_contig.py --warp-specialize --sp p --regs 240,24 \
+        > examples/auto/attention_contig.mlir
     python3 utils/gen_auto_attention_contig.py --bn 64 --suffix _bn64 --warp-specialize
+
+--sp writes the loop software-pipelined by one key block (S_0 before the
+loop, S_(j+1) = Q K_(j+1)^T issued at the top of iteration j): `p` in
+FA3's order (the softmax of block j + 1 in iteration j, P carried to the
+next P V; the example), `s` with S carried to the next iteration's
+softmax. --regs asks tile-warp-specialize for register budgets.
 """
 import argparse
 import sys
@@ -29,7 +36,7 @@ HEADER = """\
 // b * sb + h * sh, so their descriptors are 4-D (b and h dims of strides sb
 // and sh before n and d); K^T (read with order = [1, 0]) is a TMA box of
 // key rows that the Q K^T wgmma reads transposed from its slot
-// (docs/Attention.md).
+// (docs/Attention.md).{SPDOC}
 // Kernels: @attention_auto_contig_<f16|bf16>_d<64|128>{SUFFIX}.
 // Arguments: q, k, v, o, sm_scale (f32), n, heads (H), causal (0 or 1), then
 // the (b, h, n) strides of q, k, v and o.
@@ -194,12 +201,146 @@ tile.kernel @attention_auto_contig_{T}_d{D}{SUFFIX}(
 }}
 """
 
+# The loop software-pipelined by one key block (--sp): S_0 = Q K_0^T before
+# the loop, and iteration j issues S_(j+1) = Q K_(j+1)^T first, then does
+# the softmax of block j on the S it was handed, and yields S_(j+1).
+# S_(j+1) leaves the body only through the yield, so the compiler keeps
+# that wgmma in flight under the softmax (a deferred wgmma, waited for in
+# the next iteration before the mask reads it); the last iteration's
+# S_hi (block hi, past the blocks the program needs) is computed and
+# dropped.
+LOOP_SP = """\
+  // S_0 = Q K_0^T; the loop computes S_(j+1) while it does the softmax of
+  // block j (the last iteration's S is dropped).
+  %tkt0 = tile.load_tile %vk[%c0, %c0] order = [1, 0] padding = zero
+          : !tile.view<?x{D}x{T}> -> tensor<{D}x{BN}x{T}>
+  %s0 = tile.dot %tq, %tkt0, %zs : tensor<128x{D}x{T}>, tensor<{D}x{BN}x{T}> -> tensor<128x{BN}xf32>
+  %acc, %mi, %li, %sl = scf.for %j = %c0 to %hi step %c1
+      iter_args(%acc_i = %zo, %m_i = %m0, %l_i = %l0, %qk = %s0)
+      -> (tensor<128x{D}xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x{BN}xf32>) : i32 {{
+    // K_(j+1)^T, read with the view's axes swapped (order = [1, 0]; the
+    // indices go with the tile's dims): element (x, y) of the tile is
+    // k[{BN} (j + 1) + y, x]; past the sequence it reads zeros.
+    %j1 = arith.addi %j, %c1 : i32
+    %tkt = tile.load_tile %vk[%c0, %j1] order = [1, 0] padding = zero
+           : !tile.view<?x{D}x{T}> -> tensor<{D}x{BN}x{T}>
+    %tv = tile.load_tile %vv[%j, %c0] padding = zero : !tile.view<?x{D}x{T}> -> tensor<{BN}x{D}x{T}>
+    %qk_next = tile.dot %tq, %tkt, %zs : tensor<128x{D}x{T}>, tensor<{D}x{BN}x{T}> -> tensor<128x{BN}xf32>
+"""
 
-def kernel(dtype, d, bn, suffix, ws):
-    text = TEMPLATE.format(T=dtype, D=d, BN=bn, BN1=bn - 1, RB=128 // bn, SUFFIX=suffix)
+# FA3's order (--sp p): the softmax of block 0 before the loop; iteration j
+# issues S_(j+1) = Q K_(j+1)^T, then O += P_j V_j on the P it was handed,
+# then does the softmax of block j + 1 (skipped in the last iteration, whose
+# S_hi is dropped) while P_j V_j runs, and rescales O. The compiler issues
+# both wgmma asynchronously, waits for S_(j+1) before the softmax leaving
+# P_j V_j in flight (wait_group 1) and for P_j V_j before the rescale.
+SOFTMAX = """\
+    // Online softmax, in units of the scaled scores: the new running max
+    // m' = max(m, rowmax(S) * scale) (scale > 0), P = exp2(S * scale - m')
+    // (one fma per score), and alpha = exp2(m - m') rescales what was
+    // accumulated so far. Block 0 always has a column in the sequence (and
+    // left of the diagonal), so m' is finite from the first block on and
+    // no row gets exp2(-inf + inf).
+    %mx{X} = tile.reduce max %s{X} {{axis = 1 : i32}} : tensor<128x{BN}xf32> -> tensor<128xf32>
+    %mxs{X} = arith.mulf %mx{X}, %scale_r : tensor<128xf32>
+    %m_new{X} = arith.maximumf %m_i{X}, %mxs{X} : tensor<128xf32>
+    %negm{X} = arith.negf %m_new{X} : tensor<128xf32>
+    %mb2{X} = tile.expand_dims %negm{X} {{axis = 1 : i32}} : tensor<128xf32> -> tensor<128x1xf32>
+    %mb{X} = tile.broadcast %mb2{X} : tensor<128x1xf32> -> tensor<128x{BN}xf32>
+    %sd{X} = math.fma %s{X}, %scale, %mb{X} : tensor<128x{BN}xf32>
+    %p{X} = math.exp2 %sd{X} fastmath<afn> : tensor<128x{BN}xf32>
+    %md{X} = arith.subf %m_i{X}, %m_new{X} : tensor<128xf32>
+    %alpha{X} = math.exp2 %md{X} fastmath<afn> : tensor<128xf32>
+    %ps{X} = tile.reduce sum %p{X} {{axis = 1 : i32}} : tensor<128x{BN}xf32> -> tensor<128xf32>
+    %la{X} = arith.mulf %l_i{X}, %alpha{X} : tensor<128xf32>
+    %l_new{X} = arith.addf %la{X}, %ps{X} : tensor<128xf32>
+    %pt{X} = arith.truncf %p{X} : tensor<128x{BN}xf32> to tensor<128x{BN}x{T}>
+"""
+
+MASK = """\
+    %needmask{X} = arith.cmpi sge, %jb{X}, %nfull : i32
+    %s{X} = scf.if %needmask{X} -> (tensor<128x{BN}xf32>) {{
+      %col0{X} = arith.muli %jb{X}, %cbn : i32
+      %col0v{X} = tile.splat %col0{X} : i32 -> tensor<{BN}xi32>
+      %cols1{X} = arith.addi %coli, %col0v{X} : tensor<{BN}xi32>
+      %cols2{X} = tile.expand_dims %cols1{X} {{axis = 0 : i32}} : tensor<{BN}xi32> -> tensor<1x{BN}xi32>
+      %cols{X} = tile.broadcast %cols2{X} : tensor<1x{BN}xi32> -> tensor<128x{BN}xi32>
+      %inseq{X} = arith.cmpi slt, %cols{X}, %nv : tensor<128x{BN}xi32>
+      %below{X} = arith.cmpi sle, %cols{X}, %rows : tensor<128x{BN}xi32>
+      %causal_ok{X} = arith.ori %below{X}, %notcausalv : tensor<128x{BN}xi1>
+      %keep{X} = arith.andi %inseq{X}, %causal_ok{X} : tensor<128x{BN}xi1>
+      %sm{X} = arith.select %keep{X}, %qk{X}, %ninf : tensor<128x{BN}xi1>, tensor<128x{BN}xf32>
+      scf.yield %sm{X} : tensor<128x{BN}xf32>
+    }} else {{
+      scf.yield %qk{X} : tensor<128x{BN}xf32>
+    }}
+"""
+
+
+def loop_fa3():
+    """The key loop in FA3's order (a template with {T}, {D}, {BN})."""
+    pre = MASK.replace("{X}", "0") + SOFTMAX.replace("{X}", "0")
+    inner = ("  " + MASK.replace("{X}", "1") + SOFTMAX.replace("{X}", "1")).replace("\n    ", "\n      ")
+    return ("""\
+  // Block 0: S_0 = Q K_0^T and its softmax, before the loop.
+  %tkt0 = tile.load_tile %vk[%c0, %c0] order = [1, 0] padding = zero
+          : !tile.view<?x{D}x{T}> -> tensor<{D}x{BN}x{T}>
+  %qk0 = tile.dot %tq, %tkt0, %zs : tensor<128x{D}x{T}>, tensor<{D}x{BN}x{T}> -> tensor<128x{BN}xf32>
+  %jb0 = arith.constant 0 : i32
+  %m_i0 = arith.constant dense<0xFF800000> : tensor<128xf32>
+  %l_i0 = arith.constant dense<0.0> : tensor<128xf32>
+""" + pre.replace("\n    ", "\n  ").replace("    %", "  %", 1) + """\
+  %ones = arith.constant dense<1.0> : tensor<128xf32>
+  %zp = arith.constant dense<0.0> : tensor<128x{BN}x{T}>
+  %acc, %mi, %li, %pl = scf.for %j = %c0 to %hi step %c1
+      iter_args(%acc_i = %zo, %m_i1 = %m_new0, %l_i1 = %l_new0, %pt_i = %pt0)
+      -> (tensor<128x{D}xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x{BN}x{T}>) : i32 {{
+    // K_(j+1)^T (the view read with its axes swapped, order = [1, 0]:
+    // element (x, y) of the tile is k[{BN} (j + 1) + y, x]; past the
+    // sequence it reads zeros) and V_j.
+    %jb1 = arith.addi %j, %c1 : i32
+    %tkt = tile.load_tile %vk[%c0, %jb1] order = [1, 0] padding = zero
+           : !tile.view<?x{D}x{T}> -> tensor<{D}x{BN}x{T}>
+    %tv = tile.load_tile %vv[%j, %c0] padding = zero : !tile.view<?x{D}x{T}> -> tensor<{BN}x{D}x{T}>
+    %qk1 = tile.dot %tq, %tkt, %zs : tensor<128x{D}x{T}>, tensor<{D}x{BN}x{T}> -> tensor<128x{BN}xf32>
+    %acc_n = tile.dot %pt_i, %tv, %acc_i : tensor<128x{BN}x{T}>, tensor<{BN}x{D}x{T}> -> tensor<128x{D}xf32>
+    // The softmax of block j + 1, when there is one.
+    %more = arith.cmpi slt, %jb1, %hi : i32
+    %m_n, %l_n, %pt_n, %alpha = scf.if %more
+        -> (tensor<128xf32>, tensor<128xf32>, tensor<128x{BN}x{T}>, tensor<128xf32>) {{
+""" + inner + """\
+      scf.yield %m_new1, %l_new1, %pt1, %alpha1 : tensor<128xf32>, tensor<128xf32>, tensor<128x{BN}x{T}>, tensor<128xf32>
+    }} else {{
+      scf.yield %m_i1, %l_i1, %zp, %ones : tensor<128xf32>, tensor<128xf32>, tensor<128x{BN}x{T}>, tensor<128xf32>
+    }}
+    %ab2 = tile.expand_dims %alpha {{axis = 1 : i32}} : tensor<128xf32> -> tensor<128x1xf32>
+    %ab = tile.broadcast %ab2 : tensor<128x1xf32> -> tensor<128x{D}xf32>
+    %acc_s = arith.mulf %acc_n, %ab : tensor<128x{D}xf32>
+    scf.yield %acc_s, %m_n, %l_n, %pt_n : tensor<128x{D}xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x{BN}x{T}>
+  }}
+""")
+
+
+def kernel(dtype, d, bn, suffix, ws, sp=False, regs=None):
+    template = TEMPLATE
+    if sp == "p":
+        head = template.index("  %acc, %mi, %li = scf.for")
+        tail = template.index("  %lb2 = ")
+        template = template[:head] + loop_fa3() + template[tail:]
+    elif sp:
+        head = template.index("  %acc, %mi, %li = scf.for")
+        tail = template.index("    %needmask = ")
+        template = template[:head] + LOOP_SP + template[tail:]
+        template = template.replace(
+            "    scf.yield %acc_n, %m_new, %l_new : tensor<128x{D}xf32>, tensor<128xf32>, tensor<128xf32>\n",
+            "    scf.yield %acc_n, %m_new, %l_new, %qk_next : tensor<128x{D}xf32>, tensor<128xf32>, "
+            "tensor<128xf32>, tensor<128x{BN}xf32>\n")
+        assert "%qk_next : " in template
+    text = template.format(T=dtype, D=d, BN=bn, BN1=bn - 1, RB=128 // bn, SUFFIX=suffix)
     if ws:
+        ask = f"array<i32: {regs[0]}, {regs[1]}>" if regs else "true"
         text = text.replace("attributes {num_warps = 8 : i32}",
-                            "attributes {num_warps = 8 : i32, tile.warp_specialize = true}")
+                            "attributes {num_warps = 8 : i32, tile.warp_specialize = " + ask + "}")
     for t in "qkvo":
         text = text.replace(f"%s{t}n: i32, %s{t}d: i32",
                             f"%s{t}n: i32 {{tile.divisibility = 8 : i64}}")
@@ -222,14 +363,40 @@ def main():
                     help="set tile.warp_specialize on each kernel (ask for the "
                     "producer even where its ring is shallower than the "
                     "default's 96 KiB rule takes)")
+    ap.add_argument("--sp", choices=("s", "p"), default=None,
+                    help="software-pipeline Q K^T by one key block in the "
+                    "text: S_0 before the loop, S_(j+1) computed at the top "
+                    "of iteration j; s: S carried to the next iteration's "
+                    "softmax; p: FA3's order, the softmax of block j + 1 in "
+                    "iteration j, P carried to the next P V")
+    ap.add_argument("--regs", default=None,
+                    help="C,P: the consumer and producer register budgets "
+                    "(setmaxnreg) tile.warp_specialize asks for, with "
+                    "--warp-specialize (default: the pass's, 232 and 40)")
     args = ap.parse_args()
+    regs = [int(x) for x in args.regs.split(",")] if args.regs else None
     flags = "".join([f" --bn {args.bn}" if args.bn != 128 else "",
                      f" --suffix {args.suffix}" if args.suffix else "",
-                     " --warp-specialize" if args.warp_specialize else ""])
-    out = [HEADER.format(BN=args.bn, SUFFIX=args.suffix, FLAGS=flags)]
+                     " --warp-specialize" if args.warp_specialize else "",
+                     f" --sp {args.sp}" if args.sp else "",
+                     f" --regs {args.regs}" if args.regs else ""])
+    spdoc = {
+        None: "",
+        "p": "\n// The loop is software-pipelined by one key block in FA3's order: S_0\n"
+             "// = Q K_0^T and its softmax before it; iteration j issues S_(j+1) =\n"
+             "// Q K_(j+1)^T, then O += P_j V_j on the carried P, then the softmax of\n"
+             "// block j + 1 (none in the last iteration), then rescales O. The\n"
+             "// compiler keeps P_j V_j in flight while it waits for S_(j+1), and\n"
+             "// both wgmma under the softmax (docs/Passes.md, tile-pipeline).",
+        "s": "\n// The loop is software-pipelined by one key block: S_0 = Q K_0^T before\n"
+             "// it; iteration j issues S_(j+1) = Q K_(j+1)^T, then does the softmax of\n"
+             "// the S it was handed and O += P_j V_j, and carries S_(j+1).",
+    }[args.sp]
+    out = [HEADER.format(BN=args.bn, SUFFIX=args.suffix, FLAGS=flags, SPDOC=spdoc)]
     for dtype in ("f16", "bf16"):
         for d in (64, 128):
-            out.append(kernel(dtype, d, args.bn, args.suffix, args.warp_specialize))
+            out.append(kernel(dtype, d, args.bn, args.suffix, args.warp_specialize,
+                              args.sp, regs))
     sys.stdout.write("\n".join(out))
 
 

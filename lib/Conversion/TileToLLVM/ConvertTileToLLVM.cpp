@@ -187,7 +187,7 @@ std::string tile::whyNotLowerable(Operation *op) {
   if (dialect == "layout") {
     if (isa<layout::ConvertOp, layout::BarrierOp, layout::MemDescIndexOp,
             layout::MemDescTransOp, layout::AsyncCommitGroupOp,
-            layout::AsyncWaitOp>(op))
+            layout::AsyncWaitOp, layout::WarpAnyOp>(op))
       return "";
     if (isa<layout::AsyncCopyGlobalToLocalOp>(op))
       return whyAsyncCopyNotLowerable(op);
@@ -613,6 +613,7 @@ struct ConvertTileToLLVMPass
     populateKernelOpToLLVMPatterns(converter, patterns);
     populateClusterOpToLLVMPatterns(converter, patterns);
     populateWarpIdOpToLLVMPatterns(converter, patterns);
+    populateWarpVoteOpToLLVMPatterns(converter, patterns);
     populateDotOpToLLVMPatterns(converter, patterns, computeCapability,
                                 usesWgmma);
     populateViewOpToLLVMPatterns(converter, patterns);

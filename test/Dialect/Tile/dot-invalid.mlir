@@ -103,3 +103,14 @@ func.func @wait(%d: tensor<16x8xf32>) {
   %r = tile.dot_wait %d {pendings = -1 : i32} : tensor<16x8xf32>
   return
 }
+
+// -----
+
+// Shared-memory operands always carry a layout, so "none" is no option:
+// the message names the accumulator layout to write.
+#s = #layout.nvmma_shared<swizzlingByteWidth = 128, elementBitWidth = 16>
+func.func @memdesc_without_acc_layout(%a: !layout.memdesc<128x64xf16, #s>, %b: !layout.memdesc<64x128xf16, #s>, %c: tensor<128x128xf32>) {
+  // expected-error @+1 {{'tile.dot' op an operand in shared memory needs an accumulator with a layout: give C (and the result) a wgmma accumulator layout such as #layout.nvmma<versionMajor = 3, ...>, or load the operand into registers (layout.local_load) and leave every layout to layout assignment}}
+  %d = tile.dot %a, %b, %c : !layout.memdesc<128x64xf16, #s>, !layout.memdesc<64x128xf16, #s> -> tensor<128x128xf32>
+  return
+}

@@ -194,3 +194,59 @@ func.func @warp_id_not_in_kernel() -> i32 {
   %w = tile.warp_id : i32
   return %w : i32
 }
+
+// -----
+
+// A CTA barrier reached by some warps only: under an scf.if on the warp
+// index (through an arith.cmpi) ...
+tile.kernel @barrier_under_warp_if() attributes {num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : i32
+  // expected-note @+1 {{tile.warp_id is here}}
+  %w = tile.warp_id : i32
+  %lead = arith.cmpi eq, %w, %c0 : i32
+  // expected-note @+1 {{this scf.if depends on tile.warp_id}}
+  scf.if %lead {
+    // expected-error @+1 {{layout.barrier under a branch on tile.warp_id: the warps that skip the branch never arrive and the kernel hangs; move the barrier out of the branch, or synchronize the warps in it with an mbarrier (layout.arrive_barrier / layout.wait_barrier)}}
+    layout.barrier
+  }
+  tile.return
+}
+
+// -----
+
+// ... or in a loop whose trip count differs between warps.
+tile.kernel @barrier_in_warp_loop() attributes {num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  // expected-note @+1 {{tile.warp_id is here}}
+  %w = tile.warp_id : i32
+  %n = arith.addi %w, %c1 : i32
+  // expected-note @+1 {{this scf.for depends on tile.warp_id}}
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    // expected-error @+1 {{layout.barrier under a branch on tile.warp_id}}
+    layout.barrier
+  }
+  tile.return
+}
+
+// -----
+
+// Not a branch: the warp index as a loop-carried value (data), and a
+// barrier beside the branch, not in it.
+tile.kernel @barrier_beside_warp_if() attributes {num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c4 = arith.constant 4 : i32
+  %w = tile.warp_id : i32
+  %lead = arith.cmpi eq, %w, %c0 : i32
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%s = %w) -> (i32) : i32 {
+    layout.barrier
+    %t = arith.addi %s, %i : i32
+    scf.yield %t : i32
+  }
+  layout.barrier
+  scf.if %lead {
+    %u = arith.addi %r, %c1 : i32
+  }
+  tile.return
+}

@@ -49,6 +49,9 @@ void populateKernelOpToLLVMPatterns(TileLLVMTypeConverter &converter,
 /// cluster_wait (ClusterOpToLLVM.cpp).
 void populateClusterOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                      RewritePatternSet &patterns);
+/// layout.warp_any (WarpVoteOpToLLVM.cpp).
+void populateWarpVoteOpToLLVMPatterns(TileLLVMTypeConverter &converter,
+                                      RewritePatternSet &patterns);
 /// tile.warp_id (WarpSpecializeOpToLLVM.cpp).
 void populateWarpIdOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                     RewritePatternSet &patterns);

@@ -135,6 +135,20 @@ LogicalResult ConvertOp::verify() {
   return diag;
 }
 
+LogicalResult WarpAnyOp::verify() {
+  auto type = cast<RankedTensorType>(getPred().getType());
+  Attribute enc = type.getEncoding();
+  if (!isa_and_nonnull<DistributedLayoutAttrInterface>(enc))
+    return emitOpError() << "needs a distributed layout encoding on its "
+                            "operand (#layout.blocked, #layout.slice, "
+                            "#layout.linear, #layout.nvmma), got "
+                         << type
+                         << ": which elements a warp holds is the layout's";
+  return verifyLayoutForShape(enc, type.getShape(), [&]() {
+    return emitOpError() << "operand layout does not fit: ";
+  });
+}
+
 OpFoldResult ConvertOp::fold(FoldAdaptor) {
   if (getSrc().getType() == getType())
     return getSrc();

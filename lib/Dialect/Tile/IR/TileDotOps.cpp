@@ -124,9 +124,19 @@ LogicalResult DotOp::verify() {
   bool bHasLayout = b->inMemory ||
                     cast<RankedTensorType>(getB().getType()).getEncoding();
   bool cHasLayout = bool(c.getEncoding());
-  if (aHasLayout != cHasLayout || bHasLayout != cHasLayout)
+  if (aHasLayout != cHasLayout || bHasLayout != cHasLayout) {
+    // A shared-memory operand always has a layout (its buffer's), so only
+    // one fix exists then: name it instead of offering "none".
+    if (!cHasLayout && (a->inMemory || b->inMemory))
+      return emitOpError(
+          "an operand in shared memory needs an accumulator with a layout: "
+          "give C (and the result) a wgmma accumulator layout such as "
+          "#layout.nvmma<versionMajor = 3, ...>, or load the operand into "
+          "registers (layout.local_load) and leave every layout to layout "
+          "assignment");
     return emitOpError("give layouts to all of A, B and C or to none (layout "
                        "assignment chooses them)");
+  }
   return success();
 }
 

@@ -645,7 +645,8 @@ LogicalResult LayoutAssigner::materialize() {
       // barrier so that a loop's next tiles never overwrite buffers another
       // warpgroup still reads. An operand defined outside a loop around
       // the dot (attention's Q) is stored once, right after its
-      // definition, instead of in every iteration.
+      // definition, instead of in every iteration; so is one that a dot
+      // outside every loop shares with another dot.
       if (choice.aInRegisters)
         fix(dot.getAMutable(), choice.a);
       SmallVector<std::pair<OpOperand *, Attribute>> toShared;
@@ -659,7 +660,15 @@ LogicalResult LayoutAssigner::materialize() {
         auto tensor = tensorType(tensorValue);
         auto memType = layout::MemDescType::get(
             tensor.getShape(), tensor.getElementType(), shared);
-        if (isOutsideEnclosingLoop(tensorValue, dot)) {
+        // Outside every loop, an operand that another dot reads too (Q of
+        // a Q K^T before the loop and of the one in it) shares that buffer.
+        bool sharedOutsideLoops =
+            !isInLoop(dot) &&
+            (hoistedAllocs.count({tensorValue, memType}) ||
+             llvm::any_of(tensorValue.getUsers(), [&](Operation *user) {
+               return user != dot.getOperation() && isa<DotOp>(user);
+             }));
+        if (isOutsideEnclosingLoop(tensorValue, dot) || sharedOutsideLoops) {
           Value &alloc = hoistedAllocs[{tensorValue, memType}];
           if (!alloc) {
             if (Operation *def = tensorValue.getDefiningOp())

@@ -10,7 +10,8 @@
 //     in Triton's default #layout.nvmma_shared for their tiles, K-major
 //     (16-bit B may stay N-major; K-major when its registers run along K,
 //     see chooseWgmmaBLayout). A chained dot (A computed from another
-//     dot's result, through elementwise ops and scf.if) keeps A in
+//     dot's result, through elementwise ops, scf.if and scf.for iteration
+//     arguments) keeps A in
 //     registers: all warps go along M and A gets the register-A
 //     dot-operand layout, so no shared-memory round trip; the dot that
 //     produces such an A puts its warps along M as well.
@@ -58,11 +59,24 @@ ArrayRef<int64_t> getOperandShape(Value v) {
 }
 
 /// Whether `v` is computed from the result of a tile.dot through
-/// elementwise ops (casts, scaling, exp) and scf.if results (a mask applied
-/// in some iterations only): a chained dot's A operand.
+/// elementwise ops (casts, scaling, exp), scf.if results (a mask applied
+/// in some iterations only) and scf.for iteration arguments (a loop that
+/// computes the next iteration's S, software-pipelined by one block): a
+/// chained dot's A operand.
 bool comesFromDot(Value v, int depth = 0) {
+  if (depth > 8)
+    return false;
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    if (!loop || arg.getArgNumber() == 0)
+      return false;
+    unsigned index = arg.getArgNumber() - 1;
+    return comesFromDot(loop.getInitArgs()[index], depth + 1) ||
+           comesFromDot(loop.getBody()->getTerminator()->getOperand(index),
+                        depth + 1);
+  }
   Operation *def = v.getDefiningOp();
-  if (!def || depth > 8)
+  if (!def)
     return false;
   if (isa<DotOp>(def))
     return true;
@@ -96,10 +110,25 @@ bool feedsDotA(Value v, int depth = 0) {
       continue;
     }
     if (auto yield = dyn_cast<scf::YieldOp>(user)) {
-      auto ifOp = dyn_cast<scf::IfOp>(yield->getParentOp());
-      if (ifOp &&
-          feedsDotA(ifOp->getResult(use.getOperandNumber()), depth + 1))
+      Operation *parent = yield->getParentOp();
+      unsigned index = use.getOperandNumber();
+      if (isa<scf::IfOp>(parent) &&
+          feedsDotA(parent->getResult(index), depth + 1))
         return true;
+      // Yielded by a loop: the next iteration's argument (and the result).
+      if (auto loop = dyn_cast<scf::ForOp>(parent);
+          loop && (feedsDotA(loop.getRegionIterArgs()[index], depth + 1) ||
+                   feedsDotA(loop.getResult(index), depth + 1)))
+        return true;
+      continue;
+    }
+    // The initial value of a loop's iteration argument.
+    if (auto loop = dyn_cast<scf::ForOp>(user)) {
+      if (use.getOperandNumber() >= loop.getNumControlOperands()) {
+        unsigned index = use.getOperandNumber() - loop.getNumControlOperands();
+        if (feedsDotA(loop.getRegionIterArgs()[index], depth + 1))
+          return true;
+      }
       continue;
     }
     if (user->getNumResults() == 1 && user->getNumRegions() == 0 &&

@@ -66,8 +66,18 @@ struct TilePipelinePass
     std::string whyNot;
     FailureOr<PipelineSchedule> schedule = analyzePipelineLoop(loop, whyNot);
     if (failed(schedule)) {
-      if (remarks && !whyNot.empty())
-        loop.emitRemark() << "tile-pipeline: loop not pipelined: " << whyNot;
+      if (remarks && !whyNot.empty()) {
+        // A loop in a partition (tile-warp-specialize's or a hand-written
+        // one) normally has no loads left to stage: say where it is, so
+        // the refusal does not read as a failure.
+        if (loop->getParentOfType<WarpSpecializeOp>())
+          loop.emitRemark() << "tile-pipeline: loop in a tile.warp_specialize "
+                               "partition left as it is (its producer stages "
+                               "the operands): "
+                            << whyNot;
+        else
+          loop.emitRemark() << "tile-pipeline: loop not pipelined: " << whyNot;
+      }
       return success();
     }
     auto requested = getRequestedStages(loop, kernel, numStages);

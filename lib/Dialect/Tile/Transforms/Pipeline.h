@@ -58,6 +58,43 @@ struct PipelinedLoad {
   SmallVector<ReshapeOp> reshapes;
 };
 
+/// A deferred wgmma (PipelineSchedule::deferred).
+struct DeferredDot {
+  DotOp dot;
+  /// The iteration argument its result is yielded as.
+  unsigned arg = 0;
+  /// The first op of the body that reads the argument (or contains a
+  /// reader): the wait for the previous iteration's wgmma comes before it.
+  /// The body's terminator when the argument is still read after the dot
+  /// (a Q K^T of the next block issued before this block's softmax): the
+  /// wgmma then has registers of its own, copied into the argument's at
+  /// the back edge, and is waited for at the end of its own iteration,
+  /// before that copy (ptxas serializes every wgmma of a kernel where an
+  /// instruction reads registers of one in flight).
+  Operation *user = nullptr;
+  /// The wait's `pendings`: at the end of the iteration, the wgmma
+  /// directly in the body after it (they stay in flight); in the next
+  /// iteration 0 (see findDeferredDot: ptxas serializes every wgmma when
+  /// a wait with pending groups could complete one carried across the
+  /// back edge).
+  int32_t pendings = 0;
+  /// Whether it is the body's last wgmma (remarks).
+  bool isLast = false;
+};
+
+/// A wgmma of a loop of several whose result is read in its own iteration
+/// after another wgmma is issued (PipelineSchedule::overlapped).
+struct OverlappedDot {
+  DotOp dot;
+  /// The first op of the body that reads its result (or contains a
+  /// reader): the wait comes right before it.
+  Operation *user = nullptr;
+  /// The wait's `pendings`: the wgmma directly in the body between the dot
+  /// and `user` (they stay in flight), or 0 when a deferred wgmma may be in
+  /// flight from the previous iteration (see findDeferredDot).
+  int32_t pendings = 0;
+};
+
 /// What the pipeline of one loop is: data, decided from the IR without
 /// changing it, printable in a remark (describe()).
 struct PipelineSchedule {
@@ -75,17 +112,32 @@ struct PipelineSchedule {
   /// The wgmma that stays asynchronous, one group in flight (null: every
   /// dot stays synchronous).
   DotOp asyncDot;
-  /// With several wgmma and none of them asyncDot: the last one, when its
-  /// result leaves the body only through the yield (as iteration argument
-  /// deferredArg). It is issued asynchronously with no wait in its own
-  /// iteration; the next one waits for it (dot_wait {pendings = 0}) right
-  /// before deferredUser, the first op of the body that reads the
-  /// argument, so that it runs on the tensor cores across the loop's back
-  /// edge and the next iteration's first ops (attention's P V beside the
-  /// next Q K^T). Set by findDeferredDot (tile-pipeline only).
-  DotOp deferredDot;
-  unsigned deferredArg = 0;
-  Operation *deferredUser = nullptr;
+  /// With several wgmma and none of them asyncDot: those whose result
+  /// leaves the body only through the yield (deferred wgmma, in body
+  /// order). Each is issued asynchronously with no wait in its own
+  /// iteration; the next one waits for it right before the first op of the
+  /// body that reads its iteration argument, leaving in flight the wgmma
+  /// issued after it (DeferredDot::pendings), so that it runs on the tensor
+  /// cores across the loop's back edge and the next iteration's first ops
+  /// (attention's P V beside the next Q K^T; a Q K^T software-pipelined by
+  /// one key block under the softmax). Set by findDeferredDot.
+  SmallVector<DeferredDot> deferred;
+  /// With several wgmma and none of them asyncDot: those directly in the
+  /// body whose result is first read after another wgmma is issued (FA3's
+  /// order, S_(j+1) = Q K_(j+1)^T issued before P_j V_j and waited for
+  /// before the softmax): issued asynchronously and waited for right
+  /// before their first reader, leaving the wgmma issued in between in
+  /// flight. Set by findDeferredDot.
+  SmallVector<OverlappedDot> overlapped;
+  /// Whether a deferred wgmma is waited for in the next iteration (it reads
+  /// its slot until then): the slot of iteration i is free after the last
+  /// such wait in iteration i + 1. Otherwise every wgmma of iteration i is
+  /// done at its end.
+  bool hasCarriedWait() const {
+    return llvm::any_of(deferred, [&](const DeferredDot &d) {
+      return d.user != scf::ForOp(loop).getBody()->getTerminator();
+    });
+  }
   /// layout.barrier ops that only ordered the replaced local_allocs.
   SmallVector<layout::BarrierOp> droppedBarriers;
   /// Shared-memory bytes of one stage (one slot of every buffer).
@@ -109,9 +161,9 @@ struct PipelineSchedule {
 FailureOr<PipelineSchedule> analyzePipelineLoop(scf::ForOp loop,
                                                 std::string &whyNot);
 
-/// Sets `schedule.deferredDot` when the loop qualifies (see there), else
-/// returns why not ("" when the loop has fewer than two wgmma or an
-/// asynchronous one already).
+/// Sets `schedule.deferred` when some wgmma qualify (see there), else
+/// returns why the last wgmma does not ("" when the loop has fewer than
+/// two wgmma or an asynchronous one already).
 std::string findDeferredDot(PipelineSchedule &schedule);
 
 /// Shared-memory bytes the kernel uses besides the loads `schedules`
@@ -173,11 +225,14 @@ void mapLoadToSlot(OpBuilder &b, const PipelinedLoad &load, Value buffer,
 /// (mapLoadToSlot), the dropped barriers vanish, and `schedule.asyncDot` is
 /// issued asynchronously and followed by a `tile.dot_wait {pendings = 1}`
 /// whose result stands for its value; `afterAsyncDot` (if given) runs right
-/// after that wait. `schedule.deferredDot` is issued asynchronously with
-/// no wait; before the clone of `schedule.deferredUser` comes a
-/// `tile.dot_wait {pendings = 0}` on iteration argument `deferredArg`
-/// (its result replaces the argument in the rest of the body), then
-/// `afterDeferredWait` (if given). Used by tile-pipeline's steady state and
+/// after that wait. The deferred wgmma are issued asynchronously with no
+/// wait; before the clone of each one's `user` comes a `tile.dot_wait`
+/// with its `pendings` on its iteration argument (the result replaces the
+/// argument in the rest of the body); `afterDeferredWait` (if given) runs
+/// after the last of these waits in body order (every deferred wgmma of
+/// the previous iteration is done from there on). A deferred wgmma whose
+/// `user` is the terminator is waited for at the end of the body instead
+/// (the wait's result is yielded). Used by tile-pipeline's steady state and
 /// by tile-warp-specialize's consumer loop.
 void cloneBodyReadingSlot(OpBuilder &b, const PipelineSchedule &schedule,
                           ArrayRef<Value> buffers, Value slot,

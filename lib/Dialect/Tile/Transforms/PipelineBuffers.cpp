@@ -200,6 +200,14 @@ void tl::cloneBodyReadingSlot(OpBuilder &b, const PipelineSchedule &schedule,
   }
   for (layout::BarrierOp barrier : schedule.droppedBarriers)
     skip.insert(barrier);
+  // The op before which the last wait for a deferred wgmma of the previous
+  // iteration comes (body order).
+  Operation *terminator = loop.getBody()->getTerminator();
+  Operation *lastUser = nullptr;
+  for (const DeferredDot &d : schedule.deferred)
+    if (d.user != terminator &&
+        (!lastUser || lastUser->isBeforeInBlock(d.user)))
+      lastUser = d.user;
   for (Operation &op : loop.getBody()->without_terminator()) {
     // The loads, and the local_allocs and converts that read their slots
     // instead (mapLoadToSlot mapped their results).
@@ -208,17 +216,35 @@ void tl::cloneBodyReadingSlot(OpBuilder &b, const PipelineSchedule &schedule,
                                [&](Value r) { return mapping.contains(r); });
     if (skip.contains(&op) || mapped)
       continue;
-    if (&op == schedule.deferredUser) {
-      // The previous iteration's deferred wgmma is done from here on.
-      Value arg = loop.getRegionIterArgs()[schedule.deferredArg];
+    // The previous iteration's deferred wgmma read before this op are done
+    // from here on (each wait leaves the groups issued after its wgmma).
+    for (const DeferredDot &d : schedule.deferred) {
+      if (&op != d.user)
+        continue;
+      Value arg = loop.getRegionIterArgs()[d.arg];
       auto wait = DotWaitOp::create(b, loc, ValueRange{mapping.lookup(arg)},
-                                    b.getI32IntegerAttr(0));
+                                    b.getI32IntegerAttr(d.pendings));
       mapping.map(arg, wait.getResult(0));
-      if (afterDeferredWait)
-        afterDeferredWait();
+    }
+    if (afterDeferredWait && &op == lastUser)
+      afterDeferredWait();
+    // This iteration's overlapped wgmma read from here on.
+    for (const OverlappedDot &d : schedule.overlapped) {
+      if (&op != d.user)
+        continue;
+      Value result = DotOp(d.dot).getD();
+      auto wait = DotWaitOp::create(b, loc, ValueRange{mapping.lookup(result)},
+                                    b.getI32IntegerAttr(d.pendings));
+      mapping.map(result, wait.getResult(0));
     }
     Operation *clone = b.clone(op, mapping);
-    if (DotOp deferred = schedule.deferredDot; &op == deferred.getOperation())
+    if (llvm::any_of(schedule.deferred,
+                     [&](const DeferredDot &d) {
+                       return &op == DotOp(d.dot).getOperation();
+                     }) ||
+        llvm::any_of(schedule.overlapped, [&](const OverlappedDot &d) {
+          return &op == DotOp(d.dot).getOperation();
+        }))
       cast<DotOp>(clone).setAsync(true);
     if (&op != asyncDot.getOperation())
       continue;
@@ -229,5 +255,14 @@ void tl::cloneBodyReadingSlot(OpBuilder &b, const PipelineSchedule &schedule,
     mapping.map(asyncDot.getD(), wait.getResult(0));
     if (afterAsyncDot)
       afterAsyncDot();
+  }
+  // The deferred wgmma waited for at the end of their own iteration.
+  for (const DeferredDot &d : schedule.deferred) {
+    if (d.user != terminator)
+      continue;
+    Value result = DotOp(d.dot).getD();
+    auto wait = DotWaitOp::create(b, loc, ValueRange{mapping.lookup(result)},
+                                  b.getI32IntegerAttr(d.pendings));
+    mapping.map(result, wait.getResult(0));
   }
 }

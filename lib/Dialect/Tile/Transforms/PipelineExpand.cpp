@@ -18,14 +18,16 @@
 //     wgmma followed by dot_wait {pendings = 1}
 //     [asynchronous wgmma: barrier (every warpgroup's wgmma i-1 is done,
 //      slot (i-1) mod S is free), then the producer stage]
-//     [deferred wgmma (several wgmma, the last one's result only yielded):
-//      it is issued async with no wait; before the first op that reads its
-//      iteration argument, dot_wait {pendings = 0} on the argument (wgmma
-//      i-1 is done), barrier, then the producer stage]
+//     [deferred wgmma (several wgmma, those whose result is only yielded):
+//      each is issued async with no wait; before the first op that reads
+//      its iteration argument, dot_wait on the argument, leaving in flight
+//      the wgmma issued after it (PipelineSchedule::deferred); after the
+//      last of these waits (every deferred wgmma i-1 is done), barrier,
+//      then the producer stage]
 //     producer stage: the address computation for iteration i+S-1; copy
 //     its tiles into slot (i+S-1) mod S (predicated on iv + (S-1)*step <
 //     ub as in the prologue); commit
-//   dot_wait {pendings = 0} on the accumulator (or the deferred wgmma's
+//   dot_wait {pendings = 0} on the accumulator (or each deferred wgmma's
 //   result); async_wait {num = 0}
 //
 // A TMA ring (the only dot an asynchronous wgmma reading the slots) is the
@@ -194,8 +196,8 @@ struct Expander {
       Value ahead = addSteps(b, loc, iv, newLoop.getStep(), numStages - 1);
       carriedNext = emitProducerStage(b, ahead, newCarried, writeSlot);
     };
-    DotOp deferredDot = schedule.deferredDot;
-    if (!asyncDot && !deferredDot)
+    bool carriedWait = schedule.hasCarriedWait();
+    if (!asyncDot && !carriedWait)
       producerStage();
 
     // The body on slot i mod S.
@@ -204,9 +206,9 @@ struct Expander {
     for (auto [oldArg, newArg] :
          llvm::zip(loop.getRegionIterArgs(), newArgs.take_front(numResults)))
       mapping.map(oldArg, newArg);
-    // A deferred wgmma reads slot (i-1) mod S until the wait before its
-    // argument's first use: the producer stage follows that wait (and a
-    // barrier: every warpgroup's wait).
+    // The deferred wgmma read slot (i-1) mod S until the waits before their
+    // arguments' first uses: the producer stage follows the last of them
+    // (and a barrier: every warpgroup's waits).
     cloneBodyReadingSlot(b, schedule, buffers, readSlot, mapping, nullptr, [&] {
       layout::BarrierOp::create(b, loc);
       producerStage();
@@ -239,11 +241,12 @@ struct Expander {
                                     b.getI32IntegerAttr(0));
       results[index] = wait.getResult(0);
     }
-    if (deferredDot) {
-      auto wait =
-          DotWaitOp::create(b, loc, ValueRange{results[schedule.deferredArg]},
-                            b.getI32IntegerAttr(0));
-      results[schedule.deferredArg] = wait.getResult(0);
+    for (const DeferredDot &d : schedule.deferred) {
+      if (d.user == loop.getBody()->getTerminator())
+        continue; // waited for in the last iteration
+      auto wait = DotWaitOp::create(b, loc, ValueRange{results[d.arg]},
+                                    b.getI32IntegerAttr(0));
+      results[d.arg] = wait.getResult(0);
     }
     if (schedule.tma) {
       // The copies issued for the S - 1 iterations after the last.

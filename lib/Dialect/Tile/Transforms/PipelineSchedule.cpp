@@ -334,14 +334,36 @@ std::string PipelineSchedule::describe() const {
   os << "; ";
   if (asyncDot)
     os << "wgmma asynchronous, one group in flight";
-  else if (deferredDot)
-    os << "the last wgmma asynchronous, waited for in the next iteration "
+  else if (deferred.size() == 1)
+    os << (deferred[0].isLast ? "the last wgmma" : "a wgmma")
+       << " asynchronous, waited for in the next iteration "
           "before "
-       << deferredUser->getName().getStringRef()
-       << " reads its iteration argument #" << deferredArg
-       << "; the other dots synchronous";
-  else
+       << deferred[0].user->getName().getStringRef()
+       << " reads its iteration argument #" << deferred[0].arg
+       << (deferred[0].pendings
+               ? " (" + std::to_string(deferred[0].pendings) + " pending)"
+               : std::string())
+       << (overlapped.empty() ? "; the other dots synchronous" : "");
+  else if (!deferred.empty()) {
+    os << deferred.size()
+       << " wgmma asynchronous, each waited for in the next iteration "
+          "before the first reader of its iteration argument (";
+    llvm::interleaveComma(deferred, os, [&](const DeferredDot &d) {
+      os << "#" << d.arg << " before " << d.user->getName().getStringRef()
+         << ", " << d.pendings << " pending";
+    });
+    os << ")";
+  } else if (overlapped.empty())
     os << "dots synchronous";
+  if (!asyncDot && !overlapped.empty()) {
+    os << (deferred.empty() ? "" : "; ") << overlapped.size()
+       << " wgmma asynchronous within the iteration (";
+    llvm::interleaveComma(overlapped, os, [&](const OverlappedDot &d) {
+      os << "waited for before " << d.user->getName().getStringRef() << ", "
+         << d.pendings << " pending";
+    });
+    os << ")";
+  }
   if (!synchronousLoad.empty())
     os << "; " << synchronousLoad;
   return s;
@@ -670,46 +692,135 @@ std::string tl::findDeferredDot(PipelineSchedule &schedule) {
   });
   if (wgmmas.size() < 2)
     return "";
-  // The last wgmma of the body (the walk visits them in order), directly
-  // in it, after every other one.
-  DotOp last = wgmmas.back();
-  if (last->getBlock() != body)
-    return "the last wgmma is nested in a region of the loop body";
   auto yield = cast<scf::YieldOp>(body->getTerminator());
-  Value d = last.getD();
-  if (!d.hasOneUse() || *d.getUsers().begin() != yield.getOperation())
-    return "the last wgmma's result is used in the loop body, not only "
-           "yielded";
-  unsigned index = d.getUses().begin()->getOperandNumber();
-  // Operands in shared memory must not be rewritten while it runs into the
-  // next iteration: slots (the producer stage waits for it) or buffers
-  // from before the loop.
   llvm::SmallPtrSet<Value, 4> slotValues = getSlotValues(schedule);
-  for (Value operand : {last.getA(), last.getB()})
-    if (isa<layout::MemDescType>(operand.getType()) &&
-        !slotValues.contains(operand) &&
-        loop->isAncestor(operand.getParentRegion()->getParentOp()))
-      return "an operand of the last wgmma is a shared-memory buffer written "
-             "in the loop body (not a pipeline slot)";
-  Value arg = loop.getRegionIterArgs()[index];
-  Operation *firstUser = nullptr;
-  for (Operation &op : body->without_terminator()) {
-    bool reads = false;
+  // Why `dot` cannot run into the next iteration, said of the last wgmma
+  // ("" when it can; `arg` is then the iteration argument it is yielded
+  // as).
+  auto whyNotDeferred = [&](DotOp dot, unsigned &arg) -> std::string {
+    if (dot->getBlock() != body)
+      return "the last wgmma is nested in a region of the loop body";
+    Value d = dot.getD();
+    if (!d.hasOneUse() || *d.getUsers().begin() != yield.getOperation())
+      return "the last wgmma's result is used in the loop body, not only "
+             "yielded";
+    arg = d.getUses().begin()->getOperandNumber();
+    // Operands in shared memory must not be rewritten while it runs into
+    // the next iteration: slots (the producer stage waits for it) or
+    // buffers from before the loop.
+    for (Value operand : {dot.getA(), dot.getB()})
+      if (isa<layout::MemDescType>(operand.getType()) &&
+          !slotValues.contains(operand) &&
+          loop->isAncestor(operand.getParentRegion()->getParentOp()))
+        return "an operand of the last wgmma is a shared-memory buffer "
+               "written in the loop body (not a pipeline slot)";
+    return "";
+  };
+  // Whether `op` (or an op nested in it) reads iteration argument `index`.
+  auto reads = [&](Operation &op, unsigned index) {
+    Value arg = loop.getRegionIterArgs()[index];
+    bool found = false;
     op.walk([&](Operation *inner) {
       if (llvm::is_contained(inner->getOperands(), arg))
-        reads = true;
+        found = true;
     });
-    if (reads) {
-      firstUser = &op;
-      break;
+    return found;
+  };
+  // The first op of the body that reads iteration argument `index`.
+  auto firstReader = [&](unsigned index) -> Operation * {
+    for (Operation &op : body->without_terminator())
+      if (reads(op, index))
+        return &op;
+    return nullptr;
+  };
+  std::string whyNotLast;
+  for (DotOp dot : wgmmas) {
+    unsigned arg = 0;
+    std::string why = whyNotDeferred(dot, arg);
+    Operation *user = why.empty() ? firstReader(arg) : nullptr;
+    if (why.empty() && !user)
+      why = "the last wgmma's iteration argument is not read in the loop "
+            "body";
+    if (!why.empty()) {
+      if (dot == wgmmas.back())
+        whyNotLast = why;
+      continue;
     }
+    // Before the last one, only a wgmma that starts from a value of its own
+    // iteration (a Q K^T from zeros), not from its iteration argument: one
+    // that accumulates would wait for itself right before it is issued
+    // again.
+    if (dot != wgmmas.back() && dot.getC() == loop.getRegionIterArgs()[arg])
+      continue;
+    // The argument still read after the dot is issued (a Q K^T for the
+    // next iteration while the softmax reads this one's S): the wgmma's
+    // registers cannot be the argument's, and the copy into them at the
+    // back edge must not read registers in flight (ptxas would serialize
+    // every wgmma): it is waited for at the end of its own iteration.
+    bool overlaps =
+        llvm::any_of(llvm::make_range(std::next(dot->getIterator()),
+                                      body->getTerminator()->getIterator()),
+                     [&](Operation &op) { return reads(op, arg); });
+    if (overlaps)
+      user = body->getTerminator();
+    schedule.deferred.push_back({dot, arg, user, 0, dot == wgmmas.back()});
   }
-  if (!firstUser)
-    return "the last wgmma's iteration argument is not read in the loop "
-           "body";
-  schedule.deferredDot = last;
-  schedule.deferredArg = index;
-  schedule.deferredUser = firstUser;
+  // The others directly in the body whose first reader comes after another
+  // wgmma is issued (FA3's S_(j+1) before P_j V_j), or after the wait for
+  // an earlier such wgmma (then P_j V_j runs across that wait, under the
+  // softmax): waited for right before their first reader.
+  bool carried = schedule.hasCarriedWait();
+  for (DotOp dot : wgmmas) {
+    if (dot->getBlock() != body ||
+        llvm::any_of(schedule.deferred,
+                     [&](const DeferredDot &d) { return d.dot == dot; }))
+      continue;
+    Operation *user = nullptr;
+    int32_t between = 0;
+    bool crossesWait = false;
+    for (Operation &op :
+         llvm::make_range(std::next(dot->getIterator()),
+                          body->getTerminator()->getIterator())) {
+      bool readsResult = false;
+      op.walk([&](Operation *inner) {
+        if (llvm::is_contained(inner->getOperands(), dot.getD()))
+          readsResult = true;
+      });
+      if (readsResult) {
+        user = &op;
+        break;
+      }
+      if (auto other = dyn_cast<DotOp>(op); other && isWgmma(other))
+        ++between;
+      if (llvm::any_of(schedule.overlapped,
+                       [&](const OverlappedDot &d) { return d.user == &op; }))
+        crossesWait = true;
+    }
+    if (!user || (between == 0 && !crossesWait))
+      continue;
+    schedule.overlapped.push_back({dot, user, carried ? 0 : between});
+  }
+  // None qualifies: why the last one does not (the one a loop of Q K^T
+  // then P V defers).
+  if (schedule.deferred.empty())
+    return schedule.overlapped.empty() ? whyNotLast : "";
+  // The pendings of each wait. At the end of the iteration: the wgmma
+  // directly in the body after it (they stay in flight). In the next
+  // iteration: 0. wgmma groups complete in order, so a wait there could
+  // leave the wgmma issued before it in this iteration in flight (the next
+  // Q K^T under the rest of the softmax), but ptxas then cannot tell which
+  // group the wait completes and serializes every wgmma of the kernel
+  // (C7514, "non wgmma instructions reading accumulator registers of a
+  // wgmma between start and end of the pipeline stage").
+  for (DeferredDot &d : schedule.deferred) {
+    d.pendings = 0;
+    if (d.user != body->getTerminator())
+      continue;
+    for (Operation &op :
+         llvm::make_range(std::next(d.dot->getIterator()), body->end()))
+      if (auto dot = dyn_cast<DotOp>(op); dot && isWgmma(dot))
+        ++d.pendings;
+  }
   return "";
 }
 

@@ -143,9 +143,18 @@ struct WsPlan {
        << consumerRegs << ") runs the ";
     if (schedule.asyncDot)
       os << "asynchronous wgmma (slot released one step later)";
-    else if (schedule.deferredDot)
-      os << "dots, the last one asynchronous and waited for in the next "
-            "step (slot released then)";
+    else if (schedule.deferred.size() == 1)
+      os << "dots, " << (schedule.deferred[0].isLast ? "the last one" : "one")
+         << " asynchronous and waited for in the next step (slot released "
+            "then)";
+    else if (!schedule.deferred.empty())
+      os << "dots, " << schedule.deferred.size()
+         << " of them asynchronous and waited for in the next step (slot "
+            "released after the last wait)";
+    else if (!schedule.overlapped.empty())
+      os << "dots, " << schedule.overlapped.size()
+         << " asynchronous and waited for before their first reader in the "
+            "step (slot released at its end)";
     else
       os << "synchronous dots (slot released at the end of the step)";
     return s;
@@ -356,6 +365,15 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
       os << "the wgmma operand's shared layout " << l.slotType.getLayout()
          << " is not the layout a TMA box of the tile writes ("
          << desc.getLayout() << ")";
+      // A transposed slot means the operand is not K-major in memory; 8-bit
+      // and tf32 wgmma operands must be, so the fix is in the data.
+      auto slotShared =
+          dyn_cast<layout::NvmmaSharedAttr>(l.slotType.getLayout());
+      if (slotShared && slotShared.getTransposed() &&
+          slotShared.getElementBitWidth() != 16)
+        os << "; " << slotShared.getElementBitWidth()
+           << "-bit wgmma operands are read K-major: store B as N x K and "
+              "load it with order = [1, 0] (or A as M x K)";
       whyNot = text;
       return failure();
     }
@@ -657,11 +675,12 @@ struct Rewriter {
       releaseBefore(b, loc, slot);
     };
     // The asynchronous wgmma: after its dot_wait {pendings = 1}; the
-    // deferred one: after the next step's wait for it.
+    // deferred ones: after the next step's last wait for them.
     cloneBodyReadingSlot(b, s, rings, slot, mapping, releasePrevious,
                          releasePrevious);
     // Synchronous dots are done with the slot at the end of the step.
-    if (!asyncDot && !s.deferredDot)
+    // So are deferred wgmma waited for at the end of the step.
+    if (!asyncDot && !s.hasCarriedWait())
       release(b, loc, slot);
     SmallVector<Value> yields;
     for (Value v : yield.getOperands())
@@ -674,31 +693,32 @@ struct Rewriter {
     b.setInsertionPointAfter(newLoop);
     SmallVector<Value> results(newLoop.getResults().take_front(numResults));
     // The wgmma still in flight after the loop (the asynchronous or the
-    // deferred one): wait for it.
-    std::optional<unsigned> pending;
+    // deferred ones): wait for them.
+    SmallVector<unsigned> pending;
     if (asyncDot)
-      pending = cast<BlockArgument>(asyncDot.getC()).getArgNumber() - 1;
-    else if (s.deferredDot)
-      pending = s.deferredArg;
-    if (pending) {
-      unsigned index = *pending;
+      pending.push_back(cast<BlockArgument>(asyncDot.getC()).getArgNumber() -
+                        1);
+    for (const DeferredDot &d : s.deferred)
+      if (d.user != loop.getBody()->getTerminator())
+        pending.push_back(d.arg);
+    for (unsigned index : pending) {
       auto wait = DotWaitOp::create(b, loc, ValueRange{results[index]},
                                     b.getI32IntegerAttr(0));
       results[index] = wait.getResult(0);
-      // Inside an outer loop, the next inner loop's first step releases
-      // nothing: the last step's slot is released here, once its wgmma is
-      // done (when the loop ran at all).
-      if (!levels.empty()) {
-        Value ran = arith::CmpIOp::create(
-            b, loc,
-            loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
-                                  : arith::CmpIPredicate::slt,
-            loop.getLowerBound(), loop.getUpperBound());
-        auto ifOp = scf::IfOp::create(b, loc, ran, /*withElse=*/false);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-        releaseBefore(b, loc, newLoop.getResult(numResults));
-      }
+    }
+    // Inside an outer loop, the next inner loop's first step releases
+    // nothing: the last step's slot is released here, once its wgmma are
+    // done (when the loop ran at all).
+    if (!pending.empty() && !levels.empty()) {
+      Value ran = arith::CmpIOp::create(
+          b, loc,
+          loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                : arith::CmpIPredicate::slt,
+          loop.getLowerBound(), loop.getUpperBound());
+      auto ifOp = scf::IfOp::create(b, loc, ran, /*withElse=*/false);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      releaseBefore(b, loc, newLoop.getResult(numResults));
     }
     patchCarried(levels, newLoop.getResults());
     loop->replaceAllUsesWith(results);

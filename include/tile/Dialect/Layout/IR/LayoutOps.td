@@ -175,6 +175,36 @@ def Layout_BarrierOp : Layout_Op<"barrier", [MemoryEffects<[MemRead,
   let assemblyFormat = "attr-dict";
 }
 
+//===----------------------------------------------------------------------===//
+// Warp votes
+//===----------------------------------------------------------------------===//
+
+def Layout_WarpAnyOp : Layout_Op<"warp_any", [NoMemoryEffect]> {
+  let summary = "Whether any element that the executing warp holds is true";
+  let description = [{
+    True in a warp iff some element of `pred` held by one of the warp's
+    threads (in the operand's distributed layout) is true: each thread ORs
+    the elements it holds and the warp votes (`vote.sync.any.pred` over all
+    32 lanes). The result is uniform within a warp and may differ between
+    the warps of a program: it is meant for branches around per-thread work
+    that a warp can skip as a whole, e.g. the rescale of a flash-attention
+    accumulator when no row of the warp changed its running max. All 32
+    lanes of the warp must execute it together, and the code it guards must
+    not communicate between warps (no barrier, no shared-memory layout
+    conversion, no cross-warp reduction under an `scf.if` on it).
+
+    ```mlir
+    %grew = arith.cmpf ogt, %m_new, %m_old : tensor<64xf32, #row>
+    %any = layout.warp_any %grew : tensor<64xi1, #row>
+    %o2 = scf.if %any -> (tensor<64x128xf32, #mma>) { ... }
+    ```
+  }];
+  let arguments = (ins TensorOf<[I1]>:$pred);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$pred attr-dict `:` type($pred)";
+  let hasVerifier = 1;
+}
+
 include "tile/Dialect/Layout/IR/TmaOps.td"
 include "tile/Dialect/Layout/IR/AsyncCopyOps.td"
 

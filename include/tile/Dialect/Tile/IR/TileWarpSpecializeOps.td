@@ -98,7 +98,9 @@ def Tile_WarpIdOp : Tile_Op<"warp_id", [Pure]> {
 
     Code under such a branch must not synchronize the whole partition
     (`layout.barrier`, the partition's named barrier, waits for all of
-    its warps).
+    its warps): the verifier refuses a `layout.barrier` in an `scf.if`
+    whose condition, or an `scf.for` whose bounds, are computed from
+    `tile.warp_id`.
   }];
   let results = (outs I32:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
