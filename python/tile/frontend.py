@@ -20,8 +20,8 @@ ops that compute it:
 Tensors carry no layouts: the compiler's layout assignment chooses them.
 Every op carries the location of the Python code it comes from, so the
 verifier's and the lowering's diagnostics point at the kernel's source too.
-The tile.* builtins live in frontend_builtins.py, the value and type classes
-in frontend_types.py.
+The tile.* builtins live in frontend_builtins.py (their parameters in
+frontend_keywords.py), the value and type classes in frontend_types.py.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import language as tl
 from .frontend_builtins import BuiltinCalls
+from .frontend_keywords import check_call
 from .frontend_memory import MemoryCalls
 from .frontend_reductions import InlineLambda, ReductionCalls
 from .frontend_types import (KernelSyntaxError, LayoutConflict, LayoutVar, MemDescType,
@@ -874,6 +875,9 @@ class _BoundMethod:
 
     def __call__(self, node, *args, **kwargs):
         if self.name == "to":
+            wrong = check_call("to", len(args), kwargs, shown="x.to()")
+            if wrong is not None:
+                raise self.gen.error(wrong, node)
             dt = args[0] if args else kwargs.get("dtype")
             return self.gen._to(self.value, dt, node)
         if self.name == "load":

@@ -9,6 +9,7 @@ import ast
 from typing import Any, Dict, List
 
 from . import language as tl
+from .frontend_keywords import check_call
 from .frontend_types import (LayoutVar, PtrType, TensorType, Value, ViewType,
                              describe as _describe, elem_of, shape_of, type_str)
 
@@ -47,6 +48,10 @@ class BuiltinCalls:
     """Generator methods for tile.* calls (mixed into tile.frontend.Generator)."""
 
     def builtin(self, name: str, args: List[Any], kw: Dict[str, Any], node) -> Any:
+        wrong = check_call(name, len(args), kw)
+        if wrong is not None:
+            raise self.error(wrong, node)
+
         def arg(i, key, default=_MISSING):
             if i < len(args):
                 return args[i]
@@ -210,13 +215,15 @@ class BuiltinCalls:
                 if kw.get("layout") is not None and shape:
                     self.give_layout(t, kw["layout"], node)
                 pad = f" padding = {padding}" if padding != "undetermined" else ""
-                return self.op(f"tile.load_tile {view.name}[{idx}]{order_txt}{pad} : "
+                hints = self.access_hints(name, kw, True, node)
+                return self.op(f"tile.load_tile {view.name}[{idx}]{order_txt}{pad}{hints} : "
                                f"{view.type.mlir} -> {type_str(t)}", t, "tile")
             value = arg(2, "value")
             if not isinstance(value, Value):
                 raise self.error("tile.store_tile stores a tensor", node)
             value = self.cast(value, view.type.elem, node)
-            self.emit(f"tile.store_tile {value.name}, {view.name}[{idx}]{order_txt} : "
+            hints = self.access_hints(name, kw, False, node)
+            self.emit(f"tile.store_tile {value.name}, {view.name}[{idx}]{order_txt}{hints} : "
                       f"{type_str(value.type)}, {view.type.mlir}{self.loc()}")
             return None
         if name in _REDUCE:

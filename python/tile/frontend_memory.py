@@ -18,6 +18,11 @@ __all__ = ["MemoryCalls"]
 
 _SEMS = ("relaxed", "acquire", "release", "acq_rel")
 _SCOPES = ("cta", "gpu", "sys")
+# cuTile's memory_order / memory_scope of a load or store, spelled as in the
+# dialect's clauses (docs/TileLanguage.md, "Hints and memory ordering").
+_LOAD_ORDERS = ("weak", "relaxed", "acquire")
+_STORE_ORDERS = ("weak", "relaxed", "release")
+_ACCESS_SCOPES = ("block", "device", "system")
 
 
 class MemoryCalls:
@@ -150,6 +155,56 @@ class MemoryCalls:
                        f"{', '.join(str(o) for o in order)}>}} : {mem.type.mlir} -> {t.mlir}",
                        t, "smemT")
 
+    # -- cuTile's load/store hints ----------------------------------------------------
+
+    def access_hints(self, name, kw, is_load: bool, node) -> str:
+        """The `latency`, `memory_order`, `memory_scope` clauses and the
+        `{allow_tma}` attribute of tile.load_tile/store_tile/load_at/store_at
+        (cuTile's ct.load/ct.store keywords), as text for after the op's
+        other clauses; each value checked here, in Python's spelling."""
+        text = ""
+        latency = kw.get("latency")
+        if latency is not None:
+            if isinstance(latency, bool) or not isinstance(latency, int):
+                raise self.error(f"tile.{name}: latency is a compile-time integer from 1 to "
+                                 f"10, not {_describe(latency)}", node)
+            if not 1 <= latency <= 10:
+                raise self.error(f"tile.{name}: latency={latency} is out of range; the hint "
+                                 f"is an integer from 1 (little DRAM traffic) to 10 (heavy), "
+                                 f"or leave it out", node)
+            text += f" latency = {latency}"
+        orders = _LOAD_ORDERS if is_load else _STORE_ORDERS
+        order = kw.get("memory_order")
+        if order is not None and order not in orders:
+            raise self.error(f"tile.{name}: memory_order={order!r}; a "
+                             f"{'load' if is_load else 'store'} takes one of "
+                             f"{', '.join(map(repr, orders))}", node)
+        scope = kw.get("memory_scope")
+        ordered = "acquire" if is_load else "release"
+        if scope is not None:
+            if scope not in _ACCESS_SCOPES:
+                raise self.error(f"tile.{name}: memory_scope={scope!r}; use one of "
+                                 f"{', '.join(map(repr, _ACCESS_SCOPES))}", node)
+            if order in (None, "weak"):
+                raise self.error(f"tile.{name}: memory_scope={scope!r} on a weak access, which "
+                                 f"has no scope; give memory_order='{ordered}' (or "
+                                 f"'relaxed'), or drop memory_scope", node)
+        if order not in (None, "weak"):
+            text += f" memory_order = {order}"
+            if scope is not None:
+                text += f" memory_scope = {scope}"
+        allow_tma = kw.get("allow_tma", False)
+        if not isinstance(allow_tma, bool):
+            raise self.error(f"tile.{name}: allow_tma is True or False (a compile-time "
+                             f"value), not {_describe(allow_tma)}", node)
+        if allow_tma:
+            if order not in (None, "weak"):
+                raise self.error(f"tile.{name}: allow_tma=True with memory_order={order!r}: "
+                                 f"TMA copies are weak; drop allow_tma or the memory order",
+                                 node)
+            text += " {allow_tma}"
+        return text
+
     # -- loads and stores at element offsets --------------------------------------
 
     def _view_and_offsets(self, name, arg, node):
@@ -182,7 +237,8 @@ class MemoryCalls:
         t = TensorType(shape, view.type.elem) if shape else view.type.elem
         if kw.get("layout") is not None and shape:
             self.give_layout(t, kw["layout"], node)
-        return self.op(f"tile.load_at {view.name}[{offs}] : {view.type.mlir} -> "
+        hints = self.access_hints(name, kw, True, node)
+        return self.op(f"tile.load_at {view.name}[{offs}]{hints} : {view.type.mlir} -> "
                        f"{type_str(t)}", t, "at")
 
     def b_store_at(self, name, arg, kw, node) -> None:
@@ -195,8 +251,9 @@ class MemoryCalls:
         if isinstance(value.type, TensorType) and len(value.type.shape) != len(view.type.shape):
             raise self.error(f"tile.store_at: the tile has rank {len(value.type.shape)}, the "
                              f"view {len(view.type.shape)}", node)
-        self.emit(f"tile.store_at {value.name}, {view.name}[{offs}] : {type_str(value.type)}, "
-                  f"{view.type.mlir}{self.loc()}")
+        hints = self.access_hints(name, kw, False, node)
+        self.emit(f"tile.store_at {value.name}, {view.name}[{offs}]{hints} : "
+                  f"{type_str(value.type)}, {view.type.mlir}{self.loc()}")
         return None
 
     # -- global tensors ---------------------------------------------------------------

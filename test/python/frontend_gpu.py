@@ -80,6 +80,24 @@ def scale_2d(x, out, m, n, stride, alpha, BM: tile.constexpr, BN: tile.constexpr
                mask)
 
 
+@tile.jit(num_warps=8)
+def gemm_tma(a, b, c, m, n, k, sam, sak, sbk, sbn, scm, scn,
+             BM: tile.constexpr, BN: tile.constexpr, BK: tile.constexpr):
+    """docs/Python.md's GEMM with allow_tma on its loads and its store: TMA
+    loads and a TMA store where n and k are multiples of 16, the ordinary
+    accesses otherwise (same result)."""
+    pm, pn = tile.program_id(0), tile.program_id(1)
+    va = tile.make_view(a, shape=(m, k), strides=(sam, sak))
+    vb = tile.make_view(b, shape=(k, n), strides=(sbk, sbn))
+    vc = tile.make_view(c, shape=(m, n), strides=(scm, scn))
+    acc = tile.zeros((BM, BN), tile.float32)
+    for kt in range(tile.cdiv(k, BK)):
+        ta = tile.load_tile(va, (pm, kt), (BM, BK), padding="zero", allow_tma=True)
+        tb = tile.load_tile(vb, (kt, pn), (BK, BN), padding="zero", allow_tma=True)
+        acc = tile.dot(ta, tb, acc)
+    tile.store_tile(vc, (pm, pn), acc.to(tile.float16), allow_tma=True)
+
+
 class Stand:
     """A stand-in tensor for --populate: a dtype and an aligned address."""
 
@@ -160,6 +178,28 @@ def launches(torch=None):
         cases.append((f"scale_2d {m}x{n}", scale_2d,
                       lambda meta, m=m, n=n: (tile.cdiv(m, 16), tile.cdiv(n, 64)),
                       make, ("f32", "f32", m, n, n + 7, 1.5), {"BM": 16, "BN": 64}))
+    # allow_tma GEMM: warp-specialized with a TMA epilogue, tile-pipeline's
+    # TMA ring (warp_specialize=False), and n, k not multiples of 16 (no
+    # TMA: the ordinary accesses); m is not a multiple of the tile, so the
+    # TMA store clips the last row of tiles.
+    for m, n, k, ws in ((300, 512, 320, None), (300, 512, 320, False), (257, 200, 72, None)):
+        def make(m=m, n=n, k=k):
+            a = torch.randn(m, k, device="cuda", dtype=torch.float16)
+            b = torch.randn(k, n, device="cuda", dtype=torch.float16)
+            buf = torch.full((m * n + 4096,), float("nan"), device="cuda", dtype=torch.float16)
+            c = buf[:m * n].view(m, n)
+
+            def check():
+                ref = (a.float() @ b.float()).half()
+                return torch.allclose(c.float(), ref.float(), rtol=1e-2, atol=5e-2) and \
+                    bool(torch.isnan(buf[m * n:]).all())
+            return (a, b, c, m, n, k, k, 1, n, 1, n, 1), check
+        consts = {"BM": 128, "BN": 256, "BK": 64}
+        if ws is not None:
+            consts["warp_specialize"] = ws
+        cases.append((f"gemm allow_tma {m}x{n}x{k}{'' if ws is None else ' ws=False'}",
+                      gemm_tma, lambda meta, m=m, n=n: (tile.cdiv(m, 128), tile.cdiv(n, 256)),
+                      make, ("f16", "f16", "f16", m, n, k, k, 1, n, 1, n, 1), consts))
     return cases
 
 
