@@ -147,7 +147,8 @@ private:
     return changed;
   }
 
-  // --- anchors ----------------------------------------------------------------
+  // --- anchors
+  // ----------------------------------------------------------------
   /// The coalesced layout for an access; contigDim/vec say why.
   struct Preferred {
     Attribute layout;
@@ -161,7 +162,8 @@ private:
   /// reduced by a tile.reduce.
   SmallVector<int64_t> getReducedDims(Value data);
 
-  // --- phases -----------------------------------------------------------------
+  // --- phases
+  // -----------------------------------------------------------------
   bool propagateOnce();
   bool propagateShapeOp(Operation *op);
   void materializeShapeOp(OpBuilder &b, Operation *op);
@@ -286,9 +288,9 @@ LayoutAssigner::getPreferredLayout(const Access &access) {
             getViewLayoutPlan(cast<ViewType>(view.getType())))
       vec = std::min(vec, plan->maxVector);
   }
-  pref.layout = buildBlockedLayout(ctx, shape, pref.contigDim, vec,
-                                   warpsAt(access.op),
-                                   getReducedDims(access.data));
+  pref.layout =
+      buildBlockedLayout(ctx, shape, pref.contigDim, vec, warpsAt(access.op),
+                         getReducedDims(access.data));
   return pref;
 }
 
@@ -310,7 +312,8 @@ SmallVector<int64_t> LayoutAssigner::getReducedDims(Value data) {
       if (!isElementwise(user))
         continue;
       for (Value r : user->getResults())
-        if (isTensor(r) && tensorType(r).getShape() == tensorType(v).getShape() &&
+        if (isTensor(r) &&
+            tensorType(r).getShape() == tensorType(v).getShape() &&
             seen.insert(r).second)
           worklist.push_back(r);
     }
@@ -392,8 +395,10 @@ bool LayoutAssigner::propagateOnce() {
     }
     if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
       int64_t axis = expand.getAxis();
-      changed |= assign(expand.getResult(), parentOf(get(expand.getSrc()), axis));
-      changed |= assign(expand.getSrc(), sliceOf(get(expand.getResult()), axis));
+      changed |=
+          assign(expand.getResult(), parentOf(get(expand.getSrc()), axis));
+      changed |=
+          assign(expand.getSrc(), sliceOf(get(expand.getResult()), axis));
       continue;
     }
     if (auto reduce = dyn_cast<ReduceOp>(op)) {
@@ -424,9 +429,9 @@ bool LayoutAssigner::propagateOnce() {
       auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
       for (unsigned i = 0, e = forOp.getNumResults(); i < e; ++i)
         if (isTensor(forOp.getResult(i)))
-          changed |= propagateGroup(
-              {forOp.getResult(i), forOp.getRegionIterArgs()[i],
-               forOp.getInitArgs()[i], yield.getOperand(i)});
+          changed |=
+              propagateGroup({forOp.getResult(i), forOp.getRegionIterArgs()[i],
+                              forOp.getInitArgs()[i], yield.getOperand(i)});
       continue;
     }
     if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
@@ -646,7 +651,7 @@ LogicalResult LayoutAssigner::materialize() {
       // warpgroup still reads. An operand defined outside a loop around
       // the dot (attention's Q) is stored once, right after its
       // definition, instead of in every iteration; so is one that a dot
-      // outside every loop shares with another dot.
+      // in no loop below that definition shares with another dot.
       if (choice.aInRegisters)
         fix(dot.getAMutable(), choice.a);
       SmallVector<std::pair<OpOperand *, Attribute>> toShared;
@@ -660,10 +665,12 @@ LogicalResult LayoutAssigner::materialize() {
         auto tensor = tensorType(tensorValue);
         auto memType = layout::MemDescType::get(
             tensor.getShape(), tensor.getElementType(), shared);
-        // Outside every loop, an operand that another dot reads too (Q of
-        // a Q K^T before the loop and of the one in it) shares that buffer.
+        // Outside every loop below the operand's definition, an operand
+        // that another dot reads too (Q of a Q K^T before the key loop and
+        // of the one in it, also inside a persistent kernel's tile loop)
+        // shares that buffer.
         bool sharedOutsideLoops =
-            !isInLoop(dot) &&
+            !isOutsideEnclosingLoop(tensorValue, dot) &&
             (hoistedAllocs.count({tensorValue, memType}) ||
              llvm::any_of(tensorValue.getUsers(), [&](Operation *user) {
                return user != dot.getOperation() && isa<DotOp>(user);
@@ -719,7 +726,8 @@ LogicalResult LayoutAssigner::materialize() {
       Attribute l = getLayout(reduce.getSrc().getType());
       for (OpOperand &o : reduce->getOpOperands().drop_front())
         fix(o, l);
-      for (auto [src, result] : llvm::zip(reduce.getSrcs(), reduce.getValues())) {
+      for (auto [src, result] :
+           llvm::zip(reduce.getSrcs(), reduce.getValues())) {
         if (!isTensor(result))
           continue;
         Type natural = ReduceOp::inferResultType(
