@@ -147,8 +147,7 @@ private:
     return changed;
   }
 
-  // --- anchors
-  // ----------------------------------------------------------------
+  // --- anchors ----------------------------------------------------------------
   /// The coalesced layout for an access; contigDim/vec say why.
   struct Preferred {
     Attribute layout;
@@ -162,8 +161,7 @@ private:
   /// reduced by a tile.reduce.
   SmallVector<int64_t> getReducedDims(Value data);
 
-  // --- phases
-  // -----------------------------------------------------------------
+  // --- phases -----------------------------------------------------------------
   bool propagateOnce();
   bool propagateShapeOp(Operation *op);
   void materializeShapeOp(OpBuilder &b, Operation *op);
@@ -288,9 +286,9 @@ LayoutAssigner::getPreferredLayout(const Access &access) {
             getViewLayoutPlan(cast<ViewType>(view.getType())))
       vec = std::min(vec, plan->maxVector);
   }
-  pref.layout =
-      buildBlockedLayout(ctx, shape, pref.contigDim, vec, warpsAt(access.op),
-                         getReducedDims(access.data));
+  pref.layout = buildBlockedLayout(ctx, shape, pref.contigDim, vec,
+                                   warpsAt(access.op),
+                                   getReducedDims(access.data));
   return pref;
 }
 
@@ -312,8 +310,7 @@ SmallVector<int64_t> LayoutAssigner::getReducedDims(Value data) {
       if (!isElementwise(user))
         continue;
       for (Value r : user->getResults())
-        if (isTensor(r) &&
-            tensorType(r).getShape() == tensorType(v).getShape() &&
+        if (isTensor(r) && tensorType(r).getShape() == tensorType(v).getShape() &&
             seen.insert(r).second)
           worklist.push_back(r);
     }
@@ -395,10 +392,8 @@ bool LayoutAssigner::propagateOnce() {
     }
     if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
       int64_t axis = expand.getAxis();
-      changed |=
-          assign(expand.getResult(), parentOf(get(expand.getSrc()), axis));
-      changed |=
-          assign(expand.getSrc(), sliceOf(get(expand.getResult()), axis));
+      changed |= assign(expand.getResult(), parentOf(get(expand.getSrc()), axis));
+      changed |= assign(expand.getSrc(), sliceOf(get(expand.getResult()), axis));
       continue;
     }
     if (auto reduce = dyn_cast<ReduceOp>(op)) {
@@ -429,9 +424,9 @@ bool LayoutAssigner::propagateOnce() {
       auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
       for (unsigned i = 0, e = forOp.getNumResults(); i < e; ++i)
         if (isTensor(forOp.getResult(i)))
-          changed |=
-              propagateGroup({forOp.getResult(i), forOp.getRegionIterArgs()[i],
-                              forOp.getInitArgs()[i], yield.getOperand(i)});
+          changed |= propagateGroup(
+              {forOp.getResult(i), forOp.getRegionIterArgs()[i],
+               forOp.getInitArgs()[i], yield.getOperand(i)});
       continue;
     }
     if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
@@ -726,8 +721,7 @@ LogicalResult LayoutAssigner::materialize() {
       Attribute l = getLayout(reduce.getSrc().getType());
       for (OpOperand &o : reduce->getOpOperands().drop_front())
         fix(o, l);
-      for (auto [src, result] :
-           llvm::zip(reduce.getSrcs(), reduce.getValues())) {
+      for (auto [src, result] : llvm::zip(reduce.getSrcs(), reduce.getValues())) {
         if (!isTensor(result))
           continue;
         Type natural = ReduceOp::inferResultType(
