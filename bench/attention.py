@@ -227,7 +227,8 @@ def main():
             if tma:
                 strides += [b * h * n] * 3
             if any(p.name == "nbh" for p in kern.meta.params):
-                # Persistent (utils/gen_attention_ws.py; B * H is its
+                # Persistent (utils/gen_attention_ws.py, or
+                # gen_auto_attention_contig.py --persistent; B * H is its
                 # last argument): a program per SM walks the tiles, with
                 # and without the mask (the launch policy of
                 # test/gpu/cases_attention_ws.py).

@@ -15,7 +15,9 @@ dtype and d) of ARTIFACT.cubin.json, a persistent kernel of
 utils/gen_attention_ws.py (the last argument B * H), launched with one
 program per SM (`sm`, the default, as bench/attention.py) or one per
 tile (`tile`), or a layout-free kernel of examples/auto/attention_contig.mlir
-(`auto`: one program per 128 rows and b * h, the (b, h, n) strides).
+(`auto`: one program per 128 rows and b * h, the (b, h, n) strides; a
+persistent one, examples/auto/attention_contig_persistent.mlir, one
+program per SM with B * H appended).
 Every kernel is checked against cuDNN first. B=4 H=32 N=4096.
 """
 import math, os, sys, statistics
@@ -59,8 +61,14 @@ for tname, d, mask, specs in rows:
             # A layout-free kernel of examples/auto/attention_contig.mlir:
             # one program per (128 rows, b * h), the (b, h, n) strides.
             grid = ((n + 127) // 128, b * h)
-            fn = (lambda kern=kern, grid=grid: kern[grid](q, k, v, o, 1 / math.sqrt(d), n, h, int(causal),
-                                                          *strides[:12]))
+            extra = []
+            if any(p.name == "nbh" for p in kern.meta.params):
+                # Persistent (examples/auto/attention_contig_persistent.mlir):
+                # one program per SM walks the work items; B * H last.
+                grid = (min(sms, grid[0] * grid[1]), 1)
+                extra = [b * h]
+            fn = (lambda kern=kern, grid=grid, extra=extra: kern[grid](
+                q, k, v, o, 1 / math.sqrt(d), n, h, int(causal), *strides[:12], *extra))
         else:
             tiles = -(-n // (64 * (kern.meta.num_warps // 4 - 1))) * b * h
             grid = (tiles if launch == "tile" else min(sms, tiles), 1)

@@ -10,12 +10,17 @@ default; --bn 64 gives the block of examples/auto/attention.mlir). Usage:
     python3 utils/gen_auto_attention_contig.py --warp-specialize --sp p --regs 240,24 \
         > examples/auto/attention_contig.mlir
     python3 utils/gen_auto_attention_contig.py --bn 64 --suffix _bn64 --warp-specialize
+    python3 utils/gen_auto_attention_contig.py --warp-specialize --sp p --regs 240,24 \
+        --suffix _persistent --persistent > examples/auto/attention_contig_persistent.mlir
 
 --sp writes the loop software-pipelined by one key block (S_0 before the
 loop, S_(j+1) = Q K_(j+1)^T issued at the top of iteration j): `p` in
 FA3's order (the softmax of block j + 1 in iteration j, P carried to the
 next P V; the example), `s` with S carried to the next iteration's
 softmax. --regs asks tile-warp-specialize for register budgets.
+--persistent gives the kernels a persistent grid: each program walks the
+(row block, b * H + h) work items striding by the number of programs (B * H
+is a last argument nbh; launch (programs, 1)), the views made per item.
 """
 import argparse
 import sys
@@ -321,7 +326,65 @@ def loop_fa3():
 """)
 
 
-def kernel(dtype, d, bn, suffix, ws, sp=False, regs=None):
+# The persistent grid (--persistent): the kernel-level part before the
+# tile loop, in place of the two program ids, and the loop's head (the
+# tile's batch * head index %bh and row block %pm from the work item).
+PERSISTENT_TOP = """\
+  // Persistent: program p of G walks the work items (row block, b * H + h):
+  // nrb row blocks of head 0 (last first: causal, the longest first), then
+  // head 1, ... Its k-th item is u = k G + p, or k G + G - 1 - p for odd k
+  // while k G + G <= items (alternating between the two ends of the waves,
+  // so that with G a multiple of nrb no program always gets the same row
+  // block). The views are made per item; tile-warp-specialize builds their
+  // descriptors once, from the parameters, and copies at (b, h, ...).
+  %pid = tile.program_id x : i32
+  %G = tile.num_programs x : i32
+"""
+
+PERSISTENT_LOOP = """\
+  %c127 = arith.constant 127 : i32
+  %nrbr = arith.addi %n, %c127 : i32
+  %nrb = arith.divsi %nrbr, %c128 : i32
+  %items = arith.muli %nrb, %nbh : i32
+  %left = arith.subi %items, %pid : i32
+  %leftg = arith.addi %left, %G : i32
+  %leftg1 = arith.subi %leftg, %c1 : i32
+  %count = arith.divsi %leftg1, %G : i32
+  %nrb1 = arith.subi %nrb, %c1 : i32
+  scf.for %kt = %c0 to %count step %c1 : i32 {
+    %u0 = arith.muli %kt, %G : i32
+    %ufwd = arith.addi %u0, %pid : i32
+    %uend = arith.addi %u0, %G : i32
+    %uend1 = arith.subi %uend, %c1 : i32
+    %ubwd = arith.subi %uend1, %pid : i32
+    %kodd = arith.andi %kt, %c1 : i32
+    %isodd = arith.cmpi ne, %kodd, %c0 : i32
+    %fits = arith.cmpi sle, %uend, %items : i32
+    %alt = arith.andi %isodd, %fits : i1
+    %u = arith.select %alt, %ubwd, %ufwd : i32
+    %bh = arith.divsi %u, %nrb : i32
+    %rb = arith.remsi %u, %nrb : i32
+    %pm = arith.subi %nrb1, %rb : i32
+"""
+
+
+def make_persistent(template):
+    """The template with the persistent grid: %nbh (B * H) appended, the
+    tile loop around everything after the constants."""
+    template = template.replace("%sod: i32)", "%sod: i32,\n    %nbh: i32)")
+    template = template.replace(
+        "  %pm = tile.program_id x : i32\n  %bh = tile.program_id y : i32\n",
+        PERSISTENT_TOP.replace("{", "{{").replace("}", "}}"))
+    head = template.index("  // Batch and head of this program")
+    tail = template.index("  tile.return\n")
+    body = template[head:tail].replace("this program", "this item")
+    body = "".join(("  " + line if line.strip() else line)
+                   for line in body.splitlines(keepends=True))
+    return (template[:head] + PERSISTENT_LOOP.replace("{", "{{").replace("}", "}}")
+            + body + "  }}\n" + template[tail:])
+
+
+def kernel(dtype, d, bn, suffix, ws, sp=False, regs=None, persistent=False):
     template = TEMPLATE
     if sp == "p":
         head = template.index("  %acc, %mi, %li = scf.for")
@@ -336,6 +399,8 @@ def kernel(dtype, d, bn, suffix, ws, sp=False, regs=None):
             "    scf.yield %acc_n, %m_new, %l_new, %qk_next : tensor<128x{D}xf32>, tensor<128xf32>, "
             "tensor<128xf32>, tensor<128x{BN}xf32>\n")
         assert "%qk_next : " in template
+    if persistent:
+        template = make_persistent(template)
     text = template.format(T=dtype, D=d, BN=bn, BN1=bn - 1, RB=128 // bn, SUFFIX=suffix)
     if ws:
         ask = f"array<i32: {regs[0]}, {regs[1]}>" if regs else "true"
@@ -373,13 +438,19 @@ def main():
                     help="C,P: the consumer and producer register budgets "
                     "(setmaxnreg) tile.warp_specialize asks for, with "
                     "--warp-specialize (default: the pass's, 232 and 40)")
+    ap.add_argument("--persistent", action="store_true",
+                    help="a persistent grid: each program walks work items "
+                    "(row block, b * H + h) striding by the number of "
+                    "programs; the kernels take B * H as a last argument "
+                    "nbh and are launched with (programs, 1)")
     args = ap.parse_args()
     regs = [int(x) for x in args.regs.split(",")] if args.regs else None
     flags = "".join([f" --bn {args.bn}" if args.bn != 128 else "",
                      f" --suffix {args.suffix}" if args.suffix else "",
                      " --warp-specialize" if args.warp_specialize else "",
                      f" --sp {args.sp}" if args.sp else "",
-                     f" --regs {args.regs}" if args.regs else ""])
+                     f" --regs {args.regs}" if args.regs else "",
+                     " --persistent" if args.persistent else ""])
     spdoc = {
         None: "",
         "p": "\n// The loop is software-pipelined by one key block in FA3's order: S_0\n"
@@ -392,11 +463,21 @@ def main():
              "// it; iteration j issues S_(j+1) = Q K_(j+1)^T, then does the softmax of\n"
              "// the S it was handed and O += P_j V_j, and carries S_(j+1).",
     }[args.sp]
-    out = [HEADER.format(BN=args.bn, SUFFIX=args.suffix, FLAGS=flags, SPDOC=spdoc)]
+    header = HEADER.format(BN=args.bn, SUFFIX=args.suffix, FLAGS=flags, SPDOC=spdoc)
+    if args.persistent:
+        header = header.replace(
+            "// the (b, h, n) strides of q, k, v and o.\n"
+            "// Launch: grid (cdiv(n, 128), B * H), 8 warps (12 with the producer).\n",
+            "// the (b, h, n) strides of q, k, v and o, then nbh = B * H.\n"
+            "// Persistent: launch grid (programs, 1), e.g. min(#SMs, cdiv(n, 128) B H);\n"
+            "// each program walks the (row block, b * H + h) work items striding by\n"
+            "// the number of programs. 8 warps (12 with the producer).\n")
+        assert "nbh = B * H" in header
+    out = [header]
     for dtype in ("f16", "bf16"):
         for d in (64, 128):
             out.append(kernel(dtype, d, args.bn, args.suffix, args.warp_specialize,
-                              args.sp, regs))
+                              args.sp, regs, args.persistent))
     sys.stdout.write("\n".join(out))
 
 

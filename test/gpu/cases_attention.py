@@ -9,7 +9,10 @@ checks: every output element written, the elementwise and relative errors
 within the input type's bounds, and the memory around the output (rows past
 N, columns past d of a larger buffer) still poisoned. The kernels of
 examples/attention_contig.mlir (stride 1 along d, 16-byte aligned rows)
-run on the contiguous and [B, N, H, d] orders. Memory orders vary
+run on the contiguous and [B, N, H, d] orders, as do the layout-free
+ones of examples/auto/attention_contig.mlir and their persistent variant
+(examples/auto/attention_contig_persistent.mlir: 5 programs below N =
+1000, so that each walks several work items). Memory orders vary
 with the case: contiguous [B, H, N, d]; [B, N, H, d] storage viewed as
 [B, H, N, d] (torch's transpose(1, 2), the layout of a fused QKV
 projection); and k, v with every other element along d (stride 2: the
@@ -110,6 +113,17 @@ def run_attention_contig(kernel, shape, gen):
     return run_attention(kernel, shape, gen, contig=True)
 
 
+def run_attention_contig_persistent(kernel, shape, gen):
+    """A persistent kernel of examples/auto/attention_contig_persistent.mlir
+    (B * H its last argument) behind the non-persistent launch: 5 programs
+    below N = 1000 (each walks several work items, the ring's slots and
+    phases carrying over), else one per SM (cases_attention_ws's policy)."""
+    from cases_attention_ws import launchable
+    n = shape[2]
+    return run_attention(launchable(kernel, 5 if n < 1000 else None), shape, gen,
+                         contig=True)
+
+
 def _shapes(d, dtype, orders=("contig", "bnhd", "strided")):
     """N in {1, 17, 64, 100, 1000, 4096}, causal and not, memory orders in
     turn; B * H small except at N = 4096."""
@@ -141,3 +155,9 @@ for _artifact, _prefix in (("attention", "attention"), ("auto_attention", "atten
                 # head slices, K^T read transposed from its slot).
                 CASES.append(("auto_attention_contig", f"attention_auto_contig_{_t}_d{_d}",
                               run_attention_contig, _shapes(_d, _dtype, ("contig", "bnhd"))))
+                # examples/auto/attention_contig_persistent.mlir: the same
+                # with a persistent grid (views made per work item).
+                CASES.append(("auto_attention_contig_persistent",
+                              f"attention_auto_contig_{_t}_d{_d}_persistent",
+                              run_attention_contig_persistent,
+                              _shapes(_d, _dtype, ("contig", "bnhd"))))

@@ -646,7 +646,7 @@ LogicalResult LayoutAssigner::materialize() {
       // warpgroup still reads. An operand defined outside a loop around
       // the dot (attention's Q) is stored once, right after its
       // definition, instead of in every iteration; so is one that a dot
-      // outside every loop shares with another dot.
+      // in no loop below that definition shares with another dot.
       if (choice.aInRegisters)
         fix(dot.getAMutable(), choice.a);
       SmallVector<std::pair<OpOperand *, Attribute>> toShared;
@@ -660,10 +660,12 @@ LogicalResult LayoutAssigner::materialize() {
         auto tensor = tensorType(tensorValue);
         auto memType = layout::MemDescType::get(
             tensor.getShape(), tensor.getElementType(), shared);
-        // Outside every loop, an operand that another dot reads too (Q of
-        // a Q K^T before the loop and of the one in it) shares that buffer.
+        // Outside every loop below the operand's definition, an operand
+        // that another dot reads too (Q of a Q K^T before the key loop and
+        // of the one in it, also inside a persistent kernel's tile loop)
+        // shares that buffer.
         bool sharedOutsideLoops =
-            !isInLoop(dot) &&
+            !isOutsideEnclosingLoop(tensorValue, dot) &&
             (hoistedAllocs.count({tensorValue, memType}) ||
              llvm::any_of(tensorValue.getUsers(), [&](Operation *user) {
                return user != dot.getOperation() && isa<DotOp>(user);

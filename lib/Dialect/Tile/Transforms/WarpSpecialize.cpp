@@ -223,6 +223,52 @@ TmaLoadOptions getWsTmaOptions() {
   return options;
 }
 
+/// Why the view `make`, made inside the scf.if/scf.for ops around `loop`
+/// (not in the kernel's block), cannot have a descriptor built once before
+/// the partitions ("" when it can): only outer loops may be around it (a
+/// branch's views hold only where its condition does, as in a
+/// tile-version-strides fast version), it has explicit strides, and its
+/// extents and strides are kernel-level values (parameters, constants, or
+/// computed in the kernel's block), so that only its pointer varies per
+/// tile: a parameter advanced by index * stride terms, whose indices become
+/// the copies' coordinates (whyNotTmaLoad checks the pointer).
+std::string whyNotOuterLoopView(MakeViewOp make, scf::ForOp loop,
+                                Block *kernelBlock) {
+  if (loop->isAncestor(make))
+    return "the view of a tile.load_tile feeding a dot is made inside the "
+           "loop; make it before the loop (its descriptor is built once, "
+           "before the partitions)";
+  for (Operation *parent = make->getParentOp();
+       parent != kernelBlock->getParentOp(); parent = parent->getParentOp()) {
+    if (!isa<scf::ForOp>(parent))
+      return "the view of a tile.load_tile feeding a dot is made inside the "
+             "branch the loop is in (as in a tile-version-strides fast "
+             "version, whose views hold only when the strides and alignment "
+             "it tests do); a TMA descriptor is a kernel parameter the "
+             "launcher builds for every launch, and it refuses the operands "
+             "the other version serves";
+  }
+  if (!make.hasStrides())
+    return "the view of a tile.load_tile feeding a dot is made inside the "
+           "loop around the loop without explicit strides (its descriptor is "
+           "built once, before the loop, from the view's extents and "
+           "strides; give tile.make_view strides)";
+  auto isKernelLevel = [&](Value v) {
+    if (auto arg = dyn_cast<BlockArgument>(v))
+      return arg.getOwner() == kernelBlock;
+    return v.getDefiningOp()->getBlock() == kernelBlock;
+  };
+  if (!llvm::all_of(make.getShape(), isKernelLevel) ||
+      !llvm::all_of(make.getStrides(), isKernelLevel))
+    return "the view of a tile.load_tile feeding a dot is made inside the "
+           "loop around the loop with an extent or stride computed there; "
+           "its descriptor is built once, before the loop, so only the "
+           "view's pointer may vary per tile (a kernel parameter advanced by "
+           "index * stride terms; compute the extents and strides before the "
+           "loop)";
+  return "";
+}
+
 /// The plan of `loop`, or failure with the reason in `whyNot` (empty when
 /// the loop has no dot fed by a load: nothing to say).
 FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
@@ -341,16 +387,17 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
         }
     // A descriptor is a kernel parameter (docs/Lowering.md, "TMA
     // descriptors: the launcher contract"): its view must exist before any
-    // branch.
-    Operation *viewDef = load.getView().getDefiningOp();
-    if (viewDef && viewDef->getBlock() != &kernel.getBody().front()) {
-      whyNot = "the view of a tile.load_tile feeding a dot is made inside "
-               "the branch the loop is in (as in a tile-version-strides "
-               "fast version, whose views hold only when the strides and "
-               "alignment it tests do); a TMA descriptor is a kernel "
-               "parameter the launcher builds for every launch, and it "
-               "refuses the operands the other version serves";
-      return failure();
+    // branch; inside an outer loop (a persistent kernel's tile loop) it
+    // may be made per tile when only its pointer's offsets vary there.
+    auto viewDef = load.getView().getDefiningOp<MakeViewOp>();
+    Block *kernelBlock = &kernel.getBody().front();
+    bool viewInLoop = viewDef && viewDef->getBlock() != kernelBlock;
+    if (viewInLoop) {
+      if (std::string why = whyNotOuterLoopView(viewDef, loop, kernelBlock);
+          !why.empty()) {
+        whyNot = why;
+        return failure();
+      }
     }
     TmaLoadPlan tmaPlan;
     std::string why = whyNotTmaLoad(load, cc, tmaPlan, getWsTmaOptions());
@@ -359,6 +406,8 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
       whyNot = "a tile.load_tile feeding a dot cannot be a TMA copy: " + why;
       return failure();
     }
+    if (viewInLoop && !tmaPlan.base)
+      tmaPlan.base = viewDef.getPtr(); // the parameter itself: no offset dims
     if (desc.getLayout() != l.slotType.getLayout()) {
       std::string text;
       llvm::raw_string_ostream os(text);
@@ -378,7 +427,16 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
       return failure();
     }
     plan.txBytes += desc.getBlockBytes();
-    llvm::append_range(roots, load->getOperands());
+    if (viewInLoop) {
+      // The descriptor is built before the partitions from the view's
+      // extents and strides (kernel-level values); the producer repeats
+      // only the tile and offset indices.
+      llvm::append_range(roots, load.getIndices());
+      llvm::append_range(roots, viewDef.getShape());
+      llvm::append_range(roots, viewDef.getStrides());
+    } else {
+      llvm::append_range(roots, load->getOperands());
+    }
     llvm::append_range(roots, tmaPlan.offsetIndices);
     plan.tmaPlans.push_back(std::move(tmaPlan));
   }

@@ -421,3 +421,72 @@ tile.kernel @batched_reshape_used(%a: !tile.ptr<f16> {tile.divisibility = 16 : i
   tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
   tile.return
 }
+
+// -----
+
+// A persistent tile loop whose views really vary per tile: the extent of
+// K's view is computed in the tile loop (rows left after the tile), so one
+// descriptor built before the partitions cannot stand for it.
+tile.kernel @outer_loop_view_extent(
+    %k: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+    %v: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+    %o: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+    %n: i32, %tiles: i32, %sn: i32 {tile.divisibility = 8 : i64})
+    attributes {num_warps = 8 : i32, tile.warp_specialize = true} {
+  %pid = tile.program_id x : i32
+  %np = tile.num_programs x : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zs = arith.constant dense<0.0> : tensor<128x64xf32>
+  %vv = tile.make_view %v, shape [%n, 64], strides [%sn, 1] : !tile.ptr<f16> -> !tile.view<?x64xf16>
+  %vo = tile.make_view %o, shape [%n, 64], strides [%sn, 1] : !tile.ptr<f16> -> !tile.view<?x64xf16>
+  scf.for %t = %pid to %tiles step %np : i32 {
+    %rows = arith.subi %n, %t : i32
+    %vk = tile.make_view %k, shape [%rows, 64], strides [%sn, 1] : !tile.ptr<f16> -> !tile.view<?x64xf16>
+    // expected-remark @below {{tile-warp-specialize: loop left as it is: the view of a tile.load_tile feeding a dot is made inside the loop around the loop with an extent or stride computed there; its descriptor is built once, before the loop, so only the view's pointer may vary per tile (a kernel parameter advanced by index * stride terms; compute the extents and strides before the loop)}}
+    %acc = scf.for %j = %c0 to %n step %c1 iter_args(%acc_i = %zs) -> (tensor<128x64xf32>) : i32 {
+      %ta = tile.load_tile %vk[%j, %c0] padding = zero : !tile.view<?x64xf16> -> tensor<128x64xf16>
+      %tb = tile.load_tile %vv[%j, %c0] padding = zero : !tile.view<?x64xf16> -> tensor<64x64xf16>
+      %acc_n = tile.dot %ta, %tb, %acc_i : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
+      scf.yield %acc_n : tensor<128x64xf32>
+    }
+    %out = arith.truncf %acc : tensor<128x64xf32> to tensor<128x64xf16>
+    tile.store_tile %out, %vo[%t, %c0] : tensor<128x64xf16>, !tile.view<?x64xf16>
+  }
+  tile.return
+}
+
+// -----
+
+// A view made per tile inside a branch of the tile loop: only outer loops
+// may be around a view whose descriptor is built once (a branch's views
+// hold only where its condition does).
+tile.kernel @outer_loop_view_in_branch(
+    %k: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+    %v: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+    %n: i32, %tiles: i32, %sn: i32 {tile.divisibility = 8 : i64})
+    attributes {num_warps = 8 : i32, tile.warp_specialize = true} {
+  %pid = tile.program_id x : i32
+  %np = tile.num_programs x : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zs = arith.constant dense<0.0> : tensor<128x64xf32>
+  %vv = tile.make_view %v, shape [%n, 64], strides [%sn, 1] : !tile.ptr<f16> -> !tile.view<?x64xf16>
+  scf.for %t = %pid to %tiles step %np : i32 {
+    %odd = arith.andi %t, %c1 : i32
+    %flag = arith.cmpi eq, %odd, %c0 : i32
+    scf.if %flag {
+      %vk = tile.make_view %k, shape [%n, 64], strides [%sn, 1] : !tile.ptr<f16> -> !tile.view<?x64xf16>
+      // expected-remark @below {{tile-warp-specialize: loop left as it is: the view of a tile.load_tile feeding a dot is made inside the branch the loop is in (as in a tile-version-strides fast version, whose views hold only when the strides and alignment it tests do); a TMA descriptor is a kernel parameter the launcher builds for every launch, and it refuses the operands the other version serves}}
+      %acc = scf.for %j = %c0 to %n step %c1 iter_args(%acc_i = %zs) -> (tensor<128x64xf32>) : i32 {
+        %ta = tile.load_tile %vk[%j, %c0] padding = zero : !tile.view<?x64xf16> -> tensor<128x64xf16>
+        %tb = tile.load_tile %vv[%j, %c0] padding = zero : !tile.view<?x64xf16> -> tensor<64x64xf16>
+        %acc_n = tile.dot %ta, %tb, %acc_i : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
+        scf.yield %acc_n : tensor<128x64xf32>
+      }
+      %out = arith.truncf %acc : tensor<128x64xf32> to tensor<128x64xf16>
+      tile.store_tile %out, %vv[%t, %c0] : tensor<128x64xf16>, !tile.view<?x64xf16>
+    }
+  }
+  tile.return
+}
