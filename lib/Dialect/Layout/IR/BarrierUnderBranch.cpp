@@ -51,3 +51,19 @@ tile::layout::findBarrierUnderBranchOn(Value value) {
   }
   return {nullptr, nullptr};
 }
+
+LogicalResult
+tile::layout::verifyNoBarrierUnderBranchOn(Operation *source,
+                                           StringRef consequence) {
+  auto [branch, barrier] = findBarrierUnderBranchOn(source->getResult(0));
+  if (!barrier)
+    return success();
+  StringRef name = source->getName().getStringRef();
+  InFlightDiagnostic diag = barrier.emitError()
+                            << "layout.barrier under a branch on " << name
+                            << ": " << consequence;
+  diag.attachNote(branch->getLoc())
+      << "this " << branch->getName() << " depends on " << name;
+  diag.attachNote(source->getLoc()) << name << " is here";
+  return diag;
+}

@@ -158,19 +158,10 @@ LogicalResult WarpAnyOp::verify() {
     return failure();
   // The result differs between warps: a barrier that only the warps voting
   // true (or false) reach waits forever for the others.
-  auto [branch, barrier] = findBarrierUnderBranchOn(getResult());
-  if (barrier) {
-    InFlightDiagnostic diag =
-        barrier.emitError()
-        << "layout.barrier under a branch on layout.warp_any: the result "
-           "differs between warps, the warps that skip the branch never "
-           "arrive and the kernel hangs; move the barrier out of the branch";
-    diag.attachNote(branch->getLoc())
-        << "this " << branch->getName() << " depends on layout.warp_any";
-    diag.attachNote(getLoc()) << "layout.warp_any is here";
-    return diag;
-  }
-  return success();
+  return verifyNoBarrierUnderBranchOn(
+      *this, "the result differs between warps, the warps that skip the "
+             "branch never arrive and the kernel hangs; move the barrier out "
+             "of the branch");
 }
 
 OpFoldResult ConvertOp::fold(FoldAdaptor) {

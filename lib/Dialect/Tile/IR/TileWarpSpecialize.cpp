@@ -306,18 +306,9 @@ LogicalResult WarpIdOp::verify() {
   if (!(*this)->getParentOfType<KernelOp>())
     return emitOpError("must be inside a tile.kernel (it counts the warps of "
                        "the program, or of its warp_specialize partition)");
-  auto [branch, barrier] = layout::findBarrierUnderBranchOn(getResult());
-  if (barrier) {
-    InFlightDiagnostic diag =
-        barrier.emitError()
-        << "layout.barrier under a branch on tile.warp_id: the warps that "
-           "skip the branch never arrive and the kernel hangs; move the "
-           "barrier out of the branch, or synchronize the warps in it with "
-           "an mbarrier (layout.arrive_barrier / layout.wait_barrier)";
-    diag.attachNote(branch->getLoc())
-        << "this " << branch->getName() << " depends on tile.warp_id";
-    diag.attachNote(getLoc()) << "tile.warp_id is here";
-    return diag;
-  }
-  return success();
+  return layout::verifyNoBarrierUnderBranchOn(
+      *this, "the warps that skip the branch never arrive and the kernel "
+             "hangs; move the barrier out of the branch, or synchronize the "
+             "warps in it with an mbarrier (layout.arrive_barrier / "
+             "layout.wait_barrier)");
 }

@@ -37,6 +37,7 @@
 
 #include "LayoutUtils.h"
 #include "TmaLegality.h"
+#include "tile/Dialect/Layout/IR/BufferViews.h"
 #include "tile/Dialect/Tile/IR/AccessHints.h"
 #include "tile/Dialect/Tile/IR/ViewLayout.h"
 
@@ -233,27 +234,13 @@ bool accumulatesAcrossIterations(DotOp dot, scf::ForOp loop) {
          yield.getOperand(arg.getArgNumber() - 1) == dot.getD();
 }
 
-/// The buffer a shared-memory value is a view of: through memdesc_index
-/// and memdesc_trans to the local_alloc (or block argument) it comes from.
-Value getRootBuffer(Value memdesc) {
-  while (Operation *def = memdesc.getDefiningOp()) {
-    if (auto index = dyn_cast<layout::MemDescIndexOp>(def))
-      memdesc = index.getSrc();
-    else if (auto trans = dyn_cast<layout::MemDescTransOp>(def))
-      memdesc = trans.getSrc();
-    else
-      break;
-  }
-  return memdesc;
-}
-
 /// Whether an op in `loop` (nested ops included) may write the buffer that
 /// shared-memory `operand` views (layout.local_store, an asynchronous copy
 /// into it): an asynchronous wgmma reading it could still run when the
 /// write lands. Ops without a memory-effect interface that take a view of
 /// it count as writers.
 bool isWrittenInLoop(Value operand, scf::ForOp loop) {
-  Value root = getRootBuffer(operand);
+  Value root = layout::getViewedBuffer(operand);
   WalkResult result = loop.getBody()->walk([&](Operation *op) {
     // Nested ops are walked themselves; a dot only reads its operands.
     if (op->getNumRegions() != 0 || isa<DotOp>(op) ||
@@ -262,7 +249,7 @@ bool isWrittenInLoop(Value operand, scf::ForOp loop) {
     for (Value v : op->getOperands()) {
       if (!isa<layout::MemDescType>(v.getType()))
         continue;
-      Value target = getRootBuffer(v);
+      Value target = layout::getViewedBuffer(v);
       // A block argument (a partition's buffer) may be any buffer of its
       // type.
       bool mayAlias =

@@ -27,6 +27,13 @@ namespace tile::layout {
 std::pair<mlir::Operation *, BarrierOp>
 findBarrierUnderBranchOn(mlir::Value value);
 
+/// Fails with an error at such a barrier for the result of `source` (a
+/// one-result op whose value differs between warps): "layout.barrier under
+/// a branch on <source's name>: <consequence>", with notes at the branch
+/// and at `source`.
+mlir::LogicalResult verifyNoBarrierUnderBranchOn(mlir::Operation *source,
+                                                 llvm::StringRef consequence);
+
 } // namespace tile::layout
 
 #endif // TILE_DIALECT_LAYOUT_IR_BARRIERUNDERBRANCH_H
