@@ -136,3 +136,93 @@ tile.kernel @deferred_b_stored(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}
   tile.store_tile %sum, %vc[%pm, %pn] : tensor<128x128xf32, #mma>, !tile.view<?x?xf32>
   tile.return
 }
+
+// -----
+
+#bla = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]>
+#blb = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [8, 1], order = [1, 0]>
+#sh = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+#mma = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]>
+// An overlapped wgmma (its result read after the next wgmma is issued)
+// whose B is stored between its issue and that read: synchronous; the
+// last wgmma (slots only) is still deferred.
+// CHECK-LABEL: tile.kernel @overlapped_b_stored
+// CHECK: scf.for
+// CHECK: %[[D1:.*]] = tile.dot %{{[^ ]*}}, %{{[^ ]*}}, %{{[^ ]*}} : !layout.memdesc
+// CHECK: tile.dot %{{[^ ]*}}, %{{[^ ]*}}, %{{[^ ]*}} async : !layout.memdesc
+// CHECK: layout.local_store
+// CHECK-NEXT: arith.addf %{{[^ ]*}}, %[[D1]]
+tile.kernel @overlapped_b_stored(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                    %c: !tile.ptr<f32>, %m: i32, %n: i32, %k: i32, %kt: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [64, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [128, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %bbuf = layout.local_alloc : !layout.memdesc<64x128xf16, #sh>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+  // expected-remark @below {{tile-pipeline: 3 stages of 32768 bytes: tile.load_tile 128x64xf16 in 3 slots (wgmma operand), tile.load_tile 64x128xf16 in 3 slots (wgmma operand); the last wgmma asynchronous, waited for in the next iteration before tile.dot reads its iteration argument #0; the other dots synchronous}}
+  %acc, %acc2 = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero, %s2 = %zero) -> (tensor<128x128xf32, #mma>, tensor<128x128xf32, #mma>) : i32 {
+    %x = tile.load_tile %va[%pm, %i] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16, #bla>
+    %y = tile.load_tile %vb[%i, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16, #blb>
+    layout.barrier
+    %xs = layout.local_alloc %x : tensor<128x64xf16, #bla> -> !layout.memdesc<128x64xf16, #sh>
+    %ys = layout.local_alloc %y : tensor<64x128xf16, #blb> -> !layout.memdesc<64x128xf16, #sh>
+    %d1 = tile.dot %xs, %bbuf, %zero : !layout.memdesc<128x64xf16, #sh>, !layout.memdesc<64x128xf16, #sh> -> tensor<128x128xf32, #mma>
+    %d = tile.dot %xs, %ys, %s : !layout.memdesc<128x64xf16, #sh>, !layout.memdesc<64x128xf16, #sh> -> tensor<128x128xf32, #mma>
+    layout.barrier
+    layout.local_store %y, %bbuf : tensor<64x128xf16, #blb> -> !layout.memdesc<64x128xf16, #sh>
+    %d2 = arith.addf %s2, %d1 : tensor<128x128xf32, #mma>
+    scf.yield %d, %d2 : tensor<128x128xf32, #mma>, tensor<128x128xf32, #mma>
+  }
+  %sum = arith.addf %acc, %acc2 : tensor<128x128xf32, #mma>
+  tile.store_tile %sum, %vc[%pm, %pn] : tensor<128x128xf32, #mma>, !tile.view<?x?xf32>
+  tile.return
+}
+
+// -----
+
+#bla = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]>
+#blb = #layout.blocked<sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [8, 1], order = [1, 0]>
+#sh = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+#mma = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]>
+// The same without the store: overlapped (waited for right before the
+// add; pendings 0, the deferred wgmma of the previous iteration may be in
+// flight).
+// CHECK-LABEL: tile.kernel @overlapped_b_invariant
+// CHECK: scf.for
+// CHECK: %[[D1:.*]] = tile.dot %{{[^ ]*}}, %{{[^ ]*}}, %{{[^ ]*}} async : !layout.memdesc
+// CHECK: tile.dot %{{[^ ]*}}, %{{[^ ]*}}, %{{[^ ]*}} async : !layout.memdesc
+// CHECK-NEXT: %[[W:.*]] = tile.dot_wait %[[D1]] {pendings = 0 : i32}
+// CHECK-NEXT: arith.addf %{{[^ ]*}}, %[[W]]
+tile.kernel @overlapped_b_invariant(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                    %c: !tile.ptr<f32>, %m: i32, %n: i32, %k: i32, %kt: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [64, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [128, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %bbuf = layout.local_alloc : !layout.memdesc<64x128xf16, #sh>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
+  // expected-remark @below {{tile-pipeline: 3 stages of 32768 bytes: tile.load_tile 128x64xf16 in 3 slots (wgmma operand), tile.load_tile 64x128xf16 in 3 slots (wgmma operand); the last wgmma asynchronous, waited for in the next iteration before tile.dot reads its iteration argument #0; 1 wgmma asynchronous within the iteration (waited for before arith.addf, 0 pending)}}
+  %acc, %acc2 = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero, %s2 = %zero) -> (tensor<128x128xf32, #mma>, tensor<128x128xf32, #mma>) : i32 {
+    %x = tile.load_tile %va[%pm, %i] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16, #bla>
+    %y = tile.load_tile %vb[%i, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16, #blb>
+    layout.barrier
+    %xs = layout.local_alloc %x : tensor<128x64xf16, #bla> -> !layout.memdesc<128x64xf16, #sh>
+    %ys = layout.local_alloc %y : tensor<64x128xf16, #blb> -> !layout.memdesc<64x128xf16, #sh>
+    %d1 = tile.dot %xs, %bbuf, %zero : !layout.memdesc<128x64xf16, #sh>, !layout.memdesc<64x128xf16, #sh> -> tensor<128x128xf32, #mma>
+    %d = tile.dot %xs, %ys, %s : !layout.memdesc<128x64xf16, #sh>, !layout.memdesc<64x128xf16, #sh> -> tensor<128x128xf32, #mma>
+    %d2 = arith.addf %s2, %d1 : tensor<128x128xf32, #mma>
+    scf.yield %d, %d2 : tensor<128x128xf32, #mma>, tensor<128x128xf32, #mma>
+  }
+  %sum = arith.addf %acc, %acc2 : tensor<128x128xf32, #mma>
+  tile.store_tile %sum, %vc[%pm, %pn] : tensor<128x128xf32, #mma>, !tile.view<?x?xf32>
+  tile.return
+}
