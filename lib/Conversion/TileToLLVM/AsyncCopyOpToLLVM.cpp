@@ -38,6 +38,7 @@
 #include "tile/Conversion/TileToLLVM/Registers.h"
 #include "tile/Conversion/TileToLLVM/SharedMemory.h"
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
+#include "tile/Dialect/Layout/IR/BufferViews.h"
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Dialect/Tile/Analysis/AccessFacts.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
@@ -474,14 +475,7 @@ static bool mayCopySynchronously(Operation *copy) {
 }
 
 static bool isWrittenOnlyByAsyncCopies(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (auto index = dyn_cast<layout::MemDescIndexOp>(def))
-      value = index.getSrc();
-    else if (auto trans = dyn_cast<layout::MemDescTransOp>(def))
-      value = trans.getSrc();
-    else
-      break;
-  }
+  value = layout::getViewedBuffer(value);
   auto alloc = value.getDefiningOp<layout::LocalAllocOp>();
   if (!alloc || alloc.getSrc())
     return false;

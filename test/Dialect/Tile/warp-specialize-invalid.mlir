@@ -231,6 +231,47 @@ tile.kernel @barrier_in_warp_loop() attributes {num_warps = 8 : i32} {
 
 // -----
 
+// ... in a case of an scf.index_switch on it ...
+tile.kernel @barrier_in_warp_switch() attributes {num_warps = 8 : i32} {
+  // expected-note @+1 {{tile.warp_id is here}}
+  %w = tile.warp_id : i32
+  %i = arith.index_cast %w : i32 to index
+  // expected-note @+1 {{this scf.index_switch depends on tile.warp_id}}
+  scf.index_switch %i
+  case 0 {
+    // expected-error @+1 {{layout.barrier under a branch on tile.warp_id}}
+    layout.barrier
+    scf.yield
+  }
+  default {
+  }
+  tile.return
+}
+
+// -----
+
+// ... or in an scf.while whose condition uses it.
+tile.kernel @barrier_in_warp_while() attributes {num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  // expected-note @+1 {{tile.warp_id is here}}
+  %w = tile.warp_id : i32
+  // expected-note @+1 {{this scf.while depends on tile.warp_id}}
+  %r = scf.while (%k = %c0) : (i32) -> i32 {
+    %more = arith.cmpi slt, %k, %w : i32
+    scf.condition(%more) %k : i32
+  } do {
+  ^bb0(%k: i32):
+    // expected-error @+1 {{layout.barrier under a branch on tile.warp_id}}
+    layout.barrier
+    %k1 = arith.addi %k, %c1 : i32
+    scf.yield %k1 : i32
+  }
+  tile.return
+}
+
+// -----
+
 // Not a branch: the warp index as a loop-carried value (data), and a
 // barrier beside the branch, not in it.
 tile.kernel @barrier_beside_warp_if() attributes {num_warps = 8 : i32} {

@@ -1,5 +1,6 @@
 //===- LayoutOps.cpp - Layout ops -----------------------------------------===//
 
+#include "tile/Dialect/Layout/IR/BarrierUnderBranch.h"
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -136,7 +137,12 @@ LogicalResult ConvertOp::verify() {
 }
 
 LogicalResult WarpAnyOp::verify() {
-  auto type = cast<RankedTensorType>(getPred().getType());
+  // TensorOf admits unranked tensors.
+  auto type = dyn_cast<RankedTensorType>(getPred().getType());
+  if (!type)
+    return emitOpError() << "needs a ranked tensor with a distributed layout, "
+                            "got "
+                         << getPred().getType();
   Attribute enc = type.getEncoding();
   if (!isa_and_nonnull<DistributedLayoutAttrInterface>(enc))
     return emitOpError() << "needs a distributed layout encoding on its "
@@ -144,9 +150,18 @@ LogicalResult WarpAnyOp::verify() {
                             "#layout.linear, #layout.nvmma), got "
                          << type
                          << ": which elements a warp holds is the layout's";
-  return verifyLayoutForShape(enc, type.getShape(), [&]() {
-    return emitOpError() << "operand layout does not fit: ";
-  });
+  if (type.getNumElements() == 0)
+    return emitOpError() << "needs at least one element, got " << type;
+  if (failed(verifyLayoutForShape(enc, type.getShape(), [&]() {
+        return emitOpError() << "operand layout does not fit: ";
+      })))
+    return failure();
+  // The result differs between warps: a barrier that only the warps voting
+  // true (or false) reach waits forever for the others.
+  return verifyNoBarrierUnderBranchOn(
+      *this, "the result differs between warps, the warps that skip the "
+             "branch never arrive and the kernel hangs; move the barrier out "
+             "of the branch");
 }
 
 OpFoldResult ConvertOp::fold(FoldAdaptor) {

@@ -1,10 +1,12 @@
 //===- SharedMemoryOps.cpp - Shared-memory ops of the layout dialect ------===//
 //
 // Verifiers, builders and folders of layout.local_alloc, local_load,
-// local_store, memdesc_index and memdesc_trans.
+// local_store, memdesc_index and memdesc_trans; the buffer a view is of
+// (BufferViews.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Dialect/Layout/IR/BufferViews.h"
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 
 #include "mlir/IR/Matchers.h"
@@ -245,4 +247,16 @@ OpFoldResult MemDescTransOp::fold(FoldAdaptor) {
         return inner.getSrc();
     }
   return {};
+}
+
+Value tile::layout::getViewedBuffer(Value view) {
+  while (Operation *def = view.getDefiningOp()) {
+    if (auto index = dyn_cast<MemDescIndexOp>(def))
+      view = index.getSrc();
+    else if (auto trans = dyn_cast<MemDescTransOp>(def))
+      view = trans.getSrc();
+    else
+      break;
+  }
+  return view;
 }

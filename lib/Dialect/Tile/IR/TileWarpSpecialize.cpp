@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Dialect/Layout/IR/BarrierUnderBranch.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/IR/WarpRegisters.h"
 
@@ -301,58 +302,13 @@ LogicalResult WarpSpecializeOp::verify() {
 // tile.warp_id
 //===----------------------------------------------------------------------===//
 
-/// The first `layout.barrier` in a region whose execution is decided by a
-/// value computed from tile.warp_id: the body of an scf.if on it or of an
-/// scf.for whose bounds use it. Such a barrier is reached by some warps only
-/// and waits forever for the others. (scf is matched by name: Tile IR does
-/// not link the SCF dialect.)
-static std::pair<Operation *, layout::BarrierOp>
-findBarrierUnderWarpBranch(WarpIdOp warpId) {
-  SmallVector<Value> worklist{warpId.getResult()};
-  llvm::DenseSet<Operation *> seen;
-  while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
-    for (OpOperand &use : value.getUses()) {
-      Operation *user = use.getOwner();
-      StringRef name = user->getName().getStringRef();
-      bool decides =
-          (name == "scf.if" && use.getOperandNumber() == 0) ||
-          (name == "scf.for" && use.getOperandNumber() < 3);
-      if (decides) {
-        layout::BarrierOp barrier;
-        user->walk([&](layout::BarrierOp op) {
-          barrier = op;
-          return WalkResult::interrupt();
-        });
-        if (barrier)
-          return {user, barrier};
-        continue;
-      }
-      // Follow the value through computations (not into regions: a
-      // loop-carried or yielded value is data, not a branch condition).
-      if (user->getNumRegions() == 0 && seen.insert(user).second)
-        llvm::append_range(worklist, user->getResults());
-    }
-  }
-  return {nullptr, nullptr};
-}
-
 LogicalResult WarpIdOp::verify() {
   if (!(*this)->getParentOfType<KernelOp>())
     return emitOpError("must be inside a tile.kernel (it counts the warps of "
                        "the program, or of its warp_specialize partition)");
-  auto [branch, barrier] = findBarrierUnderWarpBranch(*this);
-  if (barrier) {
-    InFlightDiagnostic diag =
-        barrier.emitError()
-        << "layout.barrier under a branch on tile.warp_id: the warps that "
-           "skip the branch never arrive and the kernel hangs; move the "
-           "barrier out of the branch, or synchronize the warps in it with "
-           "an mbarrier (layout.arrive_barrier / layout.wait_barrier)";
-    diag.attachNote(branch->getLoc())
-        << "this " << branch->getName() << " depends on tile.warp_id";
-    diag.attachNote(getLoc()) << "tile.warp_id is here";
-    return diag;
-  }
-  return success();
+  return layout::verifyNoBarrierUnderBranchOn(
+      *this, "the warps that skip the branch never arrive and the kernel "
+             "hangs; move the barrier out of the branch, or synchronize the "
+             "warps in it with an mbarrier (layout.arrive_barrier / "
+             "layout.wait_barrier)");
 }

@@ -37,6 +37,7 @@
 
 #include "LayoutUtils.h"
 #include "TmaLegality.h"
+#include "tile/Dialect/Layout/IR/BufferViews.h"
 #include "tile/Dialect/Tile/IR/AccessHints.h"
 #include "tile/Dialect/Tile/IR/ViewLayout.h"
 
@@ -231,6 +232,35 @@ bool accumulatesAcrossIterations(DotOp dot, scf::ForOp loop) {
   return dot->getBlock() == body && arg && arg.getOwner() == body &&
          arg.getArgNumber() > 0 && arg.hasOneUse() && dot.getD().hasOneUse() &&
          yield.getOperand(arg.getArgNumber() - 1) == dot.getD();
+}
+
+/// Whether an op in `loop` (nested ops included) may write the buffer that
+/// shared-memory `operand` views (layout.local_store, an asynchronous copy
+/// into it): an asynchronous wgmma reading it could still run when the
+/// write lands. Ops without a memory-effect interface that take a view of
+/// it count as writers.
+bool isWrittenInLoop(Value operand, scf::ForOp loop) {
+  Value root = layout::getViewedBuffer(operand);
+  WalkResult result = loop.getBody()->walk([&](Operation *op) {
+    // Nested ops are walked themselves; a dot only reads its operands.
+    if (op->getNumRegions() != 0 || isa<DotOp>(op) ||
+        !mightHaveEffect<MemoryEffects::Write>(op))
+      return WalkResult::advance();
+    for (Value v : op->getOperands()) {
+      if (!isa<layout::MemDescType>(v.getType()))
+        continue;
+      Value target = layout::getViewedBuffer(v);
+      // A block argument (a partition's buffer) may be any buffer of its
+      // type.
+      bool mayAlias =
+          (isa<BlockArgument>(target) || isa<BlockArgument>(root)) &&
+          target.getType() == root.getType();
+      if (target == root || mayAlias)
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
 }
 
 /// The shared-memory values of the ring's slots: the local_allocs the
@@ -636,8 +666,12 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
     auto operandOk = [&](Value v) {
       if (slotValues.contains(v))
         return true;
-      // Loop-invariant buffers and registers are not overwritten.
-      return !loop->isAncestor(v.getParentRegion()->getParentOp());
+      // Loop-invariant registers, and loop-invariant buffers that nothing
+      // in the loop writes, are not overwritten while it runs.
+      if (loop->isAncestor(v.getParentRegion()->getParentOp()))
+        return false;
+      return !isa<layout::MemDescType>(v.getType()) ||
+             !isWrittenInLoop(v, loop);
     };
     if (accumulatesAcrossIterations(dot, loop) && operandOk(dot.getA()) &&
         operandOk(dot.getB()))
@@ -711,7 +745,8 @@ std::string tl::findDeferredDot(PipelineSchedule &schedule) {
     for (Value operand : {dot.getA(), dot.getB()})
       if (isa<layout::MemDescType>(operand.getType()) &&
           !slotValues.contains(operand) &&
-          loop->isAncestor(operand.getParentRegion()->getParentOp()))
+          (loop->isAncestor(operand.getParentRegion()->getParentOp()) ||
+           isWrittenInLoop(operand, loop)))
         return "an operand of the last wgmma is a shared-memory buffer "
                "written in the loop body (not a pipeline slot)";
     return "";
@@ -797,6 +832,14 @@ std::string tl::findDeferredDot(PipelineSchedule &schedule) {
         crossesWait = true;
     }
     if (!user || (between == 0 && !crossesWait))
+      continue;
+    // A buffer from before the loop that the body writes (a local_store
+    // between the wgmma and its wait would land under it): synchronous.
+    if (llvm::any_of(ValueRange{dot.getA(), dot.getB()}, [&](Value operand) {
+          return isa<layout::MemDescType>(operand.getType()) &&
+                 !slotValues.contains(operand) &&
+                 isWrittenInLoop(operand, loop);
+        }))
       continue;
     schedule.overlapped.push_back({dot, user, carried ? 0 : between});
   }
