@@ -71,6 +71,25 @@ CASES = [
     ("examples/attention_contig.mlir", "_attn_fwd", _ATTN_SIG,
      {"CAUSAL": False, "D": 128, "BM": 128, "BN": 128},
      {"num_warps": 8, "num_stages": 3}),
+    # The tensor-core kernels of issue 11 against the same Triton kernels:
+    # the warp-specialized GEMMs (hand-written and layout-free), the
+    # warp-specialized attention (hand-written, d 128 and 64, and the
+    # layout-free one).
+    ("examples/matmul_ws_coop.mlir:matmul_ws_coop", "_matmul_kernel",
+     _MATMUL_SIG, {"BM": 128, "BN": 256, "BK": 64},
+     {"num_warps": 8, "num_stages": 3}),
+    ("test/gpu/kernels/auto_matmul_persistent_256.mlir", "_matmul_kernel",
+     _MATMUL_SIG, {"BM": 128, "BN": 256, "BK": 64},
+     {"num_warps": 8, "num_stages": 3}),
+    ("examples/attention_ws.mlir:attention_ws_f16_d128", "_attn_fwd",
+     _ATTN_SIG, {"CAUSAL": False, "D": 128, "BM": 128, "BN": 128},
+     {"num_warps": 8, "num_stages": 3}),
+    ("examples/attention_ws.mlir:attention_ws_f16_d64", "_attn_fwd",
+     _ATTN_SIG, {"CAUSAL": False, "D": 64, "BM": 128, "BN": 64},
+     {"num_warps": 8, "num_stages": 3}),
+    ("examples/auto/attention_contig.mlir:attention_auto_contig_f16_d128",
+     "_attn_fwd", _ATTN_SIG, {"CAUSAL": False, "D": 128, "BM": 128, "BN": 128},
+     {"num_warps": 8, "num_stages": 3}),
 ]
 
 TRITON_CHILD = r"""
