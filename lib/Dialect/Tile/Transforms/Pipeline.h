@@ -112,6 +112,9 @@ struct PipelineSchedule {
   /// The wgmma that stays asynchronous, one group in flight (null: every
   /// dot stays synchronous).
   DotOp asyncDot;
+  /// With a single wgmma that is not asyncDot: why it stays synchronous,
+  /// for the remark.
+  std::string syncWgmmaReason;
   /// With several wgmma and none of them asyncDot: those whose result
   /// leaves the body only through the yield (deferred wgmma, in body
   /// order). Each is issued asynchronously with no wait in its own

@@ -383,8 +383,11 @@ std::string PipelineSchedule::describe() const {
          << ", " << d.pendings << " pending";
     });
     os << ")";
-  } else if (overlapped.empty())
+  } else if (overlapped.empty()) {
     os << "dots synchronous";
+    if (!syncWgmmaReason.empty())
+      os << " (the wgmma " << syncWgmmaReason << ")";
+  }
   if (!asyncDot && !overlapped.empty()) {
     os << (deferred.empty() ? "" : "; ") << overlapped.size()
        << " wgmma asynchronous within the iteration (";
@@ -663,18 +666,31 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
   if (wgmmas.size() == 1) {
     DotOp dot = wgmmas.front();
     llvm::SmallPtrSet<Value, 4> slotValues = getSlotValues(schedule);
-    auto operandOk = [&](Value v) {
+    // Empty when the operand is not overwritten while the wgmma runs:
+    // a slot, loop-invariant registers, or a loop-invariant buffer that
+    // nothing in the loop writes.
+    auto operandProblem = [&](Value v) -> std::string {
       if (slotValues.contains(v))
-        return true;
-      // Loop-invariant registers, and loop-invariant buffers that nothing
-      // in the loop writes, are not overwritten while it runs.
+        return "";
+      bool inMemory = isa<layout::MemDescType>(v.getType());
       if (loop->isAncestor(v.getParentRegion()->getParentOp()))
-        return false;
-      return !isa<layout::MemDescType>(v.getType()) ||
-             !isWrittenInLoop(v, loop);
+        return inMemory ? "a shared buffer the loop makes (not a pipeline "
+                          "slot)"
+                        : "registers computed in the loop";
+      if (inMemory && isWrittenInLoop(v, loop))
+        return "a shared buffer the loop writes";
+      return "";
     };
-    if (accumulatesAcrossIterations(dot, loop) && operandOk(dot.getA()) &&
-        operandOk(dot.getB()))
+    std::string problemA = operandProblem(dot.getA());
+    std::string problemB = operandProblem(dot.getB());
+    if (!accumulatesAcrossIterations(dot, loop))
+      schedule.syncWgmmaReason =
+          "does not accumulate into an iteration argument it yields";
+    else if (!problemA.empty())
+      schedule.syncWgmmaReason = "reads A from " + problemA;
+    else if (!problemB.empty())
+      schedule.syncWgmmaReason = "reads B from " + problemB;
+    else
       schedule.asyncDot = dot;
   }
   if (schedule.tma && !schedule.asyncDot) {

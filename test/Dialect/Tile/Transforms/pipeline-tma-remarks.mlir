@@ -123,7 +123,7 @@ tile.kernel @mixed(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %b: !tile.
   %vb = tile.make_view %b, shape [%k, %n], strides [128, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
   %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
   %zero = arith.constant dense<0.0> : tensor<128x128xf32>
-  // expected-remark @below {{tile-pipeline: 3 stages of 16384 bytes: tile.load_tile 64x128xf16 in 3 slots (wgmma operand); dots synchronous; the tile.load_tile feeding a dot stays synchronous: it could be a TMA copy, but another load feeding a dot is copied by threads (cp.async), and a ring is all TMA or all cp.async}}
+  // expected-remark @below {{tile-pipeline: 3 stages of 16384 bytes: tile.load_tile 64x128xf16 in 3 slots (wgmma operand); dots synchronous (the wgmma reads A from a shared buffer the loop makes (not a pipeline slot)); the tile.load_tile feeding a dot stays synchronous: it could be a TMA copy, but another load feeding a dot is copied by threads (cp.async), and a ring is all TMA or all cp.async}}
   %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<128x128xf32>) : i32 {
     %x = tile.load_tile %va[%pz, %pm, %i] padding = zero {allow_tma} : !tile.view<?x?x?xf16> -> tensor<1x128x64xf16>
     %y = tile.load_tile %vb[%i, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16>

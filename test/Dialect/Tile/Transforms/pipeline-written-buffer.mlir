@@ -33,7 +33,7 @@ tile.kernel @one_wgmma_b_stored(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64
   %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
   %bbuf = layout.local_alloc : !layout.memdesc<64x128xf16, #sh>
   %zero = arith.constant dense<0.0> : tensor<128x128xf32, #mma>
-  // expected-remark @below {{tile-pipeline: 3 stages of 16384 bytes: tile.load_tile 128x64xf16 in 3 slots (wgmma operand); dots synchronous}}
+  // expected-remark @below {{tile-pipeline: 3 stages of 16384 bytes: tile.load_tile 128x64xf16 in 3 slots (wgmma operand); dots synchronous (the wgmma reads B from a shared buffer the loop writes)}}
   %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
     %x = tile.load_tile %va[%pm, %i] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16, #bla>
     %y = tile.load_tile %vb[%i, %pn] padding = zero : !tile.view<?x?xf16> -> tensor<64x128xf16, #blb>
