@@ -15,8 +15,12 @@ tile-warp-specialize{warpgroup-release=false}) against
 examples/matmul_ws_coop.mlir and matmul_persistent.mlir, and cuBLAS.
 Batched (B x M x N x K): @matmul_batched_tma_persistent of
 examples/auto/matmul_batched.mlir against
-examples/matmul_batched_persistent.mlir, and torch.bmm. Every result is
-checked against torch before it is timed.
+examples/matmul_batched_persistent.mlir, and torch.bmm. fp8 e4m3 with
+per-tensor scales to bf16 (`--fp8-sizes`, M = N = K, B given N x K):
+examples/auto/matmul_fp8_persistent.mlir (no layouts; `_anyn` if built:
+the same without the N % 8 promise, so with an ordinary store) against
+examples/matmul_fp8_persistent.mlir and torch._scaled_mm (cuBLASLt).
+Every result is checked against torch before it is timed.
 """
 
 import argparse
@@ -34,6 +38,7 @@ def main():
     ap.add_argument("--artifacts", default=os.path.join(ROOT, ".device-carry", "artifacts"))
     ap.add_argument("--sizes", default="4096,8192")
     ap.add_argument("--batched", default="8x2048x2048x2048,8x4096x4096x4096")
+    ap.add_argument("--fp8-sizes", default="4096,8192")
     ap.add_argument("--rounds", type=int, default=5)
     args = ap.parse_args()
     import torch
@@ -130,6 +135,38 @@ def main():
                 continue
             rows.append((kname, fn))
         measure(spec, rows, ["matmul_batched_persistent", "cuBLAS"], 2 * bs * m * n * k)
+    for size in (int(s) for s in args.fp8_sizes.split(",") if s):
+        m = n = k = size
+        a = (torch.randn((m, k), device="cuda") * 2).to(torch.float8_e4m3fn)
+        bnk = (torch.randn((n, k), device="cuda") * 2).to(torch.float8_e4m3fn)
+        c = torch.empty((m, n), device="cuda", dtype=torch.bfloat16)
+        sa = torch.tensor(0.75, device="cuda")
+        sb = torch.tensor(1.5, device="cuda")
+        ref = torch._scaled_mm(a, bnk.t(), scale_a=sa, scale_b=sb,
+                               out_dtype=torch.bfloat16).double()
+        grid = (min(sms, cdiv(m, 128) * cdiv(n, 256)),)
+        kargs = (a, bnk, c, 0.75, 1.5, m, n, k, a.stride(0), bnk.stride(0), c.stride(0))
+        rows = [("cuBLASLt", lambda: torch._scaled_mm(a, bnk.t(), scale_a=sa, scale_b=sb,
+                                                      out_dtype=torch.bfloat16))]
+        for name, art, kname in (
+                ("matmul_fp8_persistent", "matmul_fp8_persistent", "matmul_fp8_persistent"),
+                ("auto_matmul_fp8_persistent", "auto_matmul_fp8_persistent",
+                 "auto_matmul_fp8_persistent"),
+                ("auto_matmul_fp8_persistent_anyn", "auto_matmul_fp8_persistent_anyn",
+                 "auto_matmul_fp8_persistent")):
+            kern = kernel(art, kname)
+            if kern is None:
+                continue
+            fn = lambda kern=kern: kern[grid](*kargs)
+            c.fill_(float("nan"))
+            fn()
+            torch.cuda.synchronize()
+            err = ((c.double() - ref).norm() / ref.norm()).item()
+            if not err < 2e-2:
+                print(f"{name}: WRONG RESULT, relative difference to _scaled_mm {err:.3e}")
+                continue
+            rows.append((name, fn))
+        measure(f"fp8 {size}^3", rows, ["matmul_fp8_persistent", "cuBLASLt"], 2 * m * n * k)
     return 0
 
 
