@@ -120,8 +120,10 @@ def main(argv=None):
                              args.arch, ["--warp-specialize"] + extra))
         for stem in ("auto_matmul_rm", "auto_matmul_rm_256", "auto_matmul_persistent",
                      "auto_matmul_persistent_256", "matmul_wgmma_rm"):
-            variants.append((stem + "_nows", os.path.join(kernels, stem + ".mlir"), args.emit,
-                             args.arch, [nows]))
+            src = os.path.join(kernels, stem + ".mlir")
+            if stem == "auto_matmul_persistent_256":
+                src = os.path.join(auto, "matmul_persistent_256.mlir")
+            variants.append((stem + "_nows", src, args.emit, args.arch, [nows]))
     jobs = [j + ([],) if len(j) == 4 else j for j in jobs] + variants
     manifest = {"arch": args.arch, "format": args.emit, "examples": {}}
     failures = 0
