@@ -62,6 +62,24 @@ def main():
             print(f"{name}: not available ({type(e).__name__})")
             return None
 
+    def add_checked(rows, name, art, kname, grid, kargs, c, ref, tol):
+        """Appends (name, a launch of kernel kname of artifact art on grid and
+        kargs) to rows when the artifact exists and the kernel's result,
+        written over a NaN-filled c, is within tol of ref (relative
+        Frobenius)."""
+        kern = kernel(art, kname)
+        if kern is None:
+            return
+        fn = lambda: kern[grid](*kargs)
+        c.fill_(float("nan"))
+        fn()
+        torch.cuda.synchronize()
+        err = ((c.double() - ref).norm() / ref.norm()).item()
+        if not err < tol:
+            print(f"{name}: WRONG RESULT, relative error {err:.3e}")
+            return
+        rows.append((name, fn))
+
     def cdiv(x, y):
         return (x + y - 1) // y
 
@@ -101,19 +119,8 @@ def main():
         for art in ("matmul_ws_coop", "matmul_persistent", "auto_matmul_persistent_256",
                     "auto_matmul_persistent_256_bar"):
             kname = (art[:-4] if art.endswith("_bar") else art) + sfx
-            name = art + sfx
-            kern = kernel(art, kname)
-            if kern is None:
-                continue
-            fn = lambda kern=kern: kern[grid](*kargs)
-            c.fill_(float("nan"))
-            fn()
-            torch.cuda.synchronize()
-            err = ((c.double() - ref).norm() / ref.norm()).item()
-            if not err < (2e-3 if dt == "f16" else 1e-2):
-                print(f"{name}: WRONG RESULT, relative error {err:.3e}")
-                continue
-            rows.append((name, fn))
+            add_checked(rows, art + sfx, art, kname, grid, kargs, c, ref,
+                        2e-3 if dt == "f16" else 1e-2)
         measure(f"{dt} {size}^3", rows, ["matmul_ws_coop" + sfx, "matmul_persistent" + sfx,
                                           "cuBLAS"], 2 * m * n * k)
     for spec in (s for s in args.batched.split(",") if s):
@@ -128,18 +135,7 @@ def main():
         rows = [("cuBLAS", lambda: torch.bmm(a, b, out=c))]
         for name, kname in (("matmul_batched_persistent", "matmul_batched_persistent"),
                             ("auto_matmul_batched", "matmul_batched_tma_persistent")):
-            kern = kernel(name, kname)
-            if kern is None:
-                continue
-            fn = lambda kern=kern: kern[grid](*kargs)
-            c.fill_(float("nan"))
-            fn()
-            torch.cuda.synchronize()
-            err = ((c.double() - ref).norm() / ref.norm()).item()
-            if not err < 2e-3:
-                print(f"{kname}: WRONG RESULT, relative error {err:.3e}")
-                continue
-            rows.append((kname, fn))
+            add_checked(rows, kname, name, kname, grid, kargs, c, ref, 2e-3)
         measure(spec, rows, ["matmul_batched_persistent", "cuBLAS"], 2 * bs * m * n * k)
     for size in (int(s) for s in args.fp8_sizes.split(",") if s):
         m = n = k = size
@@ -160,18 +156,7 @@ def main():
                  "auto_matmul_fp8_persistent"),
                 ("auto_matmul_fp8_persistent_anyn", "auto_matmul_fp8_persistent_anyn",
                  "auto_matmul_fp8_persistent")):
-            kern = kernel(art, kname)
-            if kern is None:
-                continue
-            fn = lambda kern=kern: kern[grid](*kargs)
-            c.fill_(float("nan"))
-            fn()
-            torch.cuda.synchronize()
-            err = ((c.double() - ref).norm() / ref.norm()).item()
-            if not err < 2e-2:
-                print(f"{name}: WRONG RESULT, relative difference to _scaled_mm {err:.3e}")
-                continue
-            rows.append((name, fn))
+            add_checked(rows, name, art, kname, grid, kargs, c, ref, 2e-2)
         measure(f"fp8 {size}^3", rows, ["matmul_fp8_persistent", "cuBLASLt"], 2 * m * n * k)
     return 0
 
