@@ -124,6 +124,22 @@ static cl::opt<bool> warpSpecializeOpt(
              "a tile.warp_specialize attribute)"),
     cl::init(true), cl::cat(category));
 
+static cl::opt<bool> wsPingPongOpt(
+    "ws-ping-pong",
+    cl::desc("In a warp-specialized loop that waits for its wgmma before "
+             "register work on their results (attention), the consumer "
+             "warpgroups take turns issuing their wgmma (tile-warp-specialize "
+             "ping-pong; on by default)"),
+    cl::init(true), cl::cat(category));
+
+static cl::opt<bool> wsPrologueCopiesOpt(
+    "ws-prologue-copies",
+    cl::desc("Tiles loaded before a warp-specialized loop that only wgmma "
+             "read (an attention kernel's Q) become TMA copies the producer "
+             "issues once, before its loop (tile-warp-specialize; on by "
+             "default)"),
+    cl::init(true), cl::cat(category));
+
 static cl::opt<bool> convertRemarksOpt(
     "convert-remarks",
     cl::desc("Remark on every layout.convert the lowering meets: registers, "
@@ -252,6 +268,8 @@ static TileToLLVMOptions getPipelineOptions() {
   options.numStages = numStagesOpt;
   options.pipelineRemarks = pipelineRemarksOpt;
   options.warpSpecialize = warpSpecializeOpt;
+  options.wsPingPong = wsPingPongOpt;
+  options.wsPrologueCopies = wsPrologueCopiesOpt;
   options.convertRemarks = convertRemarksOpt;
   options.enableAsserts = enableAssertsOpt;
   options.convertStrategy =

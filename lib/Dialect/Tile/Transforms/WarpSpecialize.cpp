@@ -41,6 +41,7 @@
 
 #include "Pipeline.h"
 #include "TmaLegality.h"
+#include "WarpSpecializePrologue.h"
 
 #include "tile/Dialect/Tile/Transforms/PipelineBudget.h"
 #include "tile/Dialect/Tile/Transforms/WarpSpecializeBudget.h"
@@ -127,6 +128,15 @@ struct WsPlan {
   /// Each consumer warpgroup releases a slot on its own (empty[s] counts
   /// one arrival per warpgroup), else after the partition's barrier.
   bool warpgroupRelease = true;
+  /// The consumer warpgroups take turns issuing their wgmma (ping-pong):
+  /// warpgroup w waits for turn[w] before the step's first wgmma and hands
+  /// the turn to warpgroup w + 1 (mod W) after its last.
+  bool pingPong = false;
+  /// Tiles loaded before the loop that the producer copies once, before
+  /// its loop (WarpSpecializePrologue.h).
+  SmallVector<PrologueCopy> prologue;
+
+  int32_t getConsumerWarpgroups() const { return consumerWarps / 4; }
 
   /// Arrivals that complete a phase of empty[s].
   int32_t getEmptyArrivals() const {
@@ -157,6 +167,12 @@ struct WsPlan {
             "step (slot released at its end)";
     else
       os << "synchronous dots (slot released at the end of the step)";
+    if (!prologue.empty())
+      os << "; " << prologue.size()
+         << " tile(s) loaded before the loop copied once by the producer";
+    if (pingPong)
+      os << "; its " << getConsumerWarpgroups()
+         << " warpgroups take turns issuing their wgmma (turn mbarriers)";
     return s;
   }
 };
@@ -524,6 +540,41 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
   return plan;
 }
 
+/// Whether the consumer warpgroups of `plan` should take turns issuing
+/// their wgmma (ping-pong, as FlashAttention-3's consumers do): there are
+/// several, each step waits for its own wgmma before register work that
+/// reads them (overlapped dots: an attention loop's softmax), during which
+/// the other warpgroups' wgmma can keep the tensor cores busy, and every
+/// dot is directly in the loop's body (the turn is taken before the first
+/// and handed on after the last, in every step).
+bool wantsTurns(const WsPlan &plan) {
+  if (plan.getConsumerWarpgroups() < 2 || plan.schedule.overlapped.empty())
+    return false;
+  scf::ForOp loop = plan.schedule.loop;
+  bool nested = false;
+  loop.getBody()->walk([&](DotOp dot) {
+    if (dot->getBlock() != loop.getBody())
+      nested = true;
+  });
+  return !nested;
+}
+
+/// Adds to `plan` the loads before its loop that the producer can copy
+/// once (the values their copies need join plan.outside).
+void addPrologueCopies(WsPlan &plan, KernelOp kernel, unsigned cc) {
+  scf::ForOp loop = plan.schedule.loop;
+  plan.prologue = findPrologueCopies(
+      loop, kernel, cc, getWsTmaOptions(), [&](ArrayRef<Value> roots) {
+        llvm::SetVector<Operation *> outside = plan.outside;
+        llvm::SetVector<Operation *> mirrored = plan.mirrored;
+        if (!collectOutside(loop, kernel, roots, outside, mirrored).empty())
+          return false;
+        plan.outside = std::move(outside);
+        plan.mirrored = std::move(mirrored);
+        return true;
+      });
+}
+
 /// The rewrite of one planned loop.
 struct Rewriter {
   WsPlan &plan;
@@ -531,6 +582,10 @@ struct Rewriter {
   KernelOp kernel;
   SmallVector<Value> descs, rings;
   Value full, empty;
+  /// With plan.pingPong: turn[W], one mbarrier (one arrival) per consumer
+  /// warpgroup.
+  Value turns;
+  PrologueBuffers prologue;
 
   Rewriter(WsPlan &plan, KernelOp kernel)
       : plan(plan), loop(plan.schedule.loop), kernel(kernel) {}
@@ -560,6 +615,67 @@ struct Rewriter {
     layout::InitBarrierOp::create(
         b, loc, layout::MemDescIndexOp::create(b, loc, empty, slot),
         plan.getEmptyArrivals());
+    if (!plan.pingPong)
+      return;
+    int32_t warpgroups = plan.getConsumerWarpgroups();
+    b.setInsertionPointAfter(init);
+    turns = layout::LocalAllocOp::create(
+        b, loc, getMbarrierType(ctx, {warpgroups, 1}), Value());
+    for (int32_t w = 0; w < warpgroups; ++w)
+      layout::InitBarrierOp::create(
+          b, loc,
+          layout::MemDescIndexOp::create(b, loc, turns, i32Const(b, loc, w)),
+          1);
+  }
+
+  /// The turn mbarriers of the executing warpgroup (tile.warp_id / 4 of the
+  /// default partition): the one it waits on, turn[w], and the one it hands
+  /// the turn on with, turn[(w + 1) mod W]; and 1 for warpgroup 0, else 0
+  /// (what its wait's parity is flipped by).
+  struct TurnState {
+    Value mine, next, flip;
+  };
+  TurnState emitTurnState(OpBuilder &b, Location loc) {
+    int32_t warpgroups = plan.getConsumerWarpgroups();
+    Value warp = WarpIdOp::create(b, loc, b.getI32Type());
+    Value wg = arith::DivUIOp::create(b, loc, warp, i32Const(b, loc, 4));
+    Value plusOne = arith::AddIOp::create(b, loc, wg, i32Const(b, loc, 1));
+    Value nextWg =
+        arith::RemUIOp::create(b, loc, plusOne, i32Const(b, loc, warpgroups));
+    Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, wg,
+                                          i32Const(b, loc, 0));
+    Value flip = arith::ExtUIOp::create(b, loc, b.getI32Type(), isFirst);
+    return {layout::MemDescIndexOp::create(b, loc, turns, wg),
+            layout::MemDescIndexOp::create(b, loc, turns, nextWg), flip};
+  }
+
+  /// Step i's turn, around the wgmma of `body`: warpgroup w waits for
+  /// turn[w] before the first and hands the turn to w + 1 after the last.
+  /// Every warpgroup takes one turn a step, the i-th on parity
+  /// (i & 1) ^ (w == 0): warpgroup 0's first wait is on the phase before
+  /// the barrier's first (it passes at once), the others' on the phase the
+  /// warpgroup before them completes. i & 1 comes from the ring's state
+  /// (i = r S + slot, phase = r & 1): (slot & 1) ^ (phase & S & 1).
+  void emitTurns(Block *body, const TurnState &turn, Value slot, Value phase) {
+    DotOp first, last;
+    for (Operation &op : *body)
+      if (auto dot = dyn_cast<DotOp>(op)) {
+        if (!first)
+          first = dot;
+        last = dot;
+      }
+    if (!first)
+      return;
+    Location loc = first.getLoc();
+    OpBuilder b(first);
+    Value step = arith::AndIOp::create(b, loc, slot, i32Const(b, loc, 1));
+    if (plan.numStages % 2 != 0)
+      step = arith::XOrIOp::create(b, loc, step, phase);
+    Value parity = arith::XOrIOp::create(b, loc, step, turn.flip);
+    layout::WaitBarrierOp::create(b, loc, turn.mine, parity);
+    b.setInsertionPointAfter(last);
+    layout::ArriveBarrierOp::create(b, last.getLoc(), turn.next, 1,
+                                    /*nosync=*/false, /*perWarpgroup=*/true);
   }
 
   /// (slot + 1) mod S and the phase, flipped when the slot wraps.
@@ -697,6 +813,9 @@ struct Rewriter {
     SmallVector<std::pair<Operation *, Operation *>> levels;
     auto [slotIn, phaseIn] = threadConsumer(levels);
     b.setInsertionPoint(loop);
+    TurnState turn;
+    if (plan.pingPong)
+      turn = emitTurnState(b, loc);
     SmallVector<Value> inits(loop.getInitArgs());
     inits.push_back(slotIn);
     inits.push_back(phaseIn);
@@ -736,6 +855,8 @@ struct Rewriter {
     // deferred ones: after the next step's last wait for them.
     cloneBodyReadingSlot(b, s, rings, slot, mapping, releasePrevious,
                          releasePrevious);
+    if (plan.pingPong)
+      emitTurns(newBody, turn, slot, phase);
     // Synchronous dots are done with the slot at the end of the step.
     // So are deferred wgmma waited for at the end of the step.
     if (!asyncDot && !s.hasCarriedWait())
@@ -849,6 +970,8 @@ struct Rewriter {
     }
     if (!slot0)
       slot0 = phase0 = i32Const(b, loc, 0);
+    // The tiles before the loop (none when the loop is in others).
+    emitPrologueCopies(b, loc, plan.prologue, prologue);
     auto newLoop = scf::ForOp::create(
         b, loc, outer.lookupOrDefault(loop.getLowerBound()),
         outer.lookupOrDefault(loop.getUpperBound()),
@@ -901,12 +1024,17 @@ struct Rewriter {
     Operation *ret = kernelBlock.getTerminator();
     // Everything of the kernel but the producer's scalars moves into the
     // default partition, in order.
+    llvm::SmallPtrSet<Operation *, 4> replaced;
+    for (const PrologueCopy &copy : plan.prologue)
+      for (layout::LocalAllocOp alloc : copy.allocs)
+        replaced.insert(alloc);
     SmallVector<Operation *> moved;
     for (Operation &op : kernelBlock.without_terminator())
-      if (!plan.outside.contains(&op))
+      if (!plan.outside.contains(&op) && !replaced.contains(&op))
         moved.push_back(&op);
     OpBuilder b(ret);
     emitRing(b);
+    prologue = emitPrologueBuffers(b, loop.getLoc(), plan.prologue);
     auto ws = WarpSpecializeOp::create(
         b, loop.getLoc(), ArrayRef<int32_t>{int32_t(kWsProducerWarps)},
         ArrayRef<int32_t>{plan.consumerRegs, plan.producerRegs}, 2);
@@ -917,6 +1045,7 @@ struct Rewriter {
     b.setInsertionPointToEnd(producer);
     emitProducer(b);
     emitConsumer();
+    emitPrologueWait(consumer, prologue);
     loop->erase();
   }
 };
@@ -957,6 +1086,9 @@ struct TileWarpSpecializePass
         continue;
       }
       plan->warpgroupRelease = warpgroupRelease;
+      plan->pingPong = pingPong && wantsTurns(*plan);
+      if (prologueCopies)
+        addPrologueCopies(*plan, kernel, computeCapability);
       if (remarks || request.explicitly)
         loop.emitRemark() << "tile-warp-specialize: " << plan->describe();
       Rewriter(*plan, kernel).run();
