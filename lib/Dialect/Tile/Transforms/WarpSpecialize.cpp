@@ -40,6 +40,7 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "Pipeline.h"
+#include "LoopLastIteration.h"
 #include "TmaLegality.h"
 #include "WarpSpecializePrologue.h"
 
@@ -1089,6 +1090,8 @@ struct TileWarpSpecializePass
       plan->pingPong = pingPong && wantsTurns(*plan);
       if (prologueCopies)
         addPrologueCopies(*plan, kernel, computeCapability);
+      if (lastIterationYields)
+        forwardLastIterationYields(loop);
       if (remarks || request.explicitly)
         loop.emitRemark() << "tile-warp-specialize: " << plan->describe();
       Rewriter(*plan, kernel).run();
