@@ -1,4 +1,4 @@
-//===- LoopLastIteration.h - Values only the last iteration yields -*- C++ -*-===//
+//===- LoopLastIteration.h - What the last iteration yields -*- C++ -*-===//
 //
 // Private to lib/Dialect/Tile/Transforms. A loop software-pipelined by one
 // step in the text (FlashAttention-3's order: iteration j computes what

@@ -39,10 +39,11 @@
 
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
-#include "Pipeline.h"
 #include "LoopLastIteration.h"
+#include "Pipeline.h"
 #include "TmaLegality.h"
 #include "WarpSpecializePrologue.h"
+#include "WarpSpecializeTurns.h"
 
 #include "tile/Dialect/Tile/Transforms/PipelineBudget.h"
 #include "tile/Dialect/Tile/Transforms/WarpSpecializeBudget.h"
@@ -541,25 +542,6 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
   return plan;
 }
 
-/// Whether the consumer warpgroups of `plan` should take turns issuing
-/// their wgmma (ping-pong, as FlashAttention-3's consumers do): there are
-/// several, each step waits for its own wgmma before register work that
-/// reads them (overlapped dots: an attention loop's softmax), during which
-/// the other warpgroups' wgmma can keep the tensor cores busy, and every
-/// dot is directly in the loop's body (the turn is taken before the first
-/// and handed on after the last, in every step).
-bool wantsTurns(const WsPlan &plan) {
-  if (plan.getConsumerWarpgroups() < 2 || plan.schedule.overlapped.empty())
-    return false;
-  scf::ForOp loop = plan.schedule.loop;
-  bool nested = false;
-  loop.getBody()->walk([&](DotOp dot) {
-    if (dot->getBlock() != loop.getBody())
-      nested = true;
-  });
-  return !nested;
-}
-
 /// Adds to `plan` the loads before its loop that the producer can copy
 /// once (the values their copies need join plan.outside).
 void addPrologueCopies(WsPlan &plan, KernelOp kernel, unsigned cc) {
@@ -618,65 +600,8 @@ struct Rewriter {
         plan.getEmptyArrivals());
     if (!plan.pingPong)
       return;
-    int32_t warpgroups = plan.getConsumerWarpgroups();
     b.setInsertionPointAfter(init);
-    turns = layout::LocalAllocOp::create(
-        b, loc, getMbarrierType(ctx, {warpgroups, 1}), Value());
-    for (int32_t w = 0; w < warpgroups; ++w)
-      layout::InitBarrierOp::create(
-          b, loc,
-          layout::MemDescIndexOp::create(b, loc, turns, i32Const(b, loc, w)),
-          1);
-  }
-
-  /// The turn mbarriers of the executing warpgroup (tile.warp_id / 4 of the
-  /// default partition): the one it waits on, turn[w], and the one it hands
-  /// the turn on with, turn[(w + 1) mod W]; and 1 for warpgroup 0, else 0
-  /// (what its wait's parity is flipped by).
-  struct TurnState {
-    Value mine, next, flip;
-  };
-  TurnState emitTurnState(OpBuilder &b, Location loc) {
-    int32_t warpgroups = plan.getConsumerWarpgroups();
-    Value warp = WarpIdOp::create(b, loc, b.getI32Type());
-    Value wg = arith::DivUIOp::create(b, loc, warp, i32Const(b, loc, 4));
-    Value plusOne = arith::AddIOp::create(b, loc, wg, i32Const(b, loc, 1));
-    Value nextWg =
-        arith::RemUIOp::create(b, loc, plusOne, i32Const(b, loc, warpgroups));
-    Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, wg,
-                                          i32Const(b, loc, 0));
-    Value flip = arith::ExtUIOp::create(b, loc, b.getI32Type(), isFirst);
-    return {layout::MemDescIndexOp::create(b, loc, turns, wg),
-            layout::MemDescIndexOp::create(b, loc, turns, nextWg), flip};
-  }
-
-  /// Step i's turn, around the wgmma of `body`: warpgroup w waits for
-  /// turn[w] before the first and hands the turn to w + 1 after the last.
-  /// Every warpgroup takes one turn a step, the i-th on parity
-  /// (i & 1) ^ (w == 0): warpgroup 0's first wait is on the phase before
-  /// the barrier's first (it passes at once), the others' on the phase the
-  /// warpgroup before them completes. i & 1 comes from the ring's state
-  /// (i = r S + slot, phase = r & 1): (slot & 1) ^ (phase & S & 1).
-  void emitTurns(Block *body, const TurnState &turn, Value slot, Value phase) {
-    DotOp first, last;
-    for (Operation &op : *body)
-      if (auto dot = dyn_cast<DotOp>(op)) {
-        if (!first)
-          first = dot;
-        last = dot;
-      }
-    if (!first)
-      return;
-    Location loc = first.getLoc();
-    OpBuilder b(first);
-    Value step = arith::AndIOp::create(b, loc, slot, i32Const(b, loc, 1));
-    if (plan.numStages % 2 != 0)
-      step = arith::XOrIOp::create(b, loc, step, phase);
-    Value parity = arith::XOrIOp::create(b, loc, step, turn.flip);
-    layout::WaitBarrierOp::create(b, loc, turn.mine, parity);
-    b.setInsertionPointAfter(last);
-    layout::ArriveBarrierOp::create(b, last.getLoc(), turn.next, 1,
-                                    /*nosync=*/false, /*perWarpgroup=*/true);
+    turns = emitTurnBarriers(b, loc, plan.getConsumerWarpgroups());
   }
 
   /// (slot + 1) mod S and the phase, flipped when the slot wraps.
@@ -816,7 +741,7 @@ struct Rewriter {
     b.setInsertionPoint(loop);
     TurnState turn;
     if (plan.pingPong)
-      turn = emitTurnState(b, loc);
+      turn = emitTurnState(b, loc, turns, plan.getConsumerWarpgroups());
     SmallVector<Value> inits(loop.getInitArgs());
     inits.push_back(slotIn);
     inits.push_back(phaseIn);
@@ -857,7 +782,7 @@ struct Rewriter {
     cloneBodyReadingSlot(b, s, rings, slot, mapping, releasePrevious,
                          releasePrevious);
     if (plan.pingPong)
-      emitTurns(newBody, turn, slot, phase);
+      emitTurns(newBody, turn, slot, phase, plan.numStages);
     // Synchronous dots are done with the slot at the end of the step.
     // So are deferred wgmma waited for at the end of the step.
     if (!asyncDot && !s.hasCarriedWait())
@@ -1087,7 +1012,9 @@ struct TileWarpSpecializePass
         continue;
       }
       plan->warpgroupRelease = warpgroupRelease;
-      plan->pingPong = pingPong && wantsTurns(*plan);
+      plan->pingPong =
+          pingPong && wantsTurns(loop, plan->getConsumerWarpgroups(),
+                                 !plan->schedule.overlapped.empty());
       if (prologueCopies)
         addPrologueCopies(*plan, kernel, computeCapability);
       if (lastIterationYields)

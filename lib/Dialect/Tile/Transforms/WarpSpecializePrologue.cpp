@@ -46,8 +46,7 @@ findPrologueCopies(scf::ForOp loop, KernelOp kernel, unsigned cc,
     layout::TensorDescType desc = copy.tmaPlan.descType;
     ArrayRef<int64_t> shape = type.getShape();
     copy.bufferType = layout::MemDescType::get(
-        copy.tmaPlan.transposed ? ArrayRef<int64_t>{shape[1], shape[0]}
-                                : shape,
+        copy.tmaPlan.transposed ? ArrayRef<int64_t>{shape[1], shape[0]} : shape,
         type.getElementType(), desc.getLayout());
     layout::MemDescType seen =
         copy.tmaPlan.transposed
