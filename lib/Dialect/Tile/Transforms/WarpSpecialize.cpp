@@ -34,6 +34,11 @@
 //     the outermost loop in, both partitions carry (slot, phase) through
 //     them (threadConsumer on the consumers' side), so a persistent tile
 //     loop's inner loops continue the ring's rounds.
+//  Options beside the ring: prologue copies (WarpSpecializePrologue.h:
+//  tiles loaded before the loop that only wgmma read become the producer's
+//  TMA copies, issued once before its loop), last-iteration yields
+//  (LoopLastIteration.h), ping-pong turns between the consumer warpgroups
+//  (WarpSpecializeTurns.h; off by default).
 //
 //===----------------------------------------------------------------------===//
 
