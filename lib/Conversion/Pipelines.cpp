@@ -59,6 +59,25 @@ struct TileToLLVMPipelineOptions
                      "default true; false: only loops asking with "
                      "tile.warp_specialize)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> wsPingPong{
+      *this, "ws-ping-pong",
+      llvm::cl::desc("tile-warp-specialize's consumer warpgroups take turns "
+                     "issuing the wgmma of an attention-like loop (default "
+                     "false)"),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> wsPrologueCopies{
+      *this, "ws-prologue-copies",
+      llvm::cl::desc("tile-warp-specialize's producer copies the tiles "
+                     "loaded before the loop that only wgmma read (default "
+                     "true)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> wsLastIterationYields{
+      *this, "ws-last-iteration-yields",
+      llvm::cl::desc("tile-warp-specialize: a branch of the specialized loop "
+                     "taken only in its last iteration yields the iteration "
+                     "argument, not a placeholder nothing reads (default "
+                     "true)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> convertRemarks{
       *this, "convert-remarks",
       llvm::cl::desc("A remark for every layout.convert the lowering "
@@ -105,6 +124,9 @@ void tile::buildTileLayoutPipeline(OpPassManager &pm,
     ws.numStages = opts.numStages;
     ws.computeCapability = computeCapability;
     ws.remarks = opts.pipelineRemarks;
+    ws.pingPong = opts.wsPingPong;
+    ws.prologueCopies = opts.wsPrologueCopies;
+    ws.lastIterationYields = opts.wsLastIterationYields;
     pm.addNestedPass<tl::KernelOp>(tl::createTileWarpSpecializePass(ws));
   }
   // Loads feeding dots in loops become asynchronous copies issued stages
@@ -172,6 +194,9 @@ void tile::registerTilePipelines() {
         opts.numStages = options.numStages;
         opts.pipelineRemarks = options.pipelineRemarks;
         opts.warpSpecialize = options.warpSpecialize;
+        opts.wsPingPong = options.wsPingPong;
+        opts.wsPrologueCopies = options.wsPrologueCopies;
+        opts.wsLastIterationYields = options.wsLastIterationYields;
         opts.convertRemarks = options.convertRemarks;
         opts.enableAsserts = options.enableAsserts;
         tile::buildTileToLLVMPipeline(pm, opts);

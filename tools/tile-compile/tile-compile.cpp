@@ -124,6 +124,30 @@ static cl::opt<bool> warpSpecializeOpt(
              "a tile.warp_specialize attribute)"),
     cl::init(true), cl::cat(category));
 
+static cl::opt<bool> wsPingPongOpt(
+    "ws-ping-pong",
+    cl::desc("In a warp-specialized loop that waits for its wgmma before "
+             "register work on their results (attention), the consumer "
+             "warpgroups take turns issuing their wgmma (tile-warp-specialize "
+             "ping-pong; off by default: it did not pay off on the H100)"),
+    cl::init(false), cl::cat(category));
+
+static cl::opt<bool> wsPrologueCopiesOpt(
+    "ws-prologue-copies",
+    cl::desc("Tiles loaded before a warp-specialized loop that only wgmma "
+             "read (an attention kernel's Q) become TMA copies the producer "
+             "issues once, before its loop (tile-warp-specialize; on by "
+             "default)"),
+    cl::init(true), cl::cat(category));
+
+static cl::opt<bool> wsLastIterationYieldsOpt(
+    "ws-last-iteration-yields",
+    cl::desc("In a warp-specialized loop, a branch taken only in the last "
+             "iteration yields the iteration argument instead of a "
+             "placeholder nothing reads (tile-warp-specialize; on by "
+             "default)"),
+    cl::init(true), cl::cat(category));
+
 static cl::opt<bool> convertRemarksOpt(
     "convert-remarks",
     cl::desc("Remark on every layout.convert the lowering meets: registers, "
@@ -252,6 +276,9 @@ static TileToLLVMOptions getPipelineOptions() {
   options.numStages = numStagesOpt;
   options.pipelineRemarks = pipelineRemarksOpt;
   options.warpSpecialize = warpSpecializeOpt;
+  options.wsPingPong = wsPingPongOpt;
+  options.wsPrologueCopies = wsPrologueCopiesOpt;
+  options.wsLastIterationYields = wsLastIterationYieldsOpt;
   options.convertRemarks = convertRemarksOpt;
   options.enableAsserts = enableAssertsOpt;
   options.convertStrategy =

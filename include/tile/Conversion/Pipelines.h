@@ -45,6 +45,14 @@ struct TileToLLVMOptions {
   /// consumers (the default; false: only loops or kernels with a
   /// tile.warp_specialize attribute; docs/Passes.md has the measurements).
   bool warpSpecialize = true;
+  /// tile-warp-specialize's ping-pong option: the consumer warpgroups of an
+  /// attention-like loop take turns issuing their wgmma (off by default).
+  bool wsPingPong = false;
+  /// tile-warp-specialize's prologue-copies option: tiles loaded before the
+  /// loop that only wgmma read become the producer's TMA copies.
+  bool wsPrologueCopies = true;
+  /// tile-warp-specialize's last-iteration-yields option.
+  bool wsLastIterationYields = true;
   /// Remarks from convert-tile-to-llvm on every layout.convert: the
   /// lowering it gets and the cost model's estimates.
   bool convertRemarks = false;
@@ -75,7 +83,8 @@ void buildTileToLLVMPipeline(mlir::OpPassManager &pm,
 /// Registers buildTileToLLVMPipeline as the named pipeline `tile-to-llvm`
 /// (options `arch`, `opt-level`, `register-budget`, `chunk-registers`,
 /// `convert-strategy`, `num-stages`, `pipeline-remarks`,
-/// `warp-specialize` and `enable-asserts`) for
+/// `warp-specialize`, `ws-ping-pong`, `ws-prologue-copies`,
+/// `ws-last-iteration-yields` and `enable-asserts`) for
 /// --pass-pipeline and -tile-to-llvm.
 void registerTilePipelines();
 

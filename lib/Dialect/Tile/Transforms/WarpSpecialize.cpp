@@ -35,13 +35,21 @@
 //     the outermost loop in, both partitions carry (slot, phase) through
 //     them (threadConsumer on the consumers' side), so a persistent tile
 //     loop's inner loops continue the ring's rounds.
+//  Options beside the ring: prologue copies (WarpSpecializePrologue.h:
+//  tiles loaded before the loop that only wgmma read become the producer's
+//  TMA copies, issued once before its loop), last-iteration yields
+//  (LoopLastIteration.h), ping-pong turns between the consumer warpgroups
+//  (WarpSpecializeTurns.h; off by default).
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
+#include "LoopLastIteration.h"
 #include "Pipeline.h"
 #include "TmaLegality.h"
+#include "WarpSpecializePrologue.h"
+#include "WarpSpecializeTurns.h"
 
 #include "tile/Dialect/Tile/Transforms/PipelineBudget.h"
 #include "tile/Dialect/Tile/Transforms/WarpSpecializeBudget.h"
@@ -128,6 +136,15 @@ struct WsPlan {
   /// Each consumer warpgroup releases a slot on its own (empty[s] counts
   /// one arrival per warpgroup), else after the partition's barrier.
   bool warpgroupRelease = true;
+  /// The consumer warpgroups take turns issuing their wgmma (ping-pong):
+  /// warpgroup w waits for turn[w] before the step's first wgmma and hands
+  /// the turn to warpgroup w + 1 (mod W) after its last.
+  bool pingPong = false;
+  /// Tiles loaded before the loop that the producer copies once, before
+  /// its loop (WarpSpecializePrologue.h).
+  SmallVector<PrologueCopy> prologue;
+
+  int32_t getConsumerWarpgroups() const { return consumerWarps / 4; }
 
   /// Arrivals that complete a phase of empty[s].
   int32_t getEmptyArrivals() const {
@@ -158,6 +175,12 @@ struct WsPlan {
             "step (slot released at its end)";
     else
       os << "synchronous dots (slot released at the end of the step)";
+    if (!prologue.empty())
+      os << "; " << prologue.size()
+         << " tile(s) loaded before the loop copied once by the producer";
+    if (pingPong)
+      os << "; its " << getConsumerWarpgroups()
+         << " warpgroups take turns issuing their wgmma (turn mbarriers)";
     return s;
   }
 };
@@ -525,6 +548,22 @@ FailureOr<WsPlan> analyzeLoop(scf::ForOp loop, KernelOp kernel,
   return plan;
 }
 
+/// Adds to `plan` the loads before its loop that the producer can copy
+/// once (the values their copies need join plan.outside).
+void addPrologueCopies(WsPlan &plan, KernelOp kernel, unsigned cc) {
+  scf::ForOp loop = plan.schedule.loop;
+  plan.prologue = findPrologueCopies(
+      loop, kernel, cc, getWsTmaOptions(), [&](ArrayRef<Value> roots) {
+        llvm::SetVector<Operation *> outside = plan.outside;
+        llvm::SetVector<Operation *> mirrored = plan.mirrored;
+        if (!collectOutside(loop, kernel, roots, outside, mirrored).empty())
+          return false;
+        plan.outside = std::move(outside);
+        plan.mirrored = std::move(mirrored);
+        return true;
+      });
+}
+
 /// The rewrite of one planned loop.
 struct Rewriter {
   WsPlan &plan;
@@ -532,6 +571,10 @@ struct Rewriter {
   KernelOp kernel;
   SmallVector<Value> descs, rings;
   Value full, empty;
+  /// With plan.pingPong: turn[W], one mbarrier (one arrival) per consumer
+  /// warpgroup.
+  Value turns;
+  PrologueBuffers prologue;
 
   Rewriter(WsPlan &plan, KernelOp kernel)
       : plan(plan), loop(plan.schedule.loop), kernel(kernel) {}
@@ -561,6 +604,10 @@ struct Rewriter {
     layout::InitBarrierOp::create(
         b, loc, layout::MemDescIndexOp::create(b, loc, empty, slot),
         plan.getEmptyArrivals());
+    if (!plan.pingPong)
+      return;
+    b.setInsertionPointAfter(init);
+    turns = emitTurnBarriers(b, loc, plan.getConsumerWarpgroups());
   }
 
   /// (slot + 1) mod S and the phase, flipped when the slot wraps.
@@ -698,6 +745,9 @@ struct Rewriter {
     SmallVector<std::pair<Operation *, Operation *>> levels;
     auto [slotIn, phaseIn] = threadConsumer(levels);
     b.setInsertionPoint(loop);
+    TurnState turn;
+    if (plan.pingPong)
+      turn = emitTurnState(b, loc, turns, plan.getConsumerWarpgroups());
     SmallVector<Value> inits(loop.getInitArgs());
     inits.push_back(slotIn);
     inits.push_back(phaseIn);
@@ -737,6 +787,8 @@ struct Rewriter {
     // deferred ones: after the next step's last wait for them.
     cloneBodyReadingSlot(b, s, rings, slot, mapping, releasePrevious,
                          releasePrevious);
+    if (plan.pingPong)
+      emitTurns(newBody, turn, slot, phase, plan.numStages);
     // Synchronous dots are done with the slot at the end of the step.
     // So are deferred wgmma waited for at the end of the step.
     if (!asyncDot && !s.hasCarriedWait())
@@ -861,6 +913,8 @@ struct Rewriter {
     }
     if (!slot0)
       slot0 = phase0 = i32Const(b, loc, 0);
+    // The tiles before the loop (none when the loop is in others).
+    emitPrologueCopies(b, loc, plan.prologue, prologue);
     auto newLoop = scf::ForOp::create(
         b, loc, outer.lookupOrDefault(loop.getLowerBound()),
         outer.lookupOrDefault(loop.getUpperBound()),
@@ -913,12 +967,17 @@ struct Rewriter {
     Operation *ret = kernelBlock.getTerminator();
     // Everything of the kernel but the producer's scalars moves into the
     // default partition, in order.
+    llvm::SmallPtrSet<Operation *, 4> replaced;
+    for (const PrologueCopy &copy : plan.prologue)
+      for (layout::LocalAllocOp alloc : copy.allocs)
+        replaced.insert(alloc);
     SmallVector<Operation *> moved;
     for (Operation &op : kernelBlock.without_terminator())
-      if (!plan.outside.contains(&op))
+      if (!plan.outside.contains(&op) && !replaced.contains(&op))
         moved.push_back(&op);
     OpBuilder b(ret);
     emitRing(b);
+    prologue = emitPrologueBuffers(b, loop.getLoc(), plan.prologue);
     auto ws = WarpSpecializeOp::create(
         b, loop.getLoc(), ArrayRef<int32_t>{int32_t(kWsProducerWarps)},
         ArrayRef<int32_t>{plan.consumerRegs, plan.producerRegs}, 2);
@@ -929,6 +988,7 @@ struct Rewriter {
     b.setInsertionPointToEnd(producer);
     emitProducer(b);
     emitConsumer();
+    emitPrologueWait(consumer, prologue);
     loop->erase();
   }
 };
@@ -969,6 +1029,13 @@ struct TileWarpSpecializePass
         continue;
       }
       plan->warpgroupRelease = warpgroupRelease;
+      plan->pingPong =
+          pingPong && wantsTurns(loop, plan->getConsumerWarpgroups(),
+                                 !plan->schedule.overlapped.empty());
+      if (prologueCopies)
+        addPrologueCopies(*plan, kernel, computeCapability);
+      if (lastIterationYields)
+        forwardLastIterationYields(loop);
       if (remarks || request.explicitly)
         loop.emitRemark() << "tile-warp-specialize: " << plan->describe();
       Rewriter(*plan, kernel).run();

@@ -15,12 +15,21 @@
 // shared memory once for the dot before the loop and the one in it.
 
 // CHECK-LABEL: tile.kernel @attn_fa3
+// CHECK: %[[DK:.*]] = tile.make_tensor_desc %{{.*}} : !tile.view<64x?xf16> -> !layout.tensordesc<64x64xf16
 // CHECK: layout.local_alloc : !layout.memdesc<4x1xi64
 // CHECK-NEXT: %[[EMPTY:.*]] = layout.local_alloc : !layout.memdesc<4x1xi64
+// Q and K_0 are the producer's prologue copies: buffers of their own and
+// one mbarrier (one arrival: the expect-tx) before the partitions.
+// CHECK: %[[DQ:.*]] = tile.make_tensor_desc %{{.*}} : !tile.view<?x64xf16> -> !layout.tensordesc<128x64xf16
+// CHECK-NEXT: %[[Q:.*]] = layout.local_alloc : !layout.memdesc<128x64xf16
+// CHECK-NEXT: %[[K0:.*]] = layout.local_alloc : !layout.memdesc<64x64xf16
+// CHECK-NEXT: %[[PRE:.*]] = layout.local_alloc : !layout.memdesc<1xi64
+// CHECK-NEXT: layout.init_barrier %[[PRE]], 1 :
 // CHECK: tile.warp_specialize default regs(232)
-// CHECK: %[[Q:.*]] = layout.local_alloc %{{.*}} : tensor<128x64xf16, {{.*}}> -> !layout.memdesc<128x64xf16
-// CHECK-NOT: layout.local_alloc %{{.*}} : tensor<128x64xf16
-// CHECK: tile.dot %[[Q]], %{{.*}}, %{{.*}} : !layout.memdesc<128x64xf16
+// CHECK-NOT: tile.load_tile
+// The consumers wait for them (parity 0) right before S_0 = Q K_0^T.
+// CHECK: layout.wait_barrier %[[PRE]], %c0_i32
+// CHECK-NEXT: tile.dot %[[Q]], %[[K0]], %{{.*}} : !layout.memdesc<128x64xf16
 // CHECK: scf.for %{{.*}} iter_args(%[[ACC:[^ ]*]] = %{{.*}}, %[[P:[^ ]*]] = %{{.*}}, %[[SLOT:[^ ]*]] = %c0_i32, %[[PH:[^ ]*]] = %c0_i32)
 // CHECK: layout.wait_barrier %{{.*}}, %[[PH]]
 // CHECK: %[[S:.*]] = tile.dot %[[Q]], %{{.*}}, %{{.*}} async : !layout.memdesc<128x64xf16
@@ -36,7 +45,15 @@
 // CHECK: scf.yield %[[SCALED]],
 // CHECK-NOT: tile.dot_wait
 // CHECK: tile.store_tile
+// The producer: both copies (128 x 64 + 64 x 64 f16: 24576 bytes) on the
+// one barrier before its loop; Q's row block is the program's.
 // CHECK: partition warps(4) regs(40)
+// CHECK: %[[C128:.*]] = arith.constant 128 : i32
+// CHECK-NEXT: layout.barrier_expect %[[PRE]], 24576 :
+// CHECK-NEXT: %[[ROW:.*]] = arith.muli %{{.*}}, %[[C128]] : i32
+// CHECK-NEXT: layout.async_tma_copy_global_to_local %[[DQ]][%[[ROW]], %c0_i32] %[[Q]], %[[PRE]] :
+// CHECK-NEXT: layout.async_tma_copy_global_to_local %[[DK]][%c0_i32, %c0_i32] %[[K0]], %[[PRE]] :
+// CHECK-NEXT: scf.for
 tile.kernel @attn_fa3(%q: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %kt: !tile.ptr<f16> {tile.divisibility = 16 : i64},
                       %v: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %o: !tile.ptr<f32>, %n: i32 {tile.divisibility = 16 : i64})
     attributes {num_warps = 8 : i32} {
@@ -53,7 +70,7 @@ tile.kernel @attn_fa3(%q: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %kt: !t
   %s0 = tile.dot %tq, %tk0, %zs : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
   %p0 = math.exp2 %s0 : tensor<128x64xf32>
   %pt0 = arith.truncf %p0 : tensor<128x64xf32> to tensor<128x64xf16>
-  // expected-remark @below {{tile-warp-specialize: producer warpgroup (regs 40) issues 2 TMA copies a step (16384 bytes) into a 4-slot ring; default partition (8 warps, regs 232) runs the dots, 2 asynchronous and waited for before their first reader in the step (slot released at its end)}}
+  // expected-remark @below {{tile-warp-specialize: producer warpgroup (regs 40) issues 2 TMA copies a step (16384 bytes) into a 4-slot ring; default partition (8 warps, regs 232) runs the dots, 2 asynchronous and waited for before their first reader in the step (slot released at its end); 2 tile(s) loaded before the loop copied once by the producer}}
   %acc, %pl = scf.for %j = %c0 to %n step %c1 iter_args(%acc_i = %zs, %pt_i = %pt0)
       -> (tensor<128x64xf32>, tensor<128x64xf16>) : i32 {
     %j1 = arith.addi %j, %c1 : i32
@@ -117,7 +134,7 @@ tile.kernel @attn_carried_s(%q: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %
   %zs = arith.constant dense<0.0> : tensor<128x64xf32>
   %tk0 = tile.load_tile %vk[%c0, %c0] padding = zero : !tile.view<64x?xf16> -> tensor<64x64xf16>
   %s0 = tile.dot %tq, %tk0, %zs : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
-  // expected-remark @below {{tile-warp-specialize: producer warpgroup (regs 40) issues 2 TMA copies a step (16384 bytes) into a 4-slot ring; default partition (8 warps, regs 232) runs the dots, 2 of them asynchronous and waited for in the next step (slot released after the last wait)}}
+  // expected-remark @below {{tile-warp-specialize: producer warpgroup (regs 40) issues 2 TMA copies a step (16384 bytes) into a 4-slot ring; default partition (8 warps, regs 232) runs the dots, 2 of them asynchronous and waited for in the next step (slot released after the last wait); 2 tile(s) loaded before the loop copied once by the producer}}
   %acc, %sl = scf.for %j = %c0 to %n step %c1 iter_args(%acc_i = %zs, %s_i = %s0)
       -> (tensor<128x64xf32>, tensor<128x64xf32>) : i32 {
     %j1 = arith.addi %j, %c1 : i32

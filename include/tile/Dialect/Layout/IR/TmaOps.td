@@ -103,7 +103,11 @@ def Layout_ArriveBarrierOp : Layout_BarrierOpBase<"arrive_barrier"> {
     back a buffer that the asynchronous wgmmas of several warpgroups read,
     each warpgroup arriving once its own `tile.dot_wait` has retired its
     own wgmma, so that no warpgroup waits for the others' (what
-    tile-warp-specialize's consumers do; `nosync` is implied).
+    tile-warp-specialize's consumers do; `nosync` is implied). Each
+    warpgroup's thread arrives on the barrier its warpgroup holds, which
+    may differ between warpgroups when it is computed from `tile.warp_id`
+    (tile-warp-specialize's ping-pong turns: warpgroup w arrives on
+    `turn[(w + 1) mod W]`, each barrier then counting one arrival).
 
     With `cta %rank` (i32; a kernel with `cluster_dims`) the arrival is on
     the mbarrier at the same shared-memory offset in the program of rank

@@ -331,6 +331,22 @@ def TileWarpSpecializePass : Pass<"tile-warp-specialize",
            "With several consumer warpgroups, each releases a slot on its "
            "own (one arrival per warpgroup); false: a partition barrier "
            "and one arrival">,
+    Option<"pingPong", "ping-pong", "bool", /*default=*/"false",
+           "With several consumer warpgroups and a loop that waits for its "
+           "wgmma before register work on their results (overlapped dots), "
+           "the warpgroups take turns issuing their wgmma (turn mbarriers; "
+           "off by default: 0.96-1.01x on the layout-free attention, "
+           "docs/Passes.md)">,
+    Option<"prologueCopies", "prologue-copies", "bool", /*default=*/"true",
+           "Tiles loaded before the loop (in the kernel's block) that only "
+           "wgmma read from shared memory become TMA copies the producer "
+           "issues once, before its loop">,
+    Option<"lastIterationYields", "last-iteration-yields", "bool",
+           /*default=*/"true",
+           "In the specialized loop, a branch taken only in the last "
+           "iteration (`iv + step < ub` false) yields into an iteration "
+           "argument nothing reads after the loop the argument itself, "
+           "not its placeholder">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Remark on every loop with a dot: its partitions, or why it "
            "stays as it is">,
