@@ -45,10 +45,13 @@
 // CHECK: scf.yield %[[SCALED]],
 // CHECK-NOT: tile.dot_wait
 // CHECK: tile.store_tile
-// The producer: both copies (128 x 64 + 64 x 64 f16: 24576 bytes) on the
-// one barrier before its loop; Q's row block is the program's.
+// The producer (its warp 0): both copies (128 x 64 + 64 x 64 f16: 24576
+// bytes) on the one barrier before its loop; Q's row block is the program's.
 // CHECK: partition warps(4) regs(40)
 // CHECK: %[[C128:.*]] = arith.constant 128 : i32
+// CHECK-NEXT: %[[WID:.*]] = tile.warp_id : i32
+// CHECK-NEXT: %[[W0:.*]] = arith.cmpi eq, %[[WID]], %c0_i32 : i32
+// CHECK-NEXT: scf.if %[[W0]] {
 // CHECK-NEXT: layout.barrier_expect %[[PRE]], 24576 :
 // CHECK-NEXT: %[[ROW:.*]] = arith.muli %{{.*}}, %[[C128]] : i32
 // CHECK-NEXT: layout.async_tma_copy_global_to_local %[[DQ]][%[[ROW]], %c0_i32] %[[Q]], %[[PRE]] :
