@@ -114,3 +114,23 @@ func.func @memdesc_without_acc_layout(%a: !layout.memdesc<128x64xf16, #s>, %b: !
   %d = tile.dot %a, %b, %c : !layout.memdesc<128x64xf16, #s>, !layout.memdesc<64x128xf16, #s> -> tensor<128x128xf32>
   return
 }
+
+// -----
+
+// What may take an asynchronous dot's result: a tile.dot_wait, the
+// accumulator of the next dot (wgmma chains on it) and scf.yield (a wait
+// in the next iteration or after the loop). No diagnostic.
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+#mma = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]>
+func.func @async_allowed_uses(%sa: !layout.memdesc<64x64xf16, #nv>, %sb: !layout.memdesc<64x64xf16, #nv>,
+                              %z: tensor<64x64xf32, #mma>, %n: index) -> tensor<64x64xf32, #mma> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<64x64xf32, #mma>) {
+    %d = tile.dot %sa, %sb, %acc async : !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv> -> tensor<64x64xf32, #mma>
+    %e = tile.dot %sa, %sb, %d async : !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv> -> tensor<64x64xf32, #mma>
+    scf.yield %e : tensor<64x64xf32, #mma>
+  }
+  %w = tile.dot_wait %r {pendings = 0 : i32} : tensor<64x64xf32, #mma>
+  return %w : tensor<64x64xf32, #mma>
+}

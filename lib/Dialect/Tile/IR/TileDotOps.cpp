@@ -137,6 +137,31 @@ LogicalResult DotOp::verify() {
     return emitOpError("give layouts to all of A, B and C or to none (layout "
                        "assignment chooses them)");
   }
+
+  // An asynchronous dot's result is written by the tensor cores until a
+  // tile.dot_wait takes it: it may only reach a tile.dot_wait, the
+  // accumulator of another dot (wgmma chains on it), or a region terminator
+  // (scf.yield carrying it to a wait in the next iteration or after the
+  // loop). Any other reader would see registers still being written.
+  if (getAsync()) {
+    for (OpOperand &use : getResult().getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<DotWaitOp>(user) ||
+          user->hasTrait<OpTrait::IsTerminator>())
+        continue;
+      if (auto dot = dyn_cast<DotOp>(user);
+          dot && use.getOperandNumber() == 2)
+        continue;
+      InFlightDiagnostic diag =
+          emitOpError() << "result is read by '" << user->getName()
+                        << "' before a tile.dot_wait: an asynchronous dot "
+                           "may still be writing it; pass it through "
+                           "tile.dot_wait (pendings = 0) and use the value "
+                           "tile.dot_wait returns, or drop 'async'";
+      diag.attachNote(user->getLoc()) << "read here";
+      return diag;
+    }
+  }
   return success();
 }
 
