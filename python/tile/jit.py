@@ -59,7 +59,7 @@ def _parse_type(name: str, text: str):
 
 _TORCH_DTYPES = {"float32": "f32", "float16": "f16", "bfloat16": "bf16", "float64": "f64",
                  "int32": "i32", "int64": "i64", "int16": "i16", "int8": "i8", "bool": "i1",
-                 "uint8": "i8"}
+                 "uint8": "i8", "float8_e4m3fn": "f8E4M3FN", "float8_e5m2": "f8E5M2"}
 
 
 class Specialization:

@@ -17,6 +17,9 @@ region past it, and checks the values and that the guard stays NaN.
   (row strides padded to 16 elements, n a multiple of 8 for the TMA store).
 - bmm: torch.bmm through 3-D views, tiles of 1 x BM x BK reshaped for
   tile.dot, allow_tma (3-D TMA boxes clipped at each matrix's edge).
+- fp8_scaled: torch._scaled_mm's contract in tile.float8_e4m3fn, per-tensor
+  scales read from device memory, bf16 out (k a multiple of 16: TMA into
+  the warp-specialized ring).
 - attn_causal: causal flash attention, bf16, d = 64, K^T read with
   order=[1, 0], odd sequence lengths; with the default compile and with
   warp_specialize=True (the key loop split into a TMA producer and wgmma
@@ -97,6 +100,26 @@ def attn_causal(q, k, v, o, qk_scale, n, D: tile.constexpr, BM: tile.constexpr,
     tile.store_tile(vo, (pm, 0), (acc / l_i[:, None]).to(tile.bfloat16))
 
 
+@tile.jit(num_warps=4)
+def fp8_scaled(a, b, c, scale_a, scale_b, m, n, k, ldc,
+               BM: tile.constexpr, BN: tile.constexpr, BK: tile.constexpr):
+    """torch._scaled_mm: A (m x k) and B (n x k) in float8_e4m3fn, k
+    contiguous; C = bf16(scale_a * scale_b * A B^T). B's K x N tile is read
+    from the N x K view with order=[1, 0] (K-major, as wgmma takes fp8)."""
+    pm, pn = tile.program_id(0), tile.program_id(1)
+    va = tile.make_view(a, shape=(m, k), strides=(k, 1))
+    vb = tile.make_view(b, shape=(n, k), strides=(k, 1))
+    vc = tile.make_view(c, shape=(m, n), strides=(ldc, 1))
+    acc = tile.zeros((BM, BN), tile.float32)
+    for kt in range(tile.cdiv(k, BK)):
+        ta = tile.load_tile(va, (pm, kt), (BM, BK), padding="zero", allow_tma=True)
+        tb = tile.load_tile(vb, (kt, pn), (BK, BN), order=[1, 0], padding="zero",
+                            allow_tma=True)
+        acc = tile.dot(ta, tb, acc)
+    s = tile.load(scale_a) * tile.load(scale_b)
+    tile.store_tile(vc, (pm, pn), (acc * s).to(tile.bfloat16))
+
+
 def _up(x, m):
     return (x + m - 1) // m * m
 
@@ -111,7 +134,8 @@ class Stand:
         return 1 << 20
 
 
-TORCH = {"bf16": "bfloat16", "f16": "float16", "f32": "float32"}
+TORCH = {"bf16": "bfloat16", "f16": "float16", "f32": "float32", "f8": "float8_e4m3fn"}
+FP8 = ((100, 136, 96), (129, 264, 400))
 GEMM = ((100, 136, 72), (129, 264, 191), (1000, 1000, 1000))
 BMM = ((3, 100, 144, 72), (2, 129, 272, 191))
 ATTN = ((2, 77, None), (3, 1000, None), (2, 1000, True), (1, 2049, True))
@@ -162,6 +186,27 @@ def launches(torch=None):
                       make, ("f16", "f16", "f16", batch, m, n, k, m * ka, ka, k * nb, nb,
                              m * nb, nb),
                       {"BM": 128, "BN": 128, "BK": 64}))
+    for m, n, k in FP8:
+        ldc = _up(n, 16)
+
+        def make(m=m, n=n, k=k, ldc=ldc):
+            a = (torch.randn(m, k, device="cuda") * 2).to(torch.float8_e4m3fn)
+            b = (torch.randn(n, k, device="cuda") * 2).to(torch.float8_e4m3fn)
+            sa = torch.tensor([0.37], device="cuda")
+            sb = torch.tensor([1.9], device="cuda")
+            buf = torch.full((m * ldc + 4096,), float("nan"), device="cuda",
+                             dtype=torch.bfloat16)
+            c = buf[:m * ldc].view(m, ldc)[:, :n]
+
+            def check():
+                ref = (a.float().double() @ b.float().double().T) * (0.37 * 1.9)
+                err = (c.double() - ref).norm() / ref.norm()
+                return bool(err < 2e-2) and bool(torch.isnan(buf[m * ldc:]).all())
+            return (a, b, c, sa, sb, m, n, k, ldc), check
+        cases.append((f"fp8_scaled {m}x{n}x{k}", fp8_scaled,
+                      lambda meta, m=m, n=n: (tile.cdiv(m, 128), tile.cdiv(n, 128)), make,
+                      ("f8", "f8", "bf16", "f32", "f32", m, n, k, ldc),
+                      {"BM": 128, "BN": 128, "BK": 128}))
     for bh, n, ws in ATTN:
         def make(bh=bh, n=n):
             q, k, v = (torch.randn(bh, n, 64, device="cuda").bfloat16() for _ in range(3))
