@@ -277,16 +277,18 @@ LogicalResult BarrierExpectOp::verify() {
                        "on this mbarrier after it bring "
                     << (copies->size() > 1 ? terms + " = " : "") << total
                     << " bytes"
-                    << (copies->size() > 1 ? "" : " (a " + terms.substr(terms.find('(') + 1))
+                    << (copies->size() > 1
+                            ? ""
+                            : " (a " + terms.substr(terms.find('(') + 1))
                     << "; expect " << total << ": "
                     << (int64_t(getBytes()) > total
                             ? "the waiters would hang"
                             : "the waiters would read the buffers before the "
                               "copies land");
   for (AsyncTmaCopyGlobalToLocalOp copy : *copies)
-    diag.attachNote(copy.getLoc()) << "a TMA load of "
-                                   << copy.getDesc().getType().getBlockBytes()
-                                   << " bytes";
+    diag.attachNote(copy.getLoc())
+        << "a TMA load of " << copy.getDesc().getType().getBlockBytes()
+        << " bytes";
   return diag;
 }
 

@@ -193,8 +193,7 @@ LogicalResult DotOp::verify() {
   if (getAsync()) {
     if (OpOperand *early = findReadBeforeWait(getResult())) {
       InFlightDiagnostic diag =
-          emitOpError() << "result is read by '"
-                        << early->getOwner()->getName()
+          emitOpError() << "result is read by '" << early->getOwner()->getName()
                         << "' before a tile.dot_wait: an asynchronous dot "
                            "may still be writing it; pass it through "
                            "tile.dot_wait (pendings = 0) and use the value "

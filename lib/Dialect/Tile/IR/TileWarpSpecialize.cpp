@@ -247,8 +247,8 @@ static LogicalResult verifyBarrierInits(WarpSpecializeOp op) {
           continue;
         InFlightDiagnostic diag =
             init.emitOpError()
-            << "initializes, in " << partitionName(i)
-            << ", an mbarrier that " << partitionName(j)
+            << "initializes, in " << partitionName(i) << ", an mbarrier that "
+            << partitionName(j)
             << " uses too: it may arrive on it or wait on it before the "
                "initialization; initialize it before tile.warp_specialize "
                "(the CTA barrier after layout.init_barrier then orders it "
