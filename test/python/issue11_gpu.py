@@ -17,6 +17,7 @@ region past it, and checks the values and that the guard stays NaN.
   (row strides padded to 16 elements, n a multiple of 8 for the TMA store).
 - bmm: torch.bmm through 3-D views, tiles of 1 x BM x BK reshaped for
   tile.dot, allow_tma (3-D TMA boxes clipped at each matrix's edge).
+- to_fp8: float32 -> float8_e4m3fn, bit for bit torch's conversion.
 - fp8_scaled: torch._scaled_mm's contract in tile.float8_e4m3fn, per-tensor
   scales read from device memory, bf16 out (k a multiple of 16: TMA into
   the warp-specialized ring).
@@ -120,6 +121,14 @@ def fp8_scaled(a, b, c, scale_a, scale_b, m, n, k, ldc,
     tile.store_tile(vc, (pm, pn), (acc * s).to(tile.bfloat16))
 
 
+@tile.jit
+def to_fp8(x, y, n, BLOCK: tile.constexpr):
+    """y = float8_e4m3fn(x): the conversion an fp8 GEMM's inputs need."""
+    offs = tile.program_id(0) * BLOCK + tile.arange(0, BLOCK)
+    m = offs < n
+    tile.store(y + offs, tile.load(x + offs, m).to(tile.float8_e4m3fn), m)
+
+
 def _up(x, m):
     return (x + m - 1) // m * m
 
@@ -186,6 +195,18 @@ def launches(torch=None):
                       make, ("f16", "f16", "f16", batch, m, n, k, m * ka, ka, k * nb, nb,
                              m * nb, nb),
                       {"BM": 128, "BN": 128, "BK": 64}))
+    for n in (1000, 4099):
+        def make(n=n):
+            x = torch.randn(n, device="cuda") * 8
+            buf = torch.full((n + 64,), float("nan"), device="cuda").to(torch.float8_e4m3fn)
+            y = buf[:n]
+
+            def check():
+                same = torch.equal(y.view(torch.uint8), x.to(torch.float8_e4m3fn).view(torch.uint8))
+                return same and bool(torch.isnan(buf[n:].float()).all())
+            return (x, y, n), check
+        cases.append((f"to_fp8 n={n}", to_fp8, lambda meta, n=n: (tile.cdiv(n, 1024),), make,
+                      ("f32", "f8", n), {"BLOCK": 1024}))
     for m, n, k in FP8:
         ldc = _up(n, 16)
 
