@@ -400,3 +400,22 @@ func.func @ring(%d: !layout.tensordesc<64x64xf16, #nv>, %s: !layout.memdesc<64x6
   }
   return
 }
+
+// -----
+
+// A wait on an mbarrier that nothing initializes never returns (here the
+// ring's `empty` barriers were allocated and waited on, but only `full`
+// was initialized).
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+tile.kernel @uninitialized(%i: i32) attributes {num_warps = 4 : i32} {
+  %full = layout.local_alloc : !layout.memdesc<2x1xi64, #bl>
+  // expected-note @+1 {{the mbarrier is allocated here}}
+  %empty = layout.local_alloc : !layout.memdesc<2x1xi64, #bl>
+  %f = layout.memdesc_index %full[%i] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+  layout.init_barrier %f, 1 : !layout.memdesc<1xi64, #bl>
+  %e = layout.memdesc_index %empty[%i] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+  // expected-error @+1 {{'layout.wait_barrier' op waits on an mbarrier that no layout.init_barrier initializes: an uninitialized mbarrier never completes a phase and the wait hangs; initialize each slot (layout.init_barrier %bar, COUNT) before tile.warp_specialize or the barrier's first use}}
+  layout.wait_barrier %e, %i : !layout.memdesc<1xi64, #bl>
+  layout.wait_barrier %f, %i : !layout.memdesc<1xi64, #bl>
+  tile.return
+}

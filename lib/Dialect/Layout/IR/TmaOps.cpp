@@ -194,6 +194,33 @@ static Value getBarrierRoot(Value barrier) {
   return barrier;
 }
 
+/// An mbarrier from a layout.local_alloc in this function must be
+/// initialized somewhere in it (any slot of the buffer: which slots, the
+/// text rarely tells): an uninitialized one never completes a phase, and
+/// its waiters hang. Barriers that come from elsewhere (arguments) are not
+/// checked.
+static LogicalResult verifyBarrierInitialized(WaitBarrierOp op, Value barrier) {
+  Value root = getBarrierRoot(barrier);
+  auto alloc = root.getDefiningOp<LocalAllocOp>();
+  auto scope = op->getParentOfType<FunctionOpInterface>();
+  if (!alloc || !scope)
+    return success();
+  WalkResult found = scope->walk([&](InitBarrierOp init) {
+    return getBarrierRoot(init.getBarrier()) == root ? WalkResult::interrupt()
+                                                     : WalkResult::advance();
+  });
+  if (found.wasInterrupted())
+    return success();
+  InFlightDiagnostic diag =
+      op.emitOpError()
+      << "waits on an mbarrier that no layout.init_barrier initializes: an "
+         "uninitialized mbarrier never completes a phase and the wait "
+         "hangs; initialize each slot (layout.init_barrier %bar, COUNT) "
+         "before tile.warp_specialize or the barrier's first use";
+  diag.attachNote(alloc.getLoc()) << "the mbarrier is allocated here";
+  return diag;
+}
+
 /// The TMA loads that complete on `expect`'s mbarrier in its phase, when
 /// they can be told from the text: the copies on the same SSA value that
 /// follow it in its block, up to the next expect, arrive, wait or
@@ -346,7 +373,9 @@ LogicalResult ArriveBarrierOp::verify() {
 }
 
 LogicalResult WaitBarrierOp::verify() {
-  return verifyBarrier(*this, getBarrier().getType());
+  if (failed(verifyBarrier(*this, getBarrier().getType())))
+    return failure();
+  return verifyBarrierInitialized(*this, getBarrier());
 }
 
 LogicalResult InvalBarrierOp::verify() {
