@@ -1,4 +1,5 @@
-// out[r] = sum_c x[r, c] * y[r, c] (f32, m x n, row stride ld): each program
+// out[r] = sum_c x[r, c] * y[r, c] (f32, m x n, row stride ld, a multiple of
+// 16 elements, for both): each program
 // 32 rows; column tiles of 64 stream through a 3-slot cp.async ring, x by
 // tile.async_load_tile (zero padding past the view), y by pointer tensors
 // with a mask (zero fill). Tails: n not a multiple of 64, fewer tiles than
