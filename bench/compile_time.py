@@ -78,7 +78,7 @@ CASES = [
     ("examples/matmul_ws_coop.mlir:matmul_ws_coop", "_matmul_kernel",
      _MATMUL_SIG, {"BM": 128, "BN": 256, "BK": 64},
      {"num_warps": 8, "num_stages": 3}),
-    ("test/gpu/kernels/auto_matmul_persistent_256.mlir", "_matmul_kernel",
+    ("examples/auto/matmul_persistent_256.mlir:auto_matmul_persistent_256", "_matmul_kernel",
      _MATMUL_SIG, {"BM": 128, "BN": 256, "BK": 64},
      {"num_warps": 8, "num_stages": 3}),
     ("examples/attention_ws.mlir:attention_ws_f16_d128", "_attn_fwd",

@@ -320,14 +320,24 @@ def main():
                "cuBLASLt, use_fast_accum=True": lambda: torch._scaled_mm(
             a, bnk.t(), scale_a=sa, scale_b=sb, out_dtype=torch.bfloat16,
             use_fast_accum=True)}
-        for name, bn in (("matmul_fp8_persistent", 256), ("matmul_fp8_persistent_128", 128),
-                         ("matmul_fp8_persistent_128_s6", 128),
-                         ("matmul_fp8_persistent_k64", 256),
-                         ("matmul_fp8_persistent_s4", 256)):
+        # (row name, artifact, kernel, tile width); auto_matmul_fp8_persistent
+        # is the layout-free kernel (examples/auto/matmul_fp8_persistent.mlir).
+        for name, art, kname, bn in (
+                ("matmul_fp8_persistent", "matmul_fp8_persistent", "matmul_fp8_persistent", 256),
+                ("matmul_fp8_persistent_128", "matmul_fp8_persistent",
+                 "matmul_fp8_persistent_128", 128),
+                ("matmul_fp8_persistent_128_s6", "matmul_fp8_persistent",
+                 "matmul_fp8_persistent_128_s6", 128),
+                ("matmul_fp8_persistent_k64", "matmul_fp8_persistent",
+                 "matmul_fp8_persistent_k64", 256),
+                ("matmul_fp8_persistent_s4", "matmul_fp8_persistent",
+                 "matmul_fp8_persistent_s4", 256),
+                ("auto_matmul_fp8_persistent", "auto_matmul_fp8_persistent",
+                 "auto_matmul_fp8_persistent", 256)):
             if not wanted(name):
                 continue
             try:
-                k = kernel("matmul_fp8_persistent", name)
+                k = kernel(art, kname)
             except Exception as e:
                 print(f"{name}: not available ({type(e).__name__}: {e})")
                 continue

@@ -16,7 +16,7 @@ auto_matmul_rm_256.mlir (no layouts, no partitions) in the default compile
 test/gpu/kernels/auto_matmul_ws.mlir (the loop's attribute: 2 slots); and
 test/gpu/kernels/auto_matmul_persistent.mlir (a persistent layout-free
 GEMM, one program per SM: the pass on the k-loop inside its tile loop, and
-`_nows` without it); test/gpu/kernels/auto_matmul_persistent_256.mlir (a
+`_nows` without it); examples/auto/matmul_persistent_256.mlir (a
 persistent layout-free GEMM with the tile, tile order and TMA-store
 epilogue of the hand-written matmul_ws_coop: 128x256 tiles in groups of 16
 tile rows; `_nows` without the pass, `_bar` with

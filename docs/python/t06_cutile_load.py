@@ -1,10 +1,11 @@
 """Tutorial 6: cuTile's ct.load examples with tile.load_tile.
 
-`tile.load_tile(view, index, shape, order=, padding=)` is cuTile's
+`tile.load_tile(view, index, shape, order=, padding_mode=)` is cuTile's
 `ct.load(array, index, shape, order=, padding_mode=)`: the view is
 partitioned into a grid of `shape` tiles, `index` picks one, `order` maps
 tile axes to view axes ("C", "F" or a permutation), and the elements past
-the view's end read as `padding` ("zero", "nan", "neg_inf", ...). A shape
+the view's end read as `padding_mode` (`tile.PaddingMode.ZERO`, `NAN`,
+`NEG_INF`, ...; or `padding="zero"`, ...). A shape
 of () loads one element. The seed prints each tile; these kernels store
 them into an output tensor, which must read exactly what cuTile prints:
 
@@ -23,11 +24,12 @@ from tutorial_common import Case
 
 @tile.jit(num_warps=1)
 def load_padding(x, out, n):
+    zero_pad = tile.PaddingMode.ZERO
     v = tile.make_view(x, shape=(n,))
     o = tile.make_view(out, shape=(12,))
     tile.store_tile(o, (0,), tile.load_tile(v, (0,), (4,)))
     tile.store_tile(o, (1,), tile.load_tile(v, (1,), (4,)))
-    tile.store_tile(o, (2,), tile.load_tile(v, (2,), (4,), padding="zero"))
+    tile.store_tile(o, (2,), tile.load_tile(v, (2,), (4,), padding_mode=zero_pad))
 
 
 @tile.jit(num_warps=1)

@@ -207,10 +207,16 @@ class BuiltinCalls:
                     f" order = [{', '.join(str(const_int(o, 'order')) for o in order)}]"
             if name == "load_tile":
                 shape = shape_arg(arg(2, "shape"), "a tile shape")
-                padding = kw.get("padding", "undetermined")
-                if padding not in _PADDING:
-                    raise self.error(f"padding={padding!r}: use one of {', '.join(_PADDING)}",
-                                     node)
+                if "padding" in kw and "padding_mode" in kw:
+                    raise self.error("give padding= or padding_mode= (cuTile's name), not "
+                                     "both", node)
+                key = "padding_mode" if "padding_mode" in kw else "padding"
+                padding = kw.get(key, "undetermined")
+                if isinstance(padding, tl.PaddingMode):
+                    padding = padding.value
+                if not isinstance(padding, str) or padding not in _PADDING:
+                    raise self.error(f"{key}={padding!r}: use one of {', '.join(_PADDING)} "
+                                     f"(or tile.PaddingMode.ZERO, ...)", node)
                 t = TensorType(shape, view.type.elem) if shape else view.type.elem
                 if kw.get("layout") is not None and shape:
                     self.give_layout(t, kw["layout"], node)

@@ -32,7 +32,7 @@ _SPECS: Dict[str, str] = {
     "load": "pointer, mask, other, *, layout",
     "store": "pointer, value, mask",
     "make_view": "pointer, shape, strides, *, layout",
-    "load_tile": f"view, index, shape, *, order, padding, layout, {_HINTS}",
+    "load_tile": f"view, index, shape, *, order, padding, padding_mode, layout, {_HINTS}",
     "store_tile": f"view, index, value, *, order, {_HINTS}",
     "load_at": f"view, offsets, shape, *, layout, {_HINTS}",
     "store_at": f"view, offsets, value, *, {_HINTS}",

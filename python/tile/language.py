@@ -8,6 +8,7 @@ call into tile dialect ops. Called outside a kernel they raise.
 
 from __future__ import annotations
 
+import enum
 from typing import Tuple
 
 
@@ -63,6 +64,18 @@ class constexpr:
     compiles its own kernel."""
 
 
+class PaddingMode(str, enum.Enum):
+    """What `tile.load_tile` gives the elements of a tile outside the view
+    (cuTile's `ct.PaddingMode`): `padding_mode=tile.PaddingMode.ZERO` is the
+    same as `padding="zero"`."""
+
+    ZERO = "zero"
+    NAN = "nan"
+    POS_INF = "pos_inf"
+    NEG_INF = "neg_inf"
+    UNDETERMINED = "undetermined"
+
+
 def _kernel_only(name: str):
     def stub(*args, **kwargs):
         raise RuntimeError(f"tile.{name}() is part of the kernel language: call it inside "
@@ -103,7 +116,8 @@ class _Math:
 
 math = _Math()
 
-__all__ = ["dtype", "constexpr", "DTYPES", "math", *BUILTINS, *_PY_NAMES.values()]
+__all__ = ["dtype", "constexpr", "DTYPES", "math", "PaddingMode", *BUILTINS,
+           *_PY_NAMES.values()]
 
 
 def shape_str(shape: Tuple[int, ...]) -> str:

@@ -122,8 +122,10 @@ def main(argv=None):
                      "auto_matmul_persistent_256", "matmul_wgmma_rm",
                      # cases_issue11_review.py: tile-pipeline's TMA ring.
                      "gemm_tma_odd", "fp8_scaled_auto"):
-            variants.append((stem + "_nows", os.path.join(kernels, stem + ".mlir"), args.emit,
-                             args.arch, [nows]))
+            src = os.path.join(kernels, stem + ".mlir")
+            if stem == "auto_matmul_persistent_256":
+                src = os.path.join(auto, "matmul_persistent_256.mlir")
+            variants.append((stem + "_nows", src, args.emit, args.arch, [nows]))
     jobs = [j + ([],) if len(j) == 4 else j for j in jobs] + variants
     manifest = {"arch": args.arch, "format": args.emit, "examples": {}}
     failures = 0

@@ -1,5 +1,6 @@
 """GPU cases of the persistent fp8 GEMMs (examples/matmul_fp8_persistent.mlir,
-written by test/gpu/gen_fp8_kernels.py): e4m3 A (M x K) and B (N x K, K
+written by test/gpu/gen_fp8_kernels.py, and its layout-free twin
+examples/auto/matmul_fp8_persistent.mlir): e4m3 A (M x K) and B (N x K, K
 contiguous), f32 accumulation, scaled by scale_a * scale_b, bf16 C.
 
 Inputs are drawn as 2 * randn rounded to e4m3 (exact in float64), the
@@ -91,10 +92,16 @@ SHAPES = [
     (2048, 2048, 2048, 0), (4095, 4095, 4096, 0),
 ]
 
+# The layout-free kernel promises N % 8 == 0 (its TMA store; the launcher
+# refuses other N): the same shapes with N rounded up to 8.
+SHAPES_N8 = [(m, _up(n, 8), k, p) for m, n, k, p in SHAPES]
+
 CASES = [
     ("matmul_fp8_persistent", "matmul_fp8_persistent", make_fp8_runner(256), SHAPES),
     ("matmul_fp8_persistent", "matmul_fp8_persistent_128", make_fp8_runner(128), SHAPES),
     ("matmul_fp8_persistent", "matmul_fp8_persistent_128_s6", make_fp8_runner(128), SHAPES),
     ("matmul_fp8_persistent", "matmul_fp8_persistent_k64", make_fp8_runner(256), SHAPES),
     ("matmul_fp8_persistent", "matmul_fp8_persistent_s4", make_fp8_runner(256), SHAPES),
+    ("auto_matmul_fp8_persistent", "auto_matmul_fp8_persistent", make_fp8_runner(256),
+     SHAPES_N8),
 ]

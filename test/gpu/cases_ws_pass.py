@@ -25,12 +25,14 @@ same f16 inputs (cases_async.make_runner: fresh random data, rows padded to
   auto_matmul_persistent_nows (the same with --warp-specialize=false), on
   cases_persistent's shapes: more programs than tiles, one program walking
   every tile (the ring wrapping across many tiles), K of one k-step.
-- auto_matmul_persistent_256 (test/gpu/kernels: the layout-free
-  persistent GEMM with matmul_ws_coop's 128x256 tiles, grouped tile order
-  and allow_tma store: a 3-slot ring beside the store's buffer, both
-  consumer warpgroups releasing each slot on their own, the TMA store's
-  wait deferred to the next tile) and auto_matmul_persistent_256_nows, on cases_persistent's shapes with N a
-  multiple of 8 (the kernel promises it for its TMA store) and more.
+- auto_matmul_persistent_256 (examples/auto/matmul_persistent_256.mlir: the
+  layout-free persistent GEMM with matmul_ws_coop's 128x256 tiles, grouped
+  tile order and allow_tma store: a 3-slot ring beside the store's buffer,
+  both consumer warpgroups releasing each slot on their own, the TMA
+  store's wait deferred to the next tile; f16 and its bf16 twin
+  auto_matmul_persistent_256_bf16) and auto_matmul_persistent_256_nows, on
+  cases_persistent's shapes with N a multiple of 8 (the kernel promises it
+  for its TMA store) and more.
 - auto_matmul_rm_nows, auto_matmul_rm_256_nows: the GEMMs above compiled
   with --warp-specialize=false (tile-pipeline), the comparison of
   bench/warp_specialize.py.
@@ -68,6 +70,8 @@ CASES = [
      make_persistent_runner("f16", 128), PERSISTENT_SHAPES),
     ("auto_matmul_persistent_256", "auto_matmul_persistent_256",
      make_persistent_runner("f16", 256), SHAPES_P256),
+    ("auto_matmul_persistent_256", "auto_matmul_persistent_256_bf16",
+     make_persistent_runner("bf16", 256), SHAPES_P256),
     ("auto_matmul_persistent_256_nows", "auto_matmul_persistent_256",
      make_persistent_runner("f16", 256), SHAPES_P256),
     ("auto_matmul_rm_nows", "auto_matmul_rm", make_runner(128, 128), SHAPES),

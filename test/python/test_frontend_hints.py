@@ -277,8 +277,20 @@ def ordered_tma(x, m):
     tile.store_tile(v, (0, 0), t, allow_tma=True, memory_order="release")  # L:orderedtma
 
 
-TILE_TAKES = ("it takes view, index, shape, order, padding, layout, latency, allow_tma, "
-              "memory_order, memory_scope")
+@tile.jit
+def both_paddings(x, m):
+    v = tile.make_view(x, shape=(m, 64))
+    t = tile.load_tile(v, (0, 0), (32, 64), padding="zero", padding_mode="zero")  # L:bothpad
+
+
+@tile.jit
+def bad_padding_mode(x, m):
+    v = tile.make_view(x, shape=(m, 64))
+    t = tile.load_tile(v, (0, 0), (32, 64), padding_mode="zeros")  # L:zeros
+
+
+TILE_TAKES = ("it takes view, index, shape, order, padding, padding_mode, layout, latency, "
+              "allow_tma, memory_order, memory_scope")
 MISUSES = [
     (kw_load_tile, "latncy", "tile.load_tile", dict(x="*f32", m="i32"),
      "tile.load_tile() has no keyword argument `latncy` (did you mean `latency`?); "
@@ -325,10 +337,38 @@ MISUSES = [
      "tile.load_at: memory_scope='gpu'; use one of 'block', 'device', 'system'"),
     (int_tma, "inttma", "tile.load_tile", dict(x="*f32", m="i32"),
      "tile.load_tile: allow_tma is True or False (a compile-time value), not int 1"),
+    (both_paddings, "bothpad", "tile.load_tile", dict(x="*f32", m="i32"),
+     "give padding= or padding_mode= (cuTile's name), not both"),
+    (bad_padding_mode, "zeros", "tile.load_tile", dict(x="*f32", m="i32"),
+     "padding_mode='zeros': use one of zero, nan, pos_inf, neg_inf, undetermined (or "
+     "tile.PaddingMode.ZERO, ...)"),
     (ordered_tma, "orderedtma", "tile.store_tile", dict(x="*f32", m="i32"),
      "tile.store_tile: allow_tma=True with memory_order='release': TMA copies are weak; "
      "drop allow_tma or the memory order"),
 ]
+
+
+@tile.jit
+def cutile_padding(x, y, m):
+    v = tile.make_view(x, shape=(m, 64))
+    w = tile.make_view(y, shape=(m, 64))
+    a = tile.load_tile(v, (0, 0), (32, 64), padding_mode=tile.PaddingMode.NEG_INF)
+    b = tile.load_tile(v, (1, 0), (32, 64), padding=tile.PaddingMode.ZERO)
+    c = tile.load_tile(v, (2, 0), (32, 64), padding_mode="pos_inf")
+    tile.store_tile(w, (0, 0), a + b + c)
+
+
+def test_padding_mode():
+    """cuTile's spelling: padding_mode= with a tile.PaddingMode member (or
+    its string) writes the same clause as padding=."""
+    lines = body(cutile_padding.lower({"x": "*f32", "y": "*f32", "m": "i32"}, {}))
+    loads = [l for l in lines if l.startswith("%tile =")]
+    assert [l.split(" : ")[0] for l in loads] == [
+        "%tile = tile.load_tile %view[%c, %c] padding = neg_inf",
+        "%tile = tile.load_tile %view[%c, %c] padding = zero",
+        "%tile = tile.load_tile %view[%c, %c] padding = pos_inf",
+    ], "\n".join(lines)
+    assert tile.PaddingMode.ZERO == "zero" and len(tile.PaddingMode) == 5
 
 
 def test_argument_errors():

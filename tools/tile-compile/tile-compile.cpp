@@ -447,12 +447,23 @@ int main(int argc, char **argv) {
   registerPassManagerCLOptions();
   registerAsmPrinterCLOptions();
   registerDefaultTimingManagerCLOptions();
+  // --help lists tile-compile's own flags and MLIR's (--mlir-*); the
+  // hundreds of LLVM back-end flags the libraries register stay accepted and
+  // are listed by --help-hidden.
+  for (auto &[name, option] : cl::getRegisteredOptions()) {
+    bool shown = llvm::is_contained(option->Categories, &category) ||
+                 name.starts_with("mlir-") || name.starts_with("help") ||
+                 name == "version";
+    if (!shown && option->getOptionHiddenFlag() == cl::NotHidden)
+      option->setHiddenFlag(cl::Hidden);
+  }
 
   std::string flagErrors;
   llvm::raw_string_ostream flagErrorStream(flagErrors);
   if (!cl::ParseCommandLineOptions(
           argc, argv,
-          "tile-compile: compile a tile kernel module to PTX or a cubin\n",
+          "tile-compile: compile a tile kernel module to PTX or a cubin\n\n"
+          "  LLVM's own flags are accepted too; --help-hidden lists them.\n",
           &flagErrorStream)) {
     llvm::errs() << flagErrors;
     return 2;

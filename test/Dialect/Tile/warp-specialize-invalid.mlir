@@ -214,6 +214,25 @@ tile.kernel @barrier_under_warp_if() attributes {num_warps = 8 : i32} {
 
 // -----
 
+// ... also with a barrier in each arm: bar.sync is aligned (every thread at
+// the same instruction), so the error names the first one.
+tile.kernel @barrier_in_both_warp_arms() attributes {num_warps = 8 : i32} {
+  %c4 = arith.constant 4 : i32
+  // expected-note @+1 {{tile.warp_id is here}}
+  %w = tile.warp_id : i32
+  %low = arith.cmpi ult, %w, %c4 : i32
+  // expected-note @+1 {{this scf.if depends on tile.warp_id}}
+  scf.if %low {
+    // expected-error @+1 {{layout.barrier under a branch on tile.warp_id}}
+    layout.barrier
+  } else {
+    layout.barrier
+  }
+  tile.return
+}
+
+// -----
+
 // ... or in a loop whose trip count differs between warps.
 tile.kernel @barrier_in_warp_loop() attributes {num_warps = 8 : i32} {
   %c0 = arith.constant 0 : i32

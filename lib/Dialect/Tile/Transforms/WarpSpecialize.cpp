@@ -25,8 +25,9 @@
 //  4. The partitions (Rewriter::run): the kernel's code from the start to
 //     the end moves into the default region, except the scalar ops the
 //     producer reads (they stay before the op); the loop is rebuilt twice,
-//     as the producer loop in a 4-warp partition (emitProducer: wait
-//     empty[s] on parity p ^ 1, expect-tx on full[s], the TMA copies) and
+//     as the producer loop in a 4-warp partition, run by its warp 0 alone
+//     (emitProducer: wait empty[s] on parity p ^ 1, expect-tx on full[s],
+//     the TMA copies) and
 //     the consumer loop in the default region (emitConsumer: wait full[s]
 //     on parity p, the body on the slots, release on empty). Both carry
 //     (slot, phase): s = i mod S, p = (i / S) & 1. The producer repeats the
@@ -787,6 +788,17 @@ struct Rewriter {
     const PipelineSchedule &s = plan.schedule;
     Location loc = loop.getLoc();
     OpBuilder::InsertionGuard branchGuard(b);
+    // Only the partition's warp 0 runs the loop: its TMA and mbarrier ops
+    // are issued by the partition's first thread, and warps 1-3 would step
+    // through every k-step with nothing to issue (issue slots and power the
+    // consumers' wgmma can use; the hand kernels' `stepdiv` measurement,
+    // bench/RESULTS.md, h13gemm). The loop holds no layout.barrier.
+    Value warp = WarpIdOp::create(b, loc, b.getI32Type());
+    Value firstWarp = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            warp, i32Const(b, loc, 0));
+    auto onlyFirstWarp = scf::IfOp::create(b, loc, firstWarp,
+                                           /*withElseRegion=*/false);
+    b.setInsertionPoint(onlyFirstWarp.thenBlock()->getTerminator());
     // The branches and loops the consumers' loop is in, on the same
     // conditions and bounds, with the scalar ops of their blocks that the
     // producer reads; from the outermost loop in, they carry the ring's

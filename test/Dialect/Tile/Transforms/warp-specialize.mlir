@@ -69,8 +69,12 @@
 // CHECK-NEXT:    %[[H:.*]] = arith.truncf %[[DONE]]
 // The accumulator is stored from its own layout (16-byte runs per quad).
 // CHECK-NEXT:    tile.store_tile %[[H]], %[[VC]][%[[PM]], %[[PN]]]
+// The producer's loop runs in the partition's warp 0 alone.
 // CHECK-NEXT:  } partition warps(4) regs(40) {
 // CHECK-NEXT:    %[[C128:.*]] = arith.constant 128 : i32
+// CHECK-NEXT:    %[[WID:.*]] = tile.warp_id : i32
+// CHECK-NEXT:    %[[W0:.*]] = arith.cmpi eq, %[[WID]], %[[C0]] : i32
+// CHECK-NEXT:    scf.if %[[W0]] {
 // CHECK-NEXT:    %{{.*}}:2 = scf.for %[[PIV:.*]] = %[[C0]] to %[[KT]] step %[[C1]] iter_args(%[[PS:.*]] = %[[C0]], %[[PP:.*]] = %[[C0]])
 // CHECK-NEXT:      %[[EPH:.*]] = arith.xori %[[PP]], %[[C1]]
 // CHECK-NEXT:      %[[E:.*]] = layout.memdesc_index %[[EMPTY]][%[[PS]]]
@@ -89,6 +93,7 @@
 // CHECK-NEXT:      %[[NS:.*]] = arith.select %[[WRAP]], %[[C0]], %[[S1]]
 // CHECK-NEXT:      %[[NP:.*]] = arith.select %[[WRAP]], %[[EPH]], %[[PP]]
 // CHECK-NEXT:      scf.yield %[[NS]], %[[NP]]
+// CHECK-NEXT:    }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK-NEXT:  tile.return
@@ -245,6 +250,7 @@ tile.kernel @one_warpgroup(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
 // CHECK:             tile.dot_wait %{{.*}} {pendings = 0 : i32}
 // CHECK:       } partition warps(4) regs(40) {
 // CHECK-NOT:     tile.dot
+// CHECK:         tile.warp_id
 // CHECK:         scf.if %[[SMALL]] {
 // CHECK-NEXT:    } else {
 // CHECK-NEXT:      scf.if %[[ODD]] {
@@ -255,6 +261,7 @@ tile.kernel @one_warpgroup(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
 // CHECK:             scf.yield
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
+// CHECK-NEXT:    }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK-NEXT:  tile.return
@@ -347,6 +354,7 @@ tile.kernel @in_branch(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
 // CHECK:             layout.async_tma_copy_global_to_local
 // CHECK:           }
 // CHECK-NEXT:      scf.yield %[[PIN]]#0, %[[PIN]]#1 : i32, i32
+// CHECK-NEXT:    }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK-NEXT:  tile.return
