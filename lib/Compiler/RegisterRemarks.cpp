@@ -41,6 +41,10 @@ public:
       KernelPressureEstimate estimate{kernel.getSymName().str(),
                                       kernel.getLoc()};
       estimate.peak = pressure.peak;
+      kernel.walk([&](tl::WarpSpecializeOp ws) {
+        for (int32_t regs : ws.getPartitionRegs())
+          estimate.setsRegisterBudget |= regs != 0;
+      });
       if (pressure.peakOp)
         estimate.peakLoc = pressure.peakOp->getLoc();
       constexpr size_t kTensorsNamed = 4;
@@ -170,6 +174,11 @@ void tile::emitRegisterRemarks(StringRef arch, ArrayRef<KernelInfo> kernels,
       continue;
     }
 
+    // A warp-specialized kernel with regs() asked for its register count
+    // (the launch budget setmaxnreg redistributes): fewer live tensors
+    // would not change it, so there is nothing to say about occupancy.
+    if (estimate->setsRegisterBudget)
+      continue;
     BlocksPerSM used = computeBlocksPerSM(arch, kernel.threadsPerBlock,
                                           kernel.sharedBytes, usage->registers);
     int64_t expected = estimate->peak + kScalarRegisterAllowance;

@@ -45,6 +45,10 @@ struct KernelPressureEstimate {
   std::optional<Location> peakLoc;
   /// The largest tensors live at the peak, largest first.
   std::vector<Tensor> tensors;
+  /// The kernel fixes its own register count: a tile.warp_specialize with
+  /// regs() launches with 65536 / threads registers a thread (setmaxnreg
+  /// moves them between partitions), one block per SM by design.
+  bool setsRegisterBudget = false;
 };
 
 /// A pass (on builtin.module) that appends one estimate per tile.kernel to

@@ -11,7 +11,8 @@ __all__ = ["runtime", "jit", "language"]
 from .compiler import (CompileError, CompileWarning, CompiledKernel, can_assemble_cubin,  # noqa: E402,F401
                        compile, compile_file, cubin_assembler)
 from .language import (constexpr, dtype, int1, int8, int16, int32, int64, float16,  # noqa: E402,F401
-                       PaddingMode, bfloat16, float32, float64, math, program_id, num_programs, arange,
+                       PaddingMode, bfloat16, float32, float64, float8_e4m3fn, float8_e5m2,
+                       math, program_id, num_programs, arange,
                        zeros, full, load, store, make_view, load_tile, store_tile, sum, max,
                        min, where, maximum, minimum, exp, exp2, log, log2, sqrt, rsqrt, sin,
                        cos, abs, erf, tanh, cast, dot, cdiv, static_assert, convert_layout,

@@ -53,8 +53,10 @@ EQUAL_TO_ONE = -1
 
 class Generator(BuiltinCalls, MemoryCalls, ReductionCalls, ast.NodeVisitor):
     def __init__(self, fn, kernel_name: str, params: List[Tuple[str, Any]],
-                 constexprs: Dict[str, Any], num_warps: int, divisibility: Dict[str, int]):
+                 constexprs: Dict[str, Any], num_warps: int, divisibility: Dict[str, int],
+                 warp_specialize: bool = False):
         self.fn = fn
+        self.warp_specialize = warp_specialize
         self.kernel_name = kernel_name
         self.params = params
         self.param_names = {name for name, _ in params}
@@ -156,8 +158,12 @@ class Generator(BuiltinCalls, MemoryCalls, ReductionCalls, ast.NodeVisitor):
                 self.env[name] = self.op(f"arith.constant 1 : {type_str(t)}", t, name)
         for name, v in self.constexprs.items():
             self.env[name] = v
+        # warp_specialize=True asks tile-warp-specialize for every dot loop
+        # of the kernel (the MLIR kernel attribute), also those its cost
+        # rule would leave to tile-pipeline.
+        ws = ", tile.warp_specialize = true" if self.warp_specialize else ""
         header = (f"tile.kernel @{self.kernel_name}({', '.join(args)}) "
-                  f"attributes {{num_warps = {self.num_warps} : i32}} {{")
+                  f"attributes {{num_warps = {self.num_warps} : i32{ws}}} {{")
         body = fdef.body
         if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
                 and isinstance(body[0].value.value, str):
@@ -948,6 +954,8 @@ def _fold_compare(op, a, b):
 
 
 def generate_mlir(fn, kernel_name: str, params, constexprs, num_warps: int,
-                  divisibility: Dict[str, int]) -> str:
-    """The tile dialect module (text) of one specialization of `fn`."""
-    return Generator(fn, kernel_name, params, constexprs, num_warps, divisibility).generate()
+                  divisibility: Dict[str, int], warp_specialize: bool = False) -> str:
+    """The tile dialect module (text) of one specialization of `fn`;
+    `warp_specialize` writes the kernel attribute tile.warp_specialize = true."""
+    return Generator(fn, kernel_name, params, constexprs, num_warps, divisibility,
+                     warp_specialize).generate()

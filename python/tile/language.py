@@ -46,11 +46,16 @@ float16 = dtype("f16", 16, "float")
 bfloat16 = dtype("bf16", 16, "float")
 float32 = dtype("f32", 32, "float")
 float64 = dtype("f64", 64, "float")
+# The fp8 kinds of torch (torch.float8_e4m3fn, torch.float8_e5m2) and of
+# tile.dot (f8E4M3FN, f8E5M2; Triton's float8e4nv, float8e5).
+float8_e4m3fn = dtype("f8E4M3FN", 8, "float")
+float8_e5m2 = dtype("f8E5M2", 8, "float")
 
 _PY_NAMES = {"i1": "int1", "i8": "int8", "i16": "int16", "i32": "int32", "i64": "int64",
-             "f16": "float16", "bf16": "bfloat16", "f32": "float32", "f64": "float64"}
+             "f16": "float16", "bf16": "bfloat16", "f32": "float32", "f64": "float64",
+             "f8E4M3FN": "float8_e4m3fn", "f8E5M2": "float8_e5m2"}
 DTYPES = {d.name: d for d in (int1, int8, int16, int32, int64, float16, bfloat16,
-                              float32, float64)}
+                              float32, float64, float8_e4m3fn, float8_e5m2)}
 
 
 class constexpr:

@@ -547,7 +547,12 @@ def test_warp_specialize_option():
 
     default = gemm.specialize(**types)
     assert is_ws(default)
-    assert is_ws(gemm.specialize(warp_specialize=True, **types))
+    forced = gemm.specialize(warp_specialize=True, **types)
+    assert is_ws(forced)
+    # True writes the kernel attribute (every dot loop asks for the pass);
+    # None and False leave it to the option.
+    assert "tile.warp_specialize = true" in forced.mlir
+    assert "tile.warp_specialize" not in default.mlir
     assert is_pipelined(gemm.specialize(warp_specialize=False, **types))
     # The decorator's False, and a specialization asking back.
     assert gemm_no_ws.warp_specialize is False

@@ -590,15 +590,24 @@ struct ConvertTileToLLVMPass
     options.overrideIndexBitwidth(indexBitwidth);
     TileLLVMTypeConverter converter(ctx, options);
 
-    // wgmma needs the architecture-specific target (sm_90a); the driver
-    // reads this attribute when it picks the PTX target.
+    // wgmma and setmaxnreg need the architecture-specific target (sm_90a);
+    // the driver reads this attribute when it picks the PTX target. A
+    // warp-specialized kernel without wgmma (a TMA producer feeding
+    // consumers that read the slots into registers) still moves registers
+    // between its partitions when any of them has regs().
     bool usesWgmma = false;
     module.walk([&](tl::DotOp dot) {
       if (auto nvmma = dyn_cast<layout::NvmmaAttr>(
               dot.getType().getEncoding()))
         usesWgmma |= nvmma.getVersionMajor() == 3;
     });
-    if (usesWgmma)
+    bool needsArchSpecific = usesWgmma;
+    module.walk([&](tl::WarpSpecializeOp ws) {
+      int32_t launchRegs = ws.getLaunchRegs();
+      for (int32_t regs : ws.getPartitionRegs())
+        needsArchSpecific |= regs != 0 && regs != launchRegs;
+    });
+    if (needsArchSpecific)
       module->setAttr(kTargetArchAttr, builder.getStringAttr("sm_90a"));
     // Instructions newer than the PTX ISA the arch implies (fp8 mma.sync):
     // the driver emits at least this version for the whole module.

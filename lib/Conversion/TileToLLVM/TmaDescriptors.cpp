@@ -128,7 +128,10 @@ LogicalResult tile::materializeTmaDescriptors(tl::KernelOp kernel) {
       InFlightDiagnostic diag =
           op.emitError() << "the pointer of this TMA descriptor's view must "
                             "be a kernel parameter (the launcher builds the "
-                            "descriptor from it)";
+                            "descriptor from it); make the view from the "
+                            "parameter and move the offset into the copies' "
+                            "coordinates (a view of one more dim for a batch "
+                            "or head slice, copied at [b, row, col])";
       diag.attachNote(view.getLoc()) << "the view is made here";
       ok = false;
       continue;

@@ -51,7 +51,7 @@ tile.kernel @pointer_not_param(%p: !tile.ptr<f16>, %m: i32) {
   %q = tile.addptr %p, %m : !tile.ptr<f16>, i32
   // expected-note @+1 {{the view is made here}}
   %v = tile.make_view %q, shape [%m, 64], strides [64, 1] : !tile.ptr<f16> -> !tile.view<?x64xf16>
-  // expected-error @+1 {{the pointer of this TMA descriptor's view must be a kernel parameter (the launcher builds the descriptor from it)}}
+  // expected-error @+1 {{the pointer of this TMA descriptor's view must be a kernel parameter (the launcher builds the descriptor from it); make the view from the parameter and move the offset into the copies' coordinates (a view of one more dim for a batch or head slice, copied at [b, row, col])}}
   %d = tile.make_tensor_desc %v : !tile.view<?x64xf16> -> !layout.tensordesc<64x64xf16, #nv>
   tile.return
 }

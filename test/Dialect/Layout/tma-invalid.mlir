@@ -308,3 +308,114 @@ tile.kernel @per_warpgroup_not_remote() attributes {num_warps = 8 : i32, cluster
   layout.arrive_barrier %b, 1 nosync per_warpgroup cta %c1 : !layout.memdesc<1xi64, #bl>
   tile.return
 }
+
+// -----
+
+// barrier_expect against the TMA loads that complete on the same mbarrier
+// before its next wait: too many bytes hang the waiters.
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+func.func @f(%d: !layout.tensordesc<64x64xf16, #nv>, %s: !layout.memdesc<64x64xf16, #nv>, %b: !layout.memdesc<1xi64, #bl>, %i: i32) {
+  // expected-error @+1 {{'layout.barrier_expect' op expects 16384 transaction bytes, but the TMA loads that complete on this mbarrier after it bring 8192 bytes (a 64x64xf16 block); expect 8192: the waiters would hang}}
+  layout.barrier_expect %b, 16384 : !layout.memdesc<1xi64, #bl>
+  // expected-note @+1 {{a TMA load of 8192 bytes}}
+  layout.async_tma_copy_global_to_local %d[%i, %i] %s, %b : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+  layout.wait_barrier %b, %i : !layout.memdesc<1xi64, #bl>
+  return
+}
+
+// -----
+
+// Too few: the waiters pass before the second copy has landed.
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+func.func @f(%da: !layout.tensordesc<128x64xf16, #nv>, %db: !layout.tensordesc<1x64x256xf16, #nv>,
+             %sa: !layout.memdesc<128x64xf16, #nv>, %sb: !layout.memdesc<64x256xf16, #nv>,
+             %full: !layout.memdesc<3x1xi64, #bl>, %i: i32) {
+  %b = layout.memdesc_index %full[%i] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+  // expected-error @+1 {{'layout.barrier_expect' op expects 32768 transaction bytes, but the TMA loads that complete on this mbarrier after it bring 16384 (128x64xf16) + 32768 (1x64x256xf16) = 49152 bytes; expect 49152: the waiters would read the buffers before the copies land}}
+  layout.barrier_expect %b, 32768 : !layout.memdesc<1xi64, #bl>
+  // expected-note @+1 {{a TMA load of 16384 bytes}}
+  layout.async_tma_copy_global_to_local %da[%i, %i] %sa, %b : !layout.tensordesc<128x64xf16, #nv>, !layout.memdesc<128x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+  // expected-note @+1 {{a TMA load of 32768 bytes}}
+  layout.async_tma_copy_global_to_local %db[%i, %i, %i] %sb, %b : !layout.tensordesc<1x64x256xf16, #nv>, !layout.memdesc<64x256xf16, #nv>, !layout.memdesc<1xi64, #bl>
+  return
+}
+
+// -----
+
+// Not checked (no diagnostic) where other copies may complete on the same
+// barrier in the phase: one under an scf.if after the expect, one on
+// another slot value of the same buffer (which may be the same slot) after
+// it, one on the same value before it.
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+func.func @nested(%d: !layout.tensordesc<64x64xf16, #nv>, %s: !layout.memdesc<64x64xf16, #nv>,
+                  %b: !layout.memdesc<1xi64, #bl>, %i: i32, %p: i1) {
+  layout.barrier_expect %b, 16384 : !layout.memdesc<1xi64, #bl>
+  layout.async_tma_copy_global_to_local %d[%i, %i] %s, %b : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+  scf.if %p {
+    layout.async_tma_copy_global_to_local %d[%i, %i] %s, %b : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+  }
+  return
+}
+func.func @alias(%d: !layout.tensordesc<64x64xf16, #nv>, %s: !layout.memdesc<64x64xf16, #nv>,
+                 %full: !layout.memdesc<2x1xi64, #bl>, %i: i32, %j: i32) {
+  %b = layout.memdesc_index %full[%i] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+  %c = layout.memdesc_index %full[%j] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+  layout.barrier_expect %b, 16384 : !layout.memdesc<1xi64, #bl>
+  layout.async_tma_copy_global_to_local %d[%i, %i] %s, %b : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+  layout.async_tma_copy_global_to_local %d[%j, %j] %s, %c : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+  return
+}
+func.func @before(%d: !layout.tensordesc<64x64xf16, #nv>, %s: !layout.memdesc<64x64xf16, #nv>,
+                  %b: !layout.memdesc<1xi64, #bl>, %i: i32) {
+  layout.async_tma_copy_global_to_local %d[%i, %i] %s, %b : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+  layout.barrier_expect %b, 16384 : !layout.memdesc<1xi64, #bl>
+  layout.async_tma_copy_global_to_local %d[%i, %i] %s, %b : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+  return
+}
+
+// -----
+
+// A ring's prologue and steady state take their slots through different
+// memdesc_index values of one buffer; each expect is checked against its
+// own copies (the prologue's is right, the loop's counts one block twice).
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+func.func @ring(%d: !layout.tensordesc<64x64xf16, #nv>, %s: !layout.memdesc<64x64xf16, #nv>,
+                %full: !layout.memdesc<2x1xi64, #bl>, %i: i32, %n: index) {
+  %b = layout.memdesc_index %full[%i] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+  layout.barrier_expect %b, 8192 : !layout.memdesc<1xi64, #bl>
+  layout.async_tma_copy_global_to_local %d[%i, %i] %s, %b : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %k = %c0 to %n step %c1 {
+    %c = layout.memdesc_index %full[%i] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    layout.wait_barrier %c, %i : !layout.memdesc<1xi64, #bl>
+    // expected-error @+1 {{'layout.barrier_expect' op expects 16384 transaction bytes, but the TMA loads that complete on this mbarrier after it bring 8192 bytes (a 64x64xf16 block); expect 8192: the waiters would hang}}
+    layout.barrier_expect %c, 16384 : !layout.memdesc<1xi64, #bl>
+    // expected-note @+1 {{a TMA load of 8192 bytes}}
+    layout.async_tma_copy_global_to_local %d[%i, %i] %s, %c : !layout.tensordesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<1xi64, #bl>
+  }
+  return
+}
+
+// -----
+
+// A wait on an mbarrier that nothing initializes never returns (here the
+// ring's `empty` barriers were allocated and waited on, but only `full`
+// was initialized).
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+tile.kernel @uninitialized(%i: i32) attributes {num_warps = 4 : i32} {
+  %full = layout.local_alloc : !layout.memdesc<2x1xi64, #bl>
+  // expected-note @+1 {{the mbarrier is allocated here}}
+  %empty = layout.local_alloc : !layout.memdesc<2x1xi64, #bl>
+  %f = layout.memdesc_index %full[%i] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+  layout.init_barrier %f, 1 : !layout.memdesc<1xi64, #bl>
+  %e = layout.memdesc_index %empty[%i] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+  // expected-error @+1 {{'layout.wait_barrier' op waits on an mbarrier that no layout.init_barrier initializes: an uninitialized mbarrier never completes a phase and the wait hangs; initialize each slot (layout.init_barrier %bar, COUNT) before tile.warp_specialize or the barrier's first use}}
+  layout.wait_barrier %e, %i : !layout.memdesc<1xi64, #bl>
+  layout.wait_barrier %f, %i : !layout.memdesc<1xi64, #bl>
+  tile.return
+}

@@ -114,3 +114,43 @@ func.func @memdesc_without_acc_layout(%a: !layout.memdesc<128x64xf16, #s>, %b: !
   %d = tile.dot %a, %b, %c : !layout.memdesc<128x64xf16, #s>, !layout.memdesc<64x128xf16, #s> -> tensor<128x128xf32>
   return
 }
+
+// -----
+
+// What may take an asynchronous dot's result: a tile.dot_wait, the
+// accumulator of the next dot (wgmma chains on it) and scf.yield (a wait
+// in the next iteration or after the loop). No diagnostic.
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+#mma = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]>
+func.func @async_allowed_uses(%sa: !layout.memdesc<64x64xf16, #nv>, %sb: !layout.memdesc<64x64xf16, #nv>,
+                              %z: tensor<64x64xf32, #mma>, %n: index) -> tensor<64x64xf32, #mma> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<64x64xf32, #mma>) {
+    %d = tile.dot %sa, %sb, %acc async : !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv> -> tensor<64x64xf32, #mma>
+    %e = tile.dot %sa, %sb, %d async : !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv> -> tensor<64x64xf32, #mma>
+    scf.yield %e : tensor<64x64xf32, #mma>
+  }
+  %w = tile.dot_wait %r {pendings = 0 : i32} : tensor<64x64xf32, #mma>
+  return %w : tensor<64x64xf32, #mma>
+}
+
+// -----
+
+// Through scf.yield: the loop's result is the last asynchronous dot's, and
+// reading it after the loop without a wait is the same mistake.
+#nv = #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>
+#mma = #layout.nvmma<versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]>
+func.func @async_loop_result_read(%sa: !layout.memdesc<64x64xf16, #nv>, %sb: !layout.memdesc<64x64xf16, #nv>,
+                                  %z: tensor<64x64xf32, #mma>, %n: index) -> tensor<64x64xf16, #mma> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<64x64xf32, #mma>) {
+    // expected-error @+1 {{'tile.dot' op result is read by 'arith.truncf' before a tile.dot_wait: an asynchronous dot may still be writing it; pass it through tile.dot_wait (pendings = 0) and use the value tile.dot_wait returns, or drop 'async'}}
+    %d = tile.dot %sa, %sb, %acc async : !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<64x64xf16, #nv> -> tensor<64x64xf32, #mma>
+    scf.yield %d : tensor<64x64xf32, #mma>
+  }
+  // expected-note @+1 {{read here}}
+  %h = arith.truncf %r : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+  return %h : tensor<64x64xf16, #mma>
+}

@@ -310,3 +310,44 @@ tile.kernel @barrier_beside_warp_if() attributes {num_warps = 8 : i32} {
   }
   tile.return
 }
+
+// -----
+
+// An mbarrier shared by two partitions, initialized inside one of them: the
+// other may arrive on it before the initialization (a hang or a lost
+// arrival). Initialized before the op, the same kernel is accepted.
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+tile.kernel @init_in_partition(%n: i32) attributes {num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %ring = layout.local_alloc : !layout.memdesc<2x1xi64, #bl>
+  tile.warp_specialize default {
+    %bar = layout.memdesc_index %ring[%c0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    // expected-error @+1 {{'layout.init_barrier' op initializes, in the default partition, an mbarrier that partition #1 uses too: it may arrive on it or wait on it before the initialization; initialize it before tile.warp_specialize (the CTA barrier after layout.init_barrier then orders it for every warp)}}
+    layout.init_barrier %bar, 1 : !layout.memdesc<1xi64, #bl>
+    layout.wait_barrier %bar, %c0 : !layout.memdesc<1xi64, #bl>
+  } partition warps(1) {
+    %bar = layout.memdesc_index %ring[%c0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    // expected-note @+1 {{used here, in partition #1}}
+    layout.arrive_barrier %bar, 1 : !layout.memdesc<1xi64, #bl>
+  }
+  tile.return
+}
+
+// -----
+
+// Accepted: a barrier made and initialized inside the one partition that
+// uses it, and a shared one initialized before the op.
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+tile.kernel @init_ok(%n: i32) attributes {num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %shared = layout.local_alloc : !layout.memdesc<1xi64, #bl>
+  layout.init_barrier %shared, 1 : !layout.memdesc<1xi64, #bl>
+  tile.warp_specialize default {
+    %own = layout.local_alloc : !layout.memdesc<1xi64, #bl>
+    layout.init_barrier %own, 1 : !layout.memdesc<1xi64, #bl>
+    layout.wait_barrier %shared, %c0 : !layout.memdesc<1xi64, #bl>
+  } partition warps(1) {
+    layout.arrive_barrier %shared, 1 : !layout.memdesc<1xi64, #bl>
+  }
+  tile.return
+}

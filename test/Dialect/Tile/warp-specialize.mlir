@@ -47,6 +47,7 @@ tile.kernel @keep_constants(%p: !tile.ptr<i32>) attributes {num_warps = 4 : i32}
   %c7 = arith.constant 7 : i32
   %bar = layout.local_alloc : !layout.memdesc<1xi64, #sh>
   %buf = layout.local_alloc : !layout.memdesc<128xf32, #sh>
+  layout.init_barrier %bar, 1 : !layout.memdesc<1xi64, #sh>
   layout.wait_barrier %bar, %c7 : !layout.memdesc<1xi64, #sh>
   tile.warp_specialize default {
     %z = arith.constant dense<0.0> : tensor<128xf32, #b4>

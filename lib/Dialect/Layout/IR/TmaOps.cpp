@@ -185,6 +185,91 @@ LogicalResult InitBarrierOp::verify() {
   return verifyBarrierAndCount(*this, getBarrier().getType(), getCount());
 }
 
+static int64_t getEnclosingClusterSize(Operation *op);
+
+/// The buffer an mbarrier slot is taken from (through layout.memdesc_index).
+static Value getBarrierRoot(Value barrier) {
+  while (auto index = barrier.getDefiningOp<MemDescIndexOp>())
+    barrier = index.getSrc();
+  return barrier;
+}
+
+/// An mbarrier from a layout.local_alloc in this function must be
+/// initialized somewhere in it (any slot of the buffer: which slots, the
+/// text rarely tells): an uninitialized one never completes a phase, and
+/// its waiters hang. Barriers that come from elsewhere (arguments) are not
+/// checked.
+static LogicalResult verifyBarrierInitialized(WaitBarrierOp op, Value barrier) {
+  Value root = getBarrierRoot(barrier);
+  auto alloc = root.getDefiningOp<LocalAllocOp>();
+  auto scope = op->getParentOfType<FunctionOpInterface>();
+  if (!alloc || !scope)
+    return success();
+  WalkResult found = scope->walk([&](InitBarrierOp init) {
+    return getBarrierRoot(init.getBarrier()) == root ? WalkResult::interrupt()
+                                                     : WalkResult::advance();
+  });
+  if (found.wasInterrupted())
+    return success();
+  InFlightDiagnostic diag =
+      op.emitOpError()
+      << "waits on an mbarrier that no layout.init_barrier initializes: an "
+         "uninitialized mbarrier never completes a phase and the wait "
+         "hangs; initialize each slot (layout.init_barrier %bar, COUNT) "
+         "before tile.warp_specialize or the barrier's first use";
+  diag.attachNote(alloc.getLoc()) << "the mbarrier is allocated here";
+  return diag;
+}
+
+/// The TMA loads that complete on `expect`'s mbarrier in its phase, when
+/// they can be told from the text: the copies on the same SSA value that
+/// follow it in its block, up to the next expect, arrive, wait or
+/// invalidation of that value (the window). None (nothing is checked) when
+/// another copy could complete on the barrier in that phase too: a copy on
+/// the same value outside the window, a copy in the window nested in a
+/// region or on another slot value of the same buffer (which may be the
+/// same slot), a multicast copy, or a kernel with clusters (peers deliver
+/// bytes). Copies on other slot values outside the window are taken to
+/// belong to their own expects (a ring's prologue and steady state).
+static std::optional<SmallVector<AsyncTmaCopyGlobalToLocalOp>>
+getCopiesOfPhase(BarrierExpectOp expect) {
+  Value barrier = expect.getBarrier();
+  Value root = getBarrierRoot(barrier);
+  if (getEnclosingClusterSize(expect) > 1)
+    return std::nullopt;
+  SmallVector<AsyncTmaCopyGlobalToLocalOp> copies;
+  bool ambiguous = false;
+  for (Operation *op = expect->getNextNode(); op && !ambiguous;
+       op = op->getNextNode()) {
+    if (isa<BarrierExpectOp, ArriveBarrierOp, WaitBarrierOp, InvalBarrierOp>(
+            op) &&
+        op->getOperand(0) == barrier)
+      break;
+    if (auto copy = dyn_cast<AsyncTmaCopyGlobalToLocalOp>(op)) {
+      if (copy.getBarrier() == barrier && !copy.getMulticast())
+        copies.push_back(copy);
+      else if (getBarrierRoot(copy.getBarrier()) == root)
+        ambiguous = true;
+      continue;
+    }
+    op->walk([&](AsyncTmaCopyGlobalToLocalOp nested) {
+      ambiguous |= getBarrierRoot(nested.getBarrier()) == root;
+    });
+  }
+  if (ambiguous || copies.empty())
+    return std::nullopt;
+  auto scope = expect->getParentOfType<FunctionOpInterface>();
+  if (!scope)
+    return std::nullopt;
+  scope->walk([&](AsyncTmaCopyGlobalToLocalOp copy) {
+    ambiguous |=
+        copy.getBarrier() == barrier && !llvm::is_contained(copies, copy);
+  });
+  if (ambiguous)
+    return std::nullopt;
+  return copies;
+}
+
 LogicalResult BarrierExpectOp::verify() {
   if (failed(verifyBarrier(*this, getBarrier().getType())))
     return failure();
@@ -193,7 +278,45 @@ LogicalResult BarrierExpectOp::verify() {
            << "bytes must be below 2^20 (the tx-count range of an "
               "mbarrier), got "
            << getBytes();
-  return success();
+  // The expected bytes against the TMA loads completing on the barrier: a
+  // mismatch hangs the waiters (too many) or lets them read a slot before
+  // it is full (too few).
+  std::optional<SmallVector<AsyncTmaCopyGlobalToLocalOp>> copies =
+      getCopiesOfPhase(*this);
+  if (!copies)
+    return success();
+  int64_t total = 0;
+  std::string terms;
+  llvm::raw_string_ostream os(terms);
+  for (auto [i, copy] : llvm::enumerate(*copies)) {
+    TensorDescType desc = copy.getDesc().getType();
+    total += desc.getBlockBytes();
+    os << (i ? " + " : "") << desc.getBlockBytes() << " (";
+    for (int64_t dim : desc.getShape())
+      os << dim << "x";
+    os << desc.getElementType() << (copies->size() > 1 ? ")" : " block)");
+  }
+  if (total == int64_t(getBytes()))
+    return success();
+  InFlightDiagnostic diag =
+      emitOpError() << "expects " << getBytes()
+                    << " transaction bytes, but the TMA loads that complete "
+                       "on this mbarrier after it bring "
+                    << (copies->size() > 1 ? terms + " = " : "") << total
+                    << " bytes"
+                    << (copies->size() > 1
+                            ? ""
+                            : " (a " + terms.substr(terms.find('(') + 1))
+                    << "; expect " << total << ": "
+                    << (int64_t(getBytes()) > total
+                            ? "the waiters would hang"
+                            : "the waiters would read the buffers before the "
+                              "copies land");
+  for (AsyncTmaCopyGlobalToLocalOp copy : *copies)
+    diag.attachNote(copy.getLoc())
+        << "a TMA load of " << copy.getDesc().getType().getBlockBytes()
+        << " bytes";
+  return diag;
 }
 
 /// The cluster size of the kernel around `op`: the product of its
@@ -250,7 +373,9 @@ LogicalResult ArriveBarrierOp::verify() {
 }
 
 LogicalResult WaitBarrierOp::verify() {
-  return verifyBarrier(*this, getBarrier().getType());
+  if (failed(verifyBarrier(*this, getBarrier().getType())))
+    return failure();
+  return verifyBarrierInitialized(*this, getBarrier());
 }
 
 LogicalResult InvalBarrierOp::verify() {

@@ -13,6 +13,9 @@
 
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
 using namespace mlir;
 using namespace tile;
 using namespace tile::tl;
@@ -48,6 +51,49 @@ std::string formatShape(ArrayRef<int64_t> shape) {
   llvm::raw_string_ostream os(s);
   llvm::interleave(shape, os, "x");
   return s;
+}
+
+/// The first use that reads an asynchronous dot's `result` before a
+/// tile.dot_wait, following it through region terminators (scf.yield) to
+/// the values they forward to (loop-carried arguments, loop and if
+/// results); null when every reader is a tile.dot_wait or a dot's
+/// accumulator.
+OpOperand *findReadBeforeWait(Value result) {
+  SmallVector<Value> worklist{result};
+  llvm::SmallPtrSet<void *, 8> seen;
+  seen.insert(result.getAsOpaquePointer());
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<DotWaitOp>(user) ||
+          (isa<DotOp>(user) && use.getOperandNumber() == 2))
+        continue;
+      auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(user);
+      if (!terminator) {
+        // A function's return hands the value to the caller.
+        if (user->hasTrait<OpTrait::IsTerminator>())
+          continue;
+        return &use;
+      }
+      SmallVector<Attribute> operands(user->getNumOperands());
+      SmallVector<RegionSuccessor> successors;
+      terminator.getSuccessorRegions(operands, successors);
+      for (const RegionSuccessor &successor : successors) {
+        OperandRange forwarded = terminator.getSuccessorOperands(successor);
+        ValueRange inputs = successor.getSuccessorInputs();
+        unsigned begin = forwarded.getBeginOperandIndex();
+        unsigned index = use.getOperandNumber();
+        if (index < begin || index - begin >= inputs.size() ||
+            index - begin >= forwarded.size())
+          continue;
+        Value next = inputs[index - begin];
+        if (seen.insert(next.getAsOpaquePointer()).second)
+          worklist.push_back(next);
+      }
+    }
+  }
+  return nullptr;
 }
 
 } // namespace
@@ -136,6 +182,25 @@ LogicalResult DotOp::verify() {
           "assignment");
     return emitOpError("give layouts to all of A, B and C or to none (layout "
                        "assignment chooses them)");
+  }
+
+  // An asynchronous dot's result is written by the tensor cores until a
+  // tile.dot_wait takes it: it may only reach a tile.dot_wait or the
+  // accumulator of another dot (wgmma chains on it), also through region
+  // terminators (scf.yield carrying it to the next iteration or out of the
+  // loop, where the same holds). Any other reader would see registers still
+  // being written.
+  if (getAsync()) {
+    if (OpOperand *early = findReadBeforeWait(getResult())) {
+      InFlightDiagnostic diag =
+          emitOpError() << "result is read by '" << early->getOwner()->getName()
+                        << "' before a tile.dot_wait: an asynchronous dot "
+                           "may still be writing it; pass it through "
+                           "tile.dot_wait (pendings = 0) and use the value "
+                           "tile.dot_wait returns, or drop 'async'";
+      diag.attachNote(early->getOwner()->getLoc()) << "read here";
+      return diag;
+    }
   }
   return success();
 }

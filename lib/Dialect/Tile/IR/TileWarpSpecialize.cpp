@@ -9,11 +9,13 @@
 //     fitting the 64K-register file of the CTA);
 //  3. what crosses partitions: no register tensor is used in a partition
 //     that did not compute it, and no tensor is computed before the op (all
-//     warps run that code, but its layouts name only the default warps).
+//     warps run that code, but its layouts name only the default warps);
+//  4. an mbarrier several partitions use is initialized before the op.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/Dialect/Layout/IR/BarrierUnderBranch.h"
+#include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/IR/WarpRegisters.h"
 
@@ -209,6 +211,60 @@ static LogicalResult verifyCaptures(WarpSpecializeOp op) {
   return failure(result.wasInterrupted());
 }
 
+/// The buffer a shared-memory value is a slot of (through memdesc_index).
+static Value getBufferRoot(Value value) {
+  while (auto index = value.getDefiningOp<layout::MemDescIndexOp>())
+    value = index.getSrc();
+  return value;
+}
+
+/// Check 4: an mbarrier that several partitions use is initialized before
+/// the op, whose CTA barrier after the initialization orders it for every
+/// warp; initialized inside one partition, the others may arrive on it or
+/// wait on it first.
+static LogicalResult verifyBarrierInits(WarpSpecializeOp op) {
+  unsigned numPartitions = op.getNumPartitions();
+  // For each partition, the buffers it uses and one use of each.
+  SmallVector<llvm::DenseMap<Value, Operation *>> used(numPartitions);
+  for (unsigned i = 0; i < numPartitions; ++i)
+    op.getPartition(i).walk([&](Operation *inner) {
+      // A slot taken is not a use yet; name the op that uses it.
+      if (isa<layout::MemDescIndexOp>(inner))
+        return;
+      for (Value operand : inner->getOperands())
+        if (isa<layout::MemDescType>(operand.getType()))
+          used[i].try_emplace(getBufferRoot(operand), inner);
+    });
+  for (unsigned i = 0; i < numPartitions; ++i) {
+    Region &region = op.getPartition(i);
+    WalkResult result = region.walk([&](layout::InitBarrierOp init) {
+      Value root = getBufferRoot(init.getBarrier());
+      if (region.isAncestor(root.getParentRegion()))
+        return WalkResult::advance();
+      for (unsigned j = 0; j < numPartitions; ++j) {
+        auto other = used[j].find(root);
+        if (j == i || other == used[j].end())
+          continue;
+        InFlightDiagnostic diag =
+            init.emitOpError()
+            << "initializes, in " << partitionName(i) << ", an mbarrier that "
+            << partitionName(j)
+            << " uses too: it may arrive on it or wait on it before the "
+               "initialization; initialize it before tile.warp_specialize "
+               "(the CTA barrier after layout.init_barrier then orders it "
+               "for every warp)";
+        diag.attachNote(other->second->getLoc())
+            << "used here, in " << partitionName(j);
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return failure();
+  }
+  return success();
+}
+
 LogicalResult WarpSpecializeOp::verify() {
   // 1. Where the op stands.
   auto kernel = dyn_cast_or_null<KernelOp>((*this)->getParentOp());
@@ -294,8 +350,10 @@ LogicalResult WarpSpecializeOp::verify() {
              << launchRegs << " it is launched with)";
   }
 
-  // 3. What crosses partitions.
-  return verifyCaptures(*this);
+  // 3. What crosses partitions; 4. where shared mbarriers are initialized.
+  if (failed(verifyCaptures(*this)))
+    return failure();
+  return verifyBarrierInits(*this);
 }
 
 //===----------------------------------------------------------------------===//
