@@ -68,9 +68,14 @@ struct TilePipelinePass
     if (failed(schedule)) {
       if (remarks && !whyNot.empty()) {
         // A loop in a partition (tile-warp-specialize's or a hand-written
-        // one) normally has no loads left to stage: say where it is, so
-        // the refusal does not read as a failure.
-        if (loop->getParentOfType<WarpSpecializeOp>())
+        // one) normally has no loads left to stage: its producer's copies
+        // feed the dots, which tile-warp-specialize's remark already says;
+        // other reasons say where the loop is, so that the refusal does
+        // not read as a failure.
+        bool inPartition = loop->getParentOfType<WarpSpecializeOp>() != nullptr;
+        if (inPartition && whyNot == kNoLoadFeedsDot)
+          return success();
+        if (inPartition)
           loop.emitRemark() << "tile-pipeline: loop in a tile.warp_specialize "
                                "partition left as it is (its producer stages "
                                "the operands): "

@@ -435,8 +435,7 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
       if (Operation *load = traceToLoad(operand, body))
         candidates.insert(load);
   if (candidates.empty()) {
-    whyNot = "no tile.load_tile or tile.load in the loop feeds a tile.dot "
-             "operand";
+    whyNot = kNoLoadFeedsDot.str();
     return failure();
   }
 
