@@ -147,6 +147,10 @@ struct PipelineSchedule {
   int64_t bytesPerStage = 0;
   /// Why a load feeding a dot stays synchronous (empty: none does).
   std::string synchronousLoad;
+  /// A dot operand made by tile.trans from a load of the loop: the load is
+  /// not staged (the dot reads the transposed registers), with what to
+  /// write instead (empty: none).
+  std::string transposedOperand;
   /// A TMA ring: every load is a TMA copy (PipelinedLoad::tmaDesc) read
   /// only by asyncDot; each stage completes on its own mbarrier instead of
   /// a cp.async commit group (PipelineExpand.cpp).

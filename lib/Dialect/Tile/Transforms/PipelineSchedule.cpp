@@ -399,6 +399,8 @@ std::string PipelineSchedule::describe() const {
   }
   if (!synchronousLoad.empty())
     os << "; " << synchronousLoad;
+  if (!transposedOperand.empty())
+    os << "; " << transposedOperand;
   return s;
 }
 
@@ -438,6 +440,34 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
     whyNot = kNoLoadFeedsDot.str();
     return failure();
   }
+  // A load reaching a dot through tile.trans stays an ordinary load of
+  // every step: say so, and how to have it staged.
+  std::string transposedOperand;
+  for (DotOp dot : dots)
+    for (auto [name, operand] :
+         {std::pair{"A", dot.getA()}, std::pair{"B", dot.getB()}}) {
+      Value v = operand;
+      while (Operation *def = v.getDefiningOp()) {
+        if (auto alloc = dyn_cast<layout::LocalAllocOp>(def);
+            alloc && alloc.getSrc())
+          v = alloc.getSrc();
+        else if (auto convert = dyn_cast<layout::ConvertOp>(def))
+          v = convert.getSrc();
+        else
+          break;
+      }
+      auto trans = v.getDefiningOp<TransOp>();
+      if (!transposedOperand.empty() || !trans || trans->getBlock() != body ||
+          traceToLoad(operand, body))
+        continue;
+      if (Operation *load = traceToLoad(trans.getSrc(), body))
+        transposedOperand =
+            std::string("a dot's ") + name + " is a tile.trans of " +
+            load->getName().getStringRef().str() +
+            ", which stays an ordinary load each step (not staged): load "
+            "the tile transposed instead (tile.load_tile ... order = [1, "
+            "0], or a view with the axes swapped)";
+    }
 
   // 4. Memory order.
   Operation *store = nullptr;
@@ -534,6 +564,7 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
     return failure();
   }
   schedule.synchronousLoad = firstRefusal;
+  schedule.transposedOperand = std::move(transposedOperand);
 
   // 3. Address computation.
   llvm::SetVector<Operation *> producer;

@@ -181,6 +181,8 @@ struct WsPlan {
     if (pingPong)
       os << "; its " << getConsumerWarpgroups()
          << " warpgroups take turns issuing their wgmma (turn mbarriers)";
+    if (!schedule.transposedOperand.empty())
+      os << "; " << schedule.transposedOperand;
     return s;
   }
 };

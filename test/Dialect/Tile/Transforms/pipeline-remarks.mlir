@@ -354,3 +354,36 @@ tile.kernel @replicated(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f3
   tile.store_tile %acc, %vc[%c0, %c0] : tensor<16x16xf32, #mma>, !tile.view<?x?xf32>
   tile.return
 }
+
+// -----
+
+// B made by tile.trans of a load: A is staged, the load under the
+// transpose is not (it stays an ordinary load of every step), and the
+// remark says what to write instead.
+// CHECK-LABEL: tile.kernel @transposed_b
+// CHECK: layout.local_alloc : !layout.memdesc<3x64x32xf16
+// CHECK-NOT: layout.local_alloc : !layout.memdesc<3x64x32xf16
+// CHECK: scf.for
+// CHECK: tile.load_tile %{{.*}} : !tile.view<?x?xf16> -> tensor<64x32xf16
+// CHECK-NEXT: tile.trans
+tile.kernel @transposed_b(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>,
+                          %m: i32, %n: i32, %k: i32, %kt: i32) {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%n, %k] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  // expected-remark @below {{tile-pipeline: 3 stages of 4096 bytes: tile.load_tile 64x32xf16 in 3 slots; dots synchronous; a dot's B is a tile.trans of tile.load_tile, which stays an ordinary load each step (not staged): load the tile transposed instead (tile.load_tile ... order = [1, 0], or a view with the axes swapped)}}
+  %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<64x64xf32>) : i32 {
+    %x = tile.load_tile %va[%pm, %i] padding = zero : !tile.view<?x?xf16> -> tensor<64x32xf16>
+    %y = tile.load_tile %vb[%pn, %i] padding = zero : !tile.view<?x?xf16> -> tensor<64x32xf16>
+    %yt = tile.trans %y, [1, 0] : tensor<64x32xf16> -> tensor<32x64xf16>
+    %d = tile.dot %x, %yt, %s : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  tile.store_tile %acc, %vc[%pm, %pn] : tensor<64x64xf32>, !tile.view<?x?xf32>
+  tile.return
+}
