@@ -227,18 +227,39 @@ class MemoryCalls:
             values.append(v.name if v.type == tl.int32 else f"{v.name} : i64")
         return view, ", ".join(values)
 
+    def _dims_clause(self, name, kw, view, tile_rank, node) -> str:
+        """` dims [d0, ...]` for a rank-reducing access (Tilus's `dims`):
+        strictly increasing view axes, one per tile dim; "" without the
+        keyword (the tile then has the view's rank)."""
+        rank = len(view.type.shape)
+        if "dims" not in kw:
+            if tile_rank and tile_rank != rank:
+                raise self.error(f"tile.{name}: the tile has rank {tile_rank}, the view "
+                                 f"{rank}; give the tile the view's rank (1 for unit dims), "
+                                 f"or say which view axes it walks with dims=(...)", node)
+            return ""
+        dims = kw["dims"]
+        dims = dims if isinstance(dims, (tuple, list)) else (dims,)
+        if not all(isinstance(d, int) and not isinstance(d, bool) for d in dims):
+            raise self.error(f"tile.{name}: dims is a tuple of compile-time view axes, not "
+                             f"{kw['dims']!r}", node)
+        if len(dims) != tile_rank:
+            raise self.error(f"tile.{name}: dims has {len(dims)} entries but the tile has rank "
+                             f"{tile_rank}: one view axis per tile dim", node)
+        if any(d < 0 or d >= rank for d in dims) or list(dims) != sorted(set(dims)):
+            raise self.error(f"tile.{name}: dims={tuple(dims)!r}; give strictly increasing view "
+                             f"axes from 0 to {rank - 1}", node)
+        return f" dims [{', '.join(str(d) for d in dims)}]"
+
     def b_load_at(self, name, arg, kw, node) -> Value:
         view, offs = self._view_and_offsets(name, arg, node)
         shape = self._shape_arg(arg(2, "shape", ()), "a tile shape", node)
-        if shape and len(shape) != len(view.type.shape):
-            raise self.error(f"tile.load_at: the tile has rank {len(shape)}, the view "
-                             f"{len(view.type.shape)}; give the tile the view's rank (1 for "
-                             f"unit dims)", node)
+        dims = self._dims_clause(name, kw, view, len(shape), node)
         t = TensorType(shape, view.type.elem) if shape else view.type.elem
         if kw.get("layout") is not None and shape:
             self.give_layout(t, kw["layout"], node)
         hints = self.access_hints(name, kw, True, node)
-        return self.op(f"tile.load_at {view.name}[{offs}]{hints} : {view.type.mlir} -> "
+        return self.op(f"tile.load_at {view.name}[{offs}]{dims}{hints} : {view.type.mlir} -> "
                        f"{type_str(t)}", t, "at")
 
     def b_store_at(self, name, arg, kw, node) -> None:
@@ -248,11 +269,10 @@ class MemoryCalls:
             value = self.cast(value, view.type.elem, node)
         else:
             value = self.as_value(value, view.type.elem, node)
-        if isinstance(value.type, TensorType) and len(value.type.shape) != len(view.type.shape):
-            raise self.error(f"tile.store_at: the tile has rank {len(value.type.shape)}, the "
-                             f"view {len(view.type.shape)}", node)
+        tile_rank = len(value.type.shape) if isinstance(value.type, TensorType) else 0
+        dims = self._dims_clause(name, kw, view, tile_rank, node)
         hints = self.access_hints(name, kw, False, node)
-        self.emit(f"tile.store_at {value.name}, {view.name}[{offs}]{hints} : "
+        self.emit(f"tile.store_at {value.name}, {view.name}[{offs}]{dims}{hints} : "
                   f"{type_str(value.type)}, {view.type.mlir}{self.loc()}")
         return None
 

@@ -289,6 +289,24 @@ def bad_padding_mode(x, m):
     t = tile.load_tile(v, (0, 0), (32, 64), padding_mode="zeros")  # L:zeros
 
 
+@tile.jit
+def dims_rank(x, m):
+    v = tile.make_view(x, shape=(m, 64))
+    t = tile.load_at(v, (0, 0), (64,), dims=(0, 1))  # L:dimsrank
+
+
+@tile.jit
+def dims_order(x, m):
+    v = tile.make_view(x, shape=(m, 64))
+    t = tile.load_at(v, (0, 0), (4, 64), dims=(1, 0))  # L:dimsorder
+
+
+@tile.jit
+def no_dims(x, m):
+    v = tile.make_view(x, shape=(m, 64))
+    tile.store_at(v, (0, 0), tile.zeros((64,), tile.float32))  # L:nodims
+
+
 TILE_TAKES = ("it takes view, index, shape, order, padding, padding_mode, layout, latency, "
               "allow_tma, memory_order, memory_scope")
 MISUSES = [
@@ -337,6 +355,13 @@ MISUSES = [
      "tile.load_at: memory_scope='gpu'; use one of 'block', 'device', 'system'"),
     (int_tma, "inttma", "tile.load_tile", dict(x="*f32", m="i32"),
      "tile.load_tile: allow_tma is True or False (a compile-time value), not int 1"),
+    (dims_rank, "dimsrank", "tile.load_at", dict(x="*f32", m="i32"),
+     "tile.load_at: dims has 2 entries but the tile has rank 1: one view axis per tile dim"),
+    (dims_order, "dimsorder", "tile.load_at", dict(x="*f32", m="i32"),
+     "tile.load_at: dims=(1, 0); give strictly increasing view axes from 0 to 1"),
+    (no_dims, "nodims", "tile.store_at", dict(x="*f32", m="i32"),
+     "tile.store_at: the tile has rank 1, the view 2; give the tile the view's rank (1 for "
+     "unit dims), or say which view axes it walks with dims=(...)"),
     (both_paddings, "bothpad", "tile.load_tile", dict(x="*f32", m="i32"),
      "give padding= or padding_mode= (cuTile's name), not both"),
     (bad_padding_mode, "zeros", "tile.load_tile", dict(x="*f32", m="i32"),
@@ -356,6 +381,33 @@ def cutile_padding(x, y, m):
     b = tile.load_tile(v, (1, 0), (32, 64), padding=tile.PaddingMode.ZERO)
     c = tile.load_tile(v, (2, 0), (32, 64), padding_mode="pos_inf")
     tile.store_tile(w, (0, 0), a + b + c)
+
+
+@tile.jit
+def sliced(x, y, bs, m):
+    v = tile.make_view(x, shape=(bs, m, 64))
+    w = tile.make_view(y, shape=(bs, m, 64))
+    t = tile.load_at(v, (1, 0, 0), (32, 64), dims=(1, 2), allow_tma=True)
+    r = tile.load_at(v, (0, 5, 0), (64,), dims=(2,))
+    tile.store_at(w, (2, 0, 0), t + 1.0, dims=(1, 2), latency=3)
+    tile.store_at(w, (0, 0, 0), r, dims=[2])
+
+
+def test_load_at_dims():
+    """Tilus's dims: rank-reducing slices, written as the dialect's clause
+    (before the hints)."""
+    lines = body(sliced.lower({"x": "*f32", "y": "*f32", "bs": "i32", "m": "i32"}, {}))
+    ats = [l.split(" : ")[0] for l in lines if l.startswith(("%at =", "tile.store_at"))]
+    assert ats == [
+        "%at = tile.load_at %view[%c, %c, %c] dims [1, 2] {allow_tma}",
+        "%at = tile.load_at %view[%c, %c, %c] dims [2]",
+        "tile.store_at %v, %view[%c, %c, %c] dims [1, 2] latency = 3",
+        "tile.store_at %at, %view[%c, %c, %c] dims [2]",
+    ], "\n".join(lines)
+    # The verifier takes them: 2-D boxes of the 3-D views (the allow_tma
+    # load a TMA copy, its 32x64 f32 tile in two 32-column boxes).
+    ptx = sliced.specialize(x="*f32", y="*f32", bs="i32", m="i32", emit="ptx").asm["ptx"]
+    assert ptx.count("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier") == 2, ptx
 
 
 def test_padding_mode():
