@@ -113,6 +113,20 @@ SOFTMAX_ROWS = (37, 64)
 ROWSUM = ((33, 5000), (16, 4096))
 
 
+@tile.jit(num_warps=4)
+def slice_scale(x, y, bs, m, BR: tile.constexpr, N: tile.constexpr):
+    """y[b, r, :] = 2 * x[b, r, :] + b: 2-D tiles of 3-D views through
+    load_at/store_at with dims=(1, 2) (Tilus's rank-reducing slices), one
+    program per (row block, batch); the rows past m read 0 and are not
+    written."""
+    b = tile.program_id(1)
+    r0 = tile.program_id(0) * BR
+    vx = tile.make_view(x, shape=(bs, m, N))
+    vy = tile.make_view(y, shape=(bs, m, N))
+    t = tile.load_at(vx, (b, r0, 0), (BR, N), dims=(1, 2))
+    tile.store_at(vy, (b, r0, 0), t * 2.0 + b.to(tile.float32), dims=(1, 2))
+
+
 def launches(torch=None):
     """(name, kernel, grid, args, constexprs, check) for every case."""
     cases = []
@@ -200,6 +214,19 @@ def launches(torch=None):
         cases.append((f"gemm allow_tma {m}x{n}x{k}{'' if ws is None else ' ws=False'}",
                       gemm_tma, lambda meta, m=m, n=n: (tile.cdiv(m, 128), tile.cdiv(n, 256)),
                       make, ("f16", "f16", "f16", m, n, k, k, 1, n, 1, n, 1), consts))
+    for bs, m in ((3, 77),):
+        def make(bs=bs, m=m):
+            x = torch.randn(bs, m, 64, device="cuda")
+            buf = torch.full((bs * m * 64 + 256,), float("nan"), device="cuda")
+            y = buf[:bs * m * 64].view(bs, m, 64)
+
+            def check():
+                ref = 2 * x + torch.arange(bs, device="cuda", dtype=torch.float32)[:, None, None]
+                return torch.equal(y, ref) and bool(torch.isnan(buf[bs * m * 64:]).all())
+            return (x, y, bs, m), check
+        cases.append((f"slice_scale dims {bs}x{m}x64", slice_scale,
+                      lambda meta, bs=bs, m=m: (tile.cdiv(m, 32), bs),
+                      make, ("f32", "f32", bs, m), {"BR": 32, "N": 64}))
     return cases
 
 
