@@ -98,16 +98,6 @@ def gemm_tma(a, b, c, m, n, k, sam, sak, sbk, sbn, scm, scn,
     tile.store_tile(vc, (pm, pn), acc.to(tile.float16), allow_tma=True)
 
 
-class Stand:
-    """A stand-in tensor for --populate: a dtype and an aligned address."""
-
-    def __init__(self, dtype):
-        self.dtype = dtype
-
-    def data_ptr(self):
-        return 1 << 20
-
-
 VADD_SIZES = (1000003, 1 << 20, 7)
 SOFTMAX_ROWS = (37, 64)
 ROWSUM = ((33, 5000), (16, 4096))
@@ -233,7 +223,7 @@ def launches(torch=None):
 def populate(directory):
     os.environ["TILE_CACHE_DIR"] = directory
     for name, kernel, _, _, stand, consts in launches():
-        args = [Stand(f"torch.{ {'f32': 'float32', 'f16': 'float16'}[a]}")
+        args = [harness.Stand(f"torch.{ {'f32': 'float32', 'f16': 'float16'}[a]}")
                 if isinstance(a, str) else a for a in stand]
         spec, _, _ = kernel.bind(*args, **consts)
         print(f"compiled {name}: {spec.compiled.format}, {len(spec.compiled.binary)} bytes")
@@ -248,18 +238,7 @@ def run_gpu():
     if torch is None:
         return 0
     torch.manual_seed(0)
-    failed = 0
-    for name, kernel, grid, make, _, consts in launches(torch):
-        try:
-            args, check = make()
-            kernel[grid](*args, **consts)
-            torch.cuda.synchronize()
-            ok = check()
-        except Exception as e:  # noqa: BLE001 - reported per case
-            ok = False
-            print(f"  {type(e).__name__}: {e}")
-        failed += not ok
-        print(f"{'PASS' if ok else 'FAIL'} {name}")
+    failed = harness.run_launches(torch, launches(torch))
     # The parametric example, compiled on the build machine.
     directory = os.environ["TILE_CACHE_DIR"]
     mod = runtime.load(os.path.join(directory, "copy1d_4096.cubin.json"))

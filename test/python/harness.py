@@ -30,6 +30,37 @@ def gpu_torch():
     return torch
 
 
+class Stand:
+    """A stand-in tensor for a GPU script's --populate (which binds each
+    launch to its specialization on a machine without a GPU): a dtype name
+    (torch.float16, ...) and a 16-byte aligned address."""
+
+    def __init__(self, dtype):
+        self.dtype = dtype
+
+    def data_ptr(self):
+        return 1 << 20
+
+
+def run_launches(torch, cases):
+    """Runs every (name, kernel, grid, make, stand-ins, constexprs) case of a
+    GPU script: `make()` gives the arguments and a check, run after the
+    launch; prints PASS or FAIL per case and returns the failure count."""
+    failed = 0
+    for name, kernel, grid, make, _, consts in cases:
+        try:
+            args, check = make()
+            kernel[grid](*args, **consts)
+            torch.cuda.synchronize()
+            ok = check()
+        except Exception as e:  # noqa: BLE001 - reported per case
+            ok = False
+            print(f"  {type(e).__name__}: {e}")
+        failed += not ok
+        print(f"{'PASS' if ok else 'FAIL'} {name}")
+    return failed
+
+
 def run(namespace):
     tests = [(name, fn) for name, fn in namespace.items()
              if name.startswith("test_") and callable(fn)]

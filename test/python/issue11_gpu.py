@@ -133,16 +133,6 @@ def _up(x, m):
     return (x + m - 1) // m * m
 
 
-class Stand:
-    """A stand-in tensor for --populate: a dtype and an aligned address."""
-
-    def __init__(self, dtype):
-        self.dtype = dtype
-
-    def data_ptr(self):
-        return 1 << 20
-
-
 TORCH = {"bf16": "bfloat16", "f16": "float16", "f32": "float32", "f8": "float8_e4m3fn"}
 FP8 = ((100, 136, 96), (129, 264, 400))
 GEMM = ((100, 136, 72), (129, 264, 191), (1000, 1000, 1000))
@@ -264,7 +254,7 @@ def populate(directory):
     os.environ["TILE_CACHE_DIR"] = directory
     print("case: threads cp.async TMA-loads TMA-stores wgmma")
     for name, kernel, _, _, stand, consts in launches():
-        args = [Stand(f"torch.{TORCH[a]}") if isinstance(a, str) else a for a in stand]
+        args = [harness.Stand(f"torch.{TORCH[a]}") if isinstance(a, str) else a for a in stand]
         spec, _, _ = kernel.bind(*args, **consts)
         print(f"{name}: " + " ".join(str(c) for c in _counts(spec.asm["ptx"])))
 
@@ -274,18 +264,7 @@ def run_gpu():
     if torch is None:
         return 0
     torch.manual_seed(0)
-    failed = 0
-    for name, kernel, grid, make, _, consts in launches(torch):
-        try:
-            args, check = make()
-            kernel[grid](*args, **consts)
-            torch.cuda.synchronize()
-            ok = check()
-        except Exception as e:  # noqa: BLE001 - reported per case
-            ok = False
-            print(f"  {type(e).__name__}: {e}")
-        failed += not ok
-        print(f"{'PASS' if ok else 'FAIL'} {name}")
+    failed = harness.run_launches(torch, launches(torch))
     print(f"{failed} failed")
     return 1 if failed else 0
 

@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Dialect/Layout/IR/BufferViews.h"
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 
 #include "mlir/IR/Matchers.h"
@@ -187,27 +188,20 @@ LogicalResult InitBarrierOp::verify() {
 
 static int64_t getEnclosingClusterSize(Operation *op);
 
-/// The buffer an mbarrier slot is taken from (through layout.memdesc_index).
-static Value getBarrierRoot(Value barrier) {
-  while (auto index = barrier.getDefiningOp<MemDescIndexOp>())
-    barrier = index.getSrc();
-  return barrier;
-}
-
 /// An mbarrier from a layout.local_alloc in this function must be
 /// initialized somewhere in it (any slot of the buffer: which slots, the
 /// text rarely tells): an uninitialized one never completes a phase, and
 /// its waiters hang. Barriers that come from elsewhere (arguments) are not
 /// checked.
 static LogicalResult verifyBarrierInitialized(WaitBarrierOp op, Value barrier) {
-  Value root = getBarrierRoot(barrier);
+  Value root = getViewedBuffer(barrier);
   auto alloc = root.getDefiningOp<LocalAllocOp>();
   auto scope = op->getParentOfType<FunctionOpInterface>();
   if (!alloc || !scope)
     return success();
   WalkResult found = scope->walk([&](InitBarrierOp init) {
-    return getBarrierRoot(init.getBarrier()) == root ? WalkResult::interrupt()
-                                                     : WalkResult::advance();
+    return getViewedBuffer(init.getBarrier()) == root ? WalkResult::interrupt()
+                                                      : WalkResult::advance();
   });
   if (found.wasInterrupted())
     return success();
@@ -234,7 +228,7 @@ static LogicalResult verifyBarrierInitialized(WaitBarrierOp op, Value barrier) {
 static std::optional<SmallVector<AsyncTmaCopyGlobalToLocalOp>>
 getCopiesOfPhase(BarrierExpectOp expect) {
   Value barrier = expect.getBarrier();
-  Value root = getBarrierRoot(barrier);
+  Value root = getViewedBuffer(barrier);
   if (getEnclosingClusterSize(expect) > 1)
     return std::nullopt;
   SmallVector<AsyncTmaCopyGlobalToLocalOp> copies;
@@ -248,12 +242,12 @@ getCopiesOfPhase(BarrierExpectOp expect) {
     if (auto copy = dyn_cast<AsyncTmaCopyGlobalToLocalOp>(op)) {
       if (copy.getBarrier() == barrier && !copy.getMulticast())
         copies.push_back(copy);
-      else if (getBarrierRoot(copy.getBarrier()) == root)
+      else if (getViewedBuffer(copy.getBarrier()) == root)
         ambiguous = true;
       continue;
     }
     op->walk([&](AsyncTmaCopyGlobalToLocalOp nested) {
-      ambiguous |= getBarrierRoot(nested.getBarrier()) == root;
+      ambiguous |= getViewedBuffer(nested.getBarrier()) == root;
     });
   }
   if (ambiguous || copies.empty())

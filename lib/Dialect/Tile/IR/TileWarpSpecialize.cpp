@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Dialect/Layout/IR/BarrierUnderBranch.h"
+#include "tile/Dialect/Layout/IR/BufferViews.h"
 #include "tile/Dialect/Layout/IR/LayoutDialect.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/IR/WarpRegisters.h"
@@ -211,13 +212,6 @@ static LogicalResult verifyCaptures(WarpSpecializeOp op) {
   return failure(result.wasInterrupted());
 }
 
-/// The buffer a shared-memory value is a slot of (through memdesc_index).
-static Value getBufferRoot(Value value) {
-  while (auto index = value.getDefiningOp<layout::MemDescIndexOp>())
-    value = index.getSrc();
-  return value;
-}
-
 /// Check 4: an mbarrier that several partitions use is initialized before
 /// the op, whose CTA barrier after the initialization orders it for every
 /// warp; initialized inside one partition, the others may arrive on it or
@@ -233,12 +227,12 @@ static LogicalResult verifyBarrierInits(WarpSpecializeOp op) {
         return;
       for (Value operand : inner->getOperands())
         if (isa<layout::MemDescType>(operand.getType()))
-          used[i].try_emplace(getBufferRoot(operand), inner);
+          used[i].try_emplace(layout::getViewedBuffer(operand), inner);
     });
   for (unsigned i = 0; i < numPartitions; ++i) {
     Region &region = op.getPartition(i);
     WalkResult result = region.walk([&](layout::InitBarrierOp init) {
-      Value root = getBufferRoot(init.getBarrier());
+      Value root = layout::getViewedBuffer(init.getBarrier());
       if (region.isAncestor(root.getParentRegion()))
         return WalkResult::advance();
       for (unsigned j = 0; j < numPartitions; ++j) {

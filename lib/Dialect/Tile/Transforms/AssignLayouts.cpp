@@ -660,17 +660,18 @@ LogicalResult LayoutAssigner::materialize() {
         auto tensor = tensorType(tensorValue);
         auto memType = layout::MemDescType::get(
             tensor.getShape(), tensor.getElementType(), shared);
-        // Outside every loop below the operand's definition, an operand
-        // that another dot reads too (Q of a Q K^T before the key loop and
-        // of the one in it, also inside a persistent kernel's tile loop)
-        // shares that buffer.
-        bool sharedOutsideLoops =
-            !isOutsideEnclosingLoop(tensorValue, dot) &&
-            (hoistedAllocs.count({tensorValue, memType}) ||
-             llvm::any_of(tensorValue.getUsers(), [&](Operation *user) {
-               return user != dot.getOperation() && isa<DotOp>(user);
-             }));
-        if (isOutsideEnclosingLoop(tensorValue, dot) || sharedOutsideLoops) {
+        // Also outside every loop below the operand's definition: an
+        // operand that another dot reads too (Q of a Q K^T before the key
+        // loop and of the one in it, also inside a persistent kernel's tile
+        // loop) shares that buffer.
+        auto sharedWithAnotherDot = [&] {
+          return hoistedAllocs.count({tensorValue, memType}) ||
+                 llvm::any_of(tensorValue.getUsers(), [&](Operation *user) {
+                   return user != dot.getOperation() && isa<DotOp>(user);
+                 });
+        };
+        if (isOutsideEnclosingLoop(tensorValue, dot) ||
+            sharedWithAnotherDot()) {
           Value &alloc = hoistedAllocs[{tensorValue, memType}];
           if (!alloc) {
             if (Operation *def = tensorValue.getDefiningOp())

@@ -208,6 +208,19 @@ void tl::cloneBodyReadingSlot(OpBuilder &b, const PipelineSchedule &schedule,
     if (d.user != terminator &&
         (!lastUser || lastUser->isBeforeInBlock(d.user)))
       lastUser = d.user;
+  // The deferred and overlapped wgmma: issued asynchronously.
+  llvm::SmallPtrSet<Operation *, 4> issuedAsync;
+  for (const DeferredDot &d : schedule.deferred)
+    issuedAsync.insert(DotOp(d.dot));
+  for (const OverlappedDot &d : schedule.overlapped)
+    issuedAsync.insert(DotOp(d.dot));
+  // A dot_wait with `pendings` on the current value of `v`, which its
+  // result replaces from here on.
+  auto waitFor = [&](Value v, int32_t pendings) {
+    auto wait = DotWaitOp::create(b, loc, ValueRange{mapping.lookup(v)},
+                                  b.getI32IntegerAttr(pendings));
+    mapping.map(v, wait.getResult(0));
+  };
   for (Operation &op : loop.getBody()->without_terminator()) {
     // The loads, and the local_allocs and converts that read their slots
     // instead (mapLoadToSlot mapped their results).
@@ -218,33 +231,17 @@ void tl::cloneBodyReadingSlot(OpBuilder &b, const PipelineSchedule &schedule,
       continue;
     // The previous iteration's deferred wgmma read before this op are done
     // from here on (each wait leaves the groups issued after its wgmma).
-    for (const DeferredDot &d : schedule.deferred) {
-      if (&op != d.user)
-        continue;
-      Value arg = loop.getRegionIterArgs()[d.arg];
-      auto wait = DotWaitOp::create(b, loc, ValueRange{mapping.lookup(arg)},
-                                    b.getI32IntegerAttr(d.pendings));
-      mapping.map(arg, wait.getResult(0));
-    }
+    for (const DeferredDot &d : schedule.deferred)
+      if (&op == d.user)
+        waitFor(loop.getRegionIterArgs()[d.arg], d.pendings);
     if (afterDeferredWait && &op == lastUser)
       afterDeferredWait();
     // This iteration's overlapped wgmma read from here on.
-    for (const OverlappedDot &d : schedule.overlapped) {
-      if (&op != d.user)
-        continue;
-      Value result = DotOp(d.dot).getD();
-      auto wait = DotWaitOp::create(b, loc, ValueRange{mapping.lookup(result)},
-                                    b.getI32IntegerAttr(d.pendings));
-      mapping.map(result, wait.getResult(0));
-    }
+    for (const OverlappedDot &d : schedule.overlapped)
+      if (&op == d.user)
+        waitFor(DotOp(d.dot).getD(), d.pendings);
     Operation *clone = b.clone(op, mapping);
-    if (llvm::any_of(schedule.deferred,
-                     [&](const DeferredDot &d) {
-                       return &op == DotOp(d.dot).getOperation();
-                     }) ||
-        llvm::any_of(schedule.overlapped, [&](const OverlappedDot &d) {
-          return &op == DotOp(d.dot).getOperation();
-        }))
+    if (issuedAsync.contains(&op))
       cast<DotOp>(clone).setAsync(true);
     if (&op != asyncDot.getOperation())
       continue;
@@ -257,12 +254,7 @@ void tl::cloneBodyReadingSlot(OpBuilder &b, const PipelineSchedule &schedule,
       afterAsyncDot();
   }
   // The deferred wgmma waited for at the end of their own iteration.
-  for (const DeferredDot &d : schedule.deferred) {
-    if (d.user != terminator)
-      continue;
-    Value result = DotOp(d.dot).getD();
-    auto wait = DotWaitOp::create(b, loc, ValueRange{mapping.lookup(result)},
-                                  b.getI32IntegerAttr(d.pendings));
-    mapping.map(result, wait.getResult(0));
-  }
+  for (const DeferredDot &d : schedule.deferred)
+    if (d.user == terminator)
+      waitFor(DotOp(d.dot).getD(), d.pendings);
 }

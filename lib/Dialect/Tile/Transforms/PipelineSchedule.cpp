@@ -797,15 +797,14 @@ std::string tl::findDeferredDot(PipelineSchedule &schedule) {
                "written in the loop body (not a pipeline slot)";
     return "";
   };
+  // Whether `op` (or an op nested in it) reads `value`.
+  auto readsValue = [](Operation &op, Value value) {
+    return llvm::any_of(value.getUsers(),
+                        [&](Operation *user) { return op.isAncestor(user); });
+  };
   // Whether `op` (or an op nested in it) reads iteration argument `index`.
   auto reads = [&](Operation &op, unsigned index) {
-    Value arg = loop.getRegionIterArgs()[index];
-    bool found = false;
-    op.walk([&](Operation *inner) {
-      if (llvm::is_contained(inner->getOperands(), arg))
-        found = true;
-    });
-    return found;
+    return readsValue(op, loop.getRegionIterArgs()[index]);
   };
   // The first op of the body that reads iteration argument `index`.
   auto firstReader = [&](unsigned index) -> Operation * {
@@ -862,12 +861,7 @@ std::string tl::findDeferredDot(PipelineSchedule &schedule) {
     for (Operation &op :
          llvm::make_range(std::next(dot->getIterator()),
                           body->getTerminator()->getIterator())) {
-      bool readsResult = false;
-      op.walk([&](Operation *inner) {
-        if (llvm::is_contained(inner->getOperands(), dot.getD()))
-          readsResult = true;
-      });
-      if (readsResult) {
+      if (readsValue(op, dot.getD())) {
         user = &op;
         break;
       }

@@ -9,8 +9,9 @@
 //  2. The plan (analyzeLoop, WarpSpecializePlan.cpp), decided without
 //     changing the IR: the schedule tile-pipeline would use
 //     (analyzePipelineLoop: the loads that feed dots, their slots, the
-//     address computation, the asynchronous wgmma), then what warp specialization adds: every such load is a
-//     tile.load_tile TMA can copy into the wgmma operand's shared layout
+//     address computation, the asynchronous wgmma), then what warp
+//     specialization adds: every such load is a tile.load_tile TMA can
+//     copy into the wgmma operand's shared layout
 //     (getWsTmaOptions: also head-slice views and K^T in view order),
 //     the slots are read only by wgmma, the producer's inputs from before
 //     the loop are scalar and pure, the kernel's warps are whole

@@ -387,3 +387,31 @@ tile.kernel @transposed_b(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<
   tile.store_tile %acc, %vc[%pm, %pn] : tensor<64x64xf32>, !tile.view<?x?xf32>
   tile.return
 }
+
+// -----
+
+// In a tile.warp_specialize partition: a loop whose dot reads a load of its
+// own but that cannot be pipelined says where it is and why (a loop whose
+// dots read only a producer's slots says nothing: matmul-batched.test).
+tile.kernel @in_partition(%a: !tile.ptr<f16>, %c: !tile.ptr<f32>, %m: i32, %kt: i32)
+    attributes {num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %m] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %m] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  tile.warp_specialize default {
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+    // expected-remark @below {{tile-pipeline: loop in a tile.warp_specialize partition left as it is (its producer stages the operands): the loop contains another loop; only innermost loops are pipelined}}
+    %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<64x64xf32>) : i32 {
+      %x = tile.load_tile %va[%c0, %i] padding = zero : !tile.view<?x?xf16> -> tensor<64x32xf16>
+      %y = tile.load_tile %va[%i, %c0] padding = zero : !tile.view<?x?xf16> -> tensor<32x64xf16>
+      %d = tile.dot %x, %y, %s : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>
+      scf.for %j = %c0 to %kt step %c1 : i32 {
+      }
+      scf.yield %d : tensor<64x64xf32>
+    }
+    tile.store_tile %acc, %vc[%c0, %c0] : tensor<64x64xf32>, !tile.view<?x?xf32>
+  } partition warps(4) {
+  }
+  tile.return
+}
