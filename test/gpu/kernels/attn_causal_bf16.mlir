@@ -3,10 +3,10 @@
 // 128 x .. 128 x + 127 of head slice y over key blocks of 64 up to the
 // diagonal. o = softmax(q k^T * sm_scale + causal mask) v; sm_scale is
 // pre-multiplied by log2(e) by the caller (exp2). Grid (cdiv(n, 128), B*H).
-// @attn_causal_bf16_d64 transposes K in registers (tile.trans, Triton's
-// tl.trans(k)); @attn_causal_bf16_d64_kt reads K^T with order = [1, 0],
-// which tile-warp-specialize stages by TMA too (the first kernel's K stays
-// an ordinary load in the consumer warps).
+// @attn_causal_bf16_d64 transposes K (tile.trans, Triton's tl.trans(k));
+// @attn_causal_bf16_d64_kt reads K^T with order = [1, 0]. Both compile to
+// the same schedule: tile-warp-specialize folds the tile.trans of K's load
+// into the load (order = [1, 0]) and stages it by TMA.
 tile.kernel @attn_causal_bf16_d64(%q: !tile.ptr<bf16> {tile.divisibility = 16 : i64},
                                   %k: !tile.ptr<bf16> {tile.divisibility = 16 : i64},
                                   %v: !tile.ptr<bf16> {tile.divisibility = 16 : i64},

@@ -1,6 +1,8 @@
 //===- Pipeline.cpp - The tile-pipeline pass ------------------------------===//
 //
 // For every innermost scf.for of a kernel, in program order:
+//  0. foldTransposedOperandLoads (TransposedLoads.cpp) turns a tile.trans
+//     of a load feeding a dot into the transposed load;
 //  1. analyzePipelineLoop (PipelineSchedule.cpp) finds the loads that feed
 //     dots and what runs ahead, or why the loop stays as it is (a remark
 //     with `remarks`).
@@ -63,6 +65,8 @@ struct TilePipelinePass
   }
 
   LogicalResult pipelineLoop(scf::ForOp loop, KernelOp kernel) {
+    // K^T as tile.trans of K's load: the transposed load, which is staged.
+    foldTransposedOperandLoads(loop);
     std::string whyNot;
     FailureOr<PipelineSchedule> schedule = analyzePipelineLoop(loop, whyNot);
     if (failed(schedule)) {

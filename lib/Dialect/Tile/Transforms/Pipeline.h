@@ -44,11 +44,13 @@ struct PipelinedLoad {
   SmallVector<layout::LocalAllocOp> allocs;
   /// A tile.load_tile with `order = [1, 0]` (wgmma operands only): the
   /// slot holds the tile in view order (slotType's shape is the view-order
-  /// shape, its nvmma_shared layout the allocs' with `transposed` flipped),
-  /// and the dot reads it through layout.memdesc_trans.
+  /// shape, its nvmma_shared layout the allocs' with `transposed` flipped;
+  /// a TMA copy's box is that tile), and the dot reads it through
+  /// layout.memdesc_trans.
   bool transposed = false;
-  /// A TMA copy (a tile.load_tile with the allow_tma hint that tile-use-tma
-  /// could copy, in a TMA ring: PipelineSchedule::tma): its descriptor,
+  /// A TMA copy (a tile.load_tile with the allow_tma hint, or a
+  /// tile.load_at, that tile-use-tma could copy, in a TMA ring:
+  /// PipelineSchedule::tma): its descriptor,
   /// whose block lies in the slot as slotType (the tile's last two dims).
   /// Null for an asynchronous copy by threads (cp.async).
   layout::TensorDescType tmaDesc;
@@ -186,6 +188,19 @@ std::string findDeferredDot(PipelineSchedule &schedule);
 int64_t estimateOtherSharedBytes(
     KernelOp kernel, ArrayRef<const PipelineSchedule *> schedules,
     function_ref<bool(layout::ConvertOp)> vanishes = nullptr);
+
+//===----------------------------------------------------------------------===//
+// TransposedLoads.cpp
+//===----------------------------------------------------------------------===//
+
+/// Folds each tile.trans of a rank-2 tile.load_tile in `loop`'s body whose
+/// result is a wgmma operand (only local_allocs into an nvmma_shared
+/// layout read it, and one of them reaches a dot) into the load: the same load
+/// with its `order` and indices permuted, in the trans's layout (the same
+/// elements in the same threads), which the schedule stages. Returns how many
+/// it folded. tile-pipeline and tile-warp-specialize call it before analyzing
+/// the loop.
+unsigned foldTransposedOperandLoads(scf::ForOp loop);
 
 //===----------------------------------------------------------------------===//
 // PipelineBuffers.cpp

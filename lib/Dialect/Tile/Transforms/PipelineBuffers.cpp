@@ -16,7 +16,8 @@
 //    prologue's copies made LLVM merge it with the loop guard, and ptxas
 //    then serialized the wgmmas (C7515);
 //  - a tile.load_tile with order = [1, 0] (a wgmma operand only) is copied
-//    in view order and read through layout.memdesc_trans of its slot;
+//    in view order (cp.async, or a TMA box at the swapped coordinates) and
+//    read through layout.memdesc_trans of its slot;
 //  - the reads that replace the loaded tile: the slot itself where a
 //    local_alloc stored the tile (wgmma operands), a layout.local_load into
 //    the converted layout where a layout.convert took it (mma.sync operands
@@ -24,7 +25,8 @@
 //  - a TMA ring (PipelineSchedule::tma): one descriptor per load built
 //    before the loop, one mbarrier per slot; a stage is barrier_expect of
 //    its boxes' bytes and the TMA copies at each tile index times the
-//    tile's extent (the view's coordinates, of rank 2 to 5) into the slots,
+//    tile's extent, or a tile.load_at's offsets (the view's coordinates,
+//    of rank 2 to 5) into the slots,
 //    which hold the block's matrix; the tile.reshape ops that dropped the
 //    unit leading dims of a rank-3..5 tile before its local_allocs vanish
 //    with the load (the dot reads the slot).
@@ -73,9 +75,8 @@ SmallVector<Value> tl::createTmaDescs(OpBuilder &b,
       descs.push_back(Value());
       continue;
     }
-    auto loadTile = cast<LoadTileOp>(load.load);
-    descs.push_back(MakeTensorDescOp::create(b, loadTile.getLoc(), load.tmaDesc,
-                                             loadTile.getView()));
+    descs.push_back(MakeTensorDescOp::create(
+        b, load.load->getLoc(), load.tmaDesc, getTileLoadView(load.load)));
   }
   return descs;
 }
@@ -89,13 +90,16 @@ void tl::emitTmaStage(OpBuilder &b, const PipelineSchedule &schedule,
   layout::BarrierExpectOp::create(b, loc, barrier, schedule.tmaBytesPerStage);
   for (auto [load, desc, buffer] :
        llvm::zip_equal(schedule.loads, descs, buffers)) {
-    auto loadTile = cast<LoadTileOp>(load.load);
-    SmallVector<Value> indices;
-    for (Value index : loadTile.getIndices())
-      indices.push_back(mapping.lookupOrDefault(index));
-    Location copyLoc = loadTile.getLoc();
+    SmallVector<Value> position;
+    for (Value v : getTileLoadPosition(load.load))
+      position.push_back(mapping.lookupOrDefault(v));
+    Location copyLoc = load.load->getLoc();
+    TmaLoadPlan plan;
+    plan.descType = load.tmaDesc;
+    plan.elementOffsets = isa<LoadAtOp>(load.load);
+    plan.transposed = load.transposed;
     SmallVector<Value> coords =
-        getTileCoords(b, copyLoc, indices, load.tmaDesc.getShape());
+        getTmaLoadCoords(b, copyLoc, position, /*offsetIndices=*/{}, plan);
     Value dst = layout::MemDescIndexOp::create(b, copyLoc, buffer, slot);
     layout::AsyncTmaCopyGlobalToLocalOp::create(b, copyLoc, desc, coords, dst,
                                                 barrier);

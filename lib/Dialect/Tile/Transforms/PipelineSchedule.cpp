@@ -4,10 +4,11 @@
 //  1. Dots: every tile.dot in the loop (not in a nested loop; the loop must
 //     be innermost). A loop without one has nothing to pipeline.
 //  2. Loads: from operands A and B of each dot, back through
-//     layout.local_alloc, layout.convert and casts, to a tile.load_tile or
-//     tile.load in the loop body. Each one found must be copyable
-//     asynchronously (a distributed tile of rank 2 held once across the
-//     threads, zero padding or no `other`), or it stays a synchronous load.
+//     layout.local_alloc, layout.convert and casts, to a tile.load_tile,
+//     tile.load_at or tile.load in the loop body. Each one found must be
+//     copyable asynchronously (a distributed tile of rank 2 held once
+//     across the threads, zero padding or no `other`; a tile.load_at only
+//     by TMA, step 7), or it stays a synchronous load.
 //  3. Address computation (stage 0): the backward slice of the loads'
 //     operands in the body. It must be pure. Iteration arguments in it
 //     (pointers advanced every iteration) must serve only it: they are
@@ -23,13 +24,15 @@
 //     accumulates into an iteration argument and yields its result
 //     directly, and reads shared memory only from slots or loop-invariant
 //     buffers.
-//  7. TMA ring: loads carrying the allow_tma hint that tile-use-tma could
+//  7. TMA ring: tile.load_tile ops carrying the allow_tma hint, and every
+//     tile.load_at (TMA is its only staging), that tile-use-tma could
 //     copy (TmaLegality.h; a tile of rank 3 to 5 with unit leading dims
 //     too, when tile.reshape ops drop those dims before the local_allocs),
 //     whose tile only that asynchronous wgmma reads through local_allocs
 //     in the TMA block's layout, are TMA copies into slots holding the
-//     matrix; the loop's ring is then all TMA (a load that cannot join it
-//     falls back to cp.async at rank 2 and stays synchronous otherwise).
+//     matrix; the loop's ring is then all TMA (a tile.load_tile that
+//     cannot join it falls back to cp.async at rank 2, every other load
+//     stays synchronous).
 //
 //===----------------------------------------------------------------------===//
 
@@ -73,7 +76,7 @@ Operation *traceToLoad(Value v, Block *body) {
     Operation *def = v.getDefiningOp();
     if (!def || def->getBlock() != body)
       return nullptr;
-    if (isa<LoadTileOp, LoadOp>(def))
+    if (isa<LoadTileOp, LoadAtOp, LoadOp>(def))
       return def;
     if (auto alloc = dyn_cast<layout::LocalAllocOp>(def)) {
       if (!alloc.getSrc())
@@ -170,6 +173,8 @@ std::string whyNotCopyable(Operation *load) {
            " (cp.async stages rank 2 only; a tile of rank 3 to 5 with unit "
            "leading dims reshaped to a wgmma operand is staged by TMA when "
            "its load has allow_tma)";
+  if (isa<LoadAtOp>(load))
+    return "a tile.load_at is staged only as a TMA copy, not by cp.async";
   if (std::optional<MemSemantic> order = getAccessHints(load).order)
     return "its memory_order is " + stringifyMemSemantic(*order).str() +
            " (an asynchronous copy is weak and would run ahead of it)";
@@ -277,7 +282,7 @@ llvm::SmallPtrSet<Value, 4> getSlotValues(const PipelineSchedule &schedule) {
 /// a TMA ring read by `ringDot` (the loop's only wgmma, accumulating across
 /// iterations; null when the loop has none), or "" when it can: then `pl`
 /// has its descriptor, slot, local_allocs and reshapes.
-std::string whyNotTmaRingCopy(LoadTileOp load, scf::ForOp loop, DotOp ringDot,
+std::string whyNotTmaRingCopy(Operation *load, scf::ForOp loop, DotOp ringDot,
                               PipelinedLoad &pl) {
   if (!ringDot)
     return "the loop's dots are not one wgmma accumulating across iterations "
@@ -286,18 +291,28 @@ std::string whyNotTmaRingCopy(LoadTileOp load, scf::ForOp loop, DotOp ringDot,
   Block *body = loop.getBody();
   // A wgmma in the loop: the target is sm_90 or newer.
   TmaLoadPlan tmaPlan;
+  TmaLoadOptions options;
+  options.allowTransposed = true;
   std::string why =
-      whyNotTmaLoad(load, /*computeCapability=*/90, tmaPlan, TmaLoadOptions());
+      whyNotTmaLoad(load, /*computeCapability=*/90, tmaPlan, options);
   if (!why.empty())
     return why;
   layout::TensorDescType desc = tmaPlan.descType;
-  if (Operation *def = load.getView().getDefiningOp();
+  if (Operation *def = getTileLoadView(load).getDefiningOp();
       !def || loop->isAncestor(def))
     return "its view is made in the loop (the ring's descriptor is built "
            "once, before it)";
   auto slotType = layout::MemDescType::get(
       desc.getMatrixShape(), desc.getElementType(), desc.getLayout());
-  SmallVector<Value> tiles = {load.getResult()};
+  // An `order = [1, 0]` load: the slot holds the box in view order and the
+  // allocs' buffer is its transposed view.
+  layout::MemDescType allocType =
+      tmaPlan.transposed
+          ? layout::MemDescTransOp::inferResultType(slotType, {1, 0})
+          : slotType;
+  if (!allocType)
+    return "the transposed view of its TMA block has no shared layout";
+  SmallVector<Value> tiles = {load->getResult(0)};
   SmallVector<ReshapeOp> reshapes;
   for (Operation *user : load->getUsers())
     if (auto reshape = dyn_cast<ReshapeOp>(user);
@@ -318,11 +333,11 @@ std::string whyNotTmaRingCopy(LoadTileOp load, scf::ForOp loop, DotOp ringDot,
                " (only local_allocs into the wgmma operand's layout, after "
                "a tile.reshape that drops unit leading dims, read a TMA "
                "slot)";
-      if (alloc.getType() != slotType) {
+      if (alloc.getType() != allocType) {
         std::string text;
         llvm::raw_string_ostream os(text);
         os << "its local_alloc's buffer " << alloc.getType()
-           << " is not the block a TMA copy writes (" << slotType << ")";
+           << " is not the block a TMA copy writes (" << allocType << ")";
         return text;
       }
       for (Operation *reader : alloc.getResult().getUsers())
@@ -335,6 +350,7 @@ std::string whyNotTmaRingCopy(LoadTileOp load, scf::ForOp loop, DotOp ringDot,
     }
   pl.load = load;
   pl.tmaDesc = desc;
+  pl.transposed = tmaPlan.transposed;
   pl.slotType = slotType;
   pl.allocs = std::move(allocs);
   pl.reshapes = std::move(reshapes);
@@ -352,8 +368,8 @@ std::string PipelineSchedule::describe() const {
        << formatShape(l.slotType.getShape()) << "x"
        << l.slotType.getElementType() << " in " << numStages << " slots";
     if (l.tmaDesc)
-      os << " (wgmma operand, TMA copy of " << formatShape(l.tmaDesc.getShape())
-         << " blocks)";
+      os << " (wgmma operand" << (l.transposed ? ", read transposed" : "")
+         << ", TMA copy of " << formatShape(l.tmaDesc.getShape()) << " blocks)";
     else if (!l.allocs.empty())
       os << (l.transposed ? " (wgmma operand, read transposed)"
                           : " (wgmma operand)");
@@ -440,8 +456,10 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
     whyNot = kNoLoadFeedsDot.str();
     return failure();
   }
-  // A load reaching a dot through tile.trans stays an ordinary load of
-  // every step: say so, and how to have it staged.
+  // A load reaching a dot through tile.trans that
+  // foldTransposedOperandLoads left (not a wgmma operand, or not a
+  // tile.load_tile) stays an ordinary load of every step: say so, and how
+  // to have it staged.
   std::string transposedOperand;
   for (DotOp dot : dots)
     for (auto [name, operand] :
@@ -464,9 +482,11 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
         transposedOperand =
             std::string("a dot's ") + name + " is a tile.trans of " +
             load->getName().getStringRef().str() +
-            ", which stays an ordinary load each step (not staged): load "
-            "the tile transposed instead (tile.load_tile ... order = [1, "
-            "0], or a view with the axes swapped)";
+            ", which stays an ordinary load each step (not staged; a "
+            "tile.trans of a tile.load_tile is folded into the load only "
+            "for a wgmma operand): load the tile from a view with the axes "
+            "swapped instead (tile.make_view with its shape and strides "
+            "exchanged)";
     }
 
   // 4. Memory order.
@@ -497,26 +517,52 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
   SmallVector<PipelinedLoad> tmaLoads;
   SmallVector<Operation *> copyCandidates;
   for (Operation *load : candidates) {
-    auto loadTile = dyn_cast<LoadTileOp>(load);
-    if (!loadTile || !loadTile->hasAttr(kAllowTmaAttr) ||
-        load->getBlock() != body) {
+    // A tile.load_at has no other staging than TMA: it is tried with or
+    // without the hint.
+    bool loadAt = isa<LoadAtOp>(load);
+    bool tryTma =
+        loadAt || (isa<LoadTileOp>(load) && load->hasAttr(kAllowTmaAttr));
+    if (!tryTma) {
       copyCandidates.push_back(load);
       continue;
     }
     PipelinedLoad pl;
-    std::string why = whyNotTmaRingCopy(loadTile, loop, ringDot, pl);
+    std::string why = whyNotTmaRingCopy(load, loop, ringDot, pl);
     if (why.empty()) {
       tmaLoads.push_back(std::move(pl));
       continue;
     }
-    if (cast<RankedTensorType>(loadTile.getType()).getRank() == 2) {
+    if (!loadAt &&
+        cast<RankedTensorType>(load->getResult(0).getType()).getRank() == 2) {
       copyCandidates.push_back(load); // cp.async
       continue;
     }
     if (firstRefusal.empty())
-      firstRefusal = "the tile.load_tile feeding a dot stays synchronous: it "
-                     "cannot be a TMA copy into a ring slot: " +
-                     why;
+      firstRefusal = "the " + load->getName().getStringRef().str() +
+                     " feeding a dot stays synchronous: it cannot be a TMA "
+                     "copy into a ring slot" +
+                     (loadAt ? " (a tile.load_at is staged only by TMA)" : "") +
+                     ": " + why;
+  }
+  // A tile.load_at has no cp.async staging: beside one in the ring, the
+  // tile.load_tile ops without the hint join the ring too when TMA can copy
+  // them all.
+  if (firstRefusal.empty() && !copyCandidates.empty() &&
+      llvm::any_of(tmaLoads, [](const PipelinedLoad &pl) {
+        return isa<LoadAtOp>(pl.load);
+      })) {
+    SmallVector<PipelinedLoad> joined;
+    for (Operation *load : copyCandidates) {
+      PipelinedLoad pl;
+      if (!isa<LoadTileOp>(load) ||
+          !whyNotTmaRingCopy(load, loop, ringDot, pl).empty())
+        break;
+      joined.push_back(std::move(pl));
+    }
+    if (joined.size() == copyCandidates.size()) {
+      llvm::append_range(tmaLoads, std::move(joined));
+      copyCandidates.clear();
+    }
   }
   // A ring is all TMA or all cp.async, and its wgmma must be asynchronous:
   // beside another load feeding a dot (a cp.async copy, or synchronous),

@@ -26,11 +26,22 @@ constexpr int64_t kTmaAlignSlack = 1024;
 /// tile.load_tile/store_tile/load_at/store_at.
 constexpr llvm::StringLiteral kAllowTmaAttr = "allow_tma";
 
-/// What a TMA copy of a tile.load_tile needs beyond its descriptor type,
-/// for the loads that tile-warp-specialize copies (TmaLoadOptions says
-/// which of these it takes).
+/// The tile loads a TMA copy can replace: tile.load_tile (its copy's
+/// coordinates are the tile indices times the tile) and tile.load_at (the
+/// element offsets). The view such a load reads.
+Value getTileLoadView(Operation *load);
+/// The position operands of a tile.load_tile or tile.load_at: its tile
+/// indices or its element offsets.
+OperandRange getTileLoadPosition(Operation *load);
+
+/// What a TMA copy of a tile.load_tile or tile.load_at needs beyond its
+/// descriptor type, for the loads that tile-warp-specialize and
+/// tile-pipeline copy (TmaLoadOptions says which of these it takes).
 struct TmaLoadPlan {
   layout::TensorDescType descType;
+  /// A tile.load_at: the copy's coordinates are the load's element offsets
+  /// (getTmaLoadCoords), not tile indices times the tile.
+  bool elementOffsets = false;
   /// A rank-2 load with `order = [1, 0]` (a wgmma operand read
   /// transposed): the box is the tile in view order (descType's block is
   /// the tile's shape reversed) and the slot holds it so; the caller swaps
@@ -70,7 +81,9 @@ struct TmaLoadOptions {
 /// (`descType.getMatrixShape()`: what a ring slot holds; tile-pipeline's
 /// and tile-warp-specialize's schedules only take such tiles through a
 /// tile.reshape to that matrix).
-std::string whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
+/// `load` is a tile.load_tile or a tile.load_at (whose tile dims walk the
+/// view axes of its `dims`; the block has extent 1 on the others).
+std::string whyNotTmaLoad(Operation *load, unsigned computeCapability,
                           TmaLoadPlan &plan, TmaLoadOptions options);
 
 /// The descriptor of `plan` for `view` (the view of a load it was made
@@ -80,8 +93,9 @@ Value createTmaDesc(OpBuilder &b, Location loc, Value view,
                     const TmaLoadPlan &plan);
 
 /// The coordinates of the TMA copy of a load with `plan`, from the load's
-/// tile indices (tile order) and the offset indices (both as the copy
-/// sees them: mapped into its region by the caller).
+/// position (getTileLoadPosition: tile indices in tile order, or the
+/// element offsets of a tile.load_at) and the offset indices (both as the
+/// copy sees them: mapped into its region by the caller).
 SmallVector<Value> getTmaLoadCoords(OpBuilder &b, Location loc,
                                     ValueRange indices,
                                     ValueRange offsetIndices,

@@ -604,15 +604,38 @@ SmallVector<Value> tl::getTileCoords(OpBuilder &b, Location loc,
   return coords;
 }
 
-std::string tl::whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
+Value tl::getTileLoadView(Operation *load) {
+  if (auto loadAt = dyn_cast<LoadAtOp>(load))
+    return loadAt.getView();
+  return cast<LoadTileOp>(load).getView();
+}
+
+OperandRange tl::getTileLoadPosition(Operation *load) {
+  if (auto loadAt = dyn_cast<LoadAtOp>(load))
+    return loadAt.getOffsets();
+  return cast<LoadTileOp>(load).getIndices();
+}
+
+std::string tl::whyNotTmaLoad(Operation *load, unsigned computeCapability,
                               TmaLoadPlan &loadPlan, TmaLoadOptions options) {
   auto kernel = load->getParentOfType<KernelOp>();
-  auto type = cast<RankedTensorType>(load.getType());
-  TmaAccess access = {load.getView(),    type,
-                      load.getOrder(),   getViewAxes(std::nullopt, type),
-                      /*isStore=*/false, options.allowOffsetBase};
-  bool transposed = options.allowTransposed && type.getRank() == 2 &&
-                    load.getOrderOrIdentity() == SmallVector<int64_t>{1, 0};
+  auto type = dyn_cast<RankedTensorType>(load->getResult(0).getType());
+  if (!type)
+    return "TMA copies tiles of rank 2 or more with a layout";
+  TmaAccess access;
+  bool transposed = false;
+  if (auto loadAt = dyn_cast<LoadAtOp>(load)) {
+    access = {loadAt.getView(),  type,
+              std::nullopt,      getViewAxes(loadAt.getDims(), type),
+              /*isStore=*/false, options.allowOffsetBase};
+  } else {
+    auto loadTile = cast<LoadTileOp>(load);
+    access = {loadTile.getView(),  type,
+              loadTile.getOrder(), getViewAxes(std::nullopt, type),
+              /*isStore=*/false,   options.allowOffsetBase};
+    transposed = options.allowTransposed && type.getRank() == 2 &&
+                 loadTile.getOrderOrIdentity() == SmallVector<int64_t>{1, 0};
+  }
   if (transposed) {
     // The box: the tile in view order (a rank-2 tile's encoding serves
     // only to say that it has one).
@@ -623,12 +646,14 @@ std::string tl::whyNotTmaLoad(LoadTileOp load, unsigned computeCapability,
   }
   TmaPlan plan;
   std::string why = whyNotTma(kernel, access, computeCapability, plan);
-  if (why.empty() && load.getPadding() != PaddingMode::zero &&
-      load.getPadding() != PaddingMode::undetermined)
+  if (auto loadTile = dyn_cast<LoadTileOp>(load);
+      why.empty() && loadTile && loadTile.getPadding() != PaddingMode::zero &&
+      loadTile.getPadding() != PaddingMode::undetermined)
     why = "TMA pads with zeros, not the requested padding";
   if (!why.empty())
     return why;
   loadPlan.descType = plan.descType;
+  loadPlan.elementOffsets = isa<LoadAtOp>(load);
   loadPlan.transposed = transposed;
   loadPlan.base = plan.offsetIndices.empty() ? Value() : plan.base;
   loadPlan.offsetIndices = plan.offsetIndices;
@@ -680,6 +705,10 @@ SmallVector<Value> tl::getTmaLoadCoords(OpBuilder &b, Location loc,
                                         ValueRange offsetIndices,
                                         const TmaLoadPlan &plan) {
   SmallVector<Value> coords = getOffsetCoords(b, loc, offsetIndices);
+  if (plan.elementOffsets) {
+    llvm::append_range(coords, getOffsetCoords(b, loc, indices));
+    return coords;
+  }
   SmallVector<Value> viewIndices(indices);
   if (plan.transposed)
     std::swap(viewIndices[0], viewIndices[1]);

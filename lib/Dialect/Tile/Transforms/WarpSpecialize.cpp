@@ -7,11 +7,13 @@
 //  1. Which loop (getRequest): its tile.warp_specialize attribute, else its
 //     kernel's, else the all-loops option.
 //  2. The plan (analyzeLoop, WarpSpecializePlan.cpp), decided without
-//     changing the IR: the schedule tile-pipeline would use
-//     (analyzePipelineLoop: the loads that feed dots, their slots, the
-//     address computation, the asynchronous wgmma), then what warp
-//     specialization adds: every such load is a tile.load_tile TMA can
-//     copy into the wgmma operand's shared layout
+//     changing the IR once a tile.trans of a load feeding a dot is folded
+//     into the load (foldTransposedOperandLoads): the schedule
+//     tile-pipeline would use (analyzePipelineLoop: the loads that feed
+//     dots, their slots, the address computation, the asynchronous wgmma),
+//     then what warp specialization adds: every such load is a
+//     tile.load_tile or tile.load_at TMA can copy into the wgmma operand's
+//     shared layout
 //     (getWsTmaOptions: also head-slice views and K^T in view order),
 //     the slots are read only by wgmma, the producer's inputs from before
 //     the loop are scalar and pure, the kernel's warps are whole
@@ -92,7 +94,7 @@ struct Rewriter {
     MLIRContext *ctx = b.getContext();
     const PipelineSchedule &s = plan.schedule;
     for (auto [load, tmaPlan] : llvm::zip_equal(s.loads, plan.tmaPlans)) {
-      Value view = cast<LoadTileOp>(load.load).getView();
+      Value view = getTileLoadView(load.load);
       descs.push_back(createTmaDesc(b, load.load->getLoc(), view, tmaPlan));
     }
     for (const PipelinedLoad &load : s.loads)
@@ -451,11 +453,10 @@ struct Rewriter {
     layout::BarrierExpectOp::create(b, loc, fullBar, plan.txBytes);
     for (auto [load, desc, ring, tmaPlan] :
          llvm::zip_equal(s.loads, descs, rings, plan.tmaPlans)) {
-      auto tileLoad = cast<LoadTileOp>(load.load);
-      Location loadLoc = tileLoad.getLoc();
+      Location loadLoc = load.load->getLoc();
       auto lookup = [&](Value v) { return mapping.lookupOrDefault(v); };
       SmallVector<Value> indices =
-          llvm::map_to_vector(tileLoad.getIndices(), lookup);
+          llvm::map_to_vector(getTileLoadPosition(load.load), lookup);
       SmallVector<Value> offsets =
           llvm::map_to_vector(tmaPlan.offsetIndices, lookup);
       SmallVector<Value> coords =
@@ -525,6 +526,7 @@ struct TileWarpSpecializePass
         continue;
       if (request.regsOwner && failed(checkBudgets(request, kernel)))
         return signalPassFailure();
+      foldTransposedOperandLoads(loop);
       std::string whyNot;
       FailureOr<WsPlan> plan =
           analyzeLoop(loop, kernel, request, computeCapability, numStages,

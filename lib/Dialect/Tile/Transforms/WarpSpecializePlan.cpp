@@ -241,16 +241,17 @@ FailureOr<WsPlan> tl::analyzeLoop(scf::ForOp loop, KernelOp kernel,
                               loop.getStep()};
   llvm::append_range(roots, conditions);
   for (const PipelinedLoad &l : s.loads) {
-    auto load = dyn_cast<LoadTileOp>(l.load);
-    std::string name = l.load->getName().getStringRef().str();
-    if (!load) {
+    Operation *load = l.load;
+    std::string name = load->getName().getStringRef().str();
+    if (!isa<LoadTileOp, LoadAtOp>(load)) {
       whyNot = "a " + name +
                " of a pointer tensor feeds a dot; TMA copies tiles of views "
-               "(tile.load_tile)";
+               "(tile.load_tile, tile.load_at)";
       return failure();
     }
     if (l.allocs.empty()) {
-      whyNot = "the tile.load_tile feeding a dot reaches it through "
+      whyNot = "the " + name +
+               " feeding a dot reaches it through "
                "registers (an mma.sync operand), not a wgmma operand in "
                "shared memory";
       return failure();
@@ -258,7 +259,7 @@ FailureOr<WsPlan> tl::analyzeLoop(scf::ForOp loop, KernelOp kernel,
     // A rank-3..5 tile of a TMA ring reaches its local_allocs through
     // tile.reshape ops that drop its unit leading dims (the slot holds the
     // matrix; the schedule checked that only the allocs read them).
-    for (Operation *user : load.getResult().getUsers())
+    for (Operation *user : load->getResult(0).getUsers())
       if (!llvm::is_contained(l.allocs, user) &&
           !llvm::is_contained(l.reshapes, user)) {
         whyNot = "the tile of a load feeding a dot is also used by " +
@@ -279,7 +280,7 @@ FailureOr<WsPlan> tl::analyzeLoop(scf::ForOp loop, KernelOp kernel,
     // descriptors: the launcher contract"): its view must exist before any
     // branch; inside an outer loop (a persistent kernel's tile loop) it
     // may be made per tile when only its pointer's offsets vary there.
-    auto viewDef = load.getView().getDefiningOp<MakeViewOp>();
+    auto viewDef = getTileLoadView(load).getDefiningOp<MakeViewOp>();
     Block *kernelBlock = &kernel.getBody().front();
     bool viewInLoop = viewDef && viewDef->getBlock() != kernelBlock;
     if (viewInLoop) {
@@ -293,7 +294,7 @@ FailureOr<WsPlan> tl::analyzeLoop(scf::ForOp loop, KernelOp kernel,
     std::string why = whyNotTmaLoad(load, cc, tmaPlan, getWsTmaOptions());
     layout::TensorDescType desc = tmaPlan.descType;
     if (!why.empty()) {
-      whyNot = "a tile.load_tile feeding a dot cannot be a TMA copy: " + why;
+      whyNot = "a " + name + " feeding a dot cannot be a TMA copy: " + why;
       return failure();
     }
     if (viewInLoop && !tmaPlan.base)
@@ -321,7 +322,7 @@ FailureOr<WsPlan> tl::analyzeLoop(scf::ForOp loop, KernelOp kernel,
       // The descriptor is built before the partitions from the view's
       // extents and strides (kernel-level values); the producer repeats
       // only the tile and offset indices.
-      llvm::append_range(roots, load.getIndices());
+      llvm::append_range(roots, getTileLoadPosition(load));
       llvm::append_range(roots, viewDef.getShape());
       llvm::append_range(roots, viewDef.getStrides());
     } else {

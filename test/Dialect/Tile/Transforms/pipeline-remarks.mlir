@@ -357,9 +357,10 @@ tile.kernel @replicated(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f3
 
 // -----
 
-// B made by tile.trans of a load: A is staged, the load under the
-// transpose is not (it stays an ordinary load of every step), and the
-// remark says what to write instead.
+// B made by tile.trans of a load, an mma.sync operand (sm_80): A is
+// staged, the load under the transpose is not (it stays an ordinary load of
+// every step; only a wgmma operand's tile.trans is folded into its load,
+// pipeline-transposed.mlir), and the remark says what to write instead.
 // CHECK-LABEL: tile.kernel @transposed_b
 // CHECK: layout.local_alloc : !layout.memdesc<3x64x32xf16
 // CHECK-NOT: layout.local_alloc : !layout.memdesc<3x64x32xf16
@@ -376,7 +377,7 @@ tile.kernel @transposed_b(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<
   %vb = tile.make_view %b, shape [%n, %k] : !tile.ptr<f16> -> !tile.view<?x?xf16>
   %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
   %zero = arith.constant dense<0.0> : tensor<64x64xf32>
-  // expected-remark @below {{tile-pipeline: 3 stages of 4096 bytes: tile.load_tile 64x32xf16 in 3 slots; dots synchronous; a dot's B is a tile.trans of tile.load_tile, which stays an ordinary load each step (not staged): load the tile transposed instead (tile.load_tile ... order = [1, 0], or a view with the axes swapped)}}
+  // expected-remark @below {{tile-pipeline: 3 stages of 4096 bytes: tile.load_tile 64x32xf16 in 3 slots; dots synchronous; a dot's B is a tile.trans of tile.load_tile, which stays an ordinary load each step (not staged; a tile.trans of a tile.load_tile is folded into the load only for a wgmma operand): load the tile from a view with the axes swapped instead (tile.make_view with its shape and strides exchanged)}}
   %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<64x64xf32>) : i32 {
     %x = tile.load_tile %va[%pm, %i] padding = zero : !tile.view<?x?xf16> -> tensor<64x32xf16>
     %y = tile.load_tile %vb[%pn, %i] padding = zero : !tile.view<?x?xf16> -> tensor<64x32xf16>

@@ -173,3 +173,124 @@ tile.kernel @rank2_tma(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %b: !t
   tile.store_tile %acc, %vc[%pm, %pn] : tensor<128x128xf32>, !tile.view<?x?xf32>
   tile.return
 }
+
+// -----
+
+// tile.load_at with dims [1, 2] (Tilus's load_global of a 2-D slice of a
+// 3-D view) joins the ring like load_tile: the copy's coordinates are the
+// load's element offsets [z, row, k * 64] as they are, not tile indices
+// times the tile; no tile.reshape (the tile is already the matrix).
+
+// CHECK-LABEL: tile.kernel @batched_load_at
+// CHECK: %[[PM:.*]] = tile.program_id x
+// CHECK: %[[PZ:.*]] = tile.program_id z
+// CHECK: %[[VA:.*]] = tile.make_view %arg0
+// CHECK: %[[ROW:.*]] = arith.muli %[[PM]], %c128_i32
+// CHECK: %[[DA:.*]] = tile.make_tensor_desc %[[VA]] : !tile.view<?x?x?xf16> -> !layout.tensordesc<1x128x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK: %[[BA:.*]] = layout.local_alloc : !layout.memdesc<3x128x64xf16
+// CHECK: %[[K0:.*]] = arith.muli %c0_i32, %c64_i32
+// CHECK: layout.barrier_expect %{{.*}}, 32768
+// CHECK-NEXT: %[[A0:.*]] = layout.memdesc_index %[[BA]]
+// CHECK-NEXT: layout.async_tma_copy_global_to_local %[[DA]][%[[PZ]], %[[ROW]], %[[K0]]] %[[A0]], %{{.*}} : !layout.tensordesc<1x128x64xf16, {{.*}}>, !layout.memdesc<128x64xf16
+// CHECK: scf.for %[[I:.*]] = {{.*}} iter_args(
+// CHECK: layout.wait_barrier
+// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} async : !layout.memdesc<128x64xf16, {{.*}}>, !layout.memdesc<64x128xf16
+// CHECK: %[[AHEAD:.*]] = arith.addi %[[I]], %{{.*}} : i32
+// CHECK: %[[KA:.*]] = arith.muli %[[AHEAD]], %c64_i32
+// CHECK: layout.async_tma_copy_global_to_local %[[DA]][%[[PZ]], %[[ROW]], %[[KA]]]
+// CHECK-NOT: tile.load_at
+// CHECK: tile.return
+tile.kernel @batched_load_at(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                             %c: !tile.ptr<f32>, %bs: i32, %m: i32, %n: i32, %k: i32, %kt: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %pz = tile.program_id z : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
+  %va = tile.make_view %a, shape [%bs, %m, %k], strides [65536, 64, 1] : !tile.ptr<f16> -> !tile.view<?x?x?xf16>
+  %vb = tile.make_view %b, shape [%bs, %k, %n], strides [65536, 128, 1] : !tile.ptr<f16> -> !tile.view<?x?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %row = arith.muli %pm, %c128 : i32
+  %col = arith.muli %pn, %c128 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  // expected-remark @below {{tile-pipeline: 3 stages of 32768 bytes: tile.load_at 128x64xf16 in 3 slots (wgmma operand, TMA copy of 1x128x64 blocks), tile.load_at 64x128xf16 in 3 slots (wgmma operand, TMA copy of 1x64x128 blocks); one mbarrier per slot, 32768 transaction bytes per stage; wgmma asynchronous, one group in flight}}
+  %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<128x128xf32>) : i32 {
+    %kk = arith.muli %i, %c64 : i32
+    %x = tile.load_at %va[%pz, %row, %kk] dims [1, 2] {allow_tma} : !tile.view<?x?x?xf16> -> tensor<128x64xf16>
+    %y = tile.load_at %vb[%pz, %kk, %col] dims [1, 2] {allow_tma} : !tile.view<?x?x?xf16> -> tensor<64x128xf16>
+    %d = tile.dot %x, %y, %s : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %d : tensor<128x128xf32>
+  }
+  tile.store_tile %acc, %vc[%pm, %pn] : tensor<128x128xf32>, !tile.view<?x?xf32>
+  tile.return
+}
+
+// -----
+
+// tile.load_at without allow_tma: TMA is its only staging, so it joins the
+// ring all the same (2-D view, coordinates [0, k * 64] and [k * 64, 0]).
+
+// CHECK-LABEL: tile.kernel @load_at_no_hint
+// CHECK: layout.barrier_expect %{{.*}}, 32768
+// CHECK: scf.for
+// CHECK: layout.wait_barrier
+// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} async
+// CHECK: layout.async_tma_copy_global_to_local %{{.*}}[%c0_i32, %[[KK:.*]]] %{{.*}}, %{{.*}} : !layout.tensordesc<128x64xf16
+// CHECK-NEXT: layout.memdesc_index
+// CHECK-NEXT: layout.async_tma_copy_global_to_local %{{.*}}[%[[KK]], %c0_i32] %{{.*}}, %{{.*}} : !layout.tensordesc<64x128xf16
+// CHECK-NOT: tile.load_at
+// CHECK: tile.return
+tile.kernel @load_at_no_hint(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                             %c: !tile.ptr<f32>, %m: i32, %n: i32, %k: i32, %kt: i32)
+    attributes {num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [64, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [128, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  // expected-remark @below {{tile-pipeline: 3 stages of 32768 bytes: tile.load_at 128x64xf16 in 3 slots (wgmma operand, TMA copy of 128x64 blocks), tile.load_at 64x128xf16 in 3 slots (wgmma operand, TMA copy of 64x128 blocks); one mbarrier per slot, 32768 transaction bytes per stage; wgmma asynchronous, one group in flight}}
+  %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<128x128xf32>) : i32 {
+    %kk = arith.muli %i, %c64 : i32
+    %x = tile.load_at %va[%c0, %kk] : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %y = tile.load_at %vb[%kk, %c0] : !tile.view<?x?xf16> -> tensor<64x128xf16>
+    %d = tile.dot %x, %y, %s : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %d : tensor<128x128xf32>
+  }
+  tile.store_tile %acc, %vc[%c0, %c0] : tensor<128x128xf32>, !tile.view<?x?xf32>
+  tile.return
+}
+
+// -----
+
+// A tile.load_at that TMA cannot copy (a row stride not proven a multiple
+// of 16 bytes) stays synchronous: the remark says why.
+
+// CHECK-LABEL: tile.kernel @load_at_not_tma
+// CHECK: scf.for
+// CHECK: tile.load_at
+tile.kernel @load_at_not_tma(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                             %c: !tile.ptr<f32>, %m: i32, %n: i32, %k: i32, %kt: i32, %sa: i32)
+    attributes {num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [%sa, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vb = tile.make_view %b, shape [%k, %n], strides [128, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  // expected-remark @below {{tile-pipeline: loop not pipelined: the tile.load_at feeding a dot stays synchronous: it cannot be a TMA copy into a ring slot (a tile.load_at is staged only by TMA): the view's row stride is not proven a multiple of 16 bytes (promise it with tile.divisibility)}}
+  %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<128x128xf32>) : i32 {
+    %kk = arith.muli %i, %c64 : i32
+    %x = tile.load_at %va[%c0, %kk] : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %y = tile.load_at %vb[%kk, %c0] : !tile.view<?x?xf16> -> tensor<64x128xf16>
+    %d = tile.dot %x, %y, %s : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %d : tensor<128x128xf32>
+  }
+  tile.store_tile %acc, %vc[%c0, %c0] : tensor<128x128xf32>, !tile.view<?x?xf32>
+  tile.return
+}

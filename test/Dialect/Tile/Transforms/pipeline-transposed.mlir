@@ -45,3 +45,47 @@ tile.kernel @transposed_b(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %b:
   tile.store_tile %acc, %vc[%pm, %pn] : tensor<128x128xf32>, !tile.view<?x?xf32>
   tile.return
 }
+
+// The same B written as Triton's tl.trans(k): a tile.trans of the view-order
+// load. The trans is folded into the load (order = [1, 0], indices
+// swapped) before the schedule, so the loop is pipelined exactly as above:
+// the copy takes [pn, i] in view order and the dot reads the slot through
+// layout.memdesc_trans; no tile.trans or tile.load_tile is left.
+
+// CHECK-LABEL: tile.kernel @trans_of_load_b
+// CHECK: %[[PN:.*]] = tile.program_id y
+// CHECK: %[[VBT:.*]] = tile.make_view %arg1
+// CHECK: layout.local_alloc : !layout.memdesc<3x128x64xf16
+// CHECK-NEXT: %[[BUF:.*]] = layout.local_alloc : !layout.memdesc<3x128x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK: tile.async_load_tile %[[VBT]][%[[PN]], %{{.*}}] padding = zero, %{{.*}} : !tile.view<?x?xf16> -> !layout.memdesc<128x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK: scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:[^ ]*]] = %{{.*}}, %[[RD:[^ ]*]] = %{{.*}}, %[[WR:[^ ]*]] = %{{.*}})
+// CHECK: %[[SB:.*]] = layout.memdesc_index %[[BUF]][%[[RD]]]
+// CHECK-NEXT: %[[T:.*]] = layout.memdesc_trans %[[SB]] {order = array<i32: 1, 0>}
+// CHECK-NEXT: tile.dot %{{.*}}, %[[T]], %[[ACC]] async
+// CHECK: %[[NEXT:.*]] = arith.addi %[[I]], %{{.*}} : i32
+// CHECK: tile.async_load_tile %[[VBT]][%[[PN]], %[[NEXT]]] padding = zero,
+// CHECK-NOT: tile.trans
+// CHECK-NOT: tile.load_tile
+// CHECK: tile.return
+tile.kernel @trans_of_load_b(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                             %c: !tile.ptr<f32>, %m: i32, %n: i32, %k: i32, %kt: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %va = tile.make_view %a, shape [%m, %k], strides [64, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vbt = tile.make_view %b, shape [%n, %k], strides [64, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  // expected-remark @below {{tile-pipeline: 3 stages of 32768 bytes: tile.load_tile 128x64xf16 in 3 slots (wgmma operand), tile.load_tile 128x64xf16 in 3 slots (wgmma operand, read transposed); wgmma asynchronous, one group in flight}}
+  %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<128x128xf32>) : i32 {
+    %x = tile.load_tile %va[%pm, %i] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %kb = tile.load_tile %vbt[%pn, %i] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %y = tile.trans %kb, [1, 0] : tensor<128x64xf16> -> tensor<64x128xf16>
+    %d = tile.dot %x, %y, %s : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %d : tensor<128x128xf32>
+  }
+  tile.store_tile %acc, %vc[%pm, %pn] : tensor<128x128xf32>, !tile.view<?x?xf32>
+  tile.return
+}

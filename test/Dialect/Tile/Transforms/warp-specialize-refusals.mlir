@@ -291,7 +291,7 @@ tile.kernel @pointer_loads(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr
   %kcolb = tile.broadcast %kcol : tensor<32x1xi32> -> tensor<32x64xi32>
   %kb = tile.splat %k : i32 -> tensor<32x64xi32>
   %zero = arith.constant dense<0.0> : tensor<64x64xf32>
-  // expected-remark @below {{tile-warp-specialize: loop left as it is: a tile.load of a pointer tensor feeds a dot; TMA copies tiles of views (tile.load_tile)}}
+  // expected-remark @below {{tile-warp-specialize: loop left as it is: a tile.load of a pointer tensor feeds a dot; TMA copies tiles of views (tile.load_tile, tile.load_at)}}
   %r = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32>) : i32 {
     %base = arith.muli %kt, %c32 : i32
     %basea = tile.splat %base : i32 -> tensor<64x32xi32>

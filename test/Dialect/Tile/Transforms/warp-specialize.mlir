@@ -514,3 +514,73 @@ tile.kernel @no_hint(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
   tile.store_tile %out, %vc[%pm, %pn] : tensor<128x256xf16>, !tile.view<?x?xf16>
   tile.return
 }
+
+// -----
+
+// A batched A read by tile.load_at (dims [1, 2], no hint) and B written
+// as tl.trans(k): the trans is folded into K's load (order = [1, 0]), both
+// loads are TMA copies of the producer: A at the load's element offsets
+// [z, pm * 128, kt * 64], B in view order at [pn * 128, kt * 64] (a
+// 128x64 box), which the consumers read through layout.memdesc_trans.
+
+// CHECK-LABEL: tile.kernel @gemm_load_at_trans
+// CHECK-DAG:   %[[PM:.*]] = tile.program_id x
+// CHECK-DAG:   %[[PN:.*]] = tile.program_id y
+// CHECK-DAG:   %[[Z:.*]] = tile.program_id z
+// CHECK:       %[[ROW:.*]] = arith.muli %[[PM]], %c128_i32
+// CHECK:       %[[DA:.*]] = tile.make_tensor_desc %{{.*}} : !tile.view<?x?x?xf16> -> !layout.tensordesc<1x128x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK-NEXT:  %[[DB:.*]] = tile.make_tensor_desc %{{.*}} : !tile.view<?x?xf16> -> !layout.tensordesc<128x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>>
+// CHECK-NEXT:  %[[RA:.*]] = layout.local_alloc : !layout.memdesc<4x128x64xf16
+// CHECK-NEXT:  %[[RB:.*]] = layout.local_alloc : !layout.memdesc<4x128x64xf16
+// CHECK:       tile.warp_specialize default regs(232) {
+// CHECK:         scf.for
+// CHECK:           %[[SA:.*]] = layout.memdesc_index %[[RA]]
+// CHECK-NEXT:      %[[SB:.*]] = layout.memdesc_index %[[RB]]
+// CHECK-NEXT:      %[[T:.*]] = layout.memdesc_trans %[[SB]] {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16>> -> !layout.memdesc<64x128xf16, #layout.nvmma_shared<swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16>>
+// CHECK-NEXT:      tile.dot %[[SA]], %[[T]], %{{.*}} async
+// CHECK:       } partition warps(4) regs(40) {
+// CHECK:         scf.for %[[PIV:[^ ]*]] =
+// CHECK-NEXT:      %[[KK:.*]] = arith.muli %[[PIV]], %c64_i32
+// CHECK:           layout.barrier_expect %{{.*}}, 32768
+// CHECK-NEXT:      %[[WA:.*]] = layout.memdesc_index %[[RA]]
+// CHECK-NEXT:      layout.async_tma_copy_global_to_local %[[DA]][%[[Z]], %[[ROW]], %[[KK]]] %[[WA]]
+// CHECK-NEXT:      %[[COL:.*]] = arith.muli %[[PN]], %c128_i32
+// CHECK-NEXT:      %[[WB:.*]] = layout.memdesc_index %[[RB]]
+// CHECK-NEXT:      layout.async_tma_copy_global_to_local %[[DB]][%[[COL]], %[[KK]]] %[[WB]]
+// CHECK-NOT:   tile.trans
+// CHECK-NOT:   tile.load_at
+// CHECK:       tile.return
+tile.kernel @gemm_load_at_trans(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                                %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                                %c: !tile.ptr<f16>, %bs: i32, %m: i32, %n: i32, %k: i32,
+                                %sab: i32 {tile.divisibility = 8 : i64},
+                                %sam: i32 {tile.divisibility = 8 : i64},
+                                %sbn: i32 {tile.divisibility = 8 : i64}, %scm: i32)
+    attributes {num_warps = 8 : i32} {
+  %pm = tile.program_id x : i32
+  %pn = tile.program_id y : i32
+  %z = tile.program_id z : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c63 = arith.constant 63 : i32
+  %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
+  %va = tile.make_view %a, shape [%bs, %m, %k], strides [%sab, %sam, 1] : !tile.ptr<f16> -> !tile.view<?x?x?xf16>
+  %vbt = tile.make_view %b, shape [%n, %k], strides [%sbn, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %row = arith.muli %pm, %c128 : i32
+  %kr = arith.addi %k, %c63 : i32
+  %ktiles = arith.divsi %kr, %c64 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %acc = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
+    %kk = arith.muli %kt, %c64 : i32
+    %ta = tile.load_at %va[%z, %row, %kk] dims [1, 2] : !tile.view<?x?x?xf16> -> tensor<128x64xf16>
+    %tbt = tile.load_tile %vbt[%pn, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %tb = tile.trans %tbt, [1, 0] : tensor<128x64xf16> -> tensor<64x128xf16>
+    %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  } {tile.warp_specialize = true}
+  %out = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
+  tile.store_tile %out, %vc[%pm, %pn] : tensor<128x128xf16>, !tile.view<?x?xf16>
+  tile.return
+}

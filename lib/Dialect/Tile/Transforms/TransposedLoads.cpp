@@ -1,0 +1,97 @@
+//===- TransposedLoads.cpp - tile.trans of a dot operand's load -----------===//
+//
+// `tile.dot %q, tile.trans(tile.load_tile %k[...])` (Triton's
+// `tl.dot(q, tl.trans(k))`) reads the same elements as a load of the
+// transposed tile: tile.load_tile with the two axes of `order` swapped and
+// its indices swapped, in the trans's result layout. That layout is the
+// load's with its output dims permuted, so every thread loads the same
+// view elements as before; but the load is then one that tile-pipeline
+// and tile-warp-specialize stage (a wgmma operand read through
+// layout.memdesc_trans of a slot holding the tile in view order), where a
+// tile.trans in registers kept it an ordinary load of every step. Only
+// wgmma operands (the trans's users are local_allocs into an nvmma_shared
+// layout) are folded.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Pipeline.h"
+
+using namespace mlir;
+using namespace tile;
+using namespace tile::tl;
+
+namespace {
+
+/// The tile.trans whose result reaches `operand` through local_allocs and
+/// layout.converts, in `body`; null when there is none.
+TransOp getTransposedOperand(Value operand, Block *body) {
+  Value v = operand;
+  while (Operation *def = v.getDefiningOp()) {
+    if (def->getBlock() != body)
+      return {};
+    if (auto alloc = dyn_cast<layout::LocalAllocOp>(def);
+        alloc && alloc.getSrc())
+      v = alloc.getSrc();
+    else if (auto convert = dyn_cast<layout::ConvertOp>(def))
+      v = convert.getSrc();
+    else
+      return dyn_cast<TransOp>(def);
+  }
+  return {};
+}
+
+} // namespace
+
+unsigned tl::foldTransposedOperandLoads(scf::ForOp loop) {
+  Block *body = loop.getBody();
+  SmallVector<TransOp> folds;
+  body->walk([&](DotOp dot) {
+    if (dot->getBlock() != body)
+      return;
+    for (Value operand : {dot.getA(), dot.getB()}) {
+      TransOp trans = getTransposedOperand(operand, body);
+      if (!trans || llvm::is_contained(folds, trans))
+        continue;
+      auto load = trans.getSrc().getDefiningOp<LoadTileOp>();
+      auto type = dyn_cast<RankedTensorType>(trans.getType());
+      if (!load || load->getBlock() != body || !load->hasOneUse() || !type ||
+          type.getRank() != 2 || load.getIndices().size() != 2)
+        continue;
+      // Only wgmma operands: their slot is read transposed in shared
+      // memory. An mma.sync operand (a convert to a dot_operand layout)
+      // would gain nothing: a permuted load is not copied asynchronously.
+      if (!llvm::all_of(trans->getUsers(), [&](Operation *user) {
+            auto alloc = dyn_cast<layout::LocalAllocOp>(user);
+            return alloc && alloc->getBlock() == body &&
+                   isa<layout::NvmmaSharedAttr>(alloc.getType().getLayout());
+          }))
+        continue;
+      folds.push_back(trans);
+    }
+  });
+  for (TransOp trans : folds) {
+    auto load = trans.getSrc().getDefiningOp<LoadTileOp>();
+    // Result dim i is load dim order[i] (tile.trans), which walks view axis
+    // loadOrder[order[i]] from index indices[order[i]].
+    ArrayRef<int32_t> order = trans.getOrder();
+    SmallVector<int64_t> loadOrder = load.getOrderOrIdentity();
+    SmallVector<int64_t> newOrder;
+    SmallVector<Value> newIndices;
+    for (int32_t d : order) {
+      newOrder.push_back(loadOrder[d]);
+      newIndices.push_back(load.getIndices()[d]);
+    }
+    OpBuilder b(load);
+    auto folded = cast<LoadTileOp>(b.clone(*load));
+    folded.getIndicesMutable().assign(newIndices);
+    if (llvm::equal(newOrder, llvm::seq<int64_t>(0, newOrder.size())))
+      folded.removeOrderAttr();
+    else
+      folded.setOrderAttr(b.getDenseI64ArrayAttr(newOrder));
+    folded.getResult().setType(trans.getType());
+    trans.getResult().replaceAllUsesWith(folded.getResult());
+    trans.erase();
+    load.erase();
+  }
+  return folds.size();
+}
