@@ -18,7 +18,9 @@ hand kernel's tiles, order and launch without layouts or partitions:
 tile-warp-specialize's 3-slot TMA ring, two consumer warpgroups),
 @matmul_batched_tma (allow_tma 3-D TMA, wgmma, one program per 128x128
 tile, tile-warp-specialize's 4-slot TMA ring),
-@matmul_batched_slice
+test/gpu/kernels/bmm_load_at.mlir (the same 128x128 tiles through
+tile.load_at dims [1, 2], 4 warps: tile-warp-specialize's ring, and
+tile-pipeline's TMA ring as bmm_load_at_nows), @matmul_batched_slice
 (rank-2 views of each matrix: cp.async pipeline, wgmma) and
 @matmul_batched (any strides, rank-3 dot on mma.sync). A shape with B = 1
 (e.g. 1x4096x4096x4096, the work of 8x2048^3) also times the 2-D
@@ -102,6 +104,13 @@ def main():
                      (a, b, c, bs, m, n, k) + strides),
                     ("auto_matmul_batched", "matmul_batched_tma",
                      (cdiv(m, 128), cdiv(n, 128), bs), (a, b, c, bs, m, n, k) + strides),
+                    # test/gpu/kernels/bmm_load_at.mlir: the same tiles
+                    # through tile.load_at dims [1, 2], warp-specialized
+                    # (default) and in tile-pipeline's TMA ring (_nows).
+                    ("bmm_load_at", "bmm_load_at",
+                     (cdiv(m, 128), cdiv(n, 128), bs), (a, b, c, bs, m, n, k) + strides),
+                    ("bmm_load_at_nows", "bmm_load_at",
+                     (cdiv(m, 128), cdiv(n, 128), bs), (a, b, c, bs, m, n, k) + strides),
                     ("auto_matmul_batched", "matmul_batched_slice",
                      (cdiv(m, 128), cdiv(n, 128), bs), (a, b, c, bs, m, n, k) + strides),
                     ("auto_matmul_batched", "matmul_batched",
@@ -130,7 +139,9 @@ def main():
                 if not err < (2e-3 if dt == "f16" else 1e-2):
                     print(f"{kname}: WRONG RESULT, relative error {err:.3e}")
                     continue
-                rows.append((f"tile {kname}", fn))
+                label = f"tile {kname}" + (" (--warp-specialize=false)"
+                                           if name.endswith("_nows") else "")
+                rows.append((label, fn))
             rows.append(("cuBLAS again", cublas[1]))
             t_cublas = None
             for name, fn in rows:

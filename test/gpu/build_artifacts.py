@@ -18,7 +18,8 @@ layout-free GEMMs compiled with --warp-specialize (auto_matmul_rm_ws,
 auto_matmul_rm_256_ws; the default compile has the
 pass on too) and with --warp-specialize=false (auto_matmul_rm_nows,
 auto_matmul_rm_256_nows, auto_matmul_persistent_nows,
-auto_matmul_persistent_256_nows, gemm_tma_odd_nows, fp8_scaled_auto_nows; the pipelined
+auto_matmul_persistent_256_nows, gemm_tma_odd_nows, fp8_scaled_auto_nows,
+bmm_load_at_nows, gemm_trans_b_nows; the pipelined
 variants _s<N> have it too), vector_add as PTX
 (vector_add_ptx, JIT-compiled by the driver at load) and as an sm_80 cubin
 (vector_add_sm80, which a Hopper GPU must refuse with a clear error).
@@ -120,8 +121,12 @@ def main(argv=None):
                              args.arch, ["--warp-specialize"] + extra))
         for stem in ("auto_matmul_rm", "auto_matmul_rm_256", "auto_matmul_persistent",
                      "auto_matmul_persistent_256", "matmul_wgmma_rm",
-                     # cases_issue11_review.py: tile-pipeline's TMA ring.
-                     "gemm_tma_odd", "fp8_scaled_auto"):
+                     # cases_issue11_review.py: tile-pipeline's TMA ring
+                     # (bmm_load_at, gemm_trans_b: tile.load_at copies, a
+                     # K^T ring slot from tile.trans, cp.async read
+                     # transposed).
+                     "gemm_tma_odd", "fp8_scaled_auto", "bmm_load_at",
+                     "gemm_trans_b"):
             src = os.path.join(kernels, stem + ".mlir")
             if stem == "auto_matmul_persistent_256":
                 src = os.path.join(auto, "matmul_persistent_256.mlir")

@@ -21,7 +21,11 @@ features, in ways the examples do not use them (test/gpu/kernels):
 - attn_causal_bf16: layout-free causal attention, bf16, d = 64, odd
   sequence lengths, K transposed in registers or read as K^T.
 - bmm_load_at: a layout-free batched GEMM through tile.load_at / store_at
-  with dims (3-D TMA boxes), odd shapes.
+  with dims (3-D TMA boxes), odd shapes; warp-specialized (the default) and
+  in tile-pipeline's TMA ring (_nows).
+- gemm_trans_b: C = A B^T with B read as tile.trans of its N x K load (and
+  A through tile.load_at in @gemm_at_trans_b), warp-specialized and
+  pipelined (_nows: TMA ring, cp.async read transposed).
 """
 
 import math
@@ -126,6 +130,19 @@ def run_bmm(k, shape, gen):
             ("columns past n untouched", bool(is_poison(c_buf[:, :, n:]).all().item()), True)]
 
 
+def run_gemm_trans_b(k, shape, gen):
+    m, n, kk = shape
+    a = _mat(m, kk, gen, torch.float16, 8)
+    b = _mat(n, kk, gen, torch.float16, 8)
+    c_buf = poisoned((m, _up(n, 8) + 8), torch.float16)
+    c = c_buf[:, :n]
+    k[(_up(m, 128) // 128, _up(n, 128) // 128)](a, b, c, m, n, kk, a.stride(0), b.stride(0),
+                                               c_buf.stride(0))
+    ref = a.double() @ b.double().t()
+    return [_unwritten_check(c), _err_check(c, ref, 2e-3),
+            ("columns past n untouched", bool(is_poison(c_buf[:, n:]).all().item()), True)]
+
+
 def runtime_ws_stream_unaligned(artifacts, gen):
     """A row stride of 100 f16 (200 bytes) cannot be a TMA tensor map: the
     launcher refuses it before the launch, never a hang or a wrong answer."""
@@ -151,6 +168,9 @@ STREAM = [(1, 1), (64, 64), (65, 129), (100, 1000), (300, 77), (1000, 4096)]
 FP8 = [(1, 1, 16), (100, 136, 96), (129, 257, 400), (255, 300, 1024), (1000, 1000, 1008),
        (2048, 2048, 2048)]
 ATTN = [(1, 1), (2, 77), (3, 128), (2, 129), (1, 1000), (4, 1023), (2, 2049)]
+# k is not a multiple of 64 in most (the last K step reads zeros past k).
+TRANS_B = [(1, 1, 8), (100, 136, 72), (129, 257, 200), (300, 77, 1000), (64, 64, 64),
+           (1000, 1000, 1000), (2048, 2048, 2048)]
 BMM = [(1, 1, 16, 1), (3, 100, 144, 72), (2, 129, 272, 191), (5, 64, 64, 64),
        (2, 1000, 304, 500), (8, 512, 512, 512)]
 
@@ -165,6 +185,11 @@ CASES = [
     ("attn_causal_bf16", "attn_causal_bf16_d64", run_attn, ATTN),
     ("attn_causal_bf16", "attn_causal_bf16_d64_kt", run_attn, ATTN),
     ("bmm_load_at", "bmm_load_at", run_bmm, BMM),
+    ("bmm_load_at_nows", "bmm_load_at", run_bmm, BMM),
+    ("gemm_trans_b", "gemm_at_trans_b", run_gemm_trans_b, TRANS_B),
+    ("gemm_trans_b", "gemm_trans_b", run_gemm_trans_b, TRANS_B),
+    ("gemm_trans_b_nows", "gemm_at_trans_b", run_gemm_trans_b, TRANS_B),
+    ("gemm_trans_b_nows", "gemm_trans_b", run_gemm_trans_b, TRANS_B),
 ]
 
 RUNTIME_CASES = [
