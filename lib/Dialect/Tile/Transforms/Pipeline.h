@@ -167,7 +167,8 @@ struct PipelineSchedule {
 /// analyzePipelineLoop's reason for a loop whose dots read no load of the
 /// loop (in a tile.warp_specialize partition: the producer's copies).
 inline constexpr llvm::StringLiteral kNoLoadFeedsDot =
-    "no tile.load_tile or tile.load in the loop feeds a tile.dot operand";
+    "no tile.load_tile, tile.load_at or tile.load in the loop feeds a "
+    "tile.dot operand";
 
 /// The schedule of `loop` (numStages not yet set), or failure with the
 /// reason in `whyNot` (empty when the loop has nothing to pipeline: no

@@ -25,7 +25,7 @@ tile.kernel @invariant(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %b: !t
   %y = tile.load_tile %vb[%pz, %c0, %pn] padding = zero {allow_tma} : !tile.view<?x?x?xf16> -> tensor<1x64x128xf16>
   %mx = tile.reshape %x : tensor<1x128x64xf16> -> tensor<128x64xf16>
   %my = tile.reshape %y : tensor<1x64x128xf16> -> tensor<64x128xf16>
-  // expected-remark @below {{tile-pipeline: loop not pipelined: no tile.load_tile or tile.load in the loop feeds a tile.dot operand}}
+  // expected-remark @below {{tile-pipeline: loop not pipelined: no tile.load_tile, tile.load_at or tile.load in the loop feeds a tile.dot operand}}
   %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<128x128xf32>) : i32 {
     %d = tile.dot %mx, %my, %s : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
     scf.yield %d : tensor<128x128xf32>
