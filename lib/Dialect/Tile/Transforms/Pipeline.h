@@ -203,6 +203,11 @@ int64_t estimateOtherSharedBytes(
 /// the loop.
 unsigned foldTransposedOperandLoads(scf::ForOp loop);
 
+/// The tile.trans in `body` whose result reaches `operand` (a dot operand)
+/// through local_allocs and layout.converts in `body`; null when there is
+/// none.
+TransOp getTransposedOperand(Value operand, Block *body);
+
 //===----------------------------------------------------------------------===//
 // PipelineBuffers.cpp
 //===----------------------------------------------------------------------===//

@@ -464,19 +464,8 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
   for (DotOp dot : dots)
     for (auto [name, operand] :
          {std::pair{"A", dot.getA()}, std::pair{"B", dot.getB()}}) {
-      Value v = operand;
-      while (Operation *def = v.getDefiningOp()) {
-        if (auto alloc = dyn_cast<layout::LocalAllocOp>(def);
-            alloc && alloc.getSrc())
-          v = alloc.getSrc();
-        else if (auto convert = dyn_cast<layout::ConvertOp>(def))
-          v = convert.getSrc();
-        else
-          break;
-      }
-      auto trans = v.getDefiningOp<TransOp>();
-      if (!transposedOperand.empty() || !trans || trans->getBlock() != body ||
-          traceToLoad(operand, body))
+      TransOp trans = getTransposedOperand(operand, body);
+      if (!transposedOperand.empty() || !trans || traceToLoad(operand, body))
         continue;
       if (Operation *load = traceToLoad(trans.getSrc(), body))
         transposedOperand =

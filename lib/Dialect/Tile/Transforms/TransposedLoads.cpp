@@ -20,11 +20,7 @@ using namespace mlir;
 using namespace tile;
 using namespace tile::tl;
 
-namespace {
-
-/// The tile.trans whose result reaches `operand` through local_allocs and
-/// layout.converts, in `body`; null when there is none.
-TransOp getTransposedOperand(Value operand, Block *body) {
+TransOp tl::getTransposedOperand(Value operand, Block *body) {
   Value v = operand;
   while (Operation *def = v.getDefiningOp()) {
     if (def->getBlock() != body)
@@ -39,8 +35,6 @@ TransOp getTransposedOperand(Value operand, Block *body) {
   }
   return {};
 }
-
-} // namespace
 
 unsigned tl::foldTransposedOperandLoads(scf::ForOp loop) {
   Block *body = loop.getBody();
