@@ -22,10 +22,11 @@ features, in ways the examples do not use them (test/gpu/kernels):
   sequence lengths, K transposed in registers or read as K^T.
 - bmm_load_at: a layout-free batched GEMM through tile.load_at / store_at
   with dims (3-D TMA boxes), odd shapes; warp-specialized (the default) and
-  in tile-pipeline's TMA ring (_nows).
-- gemm_trans_b: C = A B^T with B read as tile.trans of its N x K load (and
-  A through tile.load_at in @gemm_at_trans_b), warp-specialized and
-  pipelined (_nows: TMA ring, cp.async read transposed).
+  in tile-pipeline's TMA ring (_nows); @bmm_load_at_cp without allow_tma
+  (_nows: cp.async copies, tile.async_load_at with dims).
+- gemm_trans_b: C = A B^T with A through tile.load_at and B read as
+  tile.trans of its N x K load, warp-specialized and pipelined (_nows:
+  @gemm_at_trans_b in the TMA ring, @gemm_trans_b by cp.async).
 """
 
 import math
@@ -186,6 +187,8 @@ CASES = [
     ("attn_causal_bf16", "attn_causal_bf16_d64_kt", run_attn, ATTN),
     ("bmm_load_at", "bmm_load_at", run_bmm, BMM),
     ("bmm_load_at_nows", "bmm_load_at", run_bmm, BMM),
+    ("bmm_load_at", "bmm_load_at_cp", run_bmm, BMM),
+    ("bmm_load_at_nows", "bmm_load_at_cp", run_bmm, BMM),
     ("gemm_trans_b", "gemm_at_trans_b", run_gemm_trans_b, TRANS_B),
     ("gemm_trans_b", "gemm_trans_b", run_gemm_trans_b, TRANS_B),
     ("gemm_trans_b_nows", "gemm_at_trans_b", run_gemm_trans_b, TRANS_B),

@@ -1,6 +1,7 @@
 //===- AsyncCopyOpToLLVM.cpp - cp.async into shared memory ----------------===//
 //
-// layout.async_copy_global_to_local and tile.async_load_tile -> cp.async;
+// layout.async_copy_global_to_local, tile.async_load_tile and
+// tile.async_load_at -> cp.async;
 // layout.async_commit_group -> cp.async.commit_group;
 // layout.async_wait -> cp.async.wait_group N, bar.sync 0.
 //
@@ -216,8 +217,182 @@ struct AsyncCopyGlobalToLocalOpConversion
 };
 
 //===----------------------------------------------------------------------===//
-// tile.async_load_tile
+// tile.async_load_tile, tile.async_load_at
 //===----------------------------------------------------------------------===//
+
+/// The tile dim of `op` (tile.async_load_tile or tile.async_load_at) that
+/// walks view axis `axis`, or -1.
+int64_t getTileDimOfViewAxis(Operation *op, int64_t axis) {
+  auto loadAt = dyn_cast<tl::AsyncLoadAtOp>(op);
+  if (axis < 0 || !loadAt)
+    return axis;
+  for (int64_t d = 0, e = loadAt.getDst().getType().getRank(); d < e; ++d)
+    if (loadAt.getViewAxisOfTileDim(d) == axis)
+      return d;
+  return -1;
+}
+
+/// The buffer and the copy layout of a tile.async_load_tile or
+/// tile.async_load_at.
+layout::MemDescType getViewCopyBuffer(Operation *op) {
+  if (auto loadAt = dyn_cast<tl::AsyncLoadAtOp>(op))
+    return loadAt.getDst().getType();
+  return cast<tl::AsyncLoadTileOp>(op).getDst().getType();
+}
+Attribute getViewCopyLayout(Operation *op) {
+  if (auto loadAt = dyn_cast<tl::AsyncLoadAtOp>(op))
+    return loadAt.getCopyLayout();
+  return cast<tl::AsyncLoadTileOp>(op).getCopyLayout();
+}
+
+/// The widest vector (elements) of the copy `op` with layout `ll` along
+/// the view's unit-stride axis that the recorded facts prove aligned (1
+/// when there is none): for tile.async_load_tile and tile.async_load_at.
+int getViewCopyWidth(Operation *op, Value view, const LinearLayout &ll,
+                     int64_t bytes) {
+  int64_t unitAxis = tl::getUnitStrideAxis(view);
+  int64_t unitDim = getTileDimOfViewAxis(op, unitAxis);
+  std::optional<tl::ViewAccessFacts> facts = tl::getViewAccessFacts(op);
+  if (unitDim < 0 || !facts || facts->axis != unitAxis)
+    return 1;
+  int width = getVectorWidth(ll, unitDim, std::max<int>(1, 16 / int(bytes)));
+  while (width > 1 && facts->alignment < width * bytes)
+    width /= 2;
+  return width;
+}
+
+/// Where a view-tile copy reads: per view axis, the coordinate of the
+/// tile's first element (i64) and whether it is bounds-checked; tile dim d
+/// walks view axis axisOfDim[d] (the other axes stay at their origin).
+struct ViewTileOrigin {
+  SmallVector<Value> origin;
+  SmallVector<bool> checked;
+  SmallVector<int64_t> axisOfDim;
+};
+
+/// Lowers the cp.async copy `op` of a tile of its view `view` (`viewValue`
+/// converted) at `where` into `dst` (converted) of type `mem`, distributed
+/// by `copyLayout`.
+LogicalResult lowerViewTileCopy(ConversionPatternRewriter &rewriter,
+                                Operation *op, const TypeConverter &converter,
+                                Value view, Value viewValue, Value dst,
+                                layout::MemDescType mem, Attribute copyLayout,
+                                const ViewTileOrigin &where) {
+  Location loc = op->getLoc();
+  auto viewType = cast<tl::ViewType>(view.getType());
+  std::optional<LinearLayout> ll =
+      copyLayout ? layout::toLinearLayout(copyLayout, mem.getShape())
+                 : std::nullopt;
+  if (!ll)
+    return rewriter.notifyMatchFailure(op, "no copy layout");
+  int64_t rank = viewType.getRank();
+  Type i64 = rewriter.getI64Type();
+
+  // The view: base, sizes and strides (i64).
+  FailureOr<ViewParts> parts =
+      unpackView(rewriter, loc, viewValue, viewType.getShape());
+  if (failed(parts))
+    return failure();
+  Value viewBase = parts->base;
+  ArrayRef<Value> sizes = parts->sizes, strides = parts->strides;
+  // A CuTe layout with nested modes or a swizzle: addresses from the
+  // layout (crd2idx), as for tile.load_tile.
+  std::optional<tl::ViewLayoutPlan> plan = tl::getViewLayoutPlan(viewType);
+  if (plan && plan->isPlainStrided())
+    plan.reset();
+
+  // Per register: view coordinates, address and in-bounds mask.
+  CopySource source;
+  source.elemType = getCopyElementType(converter, mem.getElementType());
+  source.elemBytes = mem.getElementBytes();
+  SmallVector<SmallVector<Value>> coords;
+  for (const SmallVector<Value> &regCoords : emitIndices(rewriter, loc, *ll)) {
+    SmallVector<Value> c(where.origin);
+    for (auto [d, a] : llvm::enumerate(where.axisOfDim))
+      if (std::optional<int64_t> k = getConstantIntValue(regCoords[d]);
+          !k || *k != 0)
+        c[a] = LLVM::AddOp::create(
+            rewriter, loc, c[a],
+            LLVM::ZExtOp::create(rewriter, loc, i64, regCoords[d]));
+    Value offset, mask;
+    for (int64_t a = 0; a < rank; ++a) {
+      if (!plan) {
+        Value term = LLVM::MulOp::create(rewriter, loc, c[a], strides[a]);
+        offset =
+            offset
+                ? LLVM::AddOp::create(rewriter, loc, offset, term).getResult()
+                : term;
+      }
+      if (where.checked[a]) {
+        Value in = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult,
+                                        c[a], sizes[a]);
+        mask = mask ? LLVM::AndOp::create(rewriter, loc, mask, in).getResult()
+                    : in;
+      }
+    }
+    if (plan)
+      offset = emitViewLayoutOffset(rewriter, loc, *plan, c);
+    if (!offset)
+      offset = i64Const(rewriter, loc, 0);
+    Type memType = source.elemType;
+    source.ptrs.push_back(LLVM::GEPOp::create(rewriter, loc, viewBase.getType(),
+                                              memType, viewBase,
+                                              ValueRange{offset}));
+    source.masks.push_back(mask);
+    coords.push_back(std::move(c));
+  }
+
+  // The vector width along the view's unit-stride axis, as far as the
+  // recorded facts prove the tile's rows aligned.
+  int64_t unitAxis = tl::getUnitStrideAxis(view);
+  int64_t bytes = source.elemBytes;
+  source.maxWidth = getViewCopyWidth(op, view, *ll, bytes);
+  if (getTileDimOfViewAxis(op, unitAxis) < 0)
+    unitAxis = -1; // a fixed axis: no vector runs along it
+  // The bytes a vector reads: none when a fixed coordinate is out of
+  // bounds, else those before the edge of the unit-stride axis.
+  source.srcBytes = [&, unitAxis](OpBuilder &b, Location loc, int32_t r0,
+                                  int v) -> Value {
+    const SmallVector<Value> &c = coords[r0];
+    Value in;
+    for (int64_t a = 0; a < rank; ++a) {
+      if (!where.checked[a] || a == unitAxis)
+        continue;
+      Value inA = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, c[a],
+                                       sizes[a]);
+      in = in ? LLVM::AndOp::create(b, loc, in, inA).getResult() : inA;
+    }
+    Value full = i32Const(b, loc, v * bytes);
+    Value size = full;
+    if (unitAxis >= 0 && where.checked[unitAxis]) {
+      // min(size - c, v) elements when c < size, else 0.
+      Value x = c[unitAxis];
+      Value left = LLVM::SubOp::create(b, loc, sizes[unitAxis], x);
+      Value clamped = LLVM::SelectOp::create(
+                          b, loc,
+                          LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::slt,
+                                               left, i64Const(b, loc, v)),
+                          left, i64Const(b, loc, v))
+                          .getResult();
+      Value count = LLVM::TruncOp::create(b, loc, b.getI32Type(), clamped);
+      Value inX = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, x,
+                                       sizes[unitAxis]);
+      in = in ? LLVM::AndOp::create(b, loc, in, inX).getResult() : inX;
+      size = bytes == 1
+                 ? count
+                 : LLVM::MulOp::create(b, loc, count, i32Const(b, loc, bytes))
+                       .getResult();
+    }
+    if (!in)
+      return {};
+    return LLVM::SelectOp::create(b, loc, in, size, i32Const(b, loc, 0));
+  };
+  std::string why;
+  if (failed(emitAsyncCopy(rewriter, loc, mem, dst, *ll, source, &why)))
+    return rewriter.notifyMatchFailure(op, why);
+  rewriter.eraseOp(op);
+  return success();
+}
 
 struct AsyncLoadTileOpConversion
     : public ConvertOpToLLVMPattern<tl::AsyncLoadTileOp> {
@@ -228,144 +403,51 @@ struct AsyncLoadTileOpConversion
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     tl::ViewType viewType = op.getView().getType();
-    layout::MemDescType mem = op.getDst().getType();
-    Attribute copyLayout = op.getCopyLayout();
-    std::optional<LinearLayout> ll =
-        copyLayout ? layout::toLinearLayout(copyLayout, mem.getShape())
-                   : std::nullopt;
-    if (!ll)
-      return rewriter.notifyMatchFailure(op, "no copy layout");
-    int64_t rank = viewType.getRank();
     Type i64 = rewriter.getI64Type();
-
-    // The view: base, sizes and strides (i64).
-    FailureOr<ViewParts> view =
-        unpackView(rewriter, loc, adaptor.getView(), viewType.getShape());
-    if (failed(view))
-      return failure();
-    Value viewBase = view->base;
-    ArrayRef<Value> sizes = view->sizes, strides = view->strides;
-    // A CuTe layout with nested modes or a swizzle: addresses from the
-    // layout (crd2idx), as for tile.load_tile.
-    std::optional<tl::ViewLayoutPlan> plan = tl::getViewLayoutPlan(viewType);
-    if (plan && plan->isPlainStrided())
-      plan.reset();
-    // The tile origin, and the axes with partial tiles (a static extent the
-    // tile divides has none, as in tile.load_tile).
+    // The tile origin (index times the tile), and the axes with partial
+    // tiles (a static extent the tile divides has none, as in
+    // tile.load_tile).
     ArrayRef<int64_t> tileShape = op.getTileShape();
-    SmallVector<Value> origin;
-    SmallVector<bool> checked(rank, true);
-    for (int64_t a = 0; a < rank; ++a) {
+    ViewTileOrigin where;
+    for (int64_t a = 0, e = viewType.getRank(); a < e; ++a) {
       Value index = intCast(rewriter, loc, adaptor.getIndices()[a], i64,
                             /*isSigned=*/true);
-      origin.push_back(LLVM::MulOp::create(
+      where.origin.push_back(LLVM::MulOp::create(
           rewriter, loc, index, i64Const(rewriter, loc, tileShape[a])));
       int64_t extent = viewType.getShape()[a];
-      if (!ShapedType::isDynamic(extent) && extent % tileShape[a] == 0)
-        checked[a] = false;
+      where.checked.push_back(ShapedType::isDynamic(extent) ||
+                              extent % tileShape[a] != 0);
+      where.axisOfDim.push_back(a);
     }
+    return lowerViewTileCopy(rewriter, op, *getTypeConverter(), op.getView(),
+                             adaptor.getView(), adaptor.getDst(),
+                             op.getDst().getType(), op.getCopyLayout(), where);
+  }
+};
 
-    // Per register: view coordinates, address and in-bounds mask.
-    CopySource source;
-    source.elemType =
-        getCopyElementType(*getTypeConverter(), mem.getElementType());
-    source.elemBytes = mem.getElementBytes();
-    SmallVector<SmallVector<Value>> coords;
-    for (const SmallVector<Value> &regCoords :
-         emitIndices(rewriter, loc, *ll)) {
-      SmallVector<Value> c;
-      Value offset, mask;
-      for (int64_t a = 0; a < rank; ++a) {
-        Value x = origin[a];
-        if (std::optional<int64_t> k = getConstantIntValue(regCoords[a]);
-            !k || *k != 0)
-          x = LLVM::AddOp::create(
-              rewriter, loc, x,
-              LLVM::ZExtOp::create(rewriter, loc, i64, regCoords[a]));
-        c.push_back(x);
-        if (!plan) {
-          Value term = LLVM::MulOp::create(rewriter, loc, x, strides[a]);
-          offset =
-              offset
-                  ? LLVM::AddOp::create(rewriter, loc, offset, term).getResult()
-                  : term;
-        }
-        if (checked[a]) {
-          Value in = LLVM::ICmpOp::create(
-              rewriter, loc, LLVM::ICmpPredicate::ult, x, sizes[a]);
-          mask = mask ? LLVM::AndOp::create(rewriter, loc, mask, in).getResult()
-                      : in;
-        }
-      }
-      if (plan)
-        offset = emitViewLayoutOffset(rewriter, loc, *plan, c);
-      if (!offset)
-        offset = i64Const(rewriter, loc, 0);
-      Type memType = source.elemType;
-      source.ptrs.push_back(LLVM::GEPOp::create(rewriter, loc,
-                                                viewBase.getType(), memType,
-                                                viewBase, ValueRange{offset}));
-      source.masks.push_back(mask);
-      coords.push_back(std::move(c));
-    }
+struct AsyncLoadAtOpConversion
+    : public ConvertOpToLLVMPattern<tl::AsyncLoadAtOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
-    // The vector width along the view's unit-stride axis, as far as the
-    // recorded facts prove the tile's rows aligned.
-    int64_t unitAxis = tl::getUnitStrideAxis(op.getView());
-    std::optional<tl::ViewAccessFacts> facts = tl::getViewAccessFacts(op);
-    int64_t bytes = source.elemBytes;
-    if (unitAxis >= 0 && facts && facts->axis == unitAxis) {
-      int width =
-          getVectorWidth(*ll, unitAxis, std::max<int>(1, 16 / int(bytes)));
-      while (width > 1 && facts->alignment < width * bytes)
-        width /= 2;
-      source.maxWidth = width;
+  LogicalResult
+  matchAndRewrite(tl::AsyncLoadAtOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    tl::ViewType viewType = op.getView().getType();
+    Type i64 = rewriter.getI64Type();
+    // The offsets as they are (signed: a negative one is outside the view,
+    // read as zeros), every axis checked.
+    ViewTileOrigin where;
+    for (int64_t a = 0, e = viewType.getRank(); a < e; ++a) {
+      where.origin.push_back(intCast(rewriter, loc, adaptor.getOffsets()[a],
+                                     i64, /*isSigned=*/true));
+      where.checked.push_back(true);
     }
-    // The bytes a vector reads: none when a fixed coordinate is out of
-    // bounds, else those before the edge of the unit-stride axis.
-    source.srcBytes = [&, unitAxis](OpBuilder &b, Location loc, int32_t r0,
-                                    int v) -> Value {
-      const SmallVector<Value> &c = coords[r0];
-      Value in;
-      for (int64_t a = 0; a < rank; ++a) {
-        if (!checked[a] || a == unitAxis)
-          continue;
-        Value inA = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, c[a],
-                                         sizes[a]);
-        in = in ? LLVM::AndOp::create(b, loc, in, inA).getResult() : inA;
-      }
-      Value full = i32Const(b, loc, v * bytes);
-      Value size = full;
-      if (unitAxis >= 0 && checked[unitAxis]) {
-        // min(size - c, v) elements when c < size, else 0.
-        Value x = c[unitAxis];
-        Value left = LLVM::SubOp::create(b, loc, sizes[unitAxis], x);
-        Value clamped =
-            LLVM::SelectOp::create(
-                b, loc,
-                LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::slt, left,
-                                     i64Const(b, loc, v)),
-                left, i64Const(b, loc, v))
-                .getResult();
-        Value count = LLVM::TruncOp::create(b, loc, b.getI32Type(), clamped);
-        Value inX = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, x,
-                                         sizes[unitAxis]);
-        in = in ? LLVM::AndOp::create(b, loc, in, inX).getResult() : inX;
-        size = bytes == 1
-                   ? count
-                   : LLVM::MulOp::create(b, loc, count, i32Const(b, loc, bytes))
-                         .getResult();
-      }
-      if (!in)
-        return {};
-      return LLVM::SelectOp::create(b, loc, in, size, i32Const(b, loc, 0));
-    };
-    std::string why;
-    if (failed(emitAsyncCopy(rewriter, loc, mem, adaptor.getDst(), *ll, source,
-                             &why)))
-      return rewriter.notifyMatchFailure(op, why);
-    rewriter.eraseOp(op);
-    return success();
+    for (int64_t d = 0, e = op.getDst().getType().getRank(); d < e; ++d)
+      where.axisOfDim.push_back(op.getViewAxisOfTileDim(d));
+    return lowerViewTileCopy(rewriter, op, *getTypeConverter(), op.getView(),
+                             adaptor.getView(), adaptor.getDst(),
+                             op.getDst().getType(), op.getCopyLayout(), where);
   }
 };
 
@@ -409,9 +491,9 @@ std::string tile::whyAsyncCopyNotLowerable(Operation *op) {
     mem = copy.getDst().getType();
     ll = TileLLVMTypeConverter::getLinearLayout(
         cast<RankedTensorType>(copy.getPtrs().getType()));
-  } else if (auto copy = dyn_cast<tl::AsyncLoadTileOp>(op)) {
-    mem = copy.getDst().getType();
-    if (Attribute layout = copy.getCopyLayout())
+  } else if (isa<tl::AsyncLoadTileOp, tl::AsyncLoadAtOp>(op)) {
+    mem = getViewCopyBuffer(op);
+    if (Attribute layout = getViewCopyLayout(op))
       ll = layout::toLinearLayout(layout, mem.getShape());
   } else {
     return "";
@@ -438,21 +520,14 @@ static bool mayCopySynchronously(Operation *copy) {
   layout::MemDescType mem;
   std::optional<LinearLayout> ll;
   int maxWidth = 1;
-  if (auto tileCopy = dyn_cast<tl::AsyncLoadTileOp>(copy)) {
-    mem = tileCopy.getDst().getType();
-    if (Attribute layout = tileCopy.getCopyLayout())
+  if (isa<tl::AsyncLoadTileOp, tl::AsyncLoadAtOp>(copy)) {
+    mem = getViewCopyBuffer(copy);
+    if (Attribute layout = getViewCopyLayout(copy))
       ll = layout::toLinearLayout(layout, mem.getShape());
     if (!ll)
       return true;
-    int64_t bytes = mem.getElementBytes();
-    int64_t unitAxis = tl::getUnitStrideAxis(tileCopy.getView());
-    std::optional<tl::ViewAccessFacts> facts = tl::getViewAccessFacts(copy);
-    if (unitAxis >= 0 && facts && facts->axis == unitAxis) {
-      maxWidth =
-          getVectorWidth(*ll, unitAxis, std::max<int>(1, 16 / int(bytes)));
-      while (maxWidth > 1 && facts->alignment < maxWidth * bytes)
-        maxWidth /= 2;
-    }
+    maxWidth =
+        getViewCopyWidth(copy, copy->getOperand(0), *ll, mem.getElementBytes());
   } else if (auto ptrCopy = dyn_cast<layout::AsyncCopyGlobalToLocalOp>(copy)) {
     mem = ptrCopy.getDst().getType();
     auto ptrType = cast<RankedTensorType>(ptrCopy.getPtrs().getType());
@@ -486,8 +561,8 @@ static bool isWrittenOnlyByAsyncCopies(Value value) {
     for (Operation *user : v.getUsers()) {
       if (isa<layout::MemDescIndexOp, layout::MemDescTransOp>(user))
         worklist.push_back(user->getResult(0));
-      else if (isa<layout::AsyncCopyGlobalToLocalOp, tl::AsyncLoadTileOp>(
-                   user)) {
+      else if (isa<layout::AsyncCopyGlobalToLocalOp, tl::AsyncLoadTileOp,
+                   tl::AsyncLoadAtOp>(user)) {
         if (mayCopySynchronously(user))
           return false;
         copied = true;
@@ -506,6 +581,11 @@ static bool isWrittenOnlyByAsyncCopies(Value value) {
 
 void tile::annotateAsyncCopies(Operation *root) {
   root->walk([](tl::AsyncLoadTileOp copy) {
+    if (!copy.getLayoutAttr())
+      if (Attribute layout = copy.getCopyLayout())
+        copy.setLayoutAttr(layout);
+  });
+  root->walk([](tl::AsyncLoadAtOp copy) {
     if (!copy.getLayoutAttr())
       if (Attribute layout = copy.getCopyLayout())
         copy.setLayoutAttr(layout);
@@ -535,5 +615,6 @@ void tile::annotateAsyncCopies(Operation *root) {
 void tile::populateAsyncCopyOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                              RewritePatternSet &patterns) {
   patterns.add<AsyncCopyGlobalToLocalOpConversion, AsyncLoadTileOpConversion,
-               AsyncCommitGroupOpConversion, AsyncWaitOpConversion>(converter);
+               AsyncLoadAtOpConversion, AsyncCommitGroupOpConversion,
+               AsyncWaitOpConversion>(converter);
 }

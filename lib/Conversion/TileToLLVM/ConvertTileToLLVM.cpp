@@ -179,7 +179,7 @@ std::string tile::whyNotLowerable(Operation *op) {
             tl::ClusterIdOp, tl::NumClustersOp, tl::ClusterArriveOp,
             tl::ClusterWaitOp, tl::WarpIdOp>(op))
       return "";
-    if (isa<tl::AsyncLoadTileOp>(op))
+    if (isa<tl::AsyncLoadTileOp, tl::AsyncLoadAtOp>(op))
       return whyAsyncCopyNotLowerable(op);
     return "op '" + op->getName().getStringRef().str() +
            "' is not supported by convert-tile-to-llvm yet";

@@ -3,13 +3,14 @@
 // multiples; row strides are kernel parameters promised multiples of 8
 // elements (16 bytes). Grid (cdiv(m, 128), cdiv(n, 128)), 8 warps.
 //
-// @gemm_at_trans_b reads A with tile.load_at at element offsets and B
-// through tile.trans of its load; @gemm_trans_b reads both with
-// tile.load_tile. The tile.trans of B's load is folded into the load
-// (order = [1, 0]) by tile-warp-specialize / tile-pipeline, so B is staged
-// like a K^T tile: by the producer's TMA copies (default), by the
-// pipeline's TMA ring beside A's load_at (--warp-specialize=false), or by
-// cp.async (--warp-specialize=false, @gemm_trans_b: no hint, no load_at).
+// Both kernels read A with tile.load_at at element offsets and B through
+// tile.trans of its load. The tile.trans of B's load is folded into the
+// load (order = [1, 0]) by tile-warp-specialize / tile-pipeline, so B is
+// staged like a K^T tile: by the producer's TMA copies (default), or with
+// --warp-specialize=false by tile-pipeline's TMA ring (@gemm_at_trans_b,
+// whose loads carry allow_tma: A at its offsets, B's view-order box read
+// through memdesc_trans) or by cp.async (@gemm_trans_b, no hint:
+// tile.async_load_at for A, B's copy read transposed).
 tile.kernel @gemm_at_trans_b(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
                              %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
                              %c: !tile.ptr<f16> {tile.divisibility = 16 : i64},
@@ -34,8 +35,8 @@ tile.kernel @gemm_at_trans_b(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
   %zero = arith.constant dense<0.0> : tensor<128x128xf32>
   %acc = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
     %kk = arith.muli %kt, %c64 : i32
-    %ta = tile.load_at %va[%row, %kk] : !tile.view<?x?xf16> -> tensor<128x64xf16>
-    %tbn = tile.load_tile %vb[%pn, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %ta = tile.load_at %va[%row, %kk] {allow_tma} : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %tbn = tile.load_tile %vb[%pn, %kt] padding = zero {allow_tma} : !tile.view<?x?xf16> -> tensor<128x64xf16>
     %tb = tile.trans %tbn, [1, 0] : tensor<128x64xf16> -> tensor<64x128xf16>
     %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
     scf.yield %next : tensor<128x128xf32>
@@ -59,14 +60,17 @@ tile.kernel @gemm_trans_b(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
   %c1 = arith.constant 1 : i32
   %c63 = arith.constant 63 : i32
   %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
   %va = tile.make_view %a, shape [%m, %k], strides [%sam, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
   %vb = tile.make_view %b, shape [%n, %k], strides [%sbn, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
   %vc = tile.make_view %c, shape [%m, %n], strides [%scm, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %row = arith.muli %pm, %c128 : i32
   %kr = arith.addi %k, %c63 : i32
   %ktiles = arith.divsi %kr, %c64 : i32
   %zero = arith.constant dense<0.0> : tensor<128x128xf32>
   %acc = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
-    %ta = tile.load_tile %va[%pm, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %kk = arith.muli %kt, %c64 : i32
+    %ta = tile.load_at %va[%row, %kk] : !tile.view<?x?xf16> -> tensor<128x64xf16>
     %tbn = tile.load_tile %vb[%pn, %kt] padding = zero : !tile.view<?x?xf16> -> tensor<128x64xf16>
     %tb = tile.trans %tbn, [1, 0] : tensor<128x64xf16> -> tensor<64x128xf16>
     %next = tile.dot %ta, %tb, %sum : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>

@@ -182,6 +182,10 @@ void tile::tl::annotateAccessFacts(KernelOp kernel) {
       setPointerFacts(info, op, rmw.getPtr(), rmw.getMask());
     else if (auto copy = dyn_cast<layout::AsyncCopyGlobalToLocalOp>(op))
       setPointerFacts(info, op, copy.getPtrs(), copy.getMask());
+    else if (auto copy = dyn_cast<AsyncLoadAtOp>(op))
+      setViewFacts(op,
+                   computeViewFacts(info, copy.getView(),
+                                    getOffsetOriginDivisibility(info, copy)));
     else if (auto copy = dyn_cast<AsyncLoadTileOp>(op))
       setViewFacts(op,
                    computeViewFacts(info, copy.getView(),

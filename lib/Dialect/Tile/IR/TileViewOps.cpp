@@ -820,6 +820,44 @@ void AsyncLoadTileOp::print(OpAsmPrinter &p) {
   p << " : " << getView().getType() << " -> " << getDst().getType();
 }
 
+/// The copy layout of an asynchronous tile copy `op` into `dst` (`layout`,
+/// null when there is none; `explicitLayout`: given as an attribute):
+/// present inside a kernel, of the kernel's (or partition's) warps, and one
+/// the copy can use.
+static LogicalResult verifyCopyLayout(Operation *op, Attribute layout,
+                                      layout::MemDescType dst,
+                                      bool explicitLayout) {
+  if (!layout) {
+    if (!op->getParentOfType<KernelOp>())
+      return success(); // checked again inside a kernel
+    return op->emitOpError()
+           << "has no default copy layout for the tile " << dst
+           << " (its dims must be powers of two); give one with "
+              "{layout = #layout.blocked<...>}";
+  }
+  auto kernel = op->getParentOfType<KernelOp>();
+  if (auto warpShape = layout::toLinearLayout(layout, dst.getShape()))
+    if (kernel && warpShape->hasInDim("warp") &&
+        warpShape->getInDimSize("warp") != getNumWarpsAt(op)) {
+      InFlightDiagnostic diag =
+          op->emitOpError() << "the copy layout " << layout << " has "
+                            << warpShape->getInDimSize("warp") << " warps but ";
+      if (std::optional<WarpPartition> partition = getWarpPartition(op))
+        diag << "its partition #" << partition->index
+             << " of tile.warp_specialize has " << partition->getNumWarps();
+      else
+        diag << "the kernel has num_warps = " << kernel.getNumWarps();
+      return diag;
+    }
+  return layout::verifyAsyncCopyLayout(layout, dst.getShape(), [&]() {
+    InFlightDiagnostic diag = op->emitOpError();
+    if (!explicitLayout)
+      diag << "(default copy layout " << layout
+           << "; give one with {layout = ...}) ";
+    return diag;
+  });
+}
+
 LogicalResult AsyncLoadTileOp::verify() {
   ViewType view = getView().getType();
   layout::MemDescType dst = getDst().getType();
@@ -844,36 +882,73 @@ LogicalResult AsyncLoadTileOp::verify() {
                             "outside the view with zeros; use padding = zero "
                             "(or tile.load_tile + layout.local_store for "
                             "other padding values)";
-  Attribute layout = getCopyLayout();
-  if (!layout) {
-    if (!(*this)->getParentOfType<KernelOp>())
-      return success(); // checked again inside a kernel
+  return verifyCopyLayout(*this, getCopyLayout(), dst, bool(getLayoutAttr()));
+}
+
+//===----------------------------------------------------------------------===//
+// AsyncLoadAtOp
+//===----------------------------------------------------------------------===//
+
+int64_t AsyncLoadAtOp::getViewAxisOfTileDim(int64_t d) {
+  return viewAxisOfTileDim(getDims(), d);
+}
+
+Attribute AsyncLoadAtOp::getCopyLayout() {
+  if (Attribute layout = getLayoutAttr())
+    return layout;
+  if (!(*this)->getParentOfType<KernelOp>())
+    return {};
+  layout::MemDescType dst = getDst().getType();
+  // The tile dim that walks the view's unit-stride axis, else the last.
+  int64_t axis = getUnitStrideAxis(getView());
+  int64_t contiguous = dst.getRank() - 1;
+  for (int64_t d = 0; d < dst.getRank(); ++d)
+    if (axis >= 0 && getViewAxisOfTileDim(d) == axis)
+      contiguous = d;
+  return getDefaultAsyncCopyLayout(getContext(), dst.getShape(),
+                                   dst.getElementBytes(), contiguous,
+                                   getNumWarpsAt(*this));
+}
+
+ParseResult AsyncLoadAtOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand view, dst;
+  SmallVector<OpAsmParser::UnresolvedOperand> offsets;
+  SmallVector<Type> offsetTypes;
+  Type viewType, dstType;
+  if (parser.parseOperand(view) ||
+      parseIndexList(parser, offsets, offsetTypes) ||
+      parseDimsClause(parser, result) || parser.parseComma() ||
+      parser.parseOperand(dst) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+      parser.parseType(viewType) || parser.parseArrow() ||
+      parser.parseType(dstType) ||
+      parser.resolveOperand(view, viewType, result.operands) ||
+      parser.resolveOperands(offsets, offsetTypes, parser.getNameLoc(),
+                             result.operands) ||
+      parser.resolveOperand(dst, dstType, result.operands))
+    return failure();
+  return success();
+}
+
+void AsyncLoadAtOp::print(OpAsmPrinter &p) {
+  p << " " << getView();
+  printIndexList(p, getOffsets());
+  printDimsClause(p, getDims());
+  p << ", " << getDst();
+  p.printOptionalAttrDict((*this)->getAttrs(), {getDimsAttrName()});
+  p << " : " << getView().getType() << " -> " << getDst().getType();
+}
+
+LogicalResult AsyncLoadAtOp::verify() {
+  layout::MemDescType dst = getDst().getType();
+  if (unsigned n = dst.getNumBufferDims())
     return emitOpError()
-           << "has no default copy layout for the tile " << dst
-           << " (its dims must be powers of two); give one with "
-              "{layout = #layout.blocked<...>}";
-  }
-  auto kernel = (*this)->getParentOfType<KernelOp>();
-  if (auto warpShape = layout::toLinearLayout(layout, dst.getShape()))
-    if (kernel && warpShape->hasInDim("warp") &&
-        warpShape->getInDimSize("warp") != getNumWarpsAt(*this)) {
-      InFlightDiagnostic diag = emitOpError()
-                                << "the copy layout " << layout << " has "
-                                << warpShape->getInDimSize("warp")
-                                << " warps but ";
-      if (std::optional<WarpPartition> partition = getWarpPartition(*this))
-        diag << "its partition #" << partition->index
-             << " of tile.warp_specialize has " << partition->getNumWarps();
-      else
-        diag << "the kernel has num_warps = " << kernel.getNumWarps();
-      return diag;
-    }
-  return layout::verifyAsyncCopyLayout(
-      layout, dst.getShape(), [&]() {
-        InFlightDiagnostic diag = emitOpError();
-        if (!getLayoutAttr())
-          diag << "(default copy layout " << layout
-               << "; give one with {layout = ...}) ";
-        return diag;
-      });
+           << "needs one slot, but " << dst << " has " << n
+           << " buffer dim(s); take a slot with layout.memdesc_index first";
+  // The buffer is the tile tile.load_at would read.
+  auto tile = RankedTensorType::get(dst.getShape(), dst.getElementType());
+  if (failed(verifyOffsetAccess(*this, tile, getView().getType(),
+                                getOffsets().size(), getDims(), "buffer")))
+    return failure();
+  return verifyCopyLayout(*this, getCopyLayout(), dst, bool(getLayoutAttr()));
 }

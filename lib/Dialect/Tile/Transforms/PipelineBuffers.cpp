@@ -5,7 +5,8 @@
 //    the schedule with a leading buffer dim S);
 //  - the copy of a load into a slot: tile.load_tile becomes
 //    tile.async_load_tile (same view, indices and padding; the load's
-//    layout distributes the copy), tile.load becomes
+//    layout distributes the copy), tile.load_at tile.async_load_at (same
+//    view, offsets and dims), tile.load becomes
 //    layout.async_copy_global_to_local (same pointers and mask). The copy
 //    of an iteration that may not exist must not touch memory: a view copy
 //    never does outside its view (elements past the view's bounds are
@@ -136,6 +137,15 @@ void tl::emitAsyncCopy(OpBuilder &b, const PipelinedLoad &load,
     AsyncLoadTileOp::create(
         b, loc, mapping.lookupOrDefault(loadTile.getView()), indices, dst,
         PaddingModeAttr::get(b.getContext(), PaddingMode::zero), layout);
+    return;
+  }
+  if (auto loadAt = dyn_cast<LoadAtOp>(load.load)) {
+    SmallVector<Value> offsets;
+    for (Value offset : loadAt.getOffsets())
+      offsets.push_back(mapping.lookupOrDefault(offset));
+    Attribute layout = cast<RankedTensorType>(loadAt.getType()).getEncoding();
+    AsyncLoadAtOp::create(b, loc, mapping.lookupOrDefault(loadAt.getView()),
+                          offsets, loadAt.getDimsAttr(), dst, layout);
     return;
   }
   auto ptrLoad = cast<LoadOp>(load.load);

@@ -7,8 +7,8 @@
 //     layout.local_alloc, layout.convert and casts, to a tile.load_tile,
 //     tile.load_at or tile.load in the loop body. Each one found must be
 //     copyable asynchronously (a distributed tile of rank 2 held once
-//     across the threads, zero padding or no `other`; a tile.load_at only
-//     by TMA, step 7), or it stays a synchronous load.
+//     across the threads, zero padding or no `other`), or it stays a
+//     synchronous load.
 //  3. Address computation (stage 0): the backward slice of the loads'
 //     operands in the body. It must be pure. Iteration arguments in it
 //     (pointers advanced every iteration) must serve only it: they are
@@ -24,15 +24,14 @@
 //     accumulates into an iteration argument and yields its result
 //     directly, and reads shared memory only from slots or loop-invariant
 //     buffers.
-//  7. TMA ring: tile.load_tile ops carrying the allow_tma hint, and every
-//     tile.load_at (TMA is its only staging), that tile-use-tma could
-//     copy (TmaLegality.h; a tile of rank 3 to 5 with unit leading dims
-//     too, when tile.reshape ops drop those dims before the local_allocs),
+//  7. TMA ring: tile.load_tile and tile.load_at ops carrying the allow_tma
+//     hint that tile-use-tma could copy (TmaLegality.h; a tile of rank 3
+//     to 5 with unit leading dims too, when tile.reshape ops drop those
+//     dims before the local_allocs),
 //     whose tile only that asynchronous wgmma reads through local_allocs
 //     in the TMA block's layout, are TMA copies into slots holding the
-//     matrix; the loop's ring is then all TMA (a tile.load_tile that
-//     cannot join it falls back to cp.async at rank 2, every other load
-//     stays synchronous).
+//     matrix; the loop's ring is then all TMA (a load that cannot join it
+//     falls back to cp.async at rank 2 and stays synchronous otherwise).
 //
 //===----------------------------------------------------------------------===//
 
@@ -173,8 +172,6 @@ std::string whyNotCopyable(Operation *load) {
            " (cp.async stages rank 2 only; a tile of rank 3 to 5 with unit "
            "leading dims reshaped to a wgmma operand is staged by TMA when "
            "its load has allow_tma)";
-  if (isa<LoadAtOp>(load))
-    return "a tile.load_at is staged only as a TMA copy, not by cp.async";
   if (std::optional<MemSemantic> order = getAccessHints(load).order)
     return "its memory_order is " + stringifyMemSemantic(*order).str() +
            " (an asynchronous copy is weak and would run ahead of it)";
@@ -506,12 +503,7 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
   SmallVector<PipelinedLoad> tmaLoads;
   SmallVector<Operation *> copyCandidates;
   for (Operation *load : candidates) {
-    // A tile.load_at has no other staging than TMA: it is tried with or
-    // without the hint.
-    bool loadAt = isa<LoadAtOp>(load);
-    bool tryTma =
-        loadAt || (isa<LoadTileOp>(load) && load->hasAttr(kAllowTmaAttr));
-    if (!tryTma) {
+    if (!isa<LoadTileOp, LoadAtOp>(load) || !load->hasAttr(kAllowTmaAttr)) {
       copyCandidates.push_back(load);
       continue;
     }
@@ -521,37 +513,15 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
       tmaLoads.push_back(std::move(pl));
       continue;
     }
-    if (!loadAt &&
-        cast<RankedTensorType>(load->getResult(0).getType()).getRank() == 2) {
+    if (cast<RankedTensorType>(load->getResult(0).getType()).getRank() == 2) {
       copyCandidates.push_back(load); // cp.async
       continue;
     }
     if (firstRefusal.empty())
       firstRefusal = "the " + load->getName().getStringRef().str() +
                      " feeding a dot stays synchronous: it cannot be a TMA "
-                     "copy into a ring slot" +
-                     (loadAt ? " (a tile.load_at is staged only by TMA)" : "") +
-                     ": " + why;
-  }
-  // A tile.load_at has no cp.async staging: beside one in the ring, the
-  // tile.load_tile ops without the hint join the ring too when TMA can copy
-  // them all.
-  if (firstRefusal.empty() && !copyCandidates.empty() &&
-      llvm::any_of(tmaLoads, [](const PipelinedLoad &pl) {
-        return isa<LoadAtOp>(pl.load);
-      })) {
-    SmallVector<PipelinedLoad> joined;
-    for (Operation *load : copyCandidates) {
-      PipelinedLoad pl;
-      if (!isa<LoadTileOp>(load) ||
-          !whyNotTmaRingCopy(load, loop, ringDot, pl).empty())
-        break;
-      joined.push_back(std::move(pl));
-    }
-    if (joined.size() == copyCandidates.size()) {
-      llvm::append_range(tmaLoads, std::move(joined));
-      copyCandidates.clear();
-    }
+                     "copy into a ring slot: " +
+                     why;
   }
   // A ring is all TMA or all cp.async, and its wgmma must be asynchronous:
   // beside another load feeding a dot (a cp.async copy, or synchronous),

@@ -230,17 +230,23 @@ tile.kernel @batched_load_at(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}, 
 
 // -----
 
-// tile.load_at without allow_tma: TMA is its only staging, so it joins the
-// ring all the same (2-D view, coordinates [0, k * 64] and [k * 64, 0]).
+// tile.load_at without allow_tma: cp.async copies, as for a tile.load_tile
+// without the hint: tile.async_load_at at the load's offsets into the slot,
+// in the load's layout, S - 1 iterations ahead.
 
 // CHECK-LABEL: tile.kernel @load_at_no_hint
-// CHECK: layout.barrier_expect %{{.*}}, 32768
-// CHECK: scf.for
-// CHECK: layout.wait_barrier
+// CHECK: %[[VA:.*]] = tile.make_view %arg0
+// CHECK: %[[VB:.*]] = tile.make_view %arg1
+// CHECK: %[[K0:.*]] = arith.muli %c0_i32, %c64_i32
+// CHECK: tile.async_load_at %[[VA]][%c0_i32, %[[K0]]], %{{.*}} {layout = #layout.blocked<{{.*}}>} : !tile.view<?x?xf16> -> !layout.memdesc<128x64xf16
+// CHECK: tile.async_load_at %[[VB]][%[[K0]], %c0_i32], %{{.*}} {layout = #layout.blocked<{{.*}}>} : !tile.view<?x?xf16> -> !layout.memdesc<64x128xf16
+// CHECK: scf.for %[[I:.*]] = {{.*}} iter_args(
+// CHECK: layout.async_wait {num = 1 : i32}
 // CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} async
-// CHECK: layout.async_tma_copy_global_to_local %{{.*}}[%c0_i32, %[[KK:.*]]] %{{.*}}, %{{.*}} : !layout.tensordesc<128x64xf16
-// CHECK-NEXT: layout.memdesc_index
-// CHECK-NEXT: layout.async_tma_copy_global_to_local %{{.*}}[%[[KK]], %c0_i32] %{{.*}}, %{{.*}} : !layout.tensordesc<64x128xf16
+// CHECK: %[[AHEAD:.*]] = arith.addi %[[I]], %{{.*}} : i32
+// CHECK: %[[KA:.*]] = arith.muli %[[AHEAD]], %c64_i32
+// CHECK: tile.async_load_at %[[VA]][%c0_i32, %[[KA]]], %{{.*}}
+// CHECK: tile.async_load_at %[[VB]][%[[KA]], %c0_i32], %{{.*}}
 // CHECK-NOT: tile.load_at
 // CHECK: tile.return
 tile.kernel @load_at_no_hint(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
@@ -253,7 +259,7 @@ tile.kernel @load_at_no_hint(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}, 
   %vb = tile.make_view %b, shape [%k, %n], strides [128, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
   %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
   %zero = arith.constant dense<0.0> : tensor<128x128xf32>
-  // expected-remark @below {{tile-pipeline: 3 stages of 32768 bytes: tile.load_at 128x64xf16 in 3 slots (wgmma operand, TMA copy of 128x64 blocks), tile.load_at 64x128xf16 in 3 slots (wgmma operand, TMA copy of 64x128 blocks); one mbarrier per slot, 32768 transaction bytes per stage; wgmma asynchronous, one group in flight}}
+  // expected-remark @below {{tile-pipeline: 3 stages of 32768 bytes: tile.load_at 128x64xf16 in 3 slots (wgmma operand), tile.load_at 64x128xf16 in 3 slots (wgmma operand); wgmma asynchronous, one group in flight}}
   %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<128x128xf32>) : i32 {
     %kk = arith.muli %i, %c64 : i32
     %x = tile.load_at %va[%c0, %kk] : !tile.view<?x?xf16> -> tensor<128x64xf16>
@@ -267,27 +273,34 @@ tile.kernel @load_at_no_hint(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}, 
 
 // -----
 
-// A tile.load_at that TMA cannot copy (a row stride not proven a multiple
-// of 16 bytes) stays synchronous: the remark says why.
+// allow_tma on tile.load_at ... dims [1, 2] of 3-D views whose row stride
+// TMA cannot take (not proven a multiple of 16 bytes): the loads fall back
+// to cp.async, tile.async_load_at with the same offsets and dims.
 
 // CHECK-LABEL: tile.kernel @load_at_not_tma
+// CHECK: %[[PZ:.*]] = tile.program_id z
+// CHECK: tile.async_load_at %{{.*}}[%[[PZ]], %c0_i32, %{{.*}}] dims [1, 2], %{{.*}} {layout = {{.*}}} : !tile.view<?x?x?xf16> -> !layout.memdesc<128x64xf16
 // CHECK: scf.for
-// CHECK: tile.load_at
+// CHECK: tile.async_load_at %{{.*}}[%[[PZ]], %c0_i32, %{{.*}}] dims [1, 2], %{{.*}} {layout = {{.*}}} : !tile.view<?x?x?xf16> -> !layout.memdesc<128x64xf16
+// CHECK-NOT: layout.async_tma_copy_global_to_local
+// CHECK-NOT: tile.load_at
+// CHECK: tile.return
 tile.kernel @load_at_not_tma(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}, %b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
-                             %c: !tile.ptr<f32>, %m: i32, %n: i32, %k: i32, %kt: i32, %sa: i32)
+                             %c: !tile.ptr<f32>, %bs: i32, %m: i32, %n: i32, %k: i32, %kt: i32, %sa: i32)
     attributes {num_warps = 8 : i32} {
+  %pz = tile.program_id z : i32
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %c64 = arith.constant 64 : i32
-  %va = tile.make_view %a, shape [%m, %k], strides [%sa, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
-  %vb = tile.make_view %b, shape [%k, %n], strides [128, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %va = tile.make_view %a, shape [%bs, %m, %k], strides [65536, %sa, 1] : !tile.ptr<f16> -> !tile.view<?x?x?xf16>
+  %vb = tile.make_view %b, shape [%bs, %k, %n], strides [65536, 128, 1] : !tile.ptr<f16> -> !tile.view<?x?x?xf16>
   %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
   %zero = arith.constant dense<0.0> : tensor<128x128xf32>
-  // expected-remark @below {{tile-pipeline: loop not pipelined: the tile.load_at feeding a dot stays synchronous: it cannot be a TMA copy into a ring slot (a tile.load_at is staged only by TMA): the view's row stride is not proven a multiple of 16 bytes (promise it with tile.divisibility)}}
+  // expected-remark @below {{tile-pipeline: 3 stages of 32768 bytes: tile.load_at 128x64xf16 in 3 slots (wgmma operand), tile.load_at 64x128xf16 in 3 slots (wgmma operand); wgmma asynchronous, one group in flight}}
   %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<128x128xf32>) : i32 {
     %kk = arith.muli %i, %c64 : i32
-    %x = tile.load_at %va[%c0, %kk] : !tile.view<?x?xf16> -> tensor<128x64xf16>
-    %y = tile.load_at %vb[%kk, %c0] : !tile.view<?x?xf16> -> tensor<64x128xf16>
+    %x = tile.load_at %va[%pz, %c0, %kk] dims [1, 2] {allow_tma} : !tile.view<?x?x?xf16> -> tensor<128x64xf16>
+    %y = tile.load_at %vb[%pz, %kk, %c0] dims [1, 2] {allow_tma} : !tile.view<?x?x?xf16> -> tensor<64x128xf16>
     %d = tile.dot %x, %y, %s : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
     scf.yield %d : tensor<128x128xf32>
   }
