@@ -200,7 +200,24 @@ def runtime_assert(artifacts, gen):
     ]
 
 
+def runtime_wait_timeout(artifacts, gen):
+    """@wait_never waits for a phase nobody completes: with asserts enabled
+    the wait gives up after 10 s and the kernel stops with a device assert
+    naming the wait, instead of hanging."""
+    proc = _run_child(artifacts, "wait_never")
+    out = proc.stdout + proc.stderr
+    return [
+        ("wait_never exits with an error", proc.returncode != 0 or out[-300:], True),
+        ("it reports the device assert",
+         "device-side assert" in out or "CUDA_ERROR_ASSERT" in out or out[-300:], True),
+        ("it names the wait and the file",
+         ("layout.wait_barrier: the phase it waits for did not complete" in out
+          and "debug_ops.mlir" in out) or out[-400:], True),
+    ]
+
+
 RUNTIME_CASES = [
     ("debug.print", runtime_print),
     ("debug.assert", runtime_assert),
+    ("debug.wait_timeout", runtime_wait_timeout),
 ]

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeviceAssert.h"
 #include "DotLowering.h"
 #include "SharedMemoryAccess.h"
 #include "SharedMemoryTransfer.h"
@@ -562,6 +563,13 @@ struct ConvertTileToLLVMPass
       if (!moduleAsserts &&
           !(kernel && kernel->hasAttr(tl::kEnableAssertsAttr)))
         op.erase();
+    });
+    // With asserts, an mbarrier wait that never completes fails after 10 s
+    // (MBarrierOpToLLVM.cpp) instead of hanging.
+    module.walk([&](layout::WaitBarrierOp op) {
+      auto kernel = op->getParentOfType<tl::KernelOp>();
+      if (moduleAsserts || (kernel && kernel->hasAttr(tl::kEnableAssertsAttr)))
+        op->setAttr(kBoundedWaitAttr, UnitAttr::get(ctx));
     });
 
     // One scratch area per kernel, as large as the largest user needs:

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeviceAssert.h"
 #include "tile/Conversion/TileToLLVM/LayoutIndexing.h"
 #include "tile/Conversion/TileToLLVM/Patterns.h"
 #include "tile/Conversion/TileToLLVM/Registers.h"
@@ -304,39 +305,42 @@ struct AssertOpConversion : public ConvertOpToLLVMPattern<tl::AssertOp> {
       fails =
           fails ? LLVM::OrOp::create(rewriter, loc, fails, f).getResult() : f;
     }
-    std::string file = "unknown";
-    unsigned line = 0;
-    if (std::optional<FileLineColLoc> fl = findFileLoc(loc)) {
-      file = fl->getFilename().str();
-      line = fl->getLine();
-    }
-    std::string function = "unknown";
-    if (auto fn = op->getParentOfType<LLVM::LLVMFuncOp>())
-      function = fn.getSymName().str();
-    else if (auto kernel = op->getParentOfType<tl::KernelOp>())
-      function = kernel.getSymName().str();
-    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
-    auto fnType = LLVM::LLVMFunctionType::get(
-        LLVM::LLVMVoidType::get(rewriter.getContext()),
-        {ptrType, ptrType, rewriter.getI32Type(), ptrType,
-         rewriter.getI64Type()});
-    LLVM::LLVMFuncOp fn =
-        getOrDeclareFunction(rewriter, module, "__assertfail", fnType);
-    emitIf(rewriter, loc, fails, [&] {
-      Value message = getStringAddress(rewriter, loc, module, op.getMessage());
-      Value fileName = getStringAddress(rewriter, loc, module, file);
-      Value funcName = getStringAddress(rewriter, loc, module, function);
-      LLVM::CallOp::create(rewriter, loc, fn,
-                           ValueRange{message, fileName,
-                                      i32Const(rewriter, loc, line), funcName,
-                                      i64Const(rewriter, loc, 1)});
-    });
+    emitAssertFail(rewriter, loc, op, fails, op.getMessage());
     rewriter.eraseOp(op);
     return success();
   }
 };
 
 } // namespace
+
+void tile::emitAssertFail(OpBuilder &b, Location loc, Operation *op,
+                          Value fails, StringRef message) {
+  auto module = op->getParentOfType<ModuleOp>();
+  std::string file = "unknown";
+  unsigned line = 0;
+  if (std::optional<FileLineColLoc> fl = findFileLoc(op->getLoc())) {
+    file = fl->getFilename().str();
+    line = fl->getLine();
+  }
+  std::string function = "unknown";
+  if (auto fn = op->getParentOfType<LLVM::LLVMFuncOp>())
+    function = fn.getSymName().str();
+  else if (auto kernel = op->getParentOfType<tl::KernelOp>())
+    function = kernel.getSymName().str();
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  auto fnType = LLVM::LLVMFunctionType::get(
+      LLVM::LLVMVoidType::get(b.getContext()),
+      {ptrType, ptrType, b.getI32Type(), ptrType, b.getI64Type()});
+  LLVM::LLVMFuncOp fn = getOrDeclareFunction(b, module, "__assertfail", fnType);
+  emitIf(b, loc, fails, [&] {
+    Value text = getStringAddress(b, loc, module, message);
+    Value fileName = getStringAddress(b, loc, module, file);
+    Value funcName = getStringAddress(b, loc, module, function);
+    LLVM::CallOp::create(b, loc, fn,
+                         ValueRange{text, fileName, i32Const(b, loc, line),
+                                    funcName, i64Const(b, loc, 1)});
+  });
+}
 
 void tile::populateDebugOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                          RewritePatternSet &patterns) {

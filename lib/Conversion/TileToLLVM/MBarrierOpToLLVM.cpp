@@ -19,12 +19,17 @@
 //                             partition's thread id), one arrival per
 //                             warpgroup
 //   layout.wait_barrier    -> nvvm.mbarrier.try_wait.parity (every thread;
-//                             the op loops until the phase completed)
+//                             the op loops until the phase completed); in
+//                             a kernel with asserts enabled, the same loop
+//                             in inline PTX that gives up after 10 s of
+//                             %globaltimer, then __assertfail (a device
+//                             assert naming the wait, not a hang)
 //   layout.inval_barrier   -> bar.sync, @p mbarrier.inval.shared::cta.b64
 //                             (inline PTX, same reason)
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeviceAssert.h"
 #include "TmaLowering.h"
 #include "WarpSpecializeLowering.h"
 #include "tile/Conversion/TileToLLVM/Registers.h"
@@ -159,9 +164,47 @@ struct WaitBarrierOpConversion
     Location loc = op.getLoc();
     Value parity = LLVM::AndOp::create(rewriter, loc, adaptor.getPhase(),
                                        i32Const(rewriter, loc, 1));
-    NVVM::MBarrierTryWaitParityOp::create(
-        rewriter, loc, adaptor.getBarrier(), parity,
-        i32Const(rewriter, loc, kTryWaitTicks));
+    if (!op->hasAttr(kBoundedWaitAttr)) {
+      NVVM::MBarrierTryWaitParityOp::create(
+          rewriter, loc, adaptor.getBarrier(), parity,
+          i32Const(rewriter, loc, kTryWaitTicks));
+      rewriter.eraseOp(op);
+      return success();
+    }
+    // With asserts: the same loop, which gives up once %globaltimer has
+    // advanced kBoundedWaitNanoseconds past its start ($0 = 1), and a
+    // device assert then instead of a hang.
+    std::string asmStr;
+    llvm::raw_string_ostream os(asmStr);
+    os << "{\n.reg .pred P1;\n.reg .u64 t0, t1;\n"
+       << "mov.u64 t0, %globaltimer;\n"
+       << "WAIT:\n"
+       << "mbarrier.try_wait.parity.shared::cta.b64 P1, [$1], $2, "
+       << kTryWaitTicks << ";\n"
+       << "@P1 bra DONE;\n"
+       << "mov.u64 t1, %globaltimer;\n"
+       << "sub.u64 t1, t1, t0;\n"
+       << "setp.lt.u64 P1, t1, " << kBoundedWaitNanoseconds << ";\n"
+       << "@P1 bra WAIT;\n"
+       << "mov.u32 $0, 1;\n"
+       << "bra END;\n"
+       << "DONE:\n"
+       << "mov.u32 $0, 0;\n"
+       << "END:\n}";
+    auto asmOp = LLVM::InlineAsmOp::create(
+        rewriter, loc, rewriter.getI32Type(),
+        ValueRange{adaptor.getBarrier(), parity}, asmStr, "=r,r,r",
+        /*has_side_effects=*/true, /*is_align_stack=*/false,
+        LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+        ArrayAttr());
+    Value timedOut =
+        LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                             asmOp.getResult(0), i32Const(rewriter, loc, 0));
+    emitAssertFail(
+        rewriter, loc, op, timedOut,
+        "layout.wait_barrier: the phase it waits for did not complete in 10 "
+        "s (a wrong phase parity, barrier_expect bytes the copies do not "
+        "deliver, or arrivals that never come)");
     rewriter.eraseOp(op);
     return success();
   }

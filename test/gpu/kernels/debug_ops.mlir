@@ -1,4 +1,5 @@
-// tile.print and tile.assert on the GPU (test/gpu/cases_atomics.py runs
+// tile.print, tile.assert and the bounded mbarrier wait of a kernel with
+// asserts enabled on the GPU (test/gpu/cases_atomics.py runs
 // them in a subprocess and checks what it prints and how it exits).
 
 // 8 elements over one warp: lanes 8..31 hold copies and print nothing.
@@ -34,5 +35,18 @@ tile.kernel @assert_off(%n: i32) {
   %nv = tile.splat %n : i32 -> tensor<128xi32, #l>
   %ok = arith.cmpi slt, %offs, %nv : tensor<128xi32, #l>
   tile.assert %ok, "offs < n" : tensor<128xi1, #l>
+  tile.return
+}
+
+// A wait that never completes: phase 0 of a fresh mbarrier nobody arrives
+// at (a wrong parity in a real kernel). With asserts enabled the wait gives
+// up after 10 s of %globaltimer and the kernel stops with a device assert
+// naming this line, instead of hanging.
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+tile.kernel @wait_never(%n: i32) attributes {tile.enable_asserts} {
+  %bar = layout.local_alloc : !layout.memdesc<1xi64, #bl>
+  layout.init_barrier %bar, 1 : !layout.memdesc<1xi64, #bl>
+  %c0 = arith.constant 0 : i32
+  layout.wait_barrier %bar, %c0 : !layout.memdesc<1xi64, #bl>
   tile.return
 }
