@@ -232,7 +232,7 @@ int64_t getTileDimOfViewAxis(Operation *op, int64_t axis) {
   return -1;
 }
 
-/// The buffer and the copy layout of a tile.async_load_tile or
+/// The buffer, the copy layout and the view of a tile.async_load_tile or
 /// tile.async_load_at.
 layout::MemDescType getViewCopyBuffer(Operation *op) {
   if (auto loadAt = dyn_cast<tl::AsyncLoadAtOp>(op))
@@ -243,6 +243,11 @@ Attribute getViewCopyLayout(Operation *op) {
   if (auto loadAt = dyn_cast<tl::AsyncLoadAtOp>(op))
     return loadAt.getCopyLayout();
   return cast<tl::AsyncLoadTileOp>(op).getCopyLayout();
+}
+Value getViewCopyView(Operation *op) {
+  if (auto loadAt = dyn_cast<tl::AsyncLoadAtOp>(op))
+    return loadAt.getView();
+  return cast<tl::AsyncLoadTileOp>(op).getView();
 }
 
 /// The widest vector (elements) of the copy `op` with layout `ll` along
@@ -526,8 +531,8 @@ static bool mayCopySynchronously(Operation *copy) {
       ll = layout::toLinearLayout(layout, mem.getShape());
     if (!ll)
       return true;
-    maxWidth =
-        getViewCopyWidth(copy, copy->getOperand(0), *ll, mem.getElementBytes());
+    maxWidth = getViewCopyWidth(copy, getViewCopyView(copy), *ll,
+                                mem.getElementBytes());
   } else if (auto ptrCopy = dyn_cast<layout::AsyncCopyGlobalToLocalOp>(copy)) {
     mem = ptrCopy.getDst().getType();
     auto ptrType = cast<RankedTensorType>(ptrCopy.getPtrs().getType());
@@ -580,15 +585,13 @@ static bool isWrittenOnlyByAsyncCopies(Value value) {
 }
 
 void tile::annotateAsyncCopies(Operation *root) {
-  root->walk([](tl::AsyncLoadTileOp copy) {
-    if (!copy.getLayoutAttr())
-      if (Attribute layout = copy.getCopyLayout())
-        copy.setLayoutAttr(layout);
-  });
-  root->walk([](tl::AsyncLoadAtOp copy) {
-    if (!copy.getLayoutAttr())
-      if (Attribute layout = copy.getCopyLayout())
-        copy.setLayoutAttr(layout);
+  // Each view copy records its copy layout (the default one included).
+  root->walk([](Operation *op) {
+    if (!isa<tl::AsyncLoadTileOp, tl::AsyncLoadAtOp>(op) ||
+        op->hasAttr("layout"))
+      return;
+    if (Attribute layout = getViewCopyLayout(op))
+      op->setAttr("layout", layout);
   });
   // The facts that decide the copies' vector widths (the kernel pattern
   // finds them recorded and does not record them again).

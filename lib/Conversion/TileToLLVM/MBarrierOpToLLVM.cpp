@@ -176,12 +176,16 @@ struct WaitBarrierOpConversion
     // device assert then instead of a hang.
     std::string asmStr;
     llvm::raw_string_ostream os(asmStr);
+    std::string tryWait = "mbarrier.try_wait.parity.shared::cta.b64 P1, "
+                          "[$1], $2, " +
+                          std::to_string(kTryWaitTicks) + ";\n";
+    // The first try reads no timer: a wait that succeeds at once costs what
+    // the unbounded one does.
     os << "{\n.reg .pred P1;\n.reg .u64 t0, t1;\n"
+       << tryWait << "@P1 bra DONE;\n"
        << "mov.u64 t0, %globaltimer;\n"
        << "WAIT:\n"
-       << "mbarrier.try_wait.parity.shared::cta.b64 P1, [$1], $2, "
-       << kTryWaitTicks << ";\n"
-       << "@P1 bra DONE;\n"
+       << tryWait << "@P1 bra DONE;\n"
        << "mov.u64 t1, %globaltimer;\n"
        << "sub.u64 t1, t1, t0;\n"
        << "setp.lt.u64 P1, t1, " << kBoundedWaitNanoseconds << ";\n"
@@ -191,9 +195,12 @@ struct WaitBarrierOpConversion
        << "DONE:\n"
        << "mov.u32 $0, 0;\n"
        << "END:\n}";
+    // The barrier's shared-window address as a 32-bit register.
+    Value address = LLVM::PtrToIntOp::create(
+        rewriter, loc, rewriter.getI32Type(), adaptor.getBarrier());
     auto asmOp = LLVM::InlineAsmOp::create(
-        rewriter, loc, rewriter.getI32Type(),
-        ValueRange{adaptor.getBarrier(), parity}, asmStr, "=r,r,r",
+        rewriter, loc, rewriter.getI32Type(), ValueRange{address, parity},
+        asmStr, "=r,r,r",
         /*has_side_effects=*/true, /*is_align_stack=*/false,
         LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
         ArrayAttr());

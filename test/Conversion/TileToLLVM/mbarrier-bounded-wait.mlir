@@ -3,15 +3,18 @@
 
 // layout.wait_barrier in a kernel with asserts enabled (tile.enable_asserts,
 // or the enable-asserts option for every kernel): the try_wait loop in
-// inline PTX gives up once %globaltimer has advanced 10 s (10^10 ns) past
-// its start, and a thread whose wait gave up calls __assertfail with the
-// message, this file and the wait's line. Without asserts the wait is
-// NVVM's try_wait.parity loop, unbounded.
+// inline PTX (a first try without a timer read, then a loop) gives up once
+// %globaltimer has advanced 10 s (10^10 ns) past the first failed try,
+// and a thread whose wait gave up calls __assertfail with the message,
+// this file and the wait's line. The barrier goes in as its 32-bit shared
+// address. Without asserts the wait is NVVM's try_wait.parity loop,
+// unbounded.
 #bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
 
 // CHECK: llvm.mlir.global internal constant @tile_str_{{[0-9]+}}("layout.wait_barrier: the phase it waits for did not complete in 10 s (a wrong phase parity, barrier_expect bytes the copies do not deliver, or arrivals that never come)\00")
 // CHECK-LABEL: llvm.func @bounded
-// CHECK: %[[TIMEOUT:.*]] = llvm.inline_asm has_side_effects "{\0A.reg .pred P1;\0A.reg .u64 t0, t1;\0Amov.u64 t0, %globaltimer;\0AWAIT:\0Ambarrier.try_wait.parity.shared::cta.b64 P1, [$1], $2, 10000000;\0A@P1 bra DONE;\0Amov.u64 t1, %globaltimer;\0Asub.u64 t1, t1, t0;\0Asetp.lt.u64 P1, t1, 10000000000;\0A@P1 bra WAIT;\0Amov.u32 $0, 1;\0Abra END;\0ADONE:\0Amov.u32 $0, 0;\0AEND:\0A}", "=r,r,r" %{{.*}}, %{{.*}} : (!llvm.ptr<3>, i32) -> i32
+// CHECK: %[[ADDR:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i32
+// CHECK: %[[TIMEOUT:.*]] = llvm.inline_asm has_side_effects "{\0A.reg .pred P1;\0A.reg .u64 t0, t1;\0Ambarrier.try_wait.parity.shared::cta.b64 P1, [$1], $2, 10000000;\0A@P1 bra DONE;\0Amov.u64 t0, %globaltimer;\0AWAIT:\0Ambarrier.try_wait.parity.shared::cta.b64 P1, [$1], $2, 10000000;\0A@P1 bra DONE;\0Amov.u64 t1, %globaltimer;\0Asub.u64 t1, t1, t0;\0Asetp.lt.u64 P1, t1, 10000000000;\0A@P1 bra WAIT;\0Amov.u32 $0, 1;\0Abra END;\0ADONE:\0Amov.u32 $0, 0;\0AEND:\0A}", "=r,r,r" %[[ADDR]], %{{.*}} : (i32, i32) -> i32
 // CHECK: %[[GAVEUP:.*]] = llvm.icmp "ne" %[[TIMEOUT]], %{{.*}} : i32
 // CHECK: scf.if %[[GAVEUP]]
 // CHECK: llvm.call @__assertfail(

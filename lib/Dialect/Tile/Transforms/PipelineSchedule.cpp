@@ -449,10 +449,6 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
     for (Value operand : {dot.getA(), dot.getB()})
       if (Operation *load = traceToLoad(operand, body))
         candidates.insert(load);
-  if (candidates.empty()) {
-    whyNot = kNoLoadFeedsDot.str();
-    return failure();
-  }
   // A load reaching a dot through tile.trans that
   // foldTransposedOperandLoads left (not a wgmma operand, or not a
   // tile.load_tile) stays an ordinary load of every step: say so, and how
@@ -470,11 +466,18 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
             load->getName().getStringRef().str() +
             ", which stays an ordinary load each step (not staged; a "
             "tile.trans of a tile.load_tile is folded into the load only "
-            "for a wgmma operand): load the tile from a view with the axes "
+            "when it is one wgmma operand): load the tile from a view with "
+            "the axes "
             "swapped instead (tile.make_view with its shape and strides "
             "exchanged)";
     }
 
+  if (candidates.empty()) {
+    whyNot = kNoLoadFeedsDot.str();
+    if (!transposedOperand.empty())
+      whyNot += "; " + transposedOperand;
+    return failure();
+  }
   // 4. Memory order.
   Operation *store = nullptr;
   body->walk([&](Operation *op) {

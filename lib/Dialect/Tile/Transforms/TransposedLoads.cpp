@@ -54,10 +54,17 @@ unsigned tl::foldTransposedOperandLoads(scf::ForOp loop) {
       // Only wgmma operands: their slot is read transposed in shared
       // memory. An mma.sync operand (a convert to a dot_operand layout)
       // would gain nothing: a permuted load is not copied asynchronously.
+      // One layout for all of them: the slot's (a trans that feeds both
+      // A and B is left alone).
+      Attribute allocLayout;
       if (!llvm::all_of(trans->getUsers(), [&](Operation *user) {
             auto alloc = dyn_cast<layout::LocalAllocOp>(user);
-            return alloc && alloc->getBlock() == body &&
-                   isa<layout::NvmmaSharedAttr>(alloc.getType().getLayout());
+            if (!alloc || alloc->getBlock() != body ||
+                !isa<layout::NvmmaSharedAttr>(alloc.getType().getLayout()))
+              return false;
+            if (!allocLayout)
+              allocLayout = alloc.getType().getLayout();
+            return alloc.getType().getLayout() == allocLayout;
           }))
         continue;
       folds.push_back(trans);

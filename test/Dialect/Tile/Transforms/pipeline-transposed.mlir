@@ -89,3 +89,30 @@ tile.kernel @trans_of_load_b(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64}, 
   tile.store_tile %acc, %vc[%pm, %pn] : tensor<128x128xf32>, !tile.view<?x?xf32>
   tile.return
 }
+
+// One tile.trans feeding both A and B (two local_allocs in different
+// layouts): no single slot layout serves both, so it is not folded; the
+// trans and its load stay, and the remark says why.
+// CHECK-LABEL: tile.kernel @trans_feeds_a_and_b
+// CHECK: scf.for
+// CHECK: tile.load_tile
+// CHECK-NEXT: tile.trans
+tile.kernel @trans_feeds_a_and_b(%b: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                                 %c: !tile.ptr<f32>, %n: i32, %k: i32, %kt: i32)
+    attributes {num_warps = 8 : i32} {
+  %pn = tile.program_id y : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %vb = tile.make_view %b, shape [%n, %k], strides [64, 1] : !tile.ptr<f16> -> !tile.view<?x?xf16>
+  %vc = tile.make_view %c, shape [%n, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  // expected-remark @below {{tile-pipeline: loop not pipelined: no tile.load_tile, tile.load_at or tile.load in the loop feeds a tile.dot operand; a dot's A is a tile.trans of tile.load_tile, which stays an ordinary load each step (not staged; a tile.trans of a tile.load_tile is folded into the load only when it is one wgmma operand): load the tile from a view with the axes swapped instead (tile.make_view with its shape and strides exchanged)}}
+  %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<128x128xf32>) : i32 {
+    %kb = tile.load_tile %vb[%pn, %i] padding = zero : !tile.view<?x?xf16> -> tensor<128x128xf16>
+    %t = tile.trans %kb, [1, 0] : tensor<128x128xf16> -> tensor<128x128xf16>
+    %d = tile.dot %t, %t, %s : tensor<128x128xf16>, tensor<128x128xf16> -> tensor<128x128xf32>
+    scf.yield %d : tensor<128x128xf32>
+  }
+  tile.store_tile %acc, %vc[%pn, %pn] : tensor<128x128xf32>, !tile.view<?x?xf32>
+  tile.return
+}
