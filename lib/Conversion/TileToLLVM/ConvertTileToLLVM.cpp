@@ -555,21 +555,23 @@ struct ConvertTileToLLVMPass
     annotateAsyncCopies(module);
 
     // tile.assert is compiled in only when asked for: the enable-asserts
-    // option, or tile.enable_asserts on the kernel or the module.
+    // option, or tile.enable_asserts on the kernel or the module. With
+    // asserts, an mbarrier wait that never completes fails after 10 s
+    // (MBarrierOpToLLVM.cpp) instead of hanging.
     bool moduleAsserts =
         enableAsserts || module->hasAttr(tl::kEnableAssertsAttr);
-    module.walk([&](tl::AssertOp op) {
+    module.walk([&](Operation *op) {
+      if (!isa<tl::AssertOp, layout::WaitBarrierOp>(op))
+        return;
       auto kernel = op->getParentOfType<tl::KernelOp>();
-      if (!moduleAsserts &&
-          !(kernel && kernel->hasAttr(tl::kEnableAssertsAttr)))
-        op.erase();
-    });
-    // With asserts, an mbarrier wait that never completes fails after 10 s
-    // (MBarrierOpToLLVM.cpp) instead of hanging.
-    module.walk([&](layout::WaitBarrierOp op) {
-      auto kernel = op->getParentOfType<tl::KernelOp>();
-      if (moduleAsserts || (kernel && kernel->hasAttr(tl::kEnableAssertsAttr)))
-        op->setAttr(kBoundedWaitAttr, UnitAttr::get(ctx));
+      bool asserts =
+          moduleAsserts || (kernel && kernel->hasAttr(tl::kEnableAssertsAttr));
+      if (isa<layout::WaitBarrierOp>(op)) {
+        if (asserts)
+          op->setAttr(kBoundedWaitAttr, UnitAttr::get(ctx));
+      } else if (!asserts) {
+        op->erase();
+      }
     });
 
     // One scratch area per kernel, as large as the largest user needs:

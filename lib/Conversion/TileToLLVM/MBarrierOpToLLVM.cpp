@@ -207,11 +207,12 @@ struct WaitBarrierOpConversion
     Value timedOut =
         LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
                              asmOp.getResult(0), i32Const(rewriter, loc, 0));
-    emitAssertFail(
-        rewriter, loc, op, timedOut,
-        "layout.wait_barrier: the phase it waits for did not complete in 10 "
-        "s (a wrong phase parity, barrier_expect bytes the copies do not "
-        "deliver, or arrivals that never come)");
+    emitAssertFail(rewriter, loc, op, timedOut,
+                   "layout.wait_barrier: the phase it waits for did not "
+                   "complete in " +
+                       std::to_string(kBoundedWaitNanoseconds / 1'000'000'000) +
+                       " s (a wrong phase parity, barrier_expect bytes the "
+                       "copies do not deliver, or arrivals that never come)");
     rewriter.eraseOp(op);
     return success();
   }

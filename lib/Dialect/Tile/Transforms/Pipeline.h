@@ -195,13 +195,17 @@ int64_t estimateOtherSharedBytes(
 //===----------------------------------------------------------------------===//
 
 /// Folds each tile.trans of a rank-2 tile.load_tile in `loop`'s body whose
-/// result is a wgmma operand (only local_allocs into an nvmma_shared
-/// layout read it, and one of them reaches a dot) into the load: the same load
-/// with its `order` and indices permuted, in the trans's layout (the same
-/// elements in the same threads), which the schedule stages. Returns how many
-/// it folded. tile-pipeline and tile-warp-specialize call it before analyzing
-/// the loop.
-unsigned foldTransposedOperandLoads(scf::ForOp loop);
+/// result is a wgmma operand (getWgmmaAllocLayout: only local_allocs into
+/// one nvmma_shared layout read it) into the load: the same load with its
+/// `order` and indices permuted, in the trans's layout (the same elements
+/// in the same threads), which the schedule stages. tile-pipeline and
+/// tile-warp-specialize call it before analyzing the loop.
+void foldTransposedOperandLoads(scf::ForOp loop);
+
+/// The nvmma_shared layout of the local_allocs that are the only users of
+/// `tile`, all in `body`, of one slot and one layout (a wgmma operand's
+/// buffer); null otherwise.
+layout::NvmmaSharedAttr getWgmmaAllocLayout(Value tile, Block *body);
 
 /// The tile.trans in `body` whose result reaches `operand` (a dot operand)
 /// through local_allocs and layout.converts in `body`; null when there is

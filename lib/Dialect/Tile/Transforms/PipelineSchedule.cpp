@@ -132,17 +132,8 @@ Attribute getTransposedSlotLayout(LoadTileOp load) {
   if (load.getOrderOrIdentity() != SmallVector<int64_t>{1, 0})
     return {};
   auto type = cast<RankedTensorType>(load.getType());
-  layout::NvmmaSharedAttr allocLayout;
-  for (Operation *user : load->getUsers()) {
-    auto alloc = dyn_cast<layout::LocalAllocOp>(user);
-    if (!alloc || alloc->getBlock() != load->getBlock() ||
-        alloc.getType().getNumBufferDims() != 0)
-      return {};
-    auto l = dyn_cast<layout::NvmmaSharedAttr>(alloc.getType().getLayout());
-    if (!l || (allocLayout && l != allocLayout))
-      return {};
-    allocLayout = l;
-  }
+  layout::NvmmaSharedAttr allocLayout =
+      getWgmmaAllocLayout(load.getResult(), load->getBlock());
   if (!allocLayout)
     return {};
   MLIRContext *ctx = load.getContext();
@@ -467,9 +458,8 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
             ", which stays an ordinary load each step (not staged; a "
             "tile.trans of a tile.load_tile is folded into the load only "
             "when it is one wgmma operand): load the tile from a view with "
-            "the axes "
-            "swapped instead (tile.make_view with its shape and strides "
-            "exchanged)";
+            "the axes swapped instead (tile.make_view with its shape and "
+            "strides exchanged)";
     }
 
   if (candidates.empty()) {

@@ -20,6 +20,21 @@ using namespace mlir;
 using namespace tile;
 using namespace tile::tl;
 
+layout::NvmmaSharedAttr tl::getWgmmaAllocLayout(Value tile, Block *body) {
+  layout::NvmmaSharedAttr allocLayout;
+  for (Operation *user : tile.getUsers()) {
+    auto alloc = dyn_cast<layout::LocalAllocOp>(user);
+    if (!alloc || alloc->getBlock() != body ||
+        alloc.getType().getNumBufferDims() != 0)
+      return {};
+    auto l = dyn_cast<layout::NvmmaSharedAttr>(alloc.getType().getLayout());
+    if (!l || (allocLayout && l != allocLayout))
+      return {};
+    allocLayout = l;
+  }
+  return allocLayout;
+}
+
 TransOp tl::getTransposedOperand(Value operand, Block *body) {
   Value v = operand;
   while (Operation *def = v.getDefiningOp()) {
@@ -36,7 +51,7 @@ TransOp tl::getTransposedOperand(Value operand, Block *body) {
   return {};
 }
 
-unsigned tl::foldTransposedOperandLoads(scf::ForOp loop) {
+void tl::foldTransposedOperandLoads(scf::ForOp loop) {
   Block *body = loop.getBody();
   SmallVector<TransOp> folds;
   body->walk([&](DotOp dot) {
@@ -56,16 +71,7 @@ unsigned tl::foldTransposedOperandLoads(scf::ForOp loop) {
       // would gain nothing: a permuted load is not copied asynchronously.
       // One layout for all of them: the slot's (a trans that feeds both
       // A and B is left alone).
-      Attribute allocLayout;
-      if (!llvm::all_of(trans->getUsers(), [&](Operation *user) {
-            auto alloc = dyn_cast<layout::LocalAllocOp>(user);
-            if (!alloc || alloc->getBlock() != body ||
-                !isa<layout::NvmmaSharedAttr>(alloc.getType().getLayout()))
-              return false;
-            if (!allocLayout)
-              allocLayout = alloc.getType().getLayout();
-            return alloc.getType().getLayout() == allocLayout;
-          }))
+      if (!getWgmmaAllocLayout(trans.getResult(), body))
         continue;
       folds.push_back(trans);
     }
@@ -94,5 +100,4 @@ unsigned tl::foldTransposedOperandLoads(scf::ForOp loop) {
     trans.erase();
     load.erase();
   }
-  return folds.size();
 }

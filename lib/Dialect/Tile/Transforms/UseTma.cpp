@@ -489,6 +489,16 @@ Value getStoredValue(Operation *op) {
   return Value();
 }
 
+/// The TMA access of a load_tile or load_at.
+TmaAccess getLoadAccess(Operation *op) {
+  if (auto load = dyn_cast<LoadTileOp>(op))
+    return {load.getView(), load.getType(), load.getOrder(),
+            getViewAxes(std::nullopt, load.getType()), false};
+  auto load = cast<LoadAtOp>(op);
+  return {load.getView(), load.getType(), std::nullopt,
+          getViewAxes(load.getDims(), load.getType()), false};
+}
+
 /// The TMA access of an allow_tma store of `value` (`op`: store_tile or
 /// store_at).
 TmaAccess getStoreAccess(Operation *op, Value value) {
@@ -540,12 +550,8 @@ struct UseTmaPass : public tile::tl::impl::UseTmaPassBase<UseTmaPass> {
       TmaPlan plan;
       TmaAccess access;
       Value value;
-      if (auto load = dyn_cast<LoadTileOp>(op)) {
-        access = {load.getView(), load.getType(), load.getOrder(),
-                  getViewAxes(std::nullopt, load.getType()), false};
-      } else if (auto load = dyn_cast<LoadAtOp>(op)) {
-        access = {load.getView(), load.getType(), std::nullopt,
-                  getViewAxes(load.getDims(), load.getType()), false};
+      if (isa<LoadTileOp, LoadAtOp>(op)) {
+        access = getLoadAccess(op);
       } else {
         value = getTmaStoredValue(op, getStoredValue(op), cc);
         access = getStoreAccess(op, value);
@@ -622,20 +628,12 @@ std::string tl::whyNotTmaLoad(Operation *load, unsigned computeCapability,
   auto type = dyn_cast<RankedTensorType>(load->getResult(0).getType());
   if (!type)
     return "TMA copies tiles of rank 2 or more with a layout";
-  TmaAccess access;
-  bool transposed = false;
-  if (auto loadAt = dyn_cast<LoadAtOp>(load)) {
-    access = {loadAt.getView(),  type,
-              std::nullopt,      getViewAxes(loadAt.getDims(), type),
-              /*isStore=*/false, options.allowOffsetBase};
-  } else {
-    auto loadTile = cast<LoadTileOp>(load);
-    access = {loadTile.getView(),  type,
-              loadTile.getOrder(), getViewAxes(std::nullopt, type),
-              /*isStore=*/false,   options.allowOffsetBase};
-    transposed = options.allowTransposed && type.getRank() == 2 &&
-                 loadTile.getOrderOrIdentity() == SmallVector<int64_t>{1, 0};
-  }
+  TmaAccess access = getLoadAccess(load);
+  access.allowOffsetBase = options.allowOffsetBase;
+  auto loadTile = dyn_cast<LoadTileOp>(load);
+  bool transposed = loadTile && options.allowTransposed &&
+                    type.getRank() == 2 &&
+                    loadTile.getOrderOrIdentity() == SmallVector<int64_t>{1, 0};
   if (transposed) {
     // The box: the tile in view order (a rank-2 tile's encoding serves
     // only to say that it has one).
@@ -646,8 +644,7 @@ std::string tl::whyNotTmaLoad(Operation *load, unsigned computeCapability,
   }
   TmaPlan plan;
   std::string why = whyNotTma(kernel, access, computeCapability, plan);
-  if (auto loadTile = dyn_cast<LoadTileOp>(load);
-      why.empty() && loadTile && loadTile.getPadding() != PaddingMode::zero &&
+  if (why.empty() && loadTile && loadTile.getPadding() != PaddingMode::zero &&
       loadTile.getPadding() != PaddingMode::undetermined)
     why = "TMA pads with zeros, not the requested padding";
   if (!why.empty())
