@@ -178,7 +178,7 @@ std::string tile::whyNotLowerable(Operation *op) {
             tl::TransOp, tl::ReshapeOp, tl::JoinOp, tl::SplitOp, tl::CatOp,
             tl::AssumeMultipleOp, tl::PtrToIntOp, tl::ClusterCtaRankOp,
             tl::ClusterIdOp, tl::NumClustersOp, tl::ClusterArriveOp,
-            tl::ClusterWaitOp, tl::WarpIdOp>(op))
+            tl::ClusterWaitOp, tl::WarpIdOp, tl::ReplicaIdOp>(op))
       return "";
     if (isa<tl::AsyncLoadTileOp, tl::AsyncLoadAtOp>(op))
       return whyAsyncCopyNotLowerable(op);

@@ -35,8 +35,8 @@ Value tile::getSharedMemoryPtr(OpBuilder &b, Location loc, int64_t offset) {
 
 void tile::emitBarrier(OpBuilder &b, Location loc) {
   // Inside a warp_specialize partition: its named barrier.
-  if (auto named = getPartitionBarrier(b.getInsertionBlock())) {
-    NVVM::BarrierOp::create(b, loc, Type(), i32Const(b, loc, named->first),
+  if (auto named = emitPartitionBarrier(b, loc)) {
+    NVVM::BarrierOp::create(b, loc, Type(), named->first,
                             i32Const(b, loc, named->second),
                             NVVM::BarrierReductionAttr(), Value());
     return;

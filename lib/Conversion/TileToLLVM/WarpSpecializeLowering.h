@@ -19,16 +19,18 @@
 namespace tile {
 
 /// The thread's index within the program, or within its warp_specialize
-/// partition when the builder's insertion point is inside one: tid.x minus
-/// 32 x the partition's first warp. Thread and warp ids of layouts, and the
-/// thread that issues program-level operations (TMA, mbarriers), count from
-/// there.
+/// partition (its replica) when the builder's insertion point is inside
+/// one: tid.x minus 32 x the partition's first warp, modulo the replica's
+/// threads. Thread and warp ids of layouts, and the thread that issues
+/// program-level operations (TMA, mbarriers), count from there.
 Value emitThreadId(OpBuilder &b, Location loc);
 
-/// The named barrier of the partition at the builder's insertion point:
-/// (1 + partition index, partition threads), or std::nullopt outside any
-/// partition (barrier 0 of the whole CTA).
-std::optional<std::pair<int32_t, int32_t>> getPartitionBarrier(Block *block);
+/// The named barrier of the partition (replica) at the builder's insertion
+/// point: (its id, its threads), the id a constant unless the partition is
+/// replicated; std::nullopt outside any partition (barrier 0 of the whole
+/// CTA).
+std::optional<std::pair<Value, int32_t>> emitPartitionBarrier(OpBuilder &b,
+                                                              Location loc);
 
 /// Lowers every tile.warp_specialize of `module` (whose regions hold
 /// lowered code) to a dispatch on the warp-uniform warp id: each partition's

@@ -8,8 +8,9 @@
 //     regions lower in place; those that use thread ids or synchronize the
 //     program ask for their partition here: ids count from the partition's
 //     first thread (emitThreadId), and CTA-wide barriers become the
-//     partition's named barrier `bar.sync 1 + index, threads`
-//     (getPartitionBarrier); barrier 0 stays the whole CTA's;
+//     partition's named barrier `bar.sync id, threads`, id 1 + the
+//     replicas of the partitions before it (emitPartitionBarrier); barrier
+//     0 stays the whole CTA's;
 //  2. after it, lowerWarpSpecializeOps replaces each op by a dispatch:
 //       warp = shfl.sync.idx(tid.x >> 5, lane 0)      (warp-uniform)
 //       warp < end(0) ? default : warp < end(1) ? partition 1 : ...
@@ -17,6 +18,11 @@
 //     (when its regs differ from the launch count), runs the region's block
 //     and branches to what followed the op (the kernel's return): the
 //     worker warps leave the kernel when they are done.
+// A partition with replicas(N) is one region run by N groups of W warps:
+// the dispatch sends all N W warps to it; thread ids count from the
+// replica's first warp ((tid - first) mod 32 W), its named barrier is the
+// partition's first plus the replica (tile.replica_id, (tid - first) /
+// 32 W).
 // tile.warp_id is the warp-uniform shfl.sync.idx(emitThreadId >> 5, lane
 // 0): the warp's index in its partition (in the program outside one).
 //
@@ -40,10 +46,11 @@ namespace {
 constexpr int32_t kThreadsPerWarp = 32;
 } // namespace
 
-Value tile::emitThreadId(OpBuilder &b, Location loc) {
+/// tid.x counted from the first warp of the partition at the builder's
+/// insertion point (of its first replica); tid.x outside one.
+static Value emitPartitionThreadId(OpBuilder &b, Location loc,
+                                   std::optional<tl::WarpPartition> partition) {
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
-  std::optional<tl::WarpPartition> partition =
-      tl::getWarpPartition(b.getInsertionBlock());
   if (!partition || partition->getFirstWarp() == 0)
     return tid;
   return LLVM::SubOp::create(
@@ -51,13 +58,45 @@ Value tile::emitThreadId(OpBuilder &b, Location loc) {
       i32Const(b, loc, partition->getFirstWarp() * kThreadsPerWarp));
 }
 
-std::optional<std::pair<int32_t, int32_t>>
-tile::getPartitionBarrier(Block *block) {
-  std::optional<tl::WarpPartition> partition = tl::getWarpPartition(block);
+Value tile::emitThreadId(OpBuilder &b, Location loc) {
+  std::optional<tl::WarpPartition> partition =
+      tl::getWarpPartition(b.getInsertionBlock());
+  Value tid = emitPartitionThreadId(b, loc, partition);
+  if (!partition || partition->getReplicaCount() == 1)
+    return tid;
+  // Within the replica.
+  int32_t threads = partition->getNumWarps() * kThreadsPerWarp;
+  if (llvm::isPowerOf2_32(threads))
+    return LLVM::AndOp::create(b, loc, tid, i32Const(b, loc, threads - 1));
+  return LLVM::URemOp::create(b, loc, tid, i32Const(b, loc, threads));
+}
+
+/// The replica of the partition at the builder's insertion point that the
+/// thread runs (0 outside a replicated partition); not yet warp-uniform.
+static Value emitReplicaIndex(OpBuilder &b, Location loc) {
+  std::optional<tl::WarpPartition> partition =
+      tl::getWarpPartition(b.getInsertionBlock());
+  if (!partition || partition->getReplicaCount() == 1)
+    return i32Const(b, loc, 0);
+  Value tid = emitPartitionThreadId(b, loc, partition);
+  int32_t threads = partition->getNumWarps() * kThreadsPerWarp;
+  if (llvm::isPowerOf2_32(threads))
+    return LLVM::LShrOp::create(b, loc, tid,
+                                i32Const(b, loc, llvm::Log2_32(threads)));
+  return LLVM::UDivOp::create(b, loc, tid, i32Const(b, loc, threads));
+}
+
+std::optional<std::pair<Value, int32_t>>
+tile::emitPartitionBarrier(OpBuilder &b, Location loc) {
+  std::optional<tl::WarpPartition> partition =
+      tl::getWarpPartition(b.getInsertionBlock());
   if (!partition)
     return std::nullopt;
-  return std::make_pair(int32_t(1 + partition->index),
-                        partition->getNumWarps() * kThreadsPerWarp);
+  int32_t threads = partition->getNumWarps() * kThreadsPerWarp;
+  Value id = i32Const(b, loc, partition->getFirstBarrier());
+  if (partition->getReplicaCount() != 1)
+    id = LLVM::AddOp::create(b, loc, id, emitReplicaIndex(b, loc));
+  return std::make_pair(id, threads);
 }
 
 /// lane 0's `value`, in every lane: a value the compiler sees as the same
@@ -87,11 +126,30 @@ struct WarpIdOpConversion : public ConvertOpToLLVMPattern<tl::WarpIdOp> {
   }
 };
 
+struct ReplicaIdOpConversion
+    : public ConvertOpToLLVMPattern<tl::ReplicaIdOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tl::ReplicaIdOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    std::optional<tl::WarpPartition> partition = tl::getWarpPartition(op);
+    if (!partition || partition->getReplicaCount() == 1) {
+      rewriter.replaceOp(op, i32Const(rewriter, loc, 0));
+      return success();
+    }
+    rewriter.replaceOp(
+        op, broadcastLane0(rewriter, loc, emitReplicaIndex(rewriter, loc)));
+    return success();
+  }
+};
+
 } // namespace
 
 void tile::populateWarpIdOpToLLVMPatterns(TileLLVMTypeConverter &converter,
                                           RewritePatternSet &patterns) {
-  patterns.add<WarpIdOpConversion>(converter);
+  patterns.add<WarpIdOpConversion, ReplicaIdOpConversion>(converter);
 }
 
 /// Lowers one op: see the file comment, step 2.

@@ -351,3 +351,54 @@ tile.kernel @init_ok(%n: i32) attributes {num_warps = 4 : i32} {
   }
   tile.return
 }
+
+// -----
+
+tile.kernel @zero_replicas() attributes {num_warps = 4 : i32} {
+  // expected-error @+1 {{'tile.warp_specialize' op replicas(0) of partition #1 runs no warps; give it at least 1 replica}}
+  tile.warp_specialize default {
+  } partition warps(4) replicas(0) {
+  }
+  tile.return
+}
+
+// -----
+
+// Barriers 1 (default) and 2 .. 16 (the replicas): one too many.
+tile.kernel @too_many_barriers() attributes {num_warps = 1 : i32} {
+  // expected-error @+1 {{'tile.warp_specialize' op the partitions and their replicas need 16 named barriers (one each, from 1) but the hardware has barriers 1 .. 15 besides the CTA's; use fewer replicas or partitions}}
+  tile.warp_specialize default {
+  } partition warps(1) replicas(15) {
+  }
+  tile.return
+}
+
+// -----
+
+// Every replica's threads count: 24 x 128 + 240 x 2 x 128 + 240 x 128.
+tile.kernel @replicas_over_budget() attributes {num_warps = 4 : i32} {
+  // expected-error @+1 {{'tile.warp_specialize' op the register budgets need 95232 registers (24 x 128 + 240 x 256 + 240 x 128 threads) but a CTA has 65536}}
+  tile.warp_specialize default regs(24) {
+  } partition warps(4) replicas(2) regs(240) {
+  } partition warps(4) regs(240) {
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @replica_entries() attributes {num_warps = 4 : i32} {
+  // expected-error @+1 {{'tile.warp_specialize' op partition_replicas has 2 entries for 1 worker partitions; give one per partition}}
+  tile.warp_specialize default {
+  } partition warps(4) {
+  } {partition_replicas = array<i32: 2, 2>}
+  tile.return
+}
+
+// -----
+
+func.func @replica_id_outside() -> i32 {
+  // expected-error @+1 {{'tile.replica_id' op must be inside a tile.kernel (it numbers the replicas of a `partition warps(W) replicas(N)` region)}}
+  %r = tile.replica_id : i32
+  return %r : i32
+}

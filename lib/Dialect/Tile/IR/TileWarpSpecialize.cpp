@@ -26,6 +26,8 @@ using namespace tile::tl;
 namespace {
 /// Warps of a CTA (1024 threads).
 constexpr int32_t kMaxWarps = 32;
+/// Named barriers 0 .. 15; 0 is the whole CTA's.
+constexpr int32_t kMaxNamedBarrier = 15;
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -45,10 +47,24 @@ int32_t WarpSpecializeOp::getPartitionWarps(unsigned i) {
   return i - 1 < warps.size() ? warps[i - 1] : 0;
 }
 
+int32_t WarpSpecializeOp::getPartitionReplicaCount(unsigned i) {
+  std::optional<ArrayRef<int32_t>> replicas = getPartitionReplicas();
+  if (i == 0 || !replicas || i - 1 >= replicas->size())
+    return 1;
+  return (*replicas)[i - 1];
+}
+
 int32_t WarpSpecializeOp::getPartitionFirstWarp(unsigned i) {
   int32_t first = 0;
   for (unsigned j = 0; j < i; ++j)
-    first += getPartitionWarps(j);
+    first += getPartitionWarps(j) * getPartitionReplicaCount(j);
+  return first;
+}
+
+int32_t WarpSpecializeOp::getPartitionFirstBarrier(unsigned i) {
+  int32_t first = 1;
+  for (unsigned j = 0; j < i; ++j)
+    first += getPartitionReplicaCount(j);
   return first;
 }
 
@@ -87,7 +103,7 @@ int32_t tl::getNumWarpsAt(Operation *op) {
 //===----------------------------------------------------------------------===//
 // Syntax:
 //   tile.warp_specialize default [regs(R)] { ... }
-//       (partition warps(W) [regs(R)] { ... })+ attr-dict
+//       (partition warps(W) [replicas(N)] [regs(R)] { ... })+ attr-dict
 //===----------------------------------------------------------------------===//
 
 /// Parses a partition's region; `{ }` becomes one empty block.
@@ -116,15 +132,25 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
   regs.push_back(defaultRegs);
   if (parsePartitionRegion(parser, *result.addRegion()))
     return failure();
+  SmallVector<int32_t> replicas;
+  bool anyReplicas = false;
   while (succeeded(parser.parseOptionalKeyword("partition"))) {
-    int32_t numWarps = 0, partitionRegs = 0;
+    int32_t numWarps = 0, partitionRegs = 0, numReplicas = 1;
     if (parser.parseKeyword("warps") || parser.parseLParen() ||
-        parser.parseInteger(numWarps) || parser.parseRParen() ||
-        parseOptionalRegs(parser, partitionRegs) ||
+        parser.parseInteger(numWarps) || parser.parseRParen())
+      return failure();
+    if (succeeded(parser.parseOptionalKeyword("replicas"))) {
+      if (parser.parseLParen() || parser.parseInteger(numReplicas) ||
+          parser.parseRParen())
+        return failure();
+      anyReplicas = true;
+    }
+    if (parseOptionalRegs(parser, partitionRegs) ||
         parsePartitionRegion(parser, *result.addRegion()))
       return failure();
     warps.push_back(numWarps);
     regs.push_back(partitionRegs);
+    replicas.push_back(numReplicas);
   }
   if (parser.parseOptionalAttrDict(result.attributes))
     return failure();
@@ -133,6 +159,9 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
                       b.getDenseI32ArrayAttr(warps));
   result.addAttribute(getPartitionRegsAttrName(result.name),
                       b.getDenseI32ArrayAttr(regs));
+  if (anyReplicas)
+    result.addAttribute(getPartitionReplicasAttrName(result.name),
+                        b.getDenseI32ArrayAttr(replicas));
   return success();
 }
 
@@ -147,12 +176,20 @@ void WarpSpecializeOp::print(OpAsmPrinter &p) {
   p.printRegion(getPartition(0), /*printEntryBlockArgs=*/false);
   for (unsigned i = 1, e = getNumPartitions(); i < e; ++i) {
     p << " partition warps(" << getPartitionWarps(i) << ")";
+    if (getPartitionReplicaCount(i) != 1)
+      p << " replicas(" << getPartitionReplicaCount(i) << ")";
     printRegs(i);
     p << ' ';
     p.printRegion(getPartition(i), /*printEntryBlockArgs=*/false);
   }
-  p.printOptionalAttrDict((*this)->getAttrs(), {getPartitionNumWarpsAttrName(),
-                                                getPartitionRegsAttrName()});
+  SmallVector<StringRef, 3> elided = {getPartitionNumWarpsAttrName(),
+                                      getPartitionRegsAttrName()};
+  // Printed inline when every entry is one the syntax can say (>= 1).
+  if (std::optional<ArrayRef<int32_t>> replicas = getPartitionReplicas();
+      replicas && replicas->size() + 1 == getNumPartitions() &&
+      llvm::all_of(*replicas, [](int32_t n) { return n >= 1; }))
+    elided.push_back(getPartitionReplicasAttrName());
+  p.printOptionalAttrDict((*this)->getAttrs(), elided);
 }
 
 //===----------------------------------------------------------------------===//
@@ -293,12 +330,33 @@ LogicalResult WarpSpecializeOp::verify() {
                          << " partitions (the default one first); give one "
                             "per partition, 0 for none";
 
-  // 2. Warps and registers.
-  for (unsigned i = 1; i < numPartitions; ++i)
+  if (std::optional<ArrayRef<int32_t>> replicas = getPartitionReplicas();
+      replicas && replicas->size() != numPartitions - 1)
+    return emitOpError() << "partition_replicas has " << replicas->size()
+                         << " entries for " << numPartitions - 1
+                         << " worker partitions; give one per partition";
+
+  // 2. Warps, replicas, named barriers and registers.
+  for (unsigned i = 1; i < numPartitions; ++i) {
     if (getPartitionWarps(i) < 1)
       return emitOpError() << partitionName(i) << " has "
                            << getPartitionWarps(i)
                            << " warps; give it at least 1";
+    if (getPartitionReplicaCount(i) < 1)
+      return emitOpError() << "replicas(" << getPartitionReplicaCount(i)
+                           << ") of " << partitionName(i)
+                           << " runs no warps; give it at least 1 replica";
+  }
+  // Each replica synchronizes with its own named barrier, 1 .. 15.
+  int32_t lastBarrier = getPartitionFirstBarrier(numPartitions) - 1;
+  if (lastBarrier > kMaxNamedBarrier)
+    return emitOpError() << "the partitions and their replicas need "
+                         << lastBarrier
+                         << " named barriers (one each, from 1) but the "
+                            "hardware has barriers 1 .. "
+                         << kMaxNamedBarrier
+                         << " besides the CTA's; use fewer replicas or "
+                            "partitions";
   int64_t totalWarps = getTotalWarps();
   if (totalWarps > kMaxWarps)
     return emitOpError() << "the partitions have " << totalWarps
@@ -331,7 +389,8 @@ LogicalResult WarpSpecializeOp::verify() {
     std::string terms;
     for (unsigned i = 0; i < numPartitions; ++i) {
       int64_t regs = getPartitionRegs(i) ? getPartitionRegs(i) : launchRegs;
-      int64_t threads = int64_t(getPartitionWarps(i)) * kWarpThreads;
+      int64_t threads = int64_t(getPartitionWarps(i)) *
+                        getPartitionReplicaCount(i) * kWarpThreads;
       used += regs * threads;
       terms += (i ? " + " : "") + std::to_string(regs) + " x " +
                std::to_string(threads);
@@ -363,4 +422,17 @@ LogicalResult WarpIdOp::verify() {
              "hangs; move the barrier out of the branch, or synchronize the "
              "warps in it with an mbarrier (layout.arrive_barrier / "
              "layout.wait_barrier)");
+}
+
+//===----------------------------------------------------------------------===//
+// tile.replica_id
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReplicaIdOp::verify() {
+  // A branch on it may hold layout.barrier: the whole replica takes it, and
+  // each replica synchronizes with its own named barrier.
+  if (!(*this)->getParentOfType<KernelOp>())
+    return emitOpError("must be inside a tile.kernel (it numbers the replicas "
+                       "of a `partition warps(W) replicas(N)` region)");
+  return success();
 }

@@ -488,7 +488,8 @@ struct Rewriter {
     prologue = emitPrologueBuffers(b, loop.getLoc(), plan.prologue);
     auto ws = WarpSpecializeOp::create(
         b, loop.getLoc(), ArrayRef<int32_t>{int32_t(kWsProducerWarps)},
-        ArrayRef<int32_t>{plan.consumerRegs, plan.producerRegs}, 2);
+        ArrayRef<int32_t>{plan.consumerRegs, plan.producerRegs},
+        /*partition_replicas=*/nullptr, 2);
     Block *consumer = b.createBlock(&ws.getPartition(0));
     Block *producer = b.createBlock(&ws.getPartition(1));
     for (Operation *op : moved)

@@ -99,8 +99,13 @@ struct WarpPartition {
   WarpSpecializeOp op;
   unsigned index;
 
+  /// Warps of one replica (the partition's `warps(W)`).
   int32_t getNumWarps() { return op.getPartitionWarps(index); }
+  /// The first warp of the partition's first replica.
   int32_t getFirstWarp() { return op.getPartitionFirstWarp(index); }
+  int32_t getReplicaCount() { return op.getPartitionReplicaCount(index); }
+  /// The named barrier of the first replica (replica r has first + r).
+  int32_t getFirstBarrier() { return op.getPartitionFirstBarrier(index); }
 };
 
 /// The innermost warp_specialize partition that holds `block` (or `op`).

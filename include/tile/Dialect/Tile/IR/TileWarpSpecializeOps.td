@@ -36,6 +36,13 @@ def Tile_WarpSpecializeOp : Tile_Op<"warp_specialize", [
     `regs` counting the registers it is launched with (65536 / threads,
     rounded down to a multiple of 8, at most 248).
 
+    `replicas(N)` on a worker partition runs its region in `N` groups of
+    `W` warps, one after the other: each replica is a partition of its own
+    (thread ids from its first warp, its own named barrier), and
+    `tile.replica_id` tells them apart. Identical consumer warpgroups
+    (FlashAttention-3's ping-pong consumers, CUTLASS's cooperative ones)
+    are written, and compiled, once.
+
     The op is the kernel's last (only `tile.return` follows): each partition
     leaves the kernel when it ends.
 
@@ -48,18 +55,26 @@ def Tile_WarpSpecializeOp : Tile_Op<"warp_specialize", [
     tile.return
     ```
   }];
+  // partition_replicas: one entry per worker partition (absent: 1 each).
   let arguments = (ins DenseI32ArrayAttr:$partition_num_warps,
-                       DenseI32ArrayAttr:$partition_regs);
+                       DenseI32ArrayAttr:$partition_regs,
+                       OptionalAttr<DenseI32ArrayAttr>:$partition_replicas);
   let regions = (region VariadicRegion<SizedRegion<1>>:$partitions);
   let extraClassDeclaration = [{
     /// The region of partition `i` (0: the default partition).
     ::mlir::Region &getPartition(unsigned i) { return getPartitions()[i]; }
     /// Partitions, the default one included.
     unsigned getNumPartitions() { return getPartitions().size(); }
-    /// The warps of partition `i` (the kernel's num_warps for 0).
+    /// The warps of one replica of partition `i` (the kernel's num_warps
+    /// for 0).
     int32_t getPartitionWarps(unsigned i);
-    /// The first warp of partition `i`.
+    /// How many replicas of partition `i` run (1 unless `replicas(N)`).
+    int32_t getPartitionReplicaCount(unsigned i);
+    /// The first warp of partition `i` (of its first replica).
     int32_t getPartitionFirstWarp(unsigned i);
+    /// The named barrier of the first replica of partition `i`: 1 + the
+    /// replicas of the partitions before it (barrier 0 is the CTA's).
+    int32_t getPartitionFirstBarrier(unsigned i);
     /// The registers per thread partition `i` asks for (0: no setmaxnreg).
     int32_t getPartitionRegs(unsigned i) {
       return getPartitionRegs()[i];
@@ -101,6 +116,30 @@ def Tile_WarpIdOp : Tile_Op<"warp_id", [Pure]> {
     its warps): the verifier refuses a `layout.barrier` in an `scf.if`
     whose condition, or an `scf.for` whose bounds, are computed from
     `tile.warp_id`.
+  }];
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_ReplicaIdOp : Tile_Op<"replica_id", [Pure]> {
+  let summary = "which replica of a replicated partition runs this code";
+  let description = [{
+    In a `partition warps(W) replicas(N)` region of `tile.warp_specialize`,
+    the index (0 .. N - 1) of the replica the warp belongs to: warps
+    `first + r W .. first + r W + W - 1` run replica `r`. 0 anywhere else.
+    The same in every lane of a warp and every warp of a replica, so a
+    branch on it is uniform across the replica. Two consumer warpgroups
+    that differ only in their rows and barriers:
+
+    ```mlir
+    } partition warps(4) regs(240) replicas(2) {
+      %w = tile.replica_id : i32
+      %q = layout.memdesc_index %sq[%w] : ...   // this consumer's Q slot
+      %row = arith.muli %w, %c64 : i32          // its 64 rows of the tile
+      ...
+    }
+    ```
   }];
   let results = (outs I32:$result);
   let assemblyFormat = "attr-dict `:` type($result)";

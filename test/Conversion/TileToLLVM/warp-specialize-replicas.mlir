@@ -1,0 +1,119 @@
+// RUN: tile-opt %s -split-input-file --convert-tile-to-llvm="arch=sm_90" | FileCheck %s
+
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+
+// A producer (default, 4 warps, 24 registers) and one consumer region run by
+// two replicas of 4 warps (warps 4..7 and 8..11): 12 warps, launched with
+// 168 registers. The dispatch sends warps < 4 to the default region and the
+// rest to the replicated one (no third test). In it, thread ids count from
+// the replica's first warp: (tid.x - 128) & 127; the replica is
+// (tid.x - 128) >> 7 (tile.replica_id broadcasts lane 0's); its named
+// barrier is 2 + replica, 128 threads; the mbarrier's issuing thread is each
+// replica's first (tid within the replica == 0).
+// CHECK-LABEL: llvm.func @replicated_consumers
+// CHECK-SAME: nvvm.maxnreg = 168 : i32, nvvm.maxntid = array<i32: 384, 1, 1>
+// CHECK-SAME: tile.num_warps = 12 : i32
+// CHECK: %[[C4:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK: %[[IN:.*]] = llvm.icmp "ult" %{{.*}}, %[[C4]] : i32
+// CHECK: llvm.cond_br %[[IN]], ^[[PROD:bb[0-9]+]], ^[[CONS:bb[0-9]+]]
+// CHECK: ^[[PROD]]:
+// CHECK-NEXT: nvvm.setmaxregister {{ *}}decrease 24
+// CHECK-DAG: %[[ID1:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK-DAG: %[[N1:.*]] = llvm.mlir.constant(128 : i32) : i32
+// CHECK: nvvm.barrier id = %[[ID1]] number_of_threads = %[[N1]]
+// CHECK: llvm.br ^[[END:bb[0-9]+]]
+// CHECK: ^[[CONS]]:
+// CHECK-NEXT: nvvm.setmaxregister {{ *}}increase 240
+// The replica index: lane 0's (tid.x - 128) >> 7, stored to shared memory.
+// CHECK: %[[T0:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[C128A:.*]] = llvm.mlir.constant(128 : i32) : i32
+// CHECK: %[[R0:.*]] = llvm.sub %[[T0]], %[[C128A]] : i32
+// CHECK: %[[C7:.*]] = llvm.mlir.constant(7 : i32) : i32
+// CHECK: %[[REP:.*]] = llvm.lshr %[[R0]], %[[C7]] : i32
+// CHECK: %[[REPU:.*]] = nvvm.shfl.sync {{ *}}idx %{{.*}}, %[[REP]], %{{.*}}, %{{.*}} : i32 -> i32
+// The replica's slot: byte 8 x replica.
+// CHECK: %[[C8:.*]] = llvm.mlir.constant(8 : i32) : i32
+// CHECK: %[[OFF:.*]] = llvm.mul %[[REPU]], %[[C8]] : i32
+// CHECK: %[[SLOT:.*]] = llvm.getelementptr %{{.*}}[%[[OFF]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// The barrier arrival's thread: (tid.x - 128) & 127 == 0.
+// CHECK: %[[T1:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[C128B:.*]] = llvm.mlir.constant(128 : i32) : i32
+// CHECK: %[[R1:.*]] = llvm.sub %[[T1]], %[[C128B]] : i32
+// CHECK: %[[C127:.*]] = llvm.mlir.constant(127 : i32) : i32
+// CHECK: %[[L1:.*]] = llvm.and %[[R1]], %[[C127]] : i32
+// CHECK: %[[Z:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK: %[[FIRST:.*]] = llvm.icmp "eq" %[[L1]], %[[Z]] : i32
+// CHECK: %[[ADDR:.*]] = llvm.ptrtoint %[[SLOT]] : !llvm.ptr<3> to i32
+// CHECK: llvm.inline_asm has_side_effects "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], $2;", "b,r,r" %[[FIRST]], %[[ADDR]]
+// The named barrier: 2 + (tid.x - 128) >> 7.
+// CHECK: %[[C2:.*]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK: %[[T2:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[C128C:.*]] = llvm.mlir.constant(128 : i32) : i32
+// CHECK: %[[R2:.*]] = llvm.sub %[[T2]], %[[C128C]] : i32
+// CHECK: %[[C7B:.*]] = llvm.mlir.constant(7 : i32) : i32
+// CHECK: %[[REP2:.*]] = llvm.lshr %[[R2]], %[[C7B]] : i32
+// CHECK: %[[ID:.*]] = llvm.add %[[C2]], %[[REP2]] : i32
+// CHECK: %[[N2:.*]] = llvm.mlir.constant(128 : i32) : i32
+// CHECK: nvvm.barrier id = %[[ID]] number_of_threads = %[[N2]]
+// CHECK: llvm.br ^[[END]]
+// CHECK: ^[[END]]:
+// CHECK-NEXT: llvm.return
+tile.kernel @replicated_consumers() attributes {num_warps = 4 : i32} {
+  %bars = layout.local_alloc : !layout.memdesc<2x1xi64, #bl>
+  tile.warp_specialize default regs(24) {
+    layout.barrier
+  } partition warps(4) replicas(2) regs(240) {
+    %w = tile.replica_id : i32
+    %mine = layout.memdesc_index %bars[%w] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    layout.arrive_barrier %mine, 1 nosync : !layout.memdesc<1xi64, #bl>
+    layout.barrier
+  }
+  tile.return
+}
+
+// -----
+
+// tile.replica_id outside a replicated partition is 0; a partition after a
+// replicated one starts after all its replicas (warp 4 + 2 x 2 = 8) and
+// takes the barrier after theirs (1 + 1 + 2 = 4).
+// CHECK-LABEL: llvm.func @after_replicas
+// CHECK-SAME: nvvm.maxntid = array<i32: 320, 1, 1>
+// CHECK-SAME: tile.num_warps = 10 : i32
+// CHECK: %[[C4:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK: llvm.icmp "ult" %[[U:.*]], %[[C4]] : i32
+// CHECK: llvm.cond_br %{{.*}}, ^[[DEF:bb[0-9]+]], ^[[TEST:bb[0-9]+]]
+// The default partition's replica id: the constant 0, stored.
+// CHECK: ^[[DEF]]:
+// CHECK-NEXT: %[[Z:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT: llvm.store %[[Z]]
+// CHECK: ^[[TEST]]:
+// CHECK-NEXT: %[[C8:.*]] = llvm.mlir.constant(8 : i32) : i32
+// CHECK-NEXT: llvm.icmp "ult" %[[U]], %[[C8]] : i32
+// CHECK: llvm.cond_br %{{.*}}, ^[[REPL:bb[0-9]+]], ^[[LAST:bb[0-9]+]]
+// The replicas of 2 warps: barrier 2 + (tid.x - 128) >> 6, 64 threads.
+// CHECK: ^[[REPL]]:
+// CHECK-NEXT: %[[C2:.*]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK: llvm.mlir.constant(128 : i32) : i32
+// CHECK: %[[C6:.*]] = llvm.mlir.constant(6 : i32) : i32
+// CHECK: %[[R:.*]] = llvm.lshr %{{.*}}, %[[C6]] : i32
+// CHECK: %[[ID:.*]] = llvm.add %[[C2]], %[[R]] : i32
+// CHECK: nvvm.barrier id = %[[ID]]
+// The last partition: tid.x - 256, barrier 4.
+// CHECK: ^[[LAST]]:
+// CHECK: llvm.mlir.constant(256 : i32) : i32
+// CHECK: %[[ID4:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK: %[[N:.*]] = llvm.mlir.constant(64 : i32) : i32
+// CHECK: nvvm.barrier id = %[[ID4]] number_of_threads = %[[N]]
+tile.kernel @after_replicas(%p: !tile.ptr<i32>) attributes {num_warps = 4 : i32} {
+  tile.warp_specialize default {
+    %w = tile.replica_id : i32
+    tile.store %p, %w : !tile.ptr<i32>
+  } partition warps(2) replicas(2) {
+    layout.barrier
+  } partition warps(2) {
+    %t = tile.warp_id : i32
+    %z = arith.constant 0 : i32
+    layout.barrier
+  }
+  tile.return
+}
