@@ -36,14 +36,14 @@ tile.kernel @ws(%p: !tile.ptr<f32>, %n: i32) attributes {num_warps = 8 : i32} {
 // replicas(N) prints between warps and regs; tile.replica_id.
 // CHECK-LABEL: tile.kernel @replicas
 // CHECK: tile.warp_specialize default regs(24) {
-// CHECK: } partition warps(4) replicas(2) regs(240) {
+// CHECK: } partition warps(4) replicas(2) regs(232) {
 // CHECK-NEXT: %{{.*}} = tile.replica_id : i32
 // CHECK: } partition warps(4) regs(24) {
 // CHECK-NOT: partition_replicas
 // CHECK: tile.return
 tile.kernel @replicas(%p: !tile.ptr<f32>) attributes {num_warps = 4 : i32} {
   tile.warp_specialize default regs(24) {
-  } partition warps(4) replicas(2) regs(240) {
+  } partition warps(4) replicas(2) regs(232) {
     %r = tile.replica_id : i32
     %v = arith.constant dense<1.0> : tensor<128xf32, #b4>
   } partition warps(4) regs(24) {
