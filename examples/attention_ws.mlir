@@ -9,7 +9,11 @@
 // tiles), 12 warps, 240 / 24 registers a thread (setmaxnreg), 3-slot (d =
 // 64) or 2-slot (d = 128) K and V rings. (The generator's nc=3 option makes
 // C = 3: 192-row tiles, 16 warps, 160 / 32 registers.)
-// Key blocks of 128.
+// Key blocks of 128. The producer is the default region (the kernel's 4
+// warps); the consumers are one region, `partition warps(4) replicas(C)`,
+// run by warpgroups 1 .. C, each finding its index w with tile.replica_id:
+// the consumer's code is compiled once (half the assembler's time of one
+// region per consumer).
 //
 // Arguments: those of examples/attention_tma.mlir (q, k, v, o, sm_scale,
 // n, heads, causal, the (b, h, n) strides of q, k, v and o, then rq, rk,
@@ -185,773 +189,7 @@ tile.kernel @attention_ws_f16_d64(
   %tleftr = arith.addi %tleft, %G : i32
   %tleftr1 = arith.subi %tleftr, %c1 : i32
   %count = arith.divsi %tleftr1, %G : i32
-  tile.warp_specialize default regs(240) {
-    // Consumer 0: query rows [128 pm + 0, 128 pm + 64) of each tile.
-    %cw = arith.constant 0 : i32
-    %cwn = arith.constant 1 : i32
-    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
-    %lpin = layout.memdesc_index %lpins[%cw] : !layout.memdesc<2x64x4xf32, #pin_ws_f16_64> -> !layout.memdesc<64x4xf32, #pin_ws_f16_64>
-    %crow = arith.constant 0 : i32
-    %osb = arith.extsi %sob : i32 to i64
-    %osh = arith.extsi %soh : i32 to i64
-
-    // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
-    %log2e = arith.constant 1.44269504 : f32
-    %qk_scale = arith.mulf %sm_scale, %log2e : f32
-    %scale = tile.splat %qk_scale : f32 -> tensor<64x128xf32, #mmaS_ws_f16_64>
-    %scale_r = tile.splat %qk_scale : f32 -> tensor<64xf32, #rowS_ws_f16_64>
-    // Row and column indices of the score block, for the mask.
-    %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_f16_64>
-    %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_f16_64>
-    %cols2 = tile.expand_dims %coli {axis = 0 : i32} : tensor<128xi32, #colS_ws_f16_64> -> tensor<1x128xi32, #mmaS_ws_f16_64>
-    %colsb = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
-    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS_ws_f16_64>
-    %onev = arith.constant dense<1> : tensor<64xi32, #rowS_ws_f16_64>
-    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS_ws_f16_64>
-    %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_f16_64>
-    %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_f16_64>
-    %zo = arith.constant dense<0.0> : tensor<64x64xf32, #mmaO_ws_f16_64>
-    %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_f16_64>
-    %l0 = arith.constant dense<0.0> : tensor<64x4xf32, #lq_ws_f16_64>
-    // Tiles: %base key blocks and %base + kq turns came before tile kq.
-    %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
-      %tk = arith.muli %kq, %G : i32
-      %tt = arith.addi %pid, %tk : i32
-      %tf = arith.addi %tk, %pidr : i32
-      %ko = arith.andi %kq, %c1 : i32
-      %kodd = arith.cmpi ne, %ko, %c0 : i32
-      %kin = arith.cmpi slt, %kq, %fullw : i32
-      %flip = arith.andi %kodd, %kin : i1
-      %u = arith.select %flip, %tf, %tt : i32
-      %bh = arith.divsi %u, %nrb : i32
-      %ri = arith.remsi %u, %nrb : i32
-      %pmr = arith.subi %nrb, %ri : i32
-      %pm = arith.subi %pmr, %c1 : i32
-      %b = arith.divsi %bh, %heads : i32
-      %h = arith.remsi %bh, %heads : i32
-      %tbase = arith.addi %base, %kq : i32
-      %pm1 = arith.addi %pm, %c1 : i32
-      %rend = arith.muli %pm1, %cBM : i32
-      %rendr = arith.addi %rend, %cBN1 : i32
-      %diag = arith.divsi %rendr, %cBN : i32
-      %cdiag = arith.minsi %nblocks, %diag : i32
-      %hi = arith.select %is_causal, %cdiag, %nblocks : i32
-      %rfirst = arith.muli %pm, %cBM : i32
-      %first = arith.divsi %rfirst, %cBN : i32
-      %cfull = arith.minsi %nfull0, %first : i32
-      %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
-      %hi1 = arith.subi %hi, %c1 : i32
-      %qr0 = arith.addi %rfirst, %crow : i32
-      // O: the [n, d] slice of this head, stored from registers (the store
-      // drops rows past n).
-      %b64 = arith.extsi %b : i32 to i64
-      %h64 = arith.extsi %h : i32 to i64
-      %oob = arith.muli %b64, %osb : i64
-      %ooh = arith.muli %h64, %osh : i64
-      %ooff = arith.addi %oob, %ooh : i64
-      %op = tile.addptr %o, %ooff : !tile.ptr<f16>, i64
-      %vo = tile.make_view %op, shape [%n, 64], strides [%son, 1]
-            : !tile.ptr<f16> -> !tile.view<?x64xf16>
-      // Row indices of the score block, for the mask.
-      %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_f16_64>
-      %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_f16_64>
-      // Columns below lim are kept: n, or min(n, row + 1) when causal.
-      %rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS_ws_f16_64>
-      %limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS_ws_f16_64>
-      %lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS_ws_f16_64>, tensor<64xi32, #rowS_ws_f16_64>
-
-      // Turn 0: S_0 = Q K_0^T.
-      %qph = arith.andi %kq, %c1 : i32
-      layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
-      %g_k0 = arith.addi %base, %c0 : i32
-      %ws_k0 = arith.remsi %g_k0, %cS : i32
-      %wr_k0 = arith.divsi %g_k0, %cS : i32
-      %wp_k0 = arith.andi %wr_k0, %c1 : i32
-      %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
-      %g_k0s = arith.addi %base, %c0 : i32
-      %k0s = arith.remsi %g_k0s, %cS : i32
-      %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-      %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
-      %tg_p = arith.addi %tbase, %c0 : i32
-      %tp_p = arith.andi %tg_p, %c1 : i32
-      layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
-      %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
-      %g_rk0 = arith.addi %base, %c0 : i32
-      %rs_k0 = arith.remsi %g_rk0, %cS : i32
-      %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // Block 0's softmax (masked: it may be the diagonal or the last block).
-      // The mask: column c of the block is kept iff c < lim - blk BN.
-      %col0_p0 = arith.muli %c0, %cBN : i32
-      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #rowS_ws_f16_64>
-      %limc_p0 = arith.subi %lim, %col0v_p0 : tensor<64xi32, #rowS_ws_f16_64>
-      %lim2_p0 = tile.expand_dims %limc_p0 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_64> -> tensor<64x1xi32, #mmaS_ws_f16_64>
-      %limb_p0 = tile.broadcast %lim2_p0 : tensor<64x1xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
-      %keep_p0 = arith.cmpi slt, %colsb, %limb_p0 : tensor<64x128xi32, #mmaS_ws_f16_64>
-      %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_f16_64>, tensor<64x128xf32, #mmaS_ws_f16_64>
-      // Online softmax in units of the scaled scores (block 0 always has a
-      // kept column, so m' is finite from the first block on).
-      %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
-      %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<64xf32, #rowS_ws_f16_64>
-      // Lazy max: m moves only when the block's max exceeds it by 8.
-      %thr_p0 = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_f16_64>
-      %mthr_p0 = arith.addf %m0, %thr_p0 : tensor<64xf32, #rowS_ws_f16_64>
-      %grow_p0 = arith.cmpf ogt, %mxs_p0, %mthr_p0 : tensor<64xf32, #rowS_ws_f16_64>
-      %m_p0 = arith.select %grow_p0, %mxs_p0, %m0 : tensor<64xi1, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>
-      %negm_p0 = arith.negf %m_p0 : tensor<64xf32, #rowS_ws_f16_64>
-      %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
-      %mb_p0 = tile.broadcast %mb2_p0 : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-      %sd_p0 = math.fma %s_p0, %scale, %mb_p0 : tensor<64x128xf32, #mmaS_ws_f16_64>
-      %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_64>
-      %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_f16_64>
-      %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_f16_64>
-      // l per thread: P summed over this thread's columns only (no shuffle).
-      %pr_p0 = tile.reshape %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
-      %ps3_p0 = tile.reduce sum %pr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
-      %ps_p0 = tile.reduce sum %ps3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
-      %ab1_p0 = tile.expand_dims %alpha_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
-      %abs_p0 = tile.broadcast %ab1_p0 : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-      %abr_p0 = tile.reshape %abs_p0 : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
-      %ab3_p0 = tile.reduce max %abr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
-      %alq_p0 = tile.reduce max %ab3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
-      %la_p0 = arith.mulf %l0, %alq_p0 : tensor<64x4xf32, #lq_ws_f16_64>
-      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64x4xf32, #lq_ws_f16_64>
-      %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
-      %pa_p0 = layout.convert %pt_p0 : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
-
-      // Iteration j: P_j V_j and the softmax of block j + 1, for j + 1 < hi.
-      // Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
-      %nfull1 = arith.subi %nfull, %c1 : i32
-      %mid0 = arith.maxsi %nfull1, %c0 : i32
-      %mid = arith.minsi %mid0, %hi1 : i32
-      %full:5 = scf.for %j = %c0 to %mid step %c1
-          iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
-          -> (tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-        %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-        // Rescale O only in a warp where some row's max moved (alpha != 1).
-        %one_j = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_f16_64>
-        %moved_j = arith.cmpf une, %alphao_j, %one_j : tensor<64xf32, #rowO_ws_f16_64>
-        %anym_j = layout.warp_any %moved_j : tensor<64xi1, #rowO_ws_f16_64>
-        %accs_j = scf.if %anym_j -> (tensor<64x64xf32, #mmaO_ws_f16_64>) {
-          %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-          %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-          %accm_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_f16_64>
-          scf.yield %accm_j : tensor<64x64xf32, #mmaO_ws_f16_64>
-        } else {
-          scf.yield %acc_i : tensor<64x64xf32, #mmaO_ws_f16_64>
-        }
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_f16_64>
-        // Lazy max: m moves only when the block's max exceeds it by 8.
-        %thr_n = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_f16_64>
-        %mthr_n = arith.addf %m_i, %thr_n : tensor<64xf32, #rowS_ws_f16_64>
-        %grow_n = arith.cmpf ogt, %mxs_n, %mthr_n : tensor<64xf32, #rowS_ws_f16_64>
-        %m_n = arith.select %grow_n, %mxs_n, %m_i : tensor<64xi1, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_f16_64>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-        %sd_n = math.fma %qk, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_f16_64>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_64>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_64>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_64>
-        // l per thread: P summed over this thread's columns only (no shuffle).
-        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
-        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
-        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
-        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
-        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
-        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
-        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
-        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_64>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_64>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
-        %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
-        // Pins the wait below every exponential (ptxas keeps it after a store).
-        layout.local_store %l_n, %lpin : tensor<64x4xf32, #lq_ws_f16_64> -> !layout.memdesc<64x4xf32, #pin_ws_f16_64>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
-      }
-      %part:5 = scf.for %j = %mid to %hi1 step %c1
-          iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
-          -> (tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-        %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-        // Rescale O only in a warp where some row's max moved (alpha != 1).
-        %one_j = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_f16_64>
-        %moved_j = arith.cmpf une, %alphao_j, %one_j : tensor<64xf32, #rowO_ws_f16_64>
-        %anym_j = layout.warp_any %moved_j : tensor<64xi1, #rowO_ws_f16_64>
-        %accs_j = scf.if %anym_j -> (tensor<64x64xf32, #mmaO_ws_f16_64>) {
-          %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-          %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-          %accm_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_f16_64>
-          scf.yield %accm_j : tensor<64x64xf32, #mmaO_ws_f16_64>
-        } else {
-          scf.yield %acc_i : tensor<64x64xf32, #mmaO_ws_f16_64>
-        }
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // The mask: column c of the block is kept iff c < lim - blk BN.
-        %col0_n = arith.muli %j1, %cBN : i32
-        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_f16_64>
-        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_f16_64>
-        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_64> -> tensor<64x1xi32, #mmaS_ws_f16_64>
-        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
-        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_f16_64>
-        %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_f16_64>, tensor<64x128xf32, #mmaS_ws_f16_64>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_f16_64>
-        // Lazy max: m moves only when the block's max exceeds it by 8.
-        %thr_n = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_f16_64>
-        %mthr_n = arith.addf %m_i, %thr_n : tensor<64xf32, #rowS_ws_f16_64>
-        %grow_n = arith.cmpf ogt, %mxs_n, %mthr_n : tensor<64xf32, #rowS_ws_f16_64>
-        %m_n = arith.select %grow_n, %mxs_n, %m_i : tensor<64xi1, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_f16_64>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-        %sd_n = math.fma %s_n, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_f16_64>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_64>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_64>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_64>
-        // l per thread: P summed over this thread's columns only (no shuffle).
-        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
-        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
-        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
-        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
-        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
-        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
-        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
-        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_64>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_64>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
-        %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
-        // Pins the wait below every exponential (ptxas keeps it after a store).
-        layout.local_store %l_n, %lpin : tensor<64x4xf32, #lq_ws_f16_64> -> !layout.memdesc<64x4xf32, #pin_ws_f16_64>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
-      }
-      // The last S has been waited for: the producer may load the next Q.
-      layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // Turn hi: the last block's P V, then O / l.
-      %tg_e = arith.addi %tbase, %hi : i32
-      %tp_e = arith.andi %tg_e, %c1 : i32
-      layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
-      %alphao_last = layout.convert %part#3 : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-      // Rescale O only in a warp where some row's max moved (alpha != 1).
-      %one_last = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_f16_64>
-      %moved_last = arith.cmpf une, %alphao_last, %one_last : tensor<64xf32, #rowO_ws_f16_64>
-      %anym_last = layout.warp_any %moved_last : tensor<64xi1, #rowO_ws_f16_64>
-      %accs_last = scf.if %anym_last -> (tensor<64x64xf32, #mmaO_ws_f16_64>) {
-        %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-        %ab_last = tile.broadcast %ab2_last : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-        %accm_last = arith.mulf %part#0, %ab_last : tensor<64x64xf32, #mmaO_ws_f16_64>
-        scf.yield %accm_last : tensor<64x64xf32, #mmaO_ws_f16_64>
-      } else {
-        scf.yield %part#0 : tensor<64x64xf32, #mmaO_ws_f16_64>
-      }
-      %g_vlast = arith.addi %base, %hi1 : i32
-      %ws_vlast = arith.remsi %g_vlast, %cS : i32
-      %wr_vlast = arith.divsi %g_vlast, %cS : i32
-      %wp_vlast = arith.andi %wr_vlast, %c1 : i32
-      %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
-      %g_pvlast = arith.addi %base, %hi1 : i32
-      %vsl_last = arith.remsi %g_pvlast, %cS : i32
-      %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-      %acc_last = tile.dot %part#4, %svc_last, %accs_last async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
-      %g_rvl = arith.addi %base, %hi1 : i32
-      %rs_vl = arith.remsi %g_rvl, %cS : i32
-      %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // The row sums: the four partial sums of each row's quad.
-      %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_f16_64> -> tensor<64xf32, #lqr_ws_f16_64>
-      %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-      %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-      %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-      %out = arith.divf %acc, %lb : tensor<64x64xf32, #mmaO_ws_f16_64>
-      %outt = arith.truncf %out : tensor<64x64xf32, #mmaO_ws_f16_64> to tensor<64x64xf16, #mmaO_ws_f16_64>
-      %pmc = arith.muli %pm, %cNC : i32
-      %ot = arith.addi %pmc, %cw : i32
-      tile.store_tile %outt, %vo[%ot, %c0] : tensor<64x64xf16, #mmaO_ws_f16_64>, !tile.view<?x64xf16>
-      %nbase = arith.addi %base, %hi : i32
-      scf.yield %nbase : i32
-    }
-  } partition warps(4) regs(240) {
-    // Consumer 1: query rows [128 pm + 64, 128 pm + 128) of each tile.
-    %cw = arith.constant 1 : i32
-    %cwn = arith.constant 0 : i32
-    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
-    %lpin = layout.memdesc_index %lpins[%cw] : !layout.memdesc<2x64x4xf32, #pin_ws_f16_64> -> !layout.memdesc<64x4xf32, #pin_ws_f16_64>
-    %crow = arith.constant 64 : i32
-    %osb = arith.extsi %sob : i32 to i64
-    %osh = arith.extsi %soh : i32 to i64
-    // Consumer 0 takes the first turn.
-    layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-
-    // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
-    %log2e = arith.constant 1.44269504 : f32
-    %qk_scale = arith.mulf %sm_scale, %log2e : f32
-    %scale = tile.splat %qk_scale : f32 -> tensor<64x128xf32, #mmaS_ws_f16_64>
-    %scale_r = tile.splat %qk_scale : f32 -> tensor<64xf32, #rowS_ws_f16_64>
-    // Row and column indices of the score block, for the mask.
-    %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_f16_64>
-    %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_f16_64>
-    %cols2 = tile.expand_dims %coli {axis = 0 : i32} : tensor<128xi32, #colS_ws_f16_64> -> tensor<1x128xi32, #mmaS_ws_f16_64>
-    %colsb = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
-    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS_ws_f16_64>
-    %onev = arith.constant dense<1> : tensor<64xi32, #rowS_ws_f16_64>
-    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS_ws_f16_64>
-    %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_f16_64>
-    %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_f16_64>
-    %zo = arith.constant dense<0.0> : tensor<64x64xf32, #mmaO_ws_f16_64>
-    %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_f16_64>
-    %l0 = arith.constant dense<0.0> : tensor<64x4xf32, #lq_ws_f16_64>
-    // Tiles: %base key blocks and %base + kq turns came before tile kq.
-    %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
-      %tk = arith.muli %kq, %G : i32
-      %tt = arith.addi %pid, %tk : i32
-      %tf = arith.addi %tk, %pidr : i32
-      %ko = arith.andi %kq, %c1 : i32
-      %kodd = arith.cmpi ne, %ko, %c0 : i32
-      %kin = arith.cmpi slt, %kq, %fullw : i32
-      %flip = arith.andi %kodd, %kin : i1
-      %u = arith.select %flip, %tf, %tt : i32
-      %bh = arith.divsi %u, %nrb : i32
-      %ri = arith.remsi %u, %nrb : i32
-      %pmr = arith.subi %nrb, %ri : i32
-      %pm = arith.subi %pmr, %c1 : i32
-      %b = arith.divsi %bh, %heads : i32
-      %h = arith.remsi %bh, %heads : i32
-      %tbase = arith.addi %base, %kq : i32
-      %pm1 = arith.addi %pm, %c1 : i32
-      %rend = arith.muli %pm1, %cBM : i32
-      %rendr = arith.addi %rend, %cBN1 : i32
-      %diag = arith.divsi %rendr, %cBN : i32
-      %cdiag = arith.minsi %nblocks, %diag : i32
-      %hi = arith.select %is_causal, %cdiag, %nblocks : i32
-      %rfirst = arith.muli %pm, %cBM : i32
-      %first = arith.divsi %rfirst, %cBN : i32
-      %cfull = arith.minsi %nfull0, %first : i32
-      %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
-      %hi1 = arith.subi %hi, %c1 : i32
-      %qr0 = arith.addi %rfirst, %crow : i32
-      // O: the [n, d] slice of this head, stored from registers (the store
-      // drops rows past n).
-      %b64 = arith.extsi %b : i32 to i64
-      %h64 = arith.extsi %h : i32 to i64
-      %oob = arith.muli %b64, %osb : i64
-      %ooh = arith.muli %h64, %osh : i64
-      %ooff = arith.addi %oob, %ooh : i64
-      %op = tile.addptr %o, %ooff : !tile.ptr<f16>, i64
-      %vo = tile.make_view %op, shape [%n, 64], strides [%son, 1]
-            : !tile.ptr<f16> -> !tile.view<?x64xf16>
-      // Row indices of the score block, for the mask.
-      %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_f16_64>
-      %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_f16_64>
-      // Columns below lim are kept: n, or min(n, row + 1) when causal.
-      %rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS_ws_f16_64>
-      %limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS_ws_f16_64>
-      %lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS_ws_f16_64>, tensor<64xi32, #rowS_ws_f16_64>
-
-      // Turn 0: S_0 = Q K_0^T.
-      %qph = arith.andi %kq, %c1 : i32
-      layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
-      %g_k0 = arith.addi %base, %c0 : i32
-      %ws_k0 = arith.remsi %g_k0, %cS : i32
-      %wr_k0 = arith.divsi %g_k0, %cS : i32
-      %wp_k0 = arith.andi %wr_k0, %c1 : i32
-      %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
-      %g_k0s = arith.addi %base, %c0 : i32
-      %k0s = arith.remsi %g_k0s, %cS : i32
-      %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-      %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
-      %tg_p = arith.addi %tbase, %c0 : i32
-      %tp_p = arith.andi %tg_p, %c1 : i32
-      layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
-      %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
-      %g_rk0 = arith.addi %base, %c0 : i32
-      %rs_k0 = arith.remsi %g_rk0, %cS : i32
-      %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // Block 0's softmax (masked: it may be the diagonal or the last block).
-      // The mask: column c of the block is kept iff c < lim - blk BN.
-      %col0_p0 = arith.muli %c0, %cBN : i32
-      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #rowS_ws_f16_64>
-      %limc_p0 = arith.subi %lim, %col0v_p0 : tensor<64xi32, #rowS_ws_f16_64>
-      %lim2_p0 = tile.expand_dims %limc_p0 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_64> -> tensor<64x1xi32, #mmaS_ws_f16_64>
-      %limb_p0 = tile.broadcast %lim2_p0 : tensor<64x1xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
-      %keep_p0 = arith.cmpi slt, %colsb, %limb_p0 : tensor<64x128xi32, #mmaS_ws_f16_64>
-      %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_f16_64>, tensor<64x128xf32, #mmaS_ws_f16_64>
-      // Online softmax in units of the scaled scores (block 0 always has a
-      // kept column, so m' is finite from the first block on).
-      %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
-      %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<64xf32, #rowS_ws_f16_64>
-      // Lazy max: m moves only when the block's max exceeds it by 8.
-      %thr_p0 = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_f16_64>
-      %mthr_p0 = arith.addf %m0, %thr_p0 : tensor<64xf32, #rowS_ws_f16_64>
-      %grow_p0 = arith.cmpf ogt, %mxs_p0, %mthr_p0 : tensor<64xf32, #rowS_ws_f16_64>
-      %m_p0 = arith.select %grow_p0, %mxs_p0, %m0 : tensor<64xi1, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>
-      %negm_p0 = arith.negf %m_p0 : tensor<64xf32, #rowS_ws_f16_64>
-      %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
-      %mb_p0 = tile.broadcast %mb2_p0 : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-      %sd_p0 = math.fma %s_p0, %scale, %mb_p0 : tensor<64x128xf32, #mmaS_ws_f16_64>
-      %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_64>
-      %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_f16_64>
-      %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_f16_64>
-      // l per thread: P summed over this thread's columns only (no shuffle).
-      %pr_p0 = tile.reshape %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
-      %ps3_p0 = tile.reduce sum %pr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
-      %ps_p0 = tile.reduce sum %ps3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
-      %ab1_p0 = tile.expand_dims %alpha_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
-      %abs_p0 = tile.broadcast %ab1_p0 : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-      %abr_p0 = tile.reshape %abs_p0 : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
-      %ab3_p0 = tile.reduce max %abr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
-      %alq_p0 = tile.reduce max %ab3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
-      %la_p0 = arith.mulf %l0, %alq_p0 : tensor<64x4xf32, #lq_ws_f16_64>
-      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64x4xf32, #lq_ws_f16_64>
-      %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
-      %pa_p0 = layout.convert %pt_p0 : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
-
-      // Iteration j: P_j V_j and the softmax of block j + 1, for j + 1 < hi.
-      // Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
-      %nfull1 = arith.subi %nfull, %c1 : i32
-      %mid0 = arith.maxsi %nfull1, %c0 : i32
-      %mid = arith.minsi %mid0, %hi1 : i32
-      %full:5 = scf.for %j = %c0 to %mid step %c1
-          iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
-          -> (tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-        %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-        // Rescale O only in a warp where some row's max moved (alpha != 1).
-        %one_j = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_f16_64>
-        %moved_j = arith.cmpf une, %alphao_j, %one_j : tensor<64xf32, #rowO_ws_f16_64>
-        %anym_j = layout.warp_any %moved_j : tensor<64xi1, #rowO_ws_f16_64>
-        %accs_j = scf.if %anym_j -> (tensor<64x64xf32, #mmaO_ws_f16_64>) {
-          %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-          %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-          %accm_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_f16_64>
-          scf.yield %accm_j : tensor<64x64xf32, #mmaO_ws_f16_64>
-        } else {
-          scf.yield %acc_i : tensor<64x64xf32, #mmaO_ws_f16_64>
-        }
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_f16_64>
-        // Lazy max: m moves only when the block's max exceeds it by 8.
-        %thr_n = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_f16_64>
-        %mthr_n = arith.addf %m_i, %thr_n : tensor<64xf32, #rowS_ws_f16_64>
-        %grow_n = arith.cmpf ogt, %mxs_n, %mthr_n : tensor<64xf32, #rowS_ws_f16_64>
-        %m_n = arith.select %grow_n, %mxs_n, %m_i : tensor<64xi1, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_f16_64>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-        %sd_n = math.fma %qk, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_f16_64>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_64>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_64>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_64>
-        // l per thread: P summed over this thread's columns only (no shuffle).
-        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
-        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
-        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
-        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
-        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
-        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
-        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
-        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_64>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_64>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
-        %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
-        // Pins the wait below every exponential (ptxas keeps it after a store).
-        layout.local_store %l_n, %lpin : tensor<64x4xf32, #lq_ws_f16_64> -> !layout.memdesc<64x4xf32, #pin_ws_f16_64>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
-      }
-      %part:5 = scf.for %j = %mid to %hi1 step %c1
-          iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
-          -> (tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-        %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-        // Rescale O only in a warp where some row's max moved (alpha != 1).
-        %one_j = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_f16_64>
-        %moved_j = arith.cmpf une, %alphao_j, %one_j : tensor<64xf32, #rowO_ws_f16_64>
-        %anym_j = layout.warp_any %moved_j : tensor<64xi1, #rowO_ws_f16_64>
-        %accs_j = scf.if %anym_j -> (tensor<64x64xf32, #mmaO_ws_f16_64>) {
-          %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-          %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-          %accm_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_f16_64>
-          scf.yield %accm_j : tensor<64x64xf32, #mmaO_ws_f16_64>
-        } else {
-          scf.yield %acc_i : tensor<64x64xf32, #mmaO_ws_f16_64>
-        }
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // The mask: column c of the block is kept iff c < lim - blk BN.
-        %col0_n = arith.muli %j1, %cBN : i32
-        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_f16_64>
-        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_f16_64>
-        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_64> -> tensor<64x1xi32, #mmaS_ws_f16_64>
-        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
-        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_f16_64>
-        %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_f16_64>, tensor<64x128xf32, #mmaS_ws_f16_64>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_f16_64>
-        // Lazy max: m moves only when the block's max exceeds it by 8.
-        %thr_n = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_f16_64>
-        %mthr_n = arith.addf %m_i, %thr_n : tensor<64xf32, #rowS_ws_f16_64>
-        %grow_n = arith.cmpf ogt, %mxs_n, %mthr_n : tensor<64xf32, #rowS_ws_f16_64>
-        %m_n = arith.select %grow_n, %mxs_n, %m_i : tensor<64xi1, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_f16_64>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-        %sd_n = math.fma %s_n, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_f16_64>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_64>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_64>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_64>
-        // l per thread: P summed over this thread's columns only (no shuffle).
-        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
-        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
-        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
-        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
-        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
-        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
-        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
-        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
-        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_64>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_64>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
-        %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
-        // Pins the wait below every exponential (ptxas keeps it after a store).
-        layout.local_store %l_n, %lpin : tensor<64x4xf32, #lq_ws_f16_64> -> !layout.memdesc<64x4xf32, #pin_ws_f16_64>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
-      }
-      // The last S has been waited for: the producer may load the next Q.
-      layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // Turn hi: the last block's P V, then O / l.
-      %tg_e = arith.addi %tbase, %hi : i32
-      %tp_e = arith.andi %tg_e, %c1 : i32
-      layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
-      %alphao_last = layout.convert %part#3 : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-      // Rescale O only in a warp where some row's max moved (alpha != 1).
-      %one_last = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_f16_64>
-      %moved_last = arith.cmpf une, %alphao_last, %one_last : tensor<64xf32, #rowO_ws_f16_64>
-      %anym_last = layout.warp_any %moved_last : tensor<64xi1, #rowO_ws_f16_64>
-      %accs_last = scf.if %anym_last -> (tensor<64x64xf32, #mmaO_ws_f16_64>) {
-        %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-        %ab_last = tile.broadcast %ab2_last : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-        %accm_last = arith.mulf %part#0, %ab_last : tensor<64x64xf32, #mmaO_ws_f16_64>
-        scf.yield %accm_last : tensor<64x64xf32, #mmaO_ws_f16_64>
-      } else {
-        scf.yield %part#0 : tensor<64x64xf32, #mmaO_ws_f16_64>
-      }
-      %g_vlast = arith.addi %base, %hi1 : i32
-      %ws_vlast = arith.remsi %g_vlast, %cS : i32
-      %wr_vlast = arith.divsi %g_vlast, %cS : i32
-      %wp_vlast = arith.andi %wr_vlast, %c1 : i32
-      %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
-      %g_pvlast = arith.addi %base, %hi1 : i32
-      %vsl_last = arith.remsi %g_pvlast, %cS : i32
-      %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
-      %acc_last = tile.dot %part#4, %svc_last, %accs_last async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
-      %g_rvl = arith.addi %base, %hi1 : i32
-      %rs_vl = arith.remsi %g_rvl, %cS : i32
-      %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // The row sums: the four partial sums of each row's quad.
-      %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_f16_64> -> tensor<64xf32, #lqr_ws_f16_64>
-      %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-      %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
-      %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-      %out = arith.divf %acc, %lb : tensor<64x64xf32, #mmaO_ws_f16_64>
-      %outt = arith.truncf %out : tensor<64x64xf32, #mmaO_ws_f16_64> to tensor<64x64xf16, #mmaO_ws_f16_64>
-      %pmc = arith.muli %pm, %cNC : i32
-      %ot = arith.addi %pmc, %cw : i32
-      tile.store_tile %outt, %vo[%ot, %c0] : tensor<64x64xf16, #mmaO_ws_f16_64>, !tile.view<?x64xf16>
-      %nbase = arith.addi %base, %hi : i32
-      scf.yield %nbase : i32
-    }
-  } partition warps(4) regs(24) {
+  tile.warp_specialize default regs(24) {
     // Producer: K_0, Q, then K_(j+1) and V_j for each block j of each tile.
     %c0q = arith.constant 0 : i32
     %c0r = arith.constant 0 : i32
@@ -1063,6 +301,397 @@ tile.kernel @attention_ws_f16_d64(
       %nbase = arith.addi %base, %hi : i32
       scf.yield %nbase : i32
     }
+  } partition warps(4) replicas(2) regs(240) {
+    // Consumer w = tile.replica_id: query rows [128 pm + 64 w, 128 pm + 64 w + 64) of each tile.
+    %cw = tile.replica_id : i32
+    %cw1 = arith.addi %cw, %c1 : i32
+    %cwr = arith.cmpi eq, %cw1, %cNC : i32
+    %cwn = arith.select %cwr, %c0, %cw1 : i32
+    %c64w = arith.constant 64 : i32
+    %crow = arith.muli %cw, %c64w : i32
+    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<2x64x64xf16, #sw> -> !layout.memdesc<64x64xf16, #sw>
+    %lpin = layout.memdesc_index %lpins[%cw] : !layout.memdesc<2x64x4xf32, #pin_ws_f16_64> -> !layout.memdesc<64x4xf32, #pin_ws_f16_64>
+    %osb = arith.extsi %sob : i32 to i64
+    %osh = arith.extsi %soh : i32 to i64
+    // Consumer 0 takes the first turn.
+    %cNC1 = arith.constant 1 : i32
+    %lastw = arith.cmpi eq, %cw, %cNC1 : i32
+    scf.if %lastw {
+      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
+    }
+
+    // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
+    %log2e = arith.constant 1.44269504 : f32
+    %qk_scale = arith.mulf %sm_scale, %log2e : f32
+    %scale = tile.splat %qk_scale : f32 -> tensor<64x128xf32, #mmaS_ws_f16_64>
+    %scale_r = tile.splat %qk_scale : f32 -> tensor<64xf32, #rowS_ws_f16_64>
+    // Row and column indices of the score block, for the mask.
+    %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_f16_64>
+    %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_f16_64>
+    %cols2 = tile.expand_dims %coli {axis = 0 : i32} : tensor<128xi32, #colS_ws_f16_64> -> tensor<1x128xi32, #mmaS_ws_f16_64>
+    %colsb = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
+    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS_ws_f16_64>
+    %onev = arith.constant dense<1> : tensor<64xi32, #rowS_ws_f16_64>
+    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS_ws_f16_64>
+    %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_f16_64>
+    %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_f16_64>
+    %zo = arith.constant dense<0.0> : tensor<64x64xf32, #mmaO_ws_f16_64>
+    %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_f16_64>
+    %l0 = arith.constant dense<0.0> : tensor<64x4xf32, #lq_ws_f16_64>
+    // Tiles: %base key blocks and %base + kq turns came before tile kq.
+    %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
+      %tk = arith.muli %kq, %G : i32
+      %tt = arith.addi %pid, %tk : i32
+      %tf = arith.addi %tk, %pidr : i32
+      %ko = arith.andi %kq, %c1 : i32
+      %kodd = arith.cmpi ne, %ko, %c0 : i32
+      %kin = arith.cmpi slt, %kq, %fullw : i32
+      %flip = arith.andi %kodd, %kin : i1
+      %u = arith.select %flip, %tf, %tt : i32
+      %bh = arith.divsi %u, %nrb : i32
+      %ri = arith.remsi %u, %nrb : i32
+      %pmr = arith.subi %nrb, %ri : i32
+      %pm = arith.subi %pmr, %c1 : i32
+      %b = arith.divsi %bh, %heads : i32
+      %h = arith.remsi %bh, %heads : i32
+      %tbase = arith.addi %base, %kq : i32
+      %pm1 = arith.addi %pm, %c1 : i32
+      %rend = arith.muli %pm1, %cBM : i32
+      %rendr = arith.addi %rend, %cBN1 : i32
+      %diag = arith.divsi %rendr, %cBN : i32
+      %cdiag = arith.minsi %nblocks, %diag : i32
+      %hi = arith.select %is_causal, %cdiag, %nblocks : i32
+      %rfirst = arith.muli %pm, %cBM : i32
+      %first = arith.divsi %rfirst, %cBN : i32
+      %cfull = arith.minsi %nfull0, %first : i32
+      %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
+      %hi1 = arith.subi %hi, %c1 : i32
+      %qr0 = arith.addi %rfirst, %crow : i32
+      // O: the [n, d] slice of this head, stored from registers (the store
+      // drops rows past n).
+      %b64 = arith.extsi %b : i32 to i64
+      %h64 = arith.extsi %h : i32 to i64
+      %oob = arith.muli %b64, %osb : i64
+      %ooh = arith.muli %h64, %osh : i64
+      %ooff = arith.addi %oob, %ooh : i64
+      %op = tile.addptr %o, %ooff : !tile.ptr<f16>, i64
+      %vo = tile.make_view %op, shape [%n, 64], strides [%son, 1]
+            : !tile.ptr<f16> -> !tile.view<?x64xf16>
+      // Row indices of the score block, for the mask.
+      %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_f16_64>
+      %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_f16_64>
+      // Columns below lim are kept: n, or min(n, row + 1) when causal.
+      %rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS_ws_f16_64>
+      %limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS_ws_f16_64>
+      %lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS_ws_f16_64>, tensor<64xi32, #rowS_ws_f16_64>
+
+      // Turn 0: S_0 = Q K_0^T.
+      %qph = arith.andi %kq, %c1 : i32
+      layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
+      %g_k0 = arith.addi %base, %c0 : i32
+      %ws_k0 = arith.remsi %g_k0, %cS : i32
+      %wr_k0 = arith.divsi %g_k0, %cS : i32
+      %wp_k0 = arith.andi %wr_k0, %c1 : i32
+      %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
+      %g_k0s = arith.addi %base, %c0 : i32
+      %k0s = arith.remsi %g_k0s, %cS : i32
+      %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
+      %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
+      %tg_p = arith.addi %tbase, %c0 : i32
+      %tp_p = arith.andi %tg_p, %c1 : i32
+      layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
+      %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
+      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
+      %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
+      %g_rk0 = arith.addi %base, %c0 : i32
+      %rs_k0 = arith.remsi %g_rk0, %cS : i32
+      %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
+      // Block 0's softmax (masked: it may be the diagonal or the last block).
+      // The mask: column c of the block is kept iff c < lim - blk BN.
+      %col0_p0 = arith.muli %c0, %cBN : i32
+      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #rowS_ws_f16_64>
+      %limc_p0 = arith.subi %lim, %col0v_p0 : tensor<64xi32, #rowS_ws_f16_64>
+      %lim2_p0 = tile.expand_dims %limc_p0 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_64> -> tensor<64x1xi32, #mmaS_ws_f16_64>
+      %limb_p0 = tile.broadcast %lim2_p0 : tensor<64x1xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
+      %keep_p0 = arith.cmpi slt, %colsb, %limb_p0 : tensor<64x128xi32, #mmaS_ws_f16_64>
+      %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_f16_64>, tensor<64x128xf32, #mmaS_ws_f16_64>
+      // Online softmax in units of the scaled scores (block 0 always has a
+      // kept column, so m' is finite from the first block on).
+      %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
+      %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<64xf32, #rowS_ws_f16_64>
+      // Lazy max: m moves only when the block's max exceeds it by 8.
+      %thr_p0 = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_f16_64>
+      %mthr_p0 = arith.addf %m0, %thr_p0 : tensor<64xf32, #rowS_ws_f16_64>
+      %grow_p0 = arith.cmpf ogt, %mxs_p0, %mthr_p0 : tensor<64xf32, #rowS_ws_f16_64>
+      %m_p0 = arith.select %grow_p0, %mxs_p0, %m0 : tensor<64xi1, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>
+      %negm_p0 = arith.negf %m_p0 : tensor<64xf32, #rowS_ws_f16_64>
+      %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
+      %mb_p0 = tile.broadcast %mb2_p0 : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
+      %sd_p0 = math.fma %s_p0, %scale, %mb_p0 : tensor<64x128xf32, #mmaS_ws_f16_64>
+      %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_64>
+      %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_f16_64>
+      %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_f16_64>
+      // l per thread: P summed over this thread's columns only (no shuffle).
+      %pr_p0 = tile.reshape %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
+      %ps3_p0 = tile.reduce sum %pr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
+      %ps_p0 = tile.reduce sum %ps3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
+      %ab1_p0 = tile.expand_dims %alpha_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
+      %abs_p0 = tile.broadcast %ab1_p0 : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
+      %abr_p0 = tile.reshape %abs_p0 : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
+      %ab3_p0 = tile.reduce max %abr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
+      %alq_p0 = tile.reduce max %ab3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
+      %la_p0 = arith.mulf %l0, %alq_p0 : tensor<64x4xf32, #lq_ws_f16_64>
+      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64x4xf32, #lq_ws_f16_64>
+      %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
+      %pa_p0 = layout.convert %pt_p0 : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
+
+      // Iteration j: P_j V_j and the softmax of block j + 1, for j + 1 < hi.
+      // Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
+      %nfull1 = arith.subi %nfull, %c1 : i32
+      %mid0 = arith.maxsi %nfull1, %c0 : i32
+      %mid = arith.minsi %mid0, %hi1 : i32
+      %full:5 = scf.for %j = %c0 to %mid step %c1
+          iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
+          -> (tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>) : i32 {
+        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
+        // both asynchronous; then the next consumer's turn.
+        %j1 = arith.addi %j, %c1 : i32
+        %g_k = arith.addi %base, %j1 : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
+        %wp_k = arith.andi %wr_k, %c1 : i32
+        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
+        %g_ks1 = arith.addi %base, %j1 : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
+        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
+        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
+        %tg_l = arith.addi %tbase, %j1 : i32
+        %tp_l = arith.andi %tg_l, %c1 : i32
+        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
+        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
+        %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
+        // Rescale O only in a warp where some row's max moved (alpha != 1).
+        %one_j = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_f16_64>
+        %moved_j = arith.cmpf une, %alphao_j, %one_j : tensor<64xf32, #rowO_ws_f16_64>
+        %anym_j = layout.warp_any %moved_j : tensor<64xi1, #rowO_ws_f16_64>
+        %accs_j = scf.if %anym_j -> (tensor<64x64xf32, #mmaO_ws_f16_64>) {
+          %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
+          %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+          %accm_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_f16_64>
+          scf.yield %accm_j : tensor<64x64xf32, #mmaO_ws_f16_64>
+        } else {
+          scf.yield %acc_i : tensor<64x64xf32, #mmaO_ws_f16_64>
+        }
+        %g_vj = arith.addi %base, %j : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
+        %wp_vj = arith.andi %wr_vj, %c1 : i32
+        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
+        %g_pvj = arith.addi %base, %j : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
+        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
+        %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
+        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
+        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
+        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
+        %g_rk = arith.addi %base, %j1 : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
+        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
+        // Online softmax in units of the scaled scores (block 0 always has a
+        // kept column, so m' is finite from the first block on).
+        %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
+        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_f16_64>
+        // Lazy max: m moves only when the block's max exceeds it by 8.
+        %thr_n = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_f16_64>
+        %mthr_n = arith.addf %m_i, %thr_n : tensor<64xf32, #rowS_ws_f16_64>
+        %grow_n = arith.cmpf ogt, %mxs_n, %mthr_n : tensor<64xf32, #rowS_ws_f16_64>
+        %m_n = arith.select %grow_n, %mxs_n, %m_i : tensor<64xi1, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>
+        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_f16_64>
+        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
+        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
+        %sd_n = math.fma %qk, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_f16_64>
+        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_64>
+        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_64>
+        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_64>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_64>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_64>
+        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
+        %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
+        // Pins the wait below every exponential (ptxas keeps it after a store).
+        layout.local_store %l_n, %lpin : tensor<64x4xf32, #lq_ws_f16_64> -> !layout.memdesc<64x4xf32, #pin_ws_f16_64>
+        // 3. P_j V_j done: V_j's slot is free.
+        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
+        %g_rv = arith.addi %base, %j : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
+        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+        scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
+      }
+      %part:5 = scf.for %j = %mid to %hi1 step %c1
+          iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
+          -> (tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>) : i32 {
+        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
+        // both asynchronous; then the next consumer's turn.
+        %j1 = arith.addi %j, %c1 : i32
+        %g_k = arith.addi %base, %j1 : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
+        %wp_k = arith.andi %wr_k, %c1 : i32
+        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
+        %g_ks1 = arith.addi %base, %j1 : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
+        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
+        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xf16, #sw> -> !layout.memdesc<64x128xf16, #swT>
+        %tg_l = arith.addi %tbase, %j1 : i32
+        %tp_l = arith.andi %tg_l, %c1 : i32
+        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
+        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xf16, #sw>, !layout.memdesc<64x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_64>
+        %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
+        // Rescale O only in a warp where some row's max moved (alpha != 1).
+        %one_j = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_f16_64>
+        %moved_j = arith.cmpf une, %alphao_j, %one_j : tensor<64xf32, #rowO_ws_f16_64>
+        %anym_j = layout.warp_any %moved_j : tensor<64xi1, #rowO_ws_f16_64>
+        %accs_j = scf.if %anym_j -> (tensor<64x64xf32, #mmaO_ws_f16_64>) {
+          %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
+          %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+          %accm_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_f16_64>
+          scf.yield %accm_j : tensor<64x64xf32, #mmaO_ws_f16_64>
+        } else {
+          scf.yield %acc_i : tensor<64x64xf32, #mmaO_ws_f16_64>
+        }
+        %g_vj = arith.addi %base, %j : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
+        %wp_vj = arith.andi %wr_vj, %c1 : i32
+        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
+        %g_pvj = arith.addi %base, %j : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
+        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
+        %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
+        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
+        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
+        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64>
+        %g_rk = arith.addi %base, %j1 : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
+        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
+        // The mask: column c of the block is kept iff c < lim - blk BN.
+        %col0_n = arith.muli %j1, %cBN : i32
+        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_f16_64>
+        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_f16_64>
+        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_64> -> tensor<64x1xi32, #mmaS_ws_f16_64>
+        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_f16_64> -> tensor<64x128xi32, #mmaS_ws_f16_64>
+        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_f16_64>
+        %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_f16_64>, tensor<64x128xf32, #mmaS_ws_f16_64>
+        // Online softmax in units of the scaled scores (block 0 always has a
+        // kept column, so m' is finite from the first block on).
+        %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64xf32, #rowS_ws_f16_64>
+        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_f16_64>
+        // Lazy max: m moves only when the block's max exceeds it by 8.
+        %thr_n = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_f16_64>
+        %mthr_n = arith.addf %m_i, %thr_n : tensor<64xf32, #rowS_ws_f16_64>
+        %grow_n = arith.cmpf ogt, %mxs_n, %mthr_n : tensor<64xf32, #rowS_ws_f16_64>
+        %m_n = arith.select %grow_n, %mxs_n, %m_i : tensor<64xi1, #rowS_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>
+        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_f16_64>
+        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
+        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
+        %sd_n = math.fma %s_n, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_f16_64>
+        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_64>
+        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_64>
+        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_64>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64x1xf32, #mmaS_ws_f16_64>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_64> -> tensor<64x128xf32, #mmaS_ws_f16_64>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_64> -> tensor<64x16x4x2xf32, #p4_ws_f16_64>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_64> -> tensor<64x16x4xf32, #p3_ws_f16_64>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_64> -> tensor<64x4xf32, #lq_ws_f16_64>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_64>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_64>
+        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_64> to tensor<64x128xf16, #mmaS_ws_f16_64>
+        %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_64> -> tensor<64x128xf16, #opP_ws_f16_64>
+        // Pins the wait below every exponential (ptxas keeps it after a store).
+        layout.local_store %l_n, %lpin : tensor<64x4xf32, #lq_ws_f16_64> -> !layout.memdesc<64x4xf32, #pin_ws_f16_64>
+        // 3. P_j V_j done: V_j's slot is free.
+        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
+        %g_rv = arith.addi %base, %j : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
+        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+        scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x4xf32, #lq_ws_f16_64>, tensor<64xf32, #rowS_ws_f16_64>, tensor<64x128xf16, #opP_ws_f16_64>
+      }
+      // The last S has been waited for: the producer may load the next Q.
+      layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
+      // Turn hi: the last block's P V, then O / l.
+      %tg_e = arith.addi %tbase, %hi : i32
+      %tp_e = arith.andi %tg_e, %c1 : i32
+      layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
+      %alphao_last = layout.convert %part#3 : tensor<64xf32, #rowS_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
+      // Rescale O only in a warp where some row's max moved (alpha != 1).
+      %one_last = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_f16_64>
+      %moved_last = arith.cmpf une, %alphao_last, %one_last : tensor<64xf32, #rowO_ws_f16_64>
+      %anym_last = layout.warp_any %moved_last : tensor<64xi1, #rowO_ws_f16_64>
+      %accs_last = scf.if %anym_last -> (tensor<64x64xf32, #mmaO_ws_f16_64>) {
+        %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
+        %ab_last = tile.broadcast %ab2_last : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+        %accm_last = arith.mulf %part#0, %ab_last : tensor<64x64xf32, #mmaO_ws_f16_64>
+        scf.yield %accm_last : tensor<64x64xf32, #mmaO_ws_f16_64>
+      } else {
+        scf.yield %part#0 : tensor<64x64xf32, #mmaO_ws_f16_64>
+      }
+      %g_vlast = arith.addi %base, %hi1 : i32
+      %ws_vlast = arith.remsi %g_vlast, %cS : i32
+      %wr_vlast = arith.divsi %g_vlast, %cS : i32
+      %wp_vlast = arith.andi %wr_vlast, %c1 : i32
+      %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
+      %g_pvlast = arith.addi %base, %hi1 : i32
+      %vsl_last = arith.remsi %g_pvlast, %cS : i32
+      %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<3x128x64xf16, #sw> -> !layout.memdesc<128x64xf16, #sw>
+      %acc_last = tile.dot %part#4, %svc_last, %accs_last async : tensor<64x128xf16, #opP_ws_f16_64>, !layout.memdesc<128x64xf16, #sw> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
+      %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_f16_64>
+      %g_rvl = arith.addi %base, %hi1 : i32
+      %rs_vl = arith.remsi %g_rvl, %cS : i32
+      %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
+      // The row sums: the four partial sums of each row's quad.
+      %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_f16_64> -> tensor<64xf32, #lqr_ws_f16_64>
+      %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
+      %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
+      %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
+      %out = arith.divf %acc, %lb : tensor<64x64xf32, #mmaO_ws_f16_64>
+      %outt = arith.truncf %out : tensor<64x64xf32, #mmaO_ws_f16_64> to tensor<64x64xf16, #mmaO_ws_f16_64>
+      %pmc = arith.muli %pm, %cNC : i32
+      %ot = arith.addi %pmc, %cw : i32
+      tile.store_tile %outt, %vo[%ot, %c0] : tensor<64x64xf16, #mmaO_ws_f16_64>, !tile.view<?x64xf16>
+      %nbase = arith.addi %base, %hi : i32
+      scf.yield %nbase : i32
+    }
   }
   tile.return
 }
@@ -1167,683 +796,7 @@ tile.kernel @attention_ws_f16_d128(
   %tleftr = arith.addi %tleft, %G : i32
   %tleftr1 = arith.subi %tleftr, %c1 : i32
   %count = arith.divsi %tleftr1, %G : i32
-  tile.warp_specialize default regs(240) {
-    // Consumer 0: query rows [128 pm + 0, 128 pm + 64) of each tile.
-    %cw = arith.constant 0 : i32
-    %cwn = arith.constant 1 : i32
-    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<2x64x128xf16, #sw> -> !layout.memdesc<64x128xf16, #sw>
-    %crow = arith.constant 0 : i32
-    %osb = arith.extsi %sob : i32 to i64
-    %osh = arith.extsi %soh : i32 to i64
-
-    // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
-    %log2e = arith.constant 1.44269504 : f32
-    %qk_scale = arith.mulf %sm_scale, %log2e : f32
-    %scale = tile.splat %qk_scale : f32 -> tensor<64x128xf32, #mmaS_ws_f16_128>
-    %scale_r = tile.splat %qk_scale : f32 -> tensor<64xf32, #rowS_ws_f16_128>
-    // Row and column indices of the score block, for the mask.
-    %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_f16_128>
-    %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_f16_128>
-    %cols2 = tile.expand_dims %coli {axis = 0 : i32} : tensor<128xi32, #colS_ws_f16_128> -> tensor<1x128xi32, #mmaS_ws_f16_128>
-    %colsb = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
-    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS_ws_f16_128>
-    %onev = arith.constant dense<1> : tensor<64xi32, #rowS_ws_f16_128>
-    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS_ws_f16_128>
-    %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_f16_128>
-    %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_f16_128>
-    %zo = arith.constant dense<0.0> : tensor<64x128xf32, #mmaO_ws_f16_128>
-    %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_f16_128>
-    %l0 = arith.constant dense<0.0> : tensor<64x4xf32, #lq_ws_f16_128>
-    // Tiles: %base key blocks and %base + kq turns came before tile kq.
-    %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
-      %tk = arith.muli %kq, %G : i32
-      %tt = arith.addi %pid, %tk : i32
-      %tf = arith.addi %tk, %pidr : i32
-      %ko = arith.andi %kq, %c1 : i32
-      %kodd = arith.cmpi ne, %ko, %c0 : i32
-      %kin = arith.cmpi slt, %kq, %fullw : i32
-      %flip = arith.andi %kodd, %kin : i1
-      %u = arith.select %flip, %tf, %tt : i32
-      %bh = arith.divsi %u, %nrb : i32
-      %ri = arith.remsi %u, %nrb : i32
-      %pmr = arith.subi %nrb, %ri : i32
-      %pm = arith.subi %pmr, %c1 : i32
-      %b = arith.divsi %bh, %heads : i32
-      %h = arith.remsi %bh, %heads : i32
-      %tbase = arith.addi %base, %kq : i32
-      %pm1 = arith.addi %pm, %c1 : i32
-      %rend = arith.muli %pm1, %cBM : i32
-      %rendr = arith.addi %rend, %cBN1 : i32
-      %diag = arith.divsi %rendr, %cBN : i32
-      %cdiag = arith.minsi %nblocks, %diag : i32
-      %hi = arith.select %is_causal, %cdiag, %nblocks : i32
-      %rfirst = arith.muli %pm, %cBM : i32
-      %first = arith.divsi %rfirst, %cBN : i32
-      %cfull = arith.minsi %nfull0, %first : i32
-      %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
-      %hi1 = arith.subi %hi, %c1 : i32
-      %qr0 = arith.addi %rfirst, %crow : i32
-      // O: the [n, d] slice of this head, stored from registers (the store
-      // drops rows past n).
-      %b64 = arith.extsi %b : i32 to i64
-      %h64 = arith.extsi %h : i32 to i64
-      %oob = arith.muli %b64, %osb : i64
-      %ooh = arith.muli %h64, %osh : i64
-      %ooff = arith.addi %oob, %ooh : i64
-      %op = tile.addptr %o, %ooff : !tile.ptr<f16>, i64
-      %vo = tile.make_view %op, shape [%n, 128], strides [%son, 1]
-            : !tile.ptr<f16> -> !tile.view<?x128xf16>
-      // Row indices of the score block, for the mask.
-      %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_f16_128>
-      %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_f16_128>
-      // Columns below lim are kept: n, or min(n, row + 1) when causal.
-      %rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS_ws_f16_128>
-      %limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS_ws_f16_128>
-      %lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS_ws_f16_128>, tensor<64xi32, #rowS_ws_f16_128>
-
-      // Turn 0: S_0 = Q K_0^T.
-      %qph = arith.andi %kq, %c1 : i32
-      layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
-      %g_k0 = arith.addi %base, %c0 : i32
-      %ws_k0 = arith.remsi %g_k0, %cS : i32
-      %wr_k0 = arith.divsi %g_k0, %cS : i32
-      %wp_k0 = arith.andi %wr_k0, %c1 : i32
-      %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
-      %g_k0s = arith.addi %base, %c0 : i32
-      %k0s = arith.remsi %g_k0s, %cS : i32
-      %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
-      %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #swT>
-      %tg_p = arith.addi %tbase, %c0 : i32
-      %tp_p = arith.andi %tg_p, %c1 : i32
-      layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
-      %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x128xf16, #sw>, !layout.memdesc<128x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
-      %g_rk0 = arith.addi %base, %c0 : i32
-      %rs_k0 = arith.remsi %g_rk0, %cS : i32
-      %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // Block 0's softmax (masked: it may be the diagonal or the last block).
-      // The mask: column c of the block is kept iff c < lim - blk BN.
-      %col0_p0 = arith.muli %c0, %cBN : i32
-      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #rowS_ws_f16_128>
-      %limc_p0 = arith.subi %lim, %col0v_p0 : tensor<64xi32, #rowS_ws_f16_128>
-      %lim2_p0 = tile.expand_dims %limc_p0 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_128> -> tensor<64x1xi32, #mmaS_ws_f16_128>
-      %limb_p0 = tile.broadcast %lim2_p0 : tensor<64x1xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
-      %keep_p0 = arith.cmpi slt, %colsb, %limb_p0 : tensor<64x128xi32, #mmaS_ws_f16_128>
-      %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_f16_128>, tensor<64x128xf32, #mmaS_ws_f16_128>
-      // Online softmax in units of the scaled scores (block 0 always has a
-      // kept column, so m' is finite from the first block on).
-      %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64xf32, #rowS_ws_f16_128>
-      %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<64xf32, #rowS_ws_f16_128>
-      %m_p0 = arith.maximumf %m0, %mxs_p0 : tensor<64xf32, #rowS_ws_f16_128>
-      %negm_p0 = arith.negf %m_p0 : tensor<64xf32, #rowS_ws_f16_128>
-      %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
-      %mb_p0 = tile.broadcast %mb2_p0 : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-      %sd_p0 = math.fma %s_p0, %scale, %mb_p0 : tensor<64x128xf32, #mmaS_ws_f16_128>
-      %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_128>
-      %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_f16_128>
-      %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_f16_128>
-      // l per thread: P summed over this thread's columns only (no shuffle).
-      %pr_p0 = tile.reshape %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
-      %ps3_p0 = tile.reduce sum %pr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
-      %ps_p0 = tile.reduce sum %ps3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
-      %ab1_p0 = tile.expand_dims %alpha_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
-      %abs_p0 = tile.broadcast %ab1_p0 : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-      %abr_p0 = tile.reshape %abs_p0 : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
-      %ab3_p0 = tile.reduce max %abr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
-      %alq_p0 = tile.reduce max %ab3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
-      %la_p0 = arith.mulf %l0, %alq_p0 : tensor<64x4xf32, #lq_ws_f16_128>
-      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64x4xf32, #lq_ws_f16_128>
-      %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_128> to tensor<64x128xf16, #mmaS_ws_f16_128>
-      %pa_p0 = layout.convert %pt_p0 : tensor<64x128xf16, #mmaS_ws_f16_128> -> tensor<64x128xf16, #opP_ws_f16_128>
-
-      // Iteration j: P_j V_j and the softmax of block j + 1, for j + 1 < hi.
-      // Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
-      %nfull1 = arith.subi %nfull, %c1 : i32
-      %mid0 = arith.maxsi %nfull1, %c0 : i32
-      %mid = arith.minsi %mid0, %hi1 : i32
-      %full:5 = scf.for %j = %c0 to %mid step %c1
-          iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
-          -> (tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xf16, #sw>, !layout.memdesc<128x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-        // (O is rescaled already)
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64xf32, #rowS_ws_f16_128>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_f16_128>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_f16_128>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_f16_128>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-        %sd_n = math.fma %qk, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_f16_128>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_128>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_128>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_128>
-        // l per thread: P summed over this thread's columns only (no shuffle).
-        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
-        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
-        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
-        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
-        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
-        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
-        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
-        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_128>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_128>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> to tensor<64x128xf16, #mmaS_ws_f16_128>
-        %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_128> -> tensor<64x128xf16, #opP_ws_f16_128>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_128> -> tensor<64x1xf32, #mmaO_ws_f16_128>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_128> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_f16_128>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
-      }
-      %part:5 = scf.for %j = %mid to %hi1 step %c1
-          iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
-          -> (tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xf16, #sw>, !layout.memdesc<128x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-        // (O is rescaled already)
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // The mask: column c of the block is kept iff c < lim - blk BN.
-        %col0_n = arith.muli %j1, %cBN : i32
-        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_f16_128>
-        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_f16_128>
-        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_128> -> tensor<64x1xi32, #mmaS_ws_f16_128>
-        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
-        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_f16_128>
-        %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_f16_128>, tensor<64x128xf32, #mmaS_ws_f16_128>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64xf32, #rowS_ws_f16_128>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_f16_128>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_f16_128>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_f16_128>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-        %sd_n = math.fma %s_n, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_f16_128>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_128>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_128>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_128>
-        // l per thread: P summed over this thread's columns only (no shuffle).
-        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
-        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
-        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
-        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
-        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
-        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
-        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
-        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_128>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_128>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> to tensor<64x128xf16, #mmaS_ws_f16_128>
-        %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_128> -> tensor<64x128xf16, #opP_ws_f16_128>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_128> -> tensor<64x1xf32, #mmaO_ws_f16_128>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_128> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_f16_128>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
-      }
-      // The last S has been waited for: the producer may load the next Q.
-      layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // Turn hi: the last block's P V, then O / l.
-      %tg_e = arith.addi %tbase, %hi : i32
-      %tp_e = arith.andi %tg_e, %c1 : i32
-      layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
-      // (O is rescaled already)
-      %g_vlast = arith.addi %base, %hi1 : i32
-      %ws_vlast = arith.remsi %g_vlast, %cS : i32
-      %wr_vlast = arith.divsi %g_vlast, %cS : i32
-      %wp_vlast = arith.andi %wr_vlast, %c1 : i32
-      %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
-      %g_pvlast = arith.addi %base, %hi1 : i32
-      %vsl_last = arith.remsi %g_pvlast, %cS : i32
-      %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
-      %acc_last = tile.dot %part#4, %svc_last, %part#0 async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
-      %g_rvl = arith.addi %base, %hi1 : i32
-      %rs_vl = arith.remsi %g_rvl, %cS : i32
-      %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // The row sums: the four partial sums of each row's quad.
-      %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_f16_128> -> tensor<64xf32, #lqr_ws_f16_128>
-      %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
-      %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_128> -> tensor<64x1xf32, #mmaO_ws_f16_128>
-      %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_f16_128> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-      %out = arith.divf %acc, %lb : tensor<64x128xf32, #mmaO_ws_f16_128>
-      %outt = arith.truncf %out : tensor<64x128xf32, #mmaO_ws_f16_128> to tensor<64x128xf16, #mmaO_ws_f16_128>
-      %pmc = arith.muli %pm, %cNC : i32
-      %ot = arith.addi %pmc, %cw : i32
-      tile.store_tile %outt, %vo[%ot, %c0] : tensor<64x128xf16, #mmaO_ws_f16_128>, !tile.view<?x128xf16>
-      %nbase = arith.addi %base, %hi : i32
-      scf.yield %nbase : i32
-    }
-  } partition warps(4) regs(240) {
-    // Consumer 1: query rows [128 pm + 64, 128 pm + 128) of each tile.
-    %cw = arith.constant 1 : i32
-    %cwn = arith.constant 0 : i32
-    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<2x64x128xf16, #sw> -> !layout.memdesc<64x128xf16, #sw>
-    %crow = arith.constant 64 : i32
-    %osb = arith.extsi %sob : i32 to i64
-    %osh = arith.extsi %soh : i32 to i64
-    // Consumer 0 takes the first turn.
-    layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-
-    // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
-    %log2e = arith.constant 1.44269504 : f32
-    %qk_scale = arith.mulf %sm_scale, %log2e : f32
-    %scale = tile.splat %qk_scale : f32 -> tensor<64x128xf32, #mmaS_ws_f16_128>
-    %scale_r = tile.splat %qk_scale : f32 -> tensor<64xf32, #rowS_ws_f16_128>
-    // Row and column indices of the score block, for the mask.
-    %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_f16_128>
-    %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_f16_128>
-    %cols2 = tile.expand_dims %coli {axis = 0 : i32} : tensor<128xi32, #colS_ws_f16_128> -> tensor<1x128xi32, #mmaS_ws_f16_128>
-    %colsb = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
-    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS_ws_f16_128>
-    %onev = arith.constant dense<1> : tensor<64xi32, #rowS_ws_f16_128>
-    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS_ws_f16_128>
-    %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_f16_128>
-    %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_f16_128>
-    %zo = arith.constant dense<0.0> : tensor<64x128xf32, #mmaO_ws_f16_128>
-    %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_f16_128>
-    %l0 = arith.constant dense<0.0> : tensor<64x4xf32, #lq_ws_f16_128>
-    // Tiles: %base key blocks and %base + kq turns came before tile kq.
-    %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
-      %tk = arith.muli %kq, %G : i32
-      %tt = arith.addi %pid, %tk : i32
-      %tf = arith.addi %tk, %pidr : i32
-      %ko = arith.andi %kq, %c1 : i32
-      %kodd = arith.cmpi ne, %ko, %c0 : i32
-      %kin = arith.cmpi slt, %kq, %fullw : i32
-      %flip = arith.andi %kodd, %kin : i1
-      %u = arith.select %flip, %tf, %tt : i32
-      %bh = arith.divsi %u, %nrb : i32
-      %ri = arith.remsi %u, %nrb : i32
-      %pmr = arith.subi %nrb, %ri : i32
-      %pm = arith.subi %pmr, %c1 : i32
-      %b = arith.divsi %bh, %heads : i32
-      %h = arith.remsi %bh, %heads : i32
-      %tbase = arith.addi %base, %kq : i32
-      %pm1 = arith.addi %pm, %c1 : i32
-      %rend = arith.muli %pm1, %cBM : i32
-      %rendr = arith.addi %rend, %cBN1 : i32
-      %diag = arith.divsi %rendr, %cBN : i32
-      %cdiag = arith.minsi %nblocks, %diag : i32
-      %hi = arith.select %is_causal, %cdiag, %nblocks : i32
-      %rfirst = arith.muli %pm, %cBM : i32
-      %first = arith.divsi %rfirst, %cBN : i32
-      %cfull = arith.minsi %nfull0, %first : i32
-      %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
-      %hi1 = arith.subi %hi, %c1 : i32
-      %qr0 = arith.addi %rfirst, %crow : i32
-      // O: the [n, d] slice of this head, stored from registers (the store
-      // drops rows past n).
-      %b64 = arith.extsi %b : i32 to i64
-      %h64 = arith.extsi %h : i32 to i64
-      %oob = arith.muli %b64, %osb : i64
-      %ooh = arith.muli %h64, %osh : i64
-      %ooff = arith.addi %oob, %ooh : i64
-      %op = tile.addptr %o, %ooff : !tile.ptr<f16>, i64
-      %vo = tile.make_view %op, shape [%n, 128], strides [%son, 1]
-            : !tile.ptr<f16> -> !tile.view<?x128xf16>
-      // Row indices of the score block, for the mask.
-      %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_f16_128>
-      %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_f16_128>
-      // Columns below lim are kept: n, or min(n, row + 1) when causal.
-      %rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS_ws_f16_128>
-      %limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS_ws_f16_128>
-      %lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS_ws_f16_128>, tensor<64xi32, #rowS_ws_f16_128>
-
-      // Turn 0: S_0 = Q K_0^T.
-      %qph = arith.andi %kq, %c1 : i32
-      layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
-      %g_k0 = arith.addi %base, %c0 : i32
-      %ws_k0 = arith.remsi %g_k0, %cS : i32
-      %wr_k0 = arith.divsi %g_k0, %cS : i32
-      %wp_k0 = arith.andi %wr_k0, %c1 : i32
-      %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
-      %g_k0s = arith.addi %base, %c0 : i32
-      %k0s = arith.remsi %g_k0s, %cS : i32
-      %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
-      %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #swT>
-      %tg_p = arith.addi %tbase, %c0 : i32
-      %tp_p = arith.andi %tg_p, %c1 : i32
-      layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
-      %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x128xf16, #sw>, !layout.memdesc<128x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
-      %g_rk0 = arith.addi %base, %c0 : i32
-      %rs_k0 = arith.remsi %g_rk0, %cS : i32
-      %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // Block 0's softmax (masked: it may be the diagonal or the last block).
-      // The mask: column c of the block is kept iff c < lim - blk BN.
-      %col0_p0 = arith.muli %c0, %cBN : i32
-      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #rowS_ws_f16_128>
-      %limc_p0 = arith.subi %lim, %col0v_p0 : tensor<64xi32, #rowS_ws_f16_128>
-      %lim2_p0 = tile.expand_dims %limc_p0 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_128> -> tensor<64x1xi32, #mmaS_ws_f16_128>
-      %limb_p0 = tile.broadcast %lim2_p0 : tensor<64x1xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
-      %keep_p0 = arith.cmpi slt, %colsb, %limb_p0 : tensor<64x128xi32, #mmaS_ws_f16_128>
-      %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_f16_128>, tensor<64x128xf32, #mmaS_ws_f16_128>
-      // Online softmax in units of the scaled scores (block 0 always has a
-      // kept column, so m' is finite from the first block on).
-      %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64xf32, #rowS_ws_f16_128>
-      %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<64xf32, #rowS_ws_f16_128>
-      %m_p0 = arith.maximumf %m0, %mxs_p0 : tensor<64xf32, #rowS_ws_f16_128>
-      %negm_p0 = arith.negf %m_p0 : tensor<64xf32, #rowS_ws_f16_128>
-      %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
-      %mb_p0 = tile.broadcast %mb2_p0 : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-      %sd_p0 = math.fma %s_p0, %scale, %mb_p0 : tensor<64x128xf32, #mmaS_ws_f16_128>
-      %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_128>
-      %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_f16_128>
-      %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_f16_128>
-      // l per thread: P summed over this thread's columns only (no shuffle).
-      %pr_p0 = tile.reshape %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
-      %ps3_p0 = tile.reduce sum %pr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
-      %ps_p0 = tile.reduce sum %ps3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
-      %ab1_p0 = tile.expand_dims %alpha_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
-      %abs_p0 = tile.broadcast %ab1_p0 : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-      %abr_p0 = tile.reshape %abs_p0 : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
-      %ab3_p0 = tile.reduce max %abr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
-      %alq_p0 = tile.reduce max %ab3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
-      %la_p0 = arith.mulf %l0, %alq_p0 : tensor<64x4xf32, #lq_ws_f16_128>
-      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64x4xf32, #lq_ws_f16_128>
-      %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_128> to tensor<64x128xf16, #mmaS_ws_f16_128>
-      %pa_p0 = layout.convert %pt_p0 : tensor<64x128xf16, #mmaS_ws_f16_128> -> tensor<64x128xf16, #opP_ws_f16_128>
-
-      // Iteration j: P_j V_j and the softmax of block j + 1, for j + 1 < hi.
-      // Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
-      %nfull1 = arith.subi %nfull, %c1 : i32
-      %mid0 = arith.maxsi %nfull1, %c0 : i32
-      %mid = arith.minsi %mid0, %hi1 : i32
-      %full:5 = scf.for %j = %c0 to %mid step %c1
-          iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
-          -> (tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xf16, #sw>, !layout.memdesc<128x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-        // (O is rescaled already)
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64xf32, #rowS_ws_f16_128>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_f16_128>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_f16_128>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_f16_128>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-        %sd_n = math.fma %qk, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_f16_128>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_128>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_128>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_128>
-        // l per thread: P summed over this thread's columns only (no shuffle).
-        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
-        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
-        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
-        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
-        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
-        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
-        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
-        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_128>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_128>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> to tensor<64x128xf16, #mmaS_ws_f16_128>
-        %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_128> -> tensor<64x128xf16, #opP_ws_f16_128>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_128> -> tensor<64x1xf32, #mmaO_ws_f16_128>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_128> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_f16_128>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
-      }
-      %part:5 = scf.for %j = %mid to %hi1 step %c1
-          iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
-          -> (tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xf16, #sw>, !layout.memdesc<128x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-        // (O is rescaled already)
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // The mask: column c of the block is kept iff c < lim - blk BN.
-        %col0_n = arith.muli %j1, %cBN : i32
-        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_f16_128>
-        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_f16_128>
-        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_128> -> tensor<64x1xi32, #mmaS_ws_f16_128>
-        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
-        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_f16_128>
-        %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_f16_128>, tensor<64x128xf32, #mmaS_ws_f16_128>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64xf32, #rowS_ws_f16_128>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_f16_128>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_f16_128>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_f16_128>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-        %sd_n = math.fma %s_n, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_f16_128>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_128>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_128>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_128>
-        // l per thread: P summed over this thread's columns only (no shuffle).
-        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
-        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
-        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
-        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
-        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
-        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
-        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
-        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_128>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_128>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> to tensor<64x128xf16, #mmaS_ws_f16_128>
-        %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_128> -> tensor<64x128xf16, #opP_ws_f16_128>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_128> -> tensor<64x1xf32, #mmaO_ws_f16_128>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_128> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_f16_128>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
-      }
-      // The last S has been waited for: the producer may load the next Q.
-      layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // Turn hi: the last block's P V, then O / l.
-      %tg_e = arith.addi %tbase, %hi : i32
-      %tp_e = arith.andi %tg_e, %c1 : i32
-      layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
-      // (O is rescaled already)
-      %g_vlast = arith.addi %base, %hi1 : i32
-      %ws_vlast = arith.remsi %g_vlast, %cS : i32
-      %wr_vlast = arith.divsi %g_vlast, %cS : i32
-      %wp_vlast = arith.andi %wr_vlast, %c1 : i32
-      %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
-      %g_pvlast = arith.addi %base, %hi1 : i32
-      %vsl_last = arith.remsi %g_pvlast, %cS : i32
-      %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
-      %acc_last = tile.dot %part#4, %svc_last, %part#0 async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
-      %g_rvl = arith.addi %base, %hi1 : i32
-      %rs_vl = arith.remsi %g_rvl, %cS : i32
-      %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // The row sums: the four partial sums of each row's quad.
-      %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_f16_128> -> tensor<64xf32, #lqr_ws_f16_128>
-      %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
-      %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_128> -> tensor<64x1xf32, #mmaO_ws_f16_128>
-      %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_f16_128> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-      %out = arith.divf %acc, %lb : tensor<64x128xf32, #mmaO_ws_f16_128>
-      %outt = arith.truncf %out : tensor<64x128xf32, #mmaO_ws_f16_128> to tensor<64x128xf16, #mmaO_ws_f16_128>
-      %pmc = arith.muli %pm, %cNC : i32
-      %ot = arith.addi %pmc, %cw : i32
-      tile.store_tile %outt, %vo[%ot, %c0] : tensor<64x128xf16, #mmaO_ws_f16_128>, !tile.view<?x128xf16>
-      %nbase = arith.addi %base, %hi : i32
-      scf.yield %nbase : i32
-    }
-  } partition warps(4) regs(24) {
+  tile.warp_specialize default regs(24) {
     // Producer: K_0, Q, then K_(j+1) and V_j for each block j of each tile.
     %c0q = arith.constant 0 : i32
     %c0r = arith.constant 0 : i32
@@ -1955,6 +908,352 @@ tile.kernel @attention_ws_f16_d128(
       %nbase = arith.addi %base, %hi : i32
       scf.yield %nbase : i32
     }
+  } partition warps(4) replicas(2) regs(240) {
+    // Consumer w = tile.replica_id: query rows [128 pm + 64 w, 128 pm + 64 w + 64) of each tile.
+    %cw = tile.replica_id : i32
+    %cw1 = arith.addi %cw, %c1 : i32
+    %cwr = arith.cmpi eq, %cw1, %cNC : i32
+    %cwn = arith.select %cwr, %c0, %cw1 : i32
+    %c64w = arith.constant 64 : i32
+    %crow = arith.muli %cw, %c64w : i32
+    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<2x64x128xf16, #sw> -> !layout.memdesc<64x128xf16, #sw>
+    %osb = arith.extsi %sob : i32 to i64
+    %osh = arith.extsi %soh : i32 to i64
+    // Consumer 0 takes the first turn.
+    %cNC1 = arith.constant 1 : i32
+    %lastw = arith.cmpi eq, %cw, %cNC1 : i32
+    scf.if %lastw {
+      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
+    }
+
+    // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
+    %log2e = arith.constant 1.44269504 : f32
+    %qk_scale = arith.mulf %sm_scale, %log2e : f32
+    %scale = tile.splat %qk_scale : f32 -> tensor<64x128xf32, #mmaS_ws_f16_128>
+    %scale_r = tile.splat %qk_scale : f32 -> tensor<64xf32, #rowS_ws_f16_128>
+    // Row and column indices of the score block, for the mask.
+    %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_f16_128>
+    %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_f16_128>
+    %cols2 = tile.expand_dims %coli {axis = 0 : i32} : tensor<128xi32, #colS_ws_f16_128> -> tensor<1x128xi32, #mmaS_ws_f16_128>
+    %colsb = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
+    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS_ws_f16_128>
+    %onev = arith.constant dense<1> : tensor<64xi32, #rowS_ws_f16_128>
+    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS_ws_f16_128>
+    %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_f16_128>
+    %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_f16_128>
+    %zo = arith.constant dense<0.0> : tensor<64x128xf32, #mmaO_ws_f16_128>
+    %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_f16_128>
+    %l0 = arith.constant dense<0.0> : tensor<64x4xf32, #lq_ws_f16_128>
+    // Tiles: %base key blocks and %base + kq turns came before tile kq.
+    %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
+      %tk = arith.muli %kq, %G : i32
+      %tt = arith.addi %pid, %tk : i32
+      %tf = arith.addi %tk, %pidr : i32
+      %ko = arith.andi %kq, %c1 : i32
+      %kodd = arith.cmpi ne, %ko, %c0 : i32
+      %kin = arith.cmpi slt, %kq, %fullw : i32
+      %flip = arith.andi %kodd, %kin : i1
+      %u = arith.select %flip, %tf, %tt : i32
+      %bh = arith.divsi %u, %nrb : i32
+      %ri = arith.remsi %u, %nrb : i32
+      %pmr = arith.subi %nrb, %ri : i32
+      %pm = arith.subi %pmr, %c1 : i32
+      %b = arith.divsi %bh, %heads : i32
+      %h = arith.remsi %bh, %heads : i32
+      %tbase = arith.addi %base, %kq : i32
+      %pm1 = arith.addi %pm, %c1 : i32
+      %rend = arith.muli %pm1, %cBM : i32
+      %rendr = arith.addi %rend, %cBN1 : i32
+      %diag = arith.divsi %rendr, %cBN : i32
+      %cdiag = arith.minsi %nblocks, %diag : i32
+      %hi = arith.select %is_causal, %cdiag, %nblocks : i32
+      %rfirst = arith.muli %pm, %cBM : i32
+      %first = arith.divsi %rfirst, %cBN : i32
+      %cfull = arith.minsi %nfull0, %first : i32
+      %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
+      %hi1 = arith.subi %hi, %c1 : i32
+      %qr0 = arith.addi %rfirst, %crow : i32
+      // O: the [n, d] slice of this head, stored from registers (the store
+      // drops rows past n).
+      %b64 = arith.extsi %b : i32 to i64
+      %h64 = arith.extsi %h : i32 to i64
+      %oob = arith.muli %b64, %osb : i64
+      %ooh = arith.muli %h64, %osh : i64
+      %ooff = arith.addi %oob, %ooh : i64
+      %op = tile.addptr %o, %ooff : !tile.ptr<f16>, i64
+      %vo = tile.make_view %op, shape [%n, 128], strides [%son, 1]
+            : !tile.ptr<f16> -> !tile.view<?x128xf16>
+      // Row indices of the score block, for the mask.
+      %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_f16_128>
+      %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_f16_128>
+      // Columns below lim are kept: n, or min(n, row + 1) when causal.
+      %rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS_ws_f16_128>
+      %limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS_ws_f16_128>
+      %lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS_ws_f16_128>, tensor<64xi32, #rowS_ws_f16_128>
+
+      // Turn 0: S_0 = Q K_0^T.
+      %qph = arith.andi %kq, %c1 : i32
+      layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
+      %g_k0 = arith.addi %base, %c0 : i32
+      %ws_k0 = arith.remsi %g_k0, %cS : i32
+      %wr_k0 = arith.divsi %g_k0, %cS : i32
+      %wp_k0 = arith.andi %wr_k0, %c1 : i32
+      %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
+      %g_k0s = arith.addi %base, %c0 : i32
+      %k0s = arith.remsi %g_k0s, %cS : i32
+      %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
+      %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #swT>
+      %tg_p = arith.addi %tbase, %c0 : i32
+      %tp_p = arith.andi %tg_p, %c1 : i32
+      layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
+      %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x128xf16, #sw>, !layout.memdesc<128x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_128>
+      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
+      %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
+      %g_rk0 = arith.addi %base, %c0 : i32
+      %rs_k0 = arith.remsi %g_rk0, %cS : i32
+      %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
+      // Block 0's softmax (masked: it may be the diagonal or the last block).
+      // The mask: column c of the block is kept iff c < lim - blk BN.
+      %col0_p0 = arith.muli %c0, %cBN : i32
+      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #rowS_ws_f16_128>
+      %limc_p0 = arith.subi %lim, %col0v_p0 : tensor<64xi32, #rowS_ws_f16_128>
+      %lim2_p0 = tile.expand_dims %limc_p0 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_128> -> tensor<64x1xi32, #mmaS_ws_f16_128>
+      %limb_p0 = tile.broadcast %lim2_p0 : tensor<64x1xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
+      %keep_p0 = arith.cmpi slt, %colsb, %limb_p0 : tensor<64x128xi32, #mmaS_ws_f16_128>
+      %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_f16_128>, tensor<64x128xf32, #mmaS_ws_f16_128>
+      // Online softmax in units of the scaled scores (block 0 always has a
+      // kept column, so m' is finite from the first block on).
+      %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64xf32, #rowS_ws_f16_128>
+      %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<64xf32, #rowS_ws_f16_128>
+      %m_p0 = arith.maximumf %m0, %mxs_p0 : tensor<64xf32, #rowS_ws_f16_128>
+      %negm_p0 = arith.negf %m_p0 : tensor<64xf32, #rowS_ws_f16_128>
+      %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
+      %mb_p0 = tile.broadcast %mb2_p0 : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
+      %sd_p0 = math.fma %s_p0, %scale, %mb_p0 : tensor<64x128xf32, #mmaS_ws_f16_128>
+      %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_128>
+      %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_f16_128>
+      %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_f16_128>
+      // l per thread: P summed over this thread's columns only (no shuffle).
+      %pr_p0 = tile.reshape %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
+      %ps3_p0 = tile.reduce sum %pr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
+      %ps_p0 = tile.reduce sum %ps3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
+      %ab1_p0 = tile.expand_dims %alpha_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
+      %abs_p0 = tile.broadcast %ab1_p0 : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
+      %abr_p0 = tile.reshape %abs_p0 : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
+      %ab3_p0 = tile.reduce max %abr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
+      %alq_p0 = tile.reduce max %ab3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
+      %la_p0 = arith.mulf %l0, %alq_p0 : tensor<64x4xf32, #lq_ws_f16_128>
+      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64x4xf32, #lq_ws_f16_128>
+      %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_f16_128> to tensor<64x128xf16, #mmaS_ws_f16_128>
+      %pa_p0 = layout.convert %pt_p0 : tensor<64x128xf16, #mmaS_ws_f16_128> -> tensor<64x128xf16, #opP_ws_f16_128>
+
+      // Iteration j: P_j V_j and the softmax of block j + 1, for j + 1 < hi.
+      // Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
+      %nfull1 = arith.subi %nfull, %c1 : i32
+      %mid0 = arith.maxsi %nfull1, %c0 : i32
+      %mid = arith.minsi %mid0, %hi1 : i32
+      %full:5 = scf.for %j = %c0 to %mid step %c1
+          iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
+          -> (tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>) : i32 {
+        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
+        // both asynchronous; then the next consumer's turn.
+        %j1 = arith.addi %j, %c1 : i32
+        %g_k = arith.addi %base, %j1 : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
+        %wp_k = arith.andi %wr_k, %c1 : i32
+        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
+        %g_ks1 = arith.addi %base, %j1 : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
+        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
+        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #swT>
+        %tg_l = arith.addi %tbase, %j1 : i32
+        %tp_l = arith.andi %tg_l, %c1 : i32
+        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
+        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xf16, #sw>, !layout.memdesc<128x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_128>
+        // (O is rescaled already)
+        %g_vj = arith.addi %base, %j : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
+        %wp_vj = arith.andi %wr_vj, %c1 : i32
+        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
+        %g_pvj = arith.addi %base, %j : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
+        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
+        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
+        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
+        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
+        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
+        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
+        %g_rk = arith.addi %base, %j1 : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
+        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
+        // Online softmax in units of the scaled scores (block 0 always has a
+        // kept column, so m' is finite from the first block on).
+        %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64xf32, #rowS_ws_f16_128>
+        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_f16_128>
+        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_f16_128>
+        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_f16_128>
+        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
+        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
+        %sd_n = math.fma %qk, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_f16_128>
+        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_128>
+        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_128>
+        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_128>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_128>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_128>
+        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> to tensor<64x128xf16, #mmaS_ws_f16_128>
+        %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_128> -> tensor<64x128xf16, #opP_ws_f16_128>
+        // 3. P_j V_j done: V_j's slot is free.
+        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
+        %g_rv = arith.addi %base, %j : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
+        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
+        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_128> -> tensor<64x1xf32, #mmaO_ws_f16_128>
+        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_128> -> tensor<64x128xf32, #mmaO_ws_f16_128>
+        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_f16_128>
+        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
+      }
+      %part:5 = scf.for %j = %mid to %hi1 step %c1
+          iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
+          -> (tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>) : i32 {
+        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
+        // both asynchronous; then the next consumer's turn.
+        %j1 = arith.addi %j, %c1 : i32
+        %g_k = arith.addi %base, %j1 : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
+        %wp_k = arith.andi %wr_k, %c1 : i32
+        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
+        %g_ks1 = arith.addi %base, %j1 : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
+        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
+        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #swT>
+        %tg_l = arith.addi %tbase, %j1 : i32
+        %tp_l = arith.andi %tg_l, %c1 : i32
+        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
+        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xf16, #sw>, !layout.memdesc<128x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_128>
+        // (O is rescaled already)
+        %g_vj = arith.addi %base, %j : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
+        %wp_vj = arith.andi %wr_vj, %c1 : i32
+        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
+        %g_pvj = arith.addi %base, %j : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
+        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
+        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
+        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
+        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
+        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
+        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
+        %g_rk = arith.addi %base, %j1 : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
+        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
+        // The mask: column c of the block is kept iff c < lim - blk BN.
+        %col0_n = arith.muli %j1, %cBN : i32
+        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_f16_128>
+        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_f16_128>
+        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_128> -> tensor<64x1xi32, #mmaS_ws_f16_128>
+        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
+        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_f16_128>
+        %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_f16_128>, tensor<64x128xf32, #mmaS_ws_f16_128>
+        // Online softmax in units of the scaled scores (block 0 always has a
+        // kept column, so m' is finite from the first block on).
+        %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64xf32, #rowS_ws_f16_128>
+        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_f16_128>
+        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_f16_128>
+        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_f16_128>
+        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
+        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
+        %sd_n = math.fma %s_n, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_f16_128>
+        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_128>
+        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_128>
+        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_128>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_128>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_128>
+        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> to tensor<64x128xf16, #mmaS_ws_f16_128>
+        %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_128> -> tensor<64x128xf16, #opP_ws_f16_128>
+        // 3. P_j V_j done: V_j's slot is free.
+        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
+        %g_rv = arith.addi %base, %j : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
+        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
+        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_128> -> tensor<64x1xf32, #mmaO_ws_f16_128>
+        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_128> -> tensor<64x128xf32, #mmaO_ws_f16_128>
+        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_f16_128>
+        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
+      }
+      // The last S has been waited for: the producer may load the next Q.
+      layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
+      // Turn hi: the last block's P V, then O / l.
+      %tg_e = arith.addi %tbase, %hi : i32
+      %tp_e = arith.andi %tg_e, %c1 : i32
+      layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
+      // (O is rescaled already)
+      %g_vlast = arith.addi %base, %hi1 : i32
+      %ws_vlast = arith.remsi %g_vlast, %cS : i32
+      %wr_vlast = arith.divsi %g_vlast, %cS : i32
+      %wp_vlast = arith.andi %wr_vlast, %c1 : i32
+      %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
+      %g_pvlast = arith.addi %base, %hi1 : i32
+      %vsl_last = arith.remsi %g_pvlast, %cS : i32
+      %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
+      %acc_last = tile.dot %part#4, %svc_last, %part#0 async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
+      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
+      %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
+      %g_rvl = arith.addi %base, %hi1 : i32
+      %rs_vl = arith.remsi %g_rvl, %cS : i32
+      %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
+      // The row sums: the four partial sums of each row's quad.
+      %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_f16_128> -> tensor<64xf32, #lqr_ws_f16_128>
+      %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
+      %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_128> -> tensor<64x1xf32, #mmaO_ws_f16_128>
+      %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_f16_128> -> tensor<64x128xf32, #mmaO_ws_f16_128>
+      %out = arith.divf %acc, %lb : tensor<64x128xf32, #mmaO_ws_f16_128>
+      %outt = arith.truncf %out : tensor<64x128xf32, #mmaO_ws_f16_128> to tensor<64x128xf16, #mmaO_ws_f16_128>
+      %pmc = arith.muli %pm, %cNC : i32
+      %ot = arith.addi %pmc, %cw : i32
+      tile.store_tile %outt, %vo[%ot, %c0] : tensor<64x128xf16, #mmaO_ws_f16_128>, !tile.view<?x128xf16>
+      %nbase = arith.addi %base, %hi : i32
+      scf.yield %nbase : i32
+    }
   }
   tile.return
 }
@@ -2061,773 +1360,7 @@ tile.kernel @attention_ws_bf16_d64(
   %tleftr = arith.addi %tleft, %G : i32
   %tleftr1 = arith.subi %tleftr, %c1 : i32
   %count = arith.divsi %tleftr1, %G : i32
-  tile.warp_specialize default regs(240) {
-    // Consumer 0: query rows [128 pm + 0, 128 pm + 64) of each tile.
-    %cw = arith.constant 0 : i32
-    %cwn = arith.constant 1 : i32
-    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
-    %lpin = layout.memdesc_index %lpins[%cw] : !layout.memdesc<2x64x4xf32, #pin_ws_bf16_64> -> !layout.memdesc<64x4xf32, #pin_ws_bf16_64>
-    %crow = arith.constant 0 : i32
-    %osb = arith.extsi %sob : i32 to i64
-    %osh = arith.extsi %soh : i32 to i64
-
-    // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
-    %log2e = arith.constant 1.44269504 : f32
-    %qk_scale = arith.mulf %sm_scale, %log2e : f32
-    %scale = tile.splat %qk_scale : f32 -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-    %scale_r = tile.splat %qk_scale : f32 -> tensor<64xf32, #rowS_ws_bf16_64>
-    // Row and column indices of the score block, for the mask.
-    %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_bf16_64>
-    %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_bf16_64>
-    %cols2 = tile.expand_dims %coli {axis = 0 : i32} : tensor<128xi32, #colS_ws_bf16_64> -> tensor<1x128xi32, #mmaS_ws_bf16_64>
-    %colsb = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
-    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
-    %onev = arith.constant dense<1> : tensor<64xi32, #rowS_ws_bf16_64>
-    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS_ws_bf16_64>
-    %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_bf16_64>
-    %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_bf16_64>
-    %zo = arith.constant dense<0.0> : tensor<64x64xf32, #mmaO_ws_bf16_64>
-    %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_bf16_64>
-    %l0 = arith.constant dense<0.0> : tensor<64x4xf32, #lq_ws_bf16_64>
-    // Tiles: %base key blocks and %base + kq turns came before tile kq.
-    %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
-      %tk = arith.muli %kq, %G : i32
-      %tt = arith.addi %pid, %tk : i32
-      %tf = arith.addi %tk, %pidr : i32
-      %ko = arith.andi %kq, %c1 : i32
-      %kodd = arith.cmpi ne, %ko, %c0 : i32
-      %kin = arith.cmpi slt, %kq, %fullw : i32
-      %flip = arith.andi %kodd, %kin : i1
-      %u = arith.select %flip, %tf, %tt : i32
-      %bh = arith.divsi %u, %nrb : i32
-      %ri = arith.remsi %u, %nrb : i32
-      %pmr = arith.subi %nrb, %ri : i32
-      %pm = arith.subi %pmr, %c1 : i32
-      %b = arith.divsi %bh, %heads : i32
-      %h = arith.remsi %bh, %heads : i32
-      %tbase = arith.addi %base, %kq : i32
-      %pm1 = arith.addi %pm, %c1 : i32
-      %rend = arith.muli %pm1, %cBM : i32
-      %rendr = arith.addi %rend, %cBN1 : i32
-      %diag = arith.divsi %rendr, %cBN : i32
-      %cdiag = arith.minsi %nblocks, %diag : i32
-      %hi = arith.select %is_causal, %cdiag, %nblocks : i32
-      %rfirst = arith.muli %pm, %cBM : i32
-      %first = arith.divsi %rfirst, %cBN : i32
-      %cfull = arith.minsi %nfull0, %first : i32
-      %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
-      %hi1 = arith.subi %hi, %c1 : i32
-      %qr0 = arith.addi %rfirst, %crow : i32
-      // O: the [n, d] slice of this head, stored from registers (the store
-      // drops rows past n).
-      %b64 = arith.extsi %b : i32 to i64
-      %h64 = arith.extsi %h : i32 to i64
-      %oob = arith.muli %b64, %osb : i64
-      %ooh = arith.muli %h64, %osh : i64
-      %ooff = arith.addi %oob, %ooh : i64
-      %op = tile.addptr %o, %ooff : !tile.ptr<bf16>, i64
-      %vo = tile.make_view %op, shape [%n, 64], strides [%son, 1]
-            : !tile.ptr<bf16> -> !tile.view<?x64xbf16>
-      // Row indices of the score block, for the mask.
-      %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
-      %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_bf16_64>
-      // Columns below lim are kept: n, or min(n, row + 1) when causal.
-      %rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS_ws_bf16_64>
-      %limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS_ws_bf16_64>
-      %lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS_ws_bf16_64>, tensor<64xi32, #rowS_ws_bf16_64>
-
-      // Turn 0: S_0 = Q K_0^T.
-      %qph = arith.andi %kq, %c1 : i32
-      layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
-      %g_k0 = arith.addi %base, %c0 : i32
-      %ws_k0 = arith.remsi %g_k0, %cS : i32
-      %wr_k0 = arith.divsi %g_k0, %cS : i32
-      %wp_k0 = arith.andi %wr_k0, %c1 : i32
-      %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
-      %g_k0s = arith.addi %base, %c0 : i32
-      %k0s = arith.remsi %g_k0s, %cS : i32
-      %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-      %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
-      %tg_p = arith.addi %tbase, %c0 : i32
-      %tp_p = arith.andi %tg_p, %c1 : i32
-      layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
-      %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
-      %g_rk0 = arith.addi %base, %c0 : i32
-      %rs_k0 = arith.remsi %g_rk0, %cS : i32
-      %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // Block 0's softmax (masked: it may be the diagonal or the last block).
-      // The mask: column c of the block is kept iff c < lim - blk BN.
-      %col0_p0 = arith.muli %c0, %cBN : i32
-      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
-      %limc_p0 = arith.subi %lim, %col0v_p0 : tensor<64xi32, #rowS_ws_bf16_64>
-      %lim2_p0 = tile.expand_dims %limc_p0 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_64> -> tensor<64x1xi32, #mmaS_ws_bf16_64>
-      %limb_p0 = tile.broadcast %lim2_p0 : tensor<64x1xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
-      %keep_p0 = arith.cmpi slt, %colsb, %limb_p0 : tensor<64x128xi32, #mmaS_ws_bf16_64>
-      %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_64>, tensor<64x128xf32, #mmaS_ws_bf16_64>
-      // Online softmax in units of the scaled scores (block 0 always has a
-      // kept column, so m' is finite from the first block on).
-      %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
-      %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<64xf32, #rowS_ws_bf16_64>
-      // Lazy max: m moves only when the block's max exceeds it by 8.
-      %thr_p0 = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_bf16_64>
-      %mthr_p0 = arith.addf %m0, %thr_p0 : tensor<64xf32, #rowS_ws_bf16_64>
-      %grow_p0 = arith.cmpf ogt, %mxs_p0, %mthr_p0 : tensor<64xf32, #rowS_ws_bf16_64>
-      %m_p0 = arith.select %grow_p0, %mxs_p0, %m0 : tensor<64xi1, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>
-      %negm_p0 = arith.negf %m_p0 : tensor<64xf32, #rowS_ws_bf16_64>
-      %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
-      %mb_p0 = tile.broadcast %mb2_p0 : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-      %sd_p0 = math.fma %s_p0, %scale, %mb_p0 : tensor<64x128xf32, #mmaS_ws_bf16_64>
-      %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_64>
-      %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_bf16_64>
-      %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_64>
-      // l per thread: P summed over this thread's columns only (no shuffle).
-      %pr_p0 = tile.reshape %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
-      %ps3_p0 = tile.reduce sum %pr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
-      %ps_p0 = tile.reduce sum %ps3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
-      %ab1_p0 = tile.expand_dims %alpha_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
-      %abs_p0 = tile.broadcast %ab1_p0 : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-      %abr_p0 = tile.reshape %abs_p0 : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
-      %ab3_p0 = tile.reduce max %abr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
-      %alq_p0 = tile.reduce max %ab3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
-      %la_p0 = arith.mulf %l0, %alq_p0 : tensor<64x4xf32, #lq_ws_bf16_64>
-      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64x4xf32, #lq_ws_bf16_64>
-      %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
-      %pa_p0 = layout.convert %pt_p0 : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
-
-      // Iteration j: P_j V_j and the softmax of block j + 1, for j + 1 < hi.
-      // Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
-      %nfull1 = arith.subi %nfull, %c1 : i32
-      %mid0 = arith.maxsi %nfull1, %c0 : i32
-      %mid = arith.minsi %mid0, %hi1 : i32
-      %full:5 = scf.for %j = %c0 to %mid step %c1
-          iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
-          -> (tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-        // Rescale O only in a warp where some row's max moved (alpha != 1).
-        %one_j = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_bf16_64>
-        %moved_j = arith.cmpf une, %alphao_j, %one_j : tensor<64xf32, #rowO_ws_bf16_64>
-        %anym_j = layout.warp_any %moved_j : tensor<64xi1, #rowO_ws_bf16_64>
-        %accs_j = scf.if %anym_j -> (tensor<64x64xf32, #mmaO_ws_bf16_64>) {
-          %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-          %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-          %accm_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
-          scf.yield %accm_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        } else {
-          scf.yield %acc_i : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        }
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_bf16_64>
-        // Lazy max: m moves only when the block's max exceeds it by 8.
-        %thr_n = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_bf16_64>
-        %mthr_n = arith.addf %m_i, %thr_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %grow_n = arith.cmpf ogt, %mxs_n, %mthr_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %m_n = arith.select %grow_n, %mxs_n, %m_i : tensor<64xi1, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %sd_n = math.fma %qk, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_64>
-        // l per thread: P summed over this thread's columns only (no shuffle).
-        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
-        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
-        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
-        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
-        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
-        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
-        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
-        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_64>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_64>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
-        %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
-        // Pins the wait below every exponential (ptxas keeps it after a store).
-        layout.local_store %l_n, %lpin : tensor<64x4xf32, #lq_ws_bf16_64> -> !layout.memdesc<64x4xf32, #pin_ws_bf16_64>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
-      }
-      %part:5 = scf.for %j = %mid to %hi1 step %c1
-          iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
-          -> (tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-        // Rescale O only in a warp where some row's max moved (alpha != 1).
-        %one_j = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_bf16_64>
-        %moved_j = arith.cmpf une, %alphao_j, %one_j : tensor<64xf32, #rowO_ws_bf16_64>
-        %anym_j = layout.warp_any %moved_j : tensor<64xi1, #rowO_ws_bf16_64>
-        %accs_j = scf.if %anym_j -> (tensor<64x64xf32, #mmaO_ws_bf16_64>) {
-          %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-          %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-          %accm_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
-          scf.yield %accm_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        } else {
-          scf.yield %acc_i : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        }
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // The mask: column c of the block is kept iff c < lim - blk BN.
-        %col0_n = arith.muli %j1, %cBN : i32
-        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
-        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_bf16_64>
-        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_64> -> tensor<64x1xi32, #mmaS_ws_bf16_64>
-        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
-        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_bf16_64>
-        %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_64>, tensor<64x128xf32, #mmaS_ws_bf16_64>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_bf16_64>
-        // Lazy max: m moves only when the block's max exceeds it by 8.
-        %thr_n = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_bf16_64>
-        %mthr_n = arith.addf %m_i, %thr_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %grow_n = arith.cmpf ogt, %mxs_n, %mthr_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %m_n = arith.select %grow_n, %mxs_n, %m_i : tensor<64xi1, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %sd_n = math.fma %s_n, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_64>
-        // l per thread: P summed over this thread's columns only (no shuffle).
-        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
-        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
-        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
-        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
-        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
-        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
-        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
-        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_64>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_64>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
-        %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
-        // Pins the wait below every exponential (ptxas keeps it after a store).
-        layout.local_store %l_n, %lpin : tensor<64x4xf32, #lq_ws_bf16_64> -> !layout.memdesc<64x4xf32, #pin_ws_bf16_64>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
-      }
-      // The last S has been waited for: the producer may load the next Q.
-      layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // Turn hi: the last block's P V, then O / l.
-      %tg_e = arith.addi %tbase, %hi : i32
-      %tp_e = arith.andi %tg_e, %c1 : i32
-      layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
-      %alphao_last = layout.convert %part#3 : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-      // Rescale O only in a warp where some row's max moved (alpha != 1).
-      %one_last = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_bf16_64>
-      %moved_last = arith.cmpf une, %alphao_last, %one_last : tensor<64xf32, #rowO_ws_bf16_64>
-      %anym_last = layout.warp_any %moved_last : tensor<64xi1, #rowO_ws_bf16_64>
-      %accs_last = scf.if %anym_last -> (tensor<64x64xf32, #mmaO_ws_bf16_64>) {
-        %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-        %ab_last = tile.broadcast %ab2_last : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-        %accm_last = arith.mulf %part#0, %ab_last : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        scf.yield %accm_last : tensor<64x64xf32, #mmaO_ws_bf16_64>
-      } else {
-        scf.yield %part#0 : tensor<64x64xf32, #mmaO_ws_bf16_64>
-      }
-      %g_vlast = arith.addi %base, %hi1 : i32
-      %ws_vlast = arith.remsi %g_vlast, %cS : i32
-      %wr_vlast = arith.divsi %g_vlast, %cS : i32
-      %wp_vlast = arith.andi %wr_vlast, %c1 : i32
-      %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
-      %g_pvlast = arith.addi %base, %hi1 : i32
-      %vsl_last = arith.remsi %g_pvlast, %cS : i32
-      %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-      %acc_last = tile.dot %part#4, %svc_last, %accs_last async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
-      %g_rvl = arith.addi %base, %hi1 : i32
-      %rs_vl = arith.remsi %g_rvl, %cS : i32
-      %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // The row sums: the four partial sums of each row's quad.
-      %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_bf16_64> -> tensor<64xf32, #lqr_ws_bf16_64>
-      %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-      %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-      %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-      %out = arith.divf %acc, %lb : tensor<64x64xf32, #mmaO_ws_bf16_64>
-      %outt = arith.truncf %out : tensor<64x64xf32, #mmaO_ws_bf16_64> to tensor<64x64xbf16, #mmaO_ws_bf16_64>
-      %pmc = arith.muli %pm, %cNC : i32
-      %ot = arith.addi %pmc, %cw : i32
-      tile.store_tile %outt, %vo[%ot, %c0] : tensor<64x64xbf16, #mmaO_ws_bf16_64>, !tile.view<?x64xbf16>
-      %nbase = arith.addi %base, %hi : i32
-      scf.yield %nbase : i32
-    }
-  } partition warps(4) regs(240) {
-    // Consumer 1: query rows [128 pm + 64, 128 pm + 128) of each tile.
-    %cw = arith.constant 1 : i32
-    %cwn = arith.constant 0 : i32
-    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
-    %lpin = layout.memdesc_index %lpins[%cw] : !layout.memdesc<2x64x4xf32, #pin_ws_bf16_64> -> !layout.memdesc<64x4xf32, #pin_ws_bf16_64>
-    %crow = arith.constant 64 : i32
-    %osb = arith.extsi %sob : i32 to i64
-    %osh = arith.extsi %soh : i32 to i64
-    // Consumer 0 takes the first turn.
-    layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-
-    // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
-    %log2e = arith.constant 1.44269504 : f32
-    %qk_scale = arith.mulf %sm_scale, %log2e : f32
-    %scale = tile.splat %qk_scale : f32 -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-    %scale_r = tile.splat %qk_scale : f32 -> tensor<64xf32, #rowS_ws_bf16_64>
-    // Row and column indices of the score block, for the mask.
-    %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_bf16_64>
-    %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_bf16_64>
-    %cols2 = tile.expand_dims %coli {axis = 0 : i32} : tensor<128xi32, #colS_ws_bf16_64> -> tensor<1x128xi32, #mmaS_ws_bf16_64>
-    %colsb = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
-    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
-    %onev = arith.constant dense<1> : tensor<64xi32, #rowS_ws_bf16_64>
-    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS_ws_bf16_64>
-    %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_bf16_64>
-    %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_bf16_64>
-    %zo = arith.constant dense<0.0> : tensor<64x64xf32, #mmaO_ws_bf16_64>
-    %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_bf16_64>
-    %l0 = arith.constant dense<0.0> : tensor<64x4xf32, #lq_ws_bf16_64>
-    // Tiles: %base key blocks and %base + kq turns came before tile kq.
-    %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
-      %tk = arith.muli %kq, %G : i32
-      %tt = arith.addi %pid, %tk : i32
-      %tf = arith.addi %tk, %pidr : i32
-      %ko = arith.andi %kq, %c1 : i32
-      %kodd = arith.cmpi ne, %ko, %c0 : i32
-      %kin = arith.cmpi slt, %kq, %fullw : i32
-      %flip = arith.andi %kodd, %kin : i1
-      %u = arith.select %flip, %tf, %tt : i32
-      %bh = arith.divsi %u, %nrb : i32
-      %ri = arith.remsi %u, %nrb : i32
-      %pmr = arith.subi %nrb, %ri : i32
-      %pm = arith.subi %pmr, %c1 : i32
-      %b = arith.divsi %bh, %heads : i32
-      %h = arith.remsi %bh, %heads : i32
-      %tbase = arith.addi %base, %kq : i32
-      %pm1 = arith.addi %pm, %c1 : i32
-      %rend = arith.muli %pm1, %cBM : i32
-      %rendr = arith.addi %rend, %cBN1 : i32
-      %diag = arith.divsi %rendr, %cBN : i32
-      %cdiag = arith.minsi %nblocks, %diag : i32
-      %hi = arith.select %is_causal, %cdiag, %nblocks : i32
-      %rfirst = arith.muli %pm, %cBM : i32
-      %first = arith.divsi %rfirst, %cBN : i32
-      %cfull = arith.minsi %nfull0, %first : i32
-      %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
-      %hi1 = arith.subi %hi, %c1 : i32
-      %qr0 = arith.addi %rfirst, %crow : i32
-      // O: the [n, d] slice of this head, stored from registers (the store
-      // drops rows past n).
-      %b64 = arith.extsi %b : i32 to i64
-      %h64 = arith.extsi %h : i32 to i64
-      %oob = arith.muli %b64, %osb : i64
-      %ooh = arith.muli %h64, %osh : i64
-      %ooff = arith.addi %oob, %ooh : i64
-      %op = tile.addptr %o, %ooff : !tile.ptr<bf16>, i64
-      %vo = tile.make_view %op, shape [%n, 64], strides [%son, 1]
-            : !tile.ptr<bf16> -> !tile.view<?x64xbf16>
-      // Row indices of the score block, for the mask.
-      %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
-      %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_bf16_64>
-      // Columns below lim are kept: n, or min(n, row + 1) when causal.
-      %rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS_ws_bf16_64>
-      %limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS_ws_bf16_64>
-      %lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS_ws_bf16_64>, tensor<64xi32, #rowS_ws_bf16_64>
-
-      // Turn 0: S_0 = Q K_0^T.
-      %qph = arith.andi %kq, %c1 : i32
-      layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
-      %g_k0 = arith.addi %base, %c0 : i32
-      %ws_k0 = arith.remsi %g_k0, %cS : i32
-      %wr_k0 = arith.divsi %g_k0, %cS : i32
-      %wp_k0 = arith.andi %wr_k0, %c1 : i32
-      %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
-      %g_k0s = arith.addi %base, %c0 : i32
-      %k0s = arith.remsi %g_k0s, %cS : i32
-      %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-      %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
-      %tg_p = arith.addi %tbase, %c0 : i32
-      %tp_p = arith.andi %tg_p, %c1 : i32
-      layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
-      %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
-      %g_rk0 = arith.addi %base, %c0 : i32
-      %rs_k0 = arith.remsi %g_rk0, %cS : i32
-      %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // Block 0's softmax (masked: it may be the diagonal or the last block).
-      // The mask: column c of the block is kept iff c < lim - blk BN.
-      %col0_p0 = arith.muli %c0, %cBN : i32
-      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
-      %limc_p0 = arith.subi %lim, %col0v_p0 : tensor<64xi32, #rowS_ws_bf16_64>
-      %lim2_p0 = tile.expand_dims %limc_p0 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_64> -> tensor<64x1xi32, #mmaS_ws_bf16_64>
-      %limb_p0 = tile.broadcast %lim2_p0 : tensor<64x1xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
-      %keep_p0 = arith.cmpi slt, %colsb, %limb_p0 : tensor<64x128xi32, #mmaS_ws_bf16_64>
-      %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_64>, tensor<64x128xf32, #mmaS_ws_bf16_64>
-      // Online softmax in units of the scaled scores (block 0 always has a
-      // kept column, so m' is finite from the first block on).
-      %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
-      %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<64xf32, #rowS_ws_bf16_64>
-      // Lazy max: m moves only when the block's max exceeds it by 8.
-      %thr_p0 = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_bf16_64>
-      %mthr_p0 = arith.addf %m0, %thr_p0 : tensor<64xf32, #rowS_ws_bf16_64>
-      %grow_p0 = arith.cmpf ogt, %mxs_p0, %mthr_p0 : tensor<64xf32, #rowS_ws_bf16_64>
-      %m_p0 = arith.select %grow_p0, %mxs_p0, %m0 : tensor<64xi1, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>
-      %negm_p0 = arith.negf %m_p0 : tensor<64xf32, #rowS_ws_bf16_64>
-      %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
-      %mb_p0 = tile.broadcast %mb2_p0 : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-      %sd_p0 = math.fma %s_p0, %scale, %mb_p0 : tensor<64x128xf32, #mmaS_ws_bf16_64>
-      %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_64>
-      %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_bf16_64>
-      %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_64>
-      // l per thread: P summed over this thread's columns only (no shuffle).
-      %pr_p0 = tile.reshape %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
-      %ps3_p0 = tile.reduce sum %pr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
-      %ps_p0 = tile.reduce sum %ps3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
-      %ab1_p0 = tile.expand_dims %alpha_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
-      %abs_p0 = tile.broadcast %ab1_p0 : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-      %abr_p0 = tile.reshape %abs_p0 : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
-      %ab3_p0 = tile.reduce max %abr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
-      %alq_p0 = tile.reduce max %ab3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
-      %la_p0 = arith.mulf %l0, %alq_p0 : tensor<64x4xf32, #lq_ws_bf16_64>
-      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64x4xf32, #lq_ws_bf16_64>
-      %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
-      %pa_p0 = layout.convert %pt_p0 : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
-
-      // Iteration j: P_j V_j and the softmax of block j + 1, for j + 1 < hi.
-      // Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
-      %nfull1 = arith.subi %nfull, %c1 : i32
-      %mid0 = arith.maxsi %nfull1, %c0 : i32
-      %mid = arith.minsi %mid0, %hi1 : i32
-      %full:5 = scf.for %j = %c0 to %mid step %c1
-          iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
-          -> (tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-        // Rescale O only in a warp where some row's max moved (alpha != 1).
-        %one_j = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_bf16_64>
-        %moved_j = arith.cmpf une, %alphao_j, %one_j : tensor<64xf32, #rowO_ws_bf16_64>
-        %anym_j = layout.warp_any %moved_j : tensor<64xi1, #rowO_ws_bf16_64>
-        %accs_j = scf.if %anym_j -> (tensor<64x64xf32, #mmaO_ws_bf16_64>) {
-          %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-          %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-          %accm_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
-          scf.yield %accm_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        } else {
-          scf.yield %acc_i : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        }
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_bf16_64>
-        // Lazy max: m moves only when the block's max exceeds it by 8.
-        %thr_n = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_bf16_64>
-        %mthr_n = arith.addf %m_i, %thr_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %grow_n = arith.cmpf ogt, %mxs_n, %mthr_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %m_n = arith.select %grow_n, %mxs_n, %m_i : tensor<64xi1, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %sd_n = math.fma %qk, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_64>
-        // l per thread: P summed over this thread's columns only (no shuffle).
-        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
-        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
-        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
-        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
-        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
-        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
-        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
-        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_64>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_64>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
-        %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
-        // Pins the wait below every exponential (ptxas keeps it after a store).
-        layout.local_store %l_n, %lpin : tensor<64x4xf32, #lq_ws_bf16_64> -> !layout.memdesc<64x4xf32, #pin_ws_bf16_64>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
-      }
-      %part:5 = scf.for %j = %mid to %hi1 step %c1
-          iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
-          -> (tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-        // Rescale O only in a warp where some row's max moved (alpha != 1).
-        %one_j = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_bf16_64>
-        %moved_j = arith.cmpf une, %alphao_j, %one_j : tensor<64xf32, #rowO_ws_bf16_64>
-        %anym_j = layout.warp_any %moved_j : tensor<64xi1, #rowO_ws_bf16_64>
-        %accs_j = scf.if %anym_j -> (tensor<64x64xf32, #mmaO_ws_bf16_64>) {
-          %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-          %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-          %accm_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
-          scf.yield %accm_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        } else {
-          scf.yield %acc_i : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        }
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // The mask: column c of the block is kept iff c < lim - blk BN.
-        %col0_n = arith.muli %j1, %cBN : i32
-        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
-        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_bf16_64>
-        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_64> -> tensor<64x1xi32, #mmaS_ws_bf16_64>
-        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
-        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_bf16_64>
-        %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_64>, tensor<64x128xf32, #mmaS_ws_bf16_64>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_bf16_64>
-        // Lazy max: m moves only when the block's max exceeds it by 8.
-        %thr_n = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_bf16_64>
-        %mthr_n = arith.addf %m_i, %thr_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %grow_n = arith.cmpf ogt, %mxs_n, %mthr_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %m_n = arith.select %grow_n, %mxs_n, %m_i : tensor<64xi1, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %sd_n = math.fma %s_n, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_64>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_64>
-        // l per thread: P summed over this thread's columns only (no shuffle).
-        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
-        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
-        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
-        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
-        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
-        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
-        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
-        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
-        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_64>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_64>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
-        %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
-        // Pins the wait below every exponential (ptxas keeps it after a store).
-        layout.local_store %l_n, %lpin : tensor<64x4xf32, #lq_ws_bf16_64> -> !layout.memdesc<64x4xf32, #pin_ws_bf16_64>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
-      }
-      // The last S has been waited for: the producer may load the next Q.
-      layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // Turn hi: the last block's P V, then O / l.
-      %tg_e = arith.addi %tbase, %hi : i32
-      %tp_e = arith.andi %tg_e, %c1 : i32
-      layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
-      %alphao_last = layout.convert %part#3 : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-      // Rescale O only in a warp where some row's max moved (alpha != 1).
-      %one_last = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_bf16_64>
-      %moved_last = arith.cmpf une, %alphao_last, %one_last : tensor<64xf32, #rowO_ws_bf16_64>
-      %anym_last = layout.warp_any %moved_last : tensor<64xi1, #rowO_ws_bf16_64>
-      %accs_last = scf.if %anym_last -> (tensor<64x64xf32, #mmaO_ws_bf16_64>) {
-        %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-        %ab_last = tile.broadcast %ab2_last : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-        %accm_last = arith.mulf %part#0, %ab_last : tensor<64x64xf32, #mmaO_ws_bf16_64>
-        scf.yield %accm_last : tensor<64x64xf32, #mmaO_ws_bf16_64>
-      } else {
-        scf.yield %part#0 : tensor<64x64xf32, #mmaO_ws_bf16_64>
-      }
-      %g_vlast = arith.addi %base, %hi1 : i32
-      %ws_vlast = arith.remsi %g_vlast, %cS : i32
-      %wr_vlast = arith.divsi %g_vlast, %cS : i32
-      %wp_vlast = arith.andi %wr_vlast, %c1 : i32
-      %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
-      %g_pvlast = arith.addi %base, %hi1 : i32
-      %vsl_last = arith.remsi %g_pvlast, %cS : i32
-      %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
-      %acc_last = tile.dot %part#4, %svc_last, %accs_last async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
-      %g_rvl = arith.addi %base, %hi1 : i32
-      %rs_vl = arith.remsi %g_rvl, %cS : i32
-      %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // The row sums: the four partial sums of each row's quad.
-      %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_bf16_64> -> tensor<64xf32, #lqr_ws_bf16_64>
-      %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-      %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
-      %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-      %out = arith.divf %acc, %lb : tensor<64x64xf32, #mmaO_ws_bf16_64>
-      %outt = arith.truncf %out : tensor<64x64xf32, #mmaO_ws_bf16_64> to tensor<64x64xbf16, #mmaO_ws_bf16_64>
-      %pmc = arith.muli %pm, %cNC : i32
-      %ot = arith.addi %pmc, %cw : i32
-      tile.store_tile %outt, %vo[%ot, %c0] : tensor<64x64xbf16, #mmaO_ws_bf16_64>, !tile.view<?x64xbf16>
-      %nbase = arith.addi %base, %hi : i32
-      scf.yield %nbase : i32
-    }
-  } partition warps(4) regs(24) {
+  tile.warp_specialize default regs(24) {
     // Producer: K_0, Q, then K_(j+1) and V_j for each block j of each tile.
     %c0q = arith.constant 0 : i32
     %c0r = arith.constant 0 : i32
@@ -2939,6 +1472,397 @@ tile.kernel @attention_ws_bf16_d64(
       %nbase = arith.addi %base, %hi : i32
       scf.yield %nbase : i32
     }
+  } partition warps(4) replicas(2) regs(240) {
+    // Consumer w = tile.replica_id: query rows [128 pm + 64 w, 128 pm + 64 w + 64) of each tile.
+    %cw = tile.replica_id : i32
+    %cw1 = arith.addi %cw, %c1 : i32
+    %cwr = arith.cmpi eq, %cw1, %cNC : i32
+    %cwn = arith.select %cwr, %c0, %cw1 : i32
+    %c64w = arith.constant 64 : i32
+    %crow = arith.muli %cw, %c64w : i32
+    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<2x64x64xbf16, #sw> -> !layout.memdesc<64x64xbf16, #sw>
+    %lpin = layout.memdesc_index %lpins[%cw] : !layout.memdesc<2x64x4xf32, #pin_ws_bf16_64> -> !layout.memdesc<64x4xf32, #pin_ws_bf16_64>
+    %osb = arith.extsi %sob : i32 to i64
+    %osh = arith.extsi %soh : i32 to i64
+    // Consumer 0 takes the first turn.
+    %cNC1 = arith.constant 1 : i32
+    %lastw = arith.cmpi eq, %cw, %cNC1 : i32
+    scf.if %lastw {
+      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
+    }
+
+    // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
+    %log2e = arith.constant 1.44269504 : f32
+    %qk_scale = arith.mulf %sm_scale, %log2e : f32
+    %scale = tile.splat %qk_scale : f32 -> tensor<64x128xf32, #mmaS_ws_bf16_64>
+    %scale_r = tile.splat %qk_scale : f32 -> tensor<64xf32, #rowS_ws_bf16_64>
+    // Row and column indices of the score block, for the mask.
+    %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_bf16_64>
+    %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_bf16_64>
+    %cols2 = tile.expand_dims %coli {axis = 0 : i32} : tensor<128xi32, #colS_ws_bf16_64> -> tensor<1x128xi32, #mmaS_ws_bf16_64>
+    %colsb = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
+    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
+    %onev = arith.constant dense<1> : tensor<64xi32, #rowS_ws_bf16_64>
+    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS_ws_bf16_64>
+    %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_bf16_64>
+    %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_bf16_64>
+    %zo = arith.constant dense<0.0> : tensor<64x64xf32, #mmaO_ws_bf16_64>
+    %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_bf16_64>
+    %l0 = arith.constant dense<0.0> : tensor<64x4xf32, #lq_ws_bf16_64>
+    // Tiles: %base key blocks and %base + kq turns came before tile kq.
+    %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
+      %tk = arith.muli %kq, %G : i32
+      %tt = arith.addi %pid, %tk : i32
+      %tf = arith.addi %tk, %pidr : i32
+      %ko = arith.andi %kq, %c1 : i32
+      %kodd = arith.cmpi ne, %ko, %c0 : i32
+      %kin = arith.cmpi slt, %kq, %fullw : i32
+      %flip = arith.andi %kodd, %kin : i1
+      %u = arith.select %flip, %tf, %tt : i32
+      %bh = arith.divsi %u, %nrb : i32
+      %ri = arith.remsi %u, %nrb : i32
+      %pmr = arith.subi %nrb, %ri : i32
+      %pm = arith.subi %pmr, %c1 : i32
+      %b = arith.divsi %bh, %heads : i32
+      %h = arith.remsi %bh, %heads : i32
+      %tbase = arith.addi %base, %kq : i32
+      %pm1 = arith.addi %pm, %c1 : i32
+      %rend = arith.muli %pm1, %cBM : i32
+      %rendr = arith.addi %rend, %cBN1 : i32
+      %diag = arith.divsi %rendr, %cBN : i32
+      %cdiag = arith.minsi %nblocks, %diag : i32
+      %hi = arith.select %is_causal, %cdiag, %nblocks : i32
+      %rfirst = arith.muli %pm, %cBM : i32
+      %first = arith.divsi %rfirst, %cBN : i32
+      %cfull = arith.minsi %nfull0, %first : i32
+      %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
+      %hi1 = arith.subi %hi, %c1 : i32
+      %qr0 = arith.addi %rfirst, %crow : i32
+      // O: the [n, d] slice of this head, stored from registers (the store
+      // drops rows past n).
+      %b64 = arith.extsi %b : i32 to i64
+      %h64 = arith.extsi %h : i32 to i64
+      %oob = arith.muli %b64, %osb : i64
+      %ooh = arith.muli %h64, %osh : i64
+      %ooff = arith.addi %oob, %ooh : i64
+      %op = tile.addptr %o, %ooff : !tile.ptr<bf16>, i64
+      %vo = tile.make_view %op, shape [%n, 64], strides [%son, 1]
+            : !tile.ptr<bf16> -> !tile.view<?x64xbf16>
+      // Row indices of the score block, for the mask.
+      %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
+      %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_bf16_64>
+      // Columns below lim are kept: n, or min(n, row + 1) when causal.
+      %rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS_ws_bf16_64>
+      %limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS_ws_bf16_64>
+      %lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS_ws_bf16_64>, tensor<64xi32, #rowS_ws_bf16_64>
+
+      // Turn 0: S_0 = Q K_0^T.
+      %qph = arith.andi %kq, %c1 : i32
+      layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
+      %g_k0 = arith.addi %base, %c0 : i32
+      %ws_k0 = arith.remsi %g_k0, %cS : i32
+      %wr_k0 = arith.divsi %g_k0, %cS : i32
+      %wp_k0 = arith.andi %wr_k0, %c1 : i32
+      %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
+      %g_k0s = arith.addi %base, %c0 : i32
+      %k0s = arith.remsi %g_k0s, %cS : i32
+      %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
+      %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
+      %tg_p = arith.addi %tbase, %c0 : i32
+      %tp_p = arith.andi %tg_p, %c1 : i32
+      layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
+      %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
+      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
+      %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
+      %g_rk0 = arith.addi %base, %c0 : i32
+      %rs_k0 = arith.remsi %g_rk0, %cS : i32
+      %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
+      // Block 0's softmax (masked: it may be the diagonal or the last block).
+      // The mask: column c of the block is kept iff c < lim - blk BN.
+      %col0_p0 = arith.muli %c0, %cBN : i32
+      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
+      %limc_p0 = arith.subi %lim, %col0v_p0 : tensor<64xi32, #rowS_ws_bf16_64>
+      %lim2_p0 = tile.expand_dims %limc_p0 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_64> -> tensor<64x1xi32, #mmaS_ws_bf16_64>
+      %limb_p0 = tile.broadcast %lim2_p0 : tensor<64x1xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
+      %keep_p0 = arith.cmpi slt, %colsb, %limb_p0 : tensor<64x128xi32, #mmaS_ws_bf16_64>
+      %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_64>, tensor<64x128xf32, #mmaS_ws_bf16_64>
+      // Online softmax in units of the scaled scores (block 0 always has a
+      // kept column, so m' is finite from the first block on).
+      %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
+      %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<64xf32, #rowS_ws_bf16_64>
+      // Lazy max: m moves only when the block's max exceeds it by 8.
+      %thr_p0 = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_bf16_64>
+      %mthr_p0 = arith.addf %m0, %thr_p0 : tensor<64xf32, #rowS_ws_bf16_64>
+      %grow_p0 = arith.cmpf ogt, %mxs_p0, %mthr_p0 : tensor<64xf32, #rowS_ws_bf16_64>
+      %m_p0 = arith.select %grow_p0, %mxs_p0, %m0 : tensor<64xi1, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>
+      %negm_p0 = arith.negf %m_p0 : tensor<64xf32, #rowS_ws_bf16_64>
+      %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
+      %mb_p0 = tile.broadcast %mb2_p0 : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
+      %sd_p0 = math.fma %s_p0, %scale, %mb_p0 : tensor<64x128xf32, #mmaS_ws_bf16_64>
+      %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_64>
+      %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_bf16_64>
+      %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_64>
+      // l per thread: P summed over this thread's columns only (no shuffle).
+      %pr_p0 = tile.reshape %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
+      %ps3_p0 = tile.reduce sum %pr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
+      %ps_p0 = tile.reduce sum %ps3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
+      %ab1_p0 = tile.expand_dims %alpha_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
+      %abs_p0 = tile.broadcast %ab1_p0 : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
+      %abr_p0 = tile.reshape %abs_p0 : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
+      %ab3_p0 = tile.reduce max %abr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
+      %alq_p0 = tile.reduce max %ab3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
+      %la_p0 = arith.mulf %l0, %alq_p0 : tensor<64x4xf32, #lq_ws_bf16_64>
+      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64x4xf32, #lq_ws_bf16_64>
+      %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
+      %pa_p0 = layout.convert %pt_p0 : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
+
+      // Iteration j: P_j V_j and the softmax of block j + 1, for j + 1 < hi.
+      // Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
+      %nfull1 = arith.subi %nfull, %c1 : i32
+      %mid0 = arith.maxsi %nfull1, %c0 : i32
+      %mid = arith.minsi %mid0, %hi1 : i32
+      %full:5 = scf.for %j = %c0 to %mid step %c1
+          iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
+          -> (tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>) : i32 {
+        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
+        // both asynchronous; then the next consumer's turn.
+        %j1 = arith.addi %j, %c1 : i32
+        %g_k = arith.addi %base, %j1 : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
+        %wp_k = arith.andi %wr_k, %c1 : i32
+        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
+        %g_ks1 = arith.addi %base, %j1 : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
+        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
+        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
+        %tg_l = arith.addi %tbase, %j1 : i32
+        %tp_l = arith.andi %tg_l, %c1 : i32
+        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
+        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
+        %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
+        // Rescale O only in a warp where some row's max moved (alpha != 1).
+        %one_j = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_bf16_64>
+        %moved_j = arith.cmpf une, %alphao_j, %one_j : tensor<64xf32, #rowO_ws_bf16_64>
+        %anym_j = layout.warp_any %moved_j : tensor<64xi1, #rowO_ws_bf16_64>
+        %accs_j = scf.if %anym_j -> (tensor<64x64xf32, #mmaO_ws_bf16_64>) {
+          %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
+          %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+          %accm_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
+          scf.yield %accm_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        } else {
+          scf.yield %acc_i : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        }
+        %g_vj = arith.addi %base, %j : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
+        %wp_vj = arith.andi %wr_vj, %c1 : i32
+        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
+        %g_pvj = arith.addi %base, %j : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
+        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
+        %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
+        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
+        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
+        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
+        %g_rk = arith.addi %base, %j1 : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
+        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
+        // Online softmax in units of the scaled scores (block 0 always has a
+        // kept column, so m' is finite from the first block on).
+        %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
+        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_bf16_64>
+        // Lazy max: m moves only when the block's max exceeds it by 8.
+        %thr_n = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_bf16_64>
+        %mthr_n = arith.addf %m_i, %thr_n : tensor<64xf32, #rowS_ws_bf16_64>
+        %grow_n = arith.cmpf ogt, %mxs_n, %mthr_n : tensor<64xf32, #rowS_ws_bf16_64>
+        %m_n = arith.select %grow_n, %mxs_n, %m_i : tensor<64xi1, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>
+        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_bf16_64>
+        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
+        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
+        %sd_n = math.fma %qk, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_bf16_64>
+        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_64>
+        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_64>
+        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_64>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_64>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_64>
+        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
+        %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
+        // Pins the wait below every exponential (ptxas keeps it after a store).
+        layout.local_store %l_n, %lpin : tensor<64x4xf32, #lq_ws_bf16_64> -> !layout.memdesc<64x4xf32, #pin_ws_bf16_64>
+        // 3. P_j V_j done: V_j's slot is free.
+        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        %g_rv = arith.addi %base, %j : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
+        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+        scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
+      }
+      %part:5 = scf.for %j = %mid to %hi1 step %c1
+          iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
+          -> (tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>) : i32 {
+        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
+        // both asynchronous; then the next consumer's turn.
+        %j1 = arith.addi %j, %c1 : i32
+        %g_k = arith.addi %base, %j1 : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
+        %wp_k = arith.andi %wr_k, %c1 : i32
+        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
+        %g_ks1 = arith.addi %base, %j1 : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
+        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
+        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x64xbf16, #sw> -> !layout.memdesc<64x128xbf16, #swT>
+        %tg_l = arith.addi %tbase, %j1 : i32
+        %tp_l = arith.andi %tg_l, %c1 : i32
+        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
+        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x64xbf16, #sw>, !layout.memdesc<64x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
+        %alphao_j = layout.convert %alpha_i : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
+        // Rescale O only in a warp where some row's max moved (alpha != 1).
+        %one_j = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_bf16_64>
+        %moved_j = arith.cmpf une, %alphao_j, %one_j : tensor<64xf32, #rowO_ws_bf16_64>
+        %anym_j = layout.warp_any %moved_j : tensor<64xi1, #rowO_ws_bf16_64>
+        %accs_j = scf.if %anym_j -> (tensor<64x64xf32, #mmaO_ws_bf16_64>) {
+          %ab2_j = tile.expand_dims %alphao_j {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
+          %ab_j = tile.broadcast %ab2_j : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+          %accm_j = arith.mulf %acc_i, %ab_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
+          scf.yield %accm_j : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        } else {
+          scf.yield %acc_i : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        }
+        %g_vj = arith.addi %base, %j : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
+        %wp_vj = arith.andi %wr_vj, %c1 : i32
+        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
+        %g_pvj = arith.addi %base, %j : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
+        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
+        %acc_j = tile.dot %pa_i, %svc_j, %accs_j async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
+        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
+        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
+        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64>
+        %g_rk = arith.addi %base, %j1 : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
+        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
+        // The mask: column c of the block is kept iff c < lim - blk BN.
+        %col0_n = arith.muli %j1, %cBN : i32
+        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_bf16_64>
+        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_bf16_64>
+        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_64> -> tensor<64x1xi32, #mmaS_ws_bf16_64>
+        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_bf16_64> -> tensor<64x128xi32, #mmaS_ws_bf16_64>
+        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_bf16_64>
+        %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_64>, tensor<64x128xf32, #mmaS_ws_bf16_64>
+        // Online softmax in units of the scaled scores (block 0 always has a
+        // kept column, so m' is finite from the first block on).
+        %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64xf32, #rowS_ws_bf16_64>
+        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_bf16_64>
+        // Lazy max: m moves only when the block's max exceeds it by 8.
+        %thr_n = arith.constant dense<8.0> : tensor<64xf32, #rowS_ws_bf16_64>
+        %mthr_n = arith.addf %m_i, %thr_n : tensor<64xf32, #rowS_ws_bf16_64>
+        %grow_n = arith.cmpf ogt, %mxs_n, %mthr_n : tensor<64xf32, #rowS_ws_bf16_64>
+        %m_n = arith.select %grow_n, %mxs_n, %m_i : tensor<64xi1, #rowS_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>
+        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_bf16_64>
+        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
+        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
+        %sd_n = math.fma %s_n, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_bf16_64>
+        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_64>
+        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_64>
+        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_64>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64x1xf32, #mmaS_ws_bf16_64>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_64> -> tensor<64x128xf32, #mmaS_ws_bf16_64>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_64> -> tensor<64x16x4x2xf32, #p4_ws_bf16_64>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_64> -> tensor<64x16x4xf32, #p3_ws_bf16_64>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_64> -> tensor<64x4xf32, #lq_ws_bf16_64>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_64>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_64>
+        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_64> to tensor<64x128xbf16, #mmaS_ws_bf16_64>
+        %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_64> -> tensor<64x128xbf16, #opP_ws_bf16_64>
+        // Pins the wait below every exponential (ptxas keeps it after a store).
+        layout.local_store %l_n, %lpin : tensor<64x4xf32, #lq_ws_bf16_64> -> !layout.memdesc<64x4xf32, #pin_ws_bf16_64>
+        // 3. P_j V_j done: V_j's slot is free.
+        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        %g_rv = arith.addi %base, %j : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
+        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+        scf.yield %acc_w, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x64xf32, #mmaO_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x4xf32, #lq_ws_bf16_64>, tensor<64xf32, #rowS_ws_bf16_64>, tensor<64x128xbf16, #opP_ws_bf16_64>
+      }
+      // The last S has been waited for: the producer may load the next Q.
+      layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
+      // Turn hi: the last block's P V, then O / l.
+      %tg_e = arith.addi %tbase, %hi : i32
+      %tp_e = arith.andi %tg_e, %c1 : i32
+      layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
+      %alphao_last = layout.convert %part#3 : tensor<64xf32, #rowS_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
+      // Rescale O only in a warp where some row's max moved (alpha != 1).
+      %one_last = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_bf16_64>
+      %moved_last = arith.cmpf une, %alphao_last, %one_last : tensor<64xf32, #rowO_ws_bf16_64>
+      %anym_last = layout.warp_any %moved_last : tensor<64xi1, #rowO_ws_bf16_64>
+      %accs_last = scf.if %anym_last -> (tensor<64x64xf32, #mmaO_ws_bf16_64>) {
+        %ab2_last = tile.expand_dims %alphao_last {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
+        %ab_last = tile.broadcast %ab2_last : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+        %accm_last = arith.mulf %part#0, %ab_last : tensor<64x64xf32, #mmaO_ws_bf16_64>
+        scf.yield %accm_last : tensor<64x64xf32, #mmaO_ws_bf16_64>
+      } else {
+        scf.yield %part#0 : tensor<64x64xf32, #mmaO_ws_bf16_64>
+      }
+      %g_vlast = arith.addi %base, %hi1 : i32
+      %ws_vlast = arith.remsi %g_vlast, %cS : i32
+      %wr_vlast = arith.divsi %g_vlast, %cS : i32
+      %wp_vlast = arith.andi %wr_vlast, %c1 : i32
+      %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
+      %g_pvlast = arith.addi %base, %hi1 : i32
+      %vsl_last = arith.remsi %g_pvlast, %cS : i32
+      %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<3x128x64xbf16, #sw> -> !layout.memdesc<128x64xbf16, #sw>
+      %acc_last = tile.dot %part#4, %svc_last, %accs_last async : tensor<64x128xbf16, #opP_ws_bf16_64>, !layout.memdesc<128x64xbf16, #sw> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
+      %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x64xf32, #mmaO_ws_bf16_64>
+      %g_rvl = arith.addi %base, %hi1 : i32
+      %rs_vl = arith.remsi %g_rvl, %cS : i32
+      %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
+      // The row sums: the four partial sums of each row's quad.
+      %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_bf16_64> -> tensor<64xf32, #lqr_ws_bf16_64>
+      %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
+      %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
+      %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
+      %out = arith.divf %acc, %lb : tensor<64x64xf32, #mmaO_ws_bf16_64>
+      %outt = arith.truncf %out : tensor<64x64xf32, #mmaO_ws_bf16_64> to tensor<64x64xbf16, #mmaO_ws_bf16_64>
+      %pmc = arith.muli %pm, %cNC : i32
+      %ot = arith.addi %pmc, %cw : i32
+      tile.store_tile %outt, %vo[%ot, %c0] : tensor<64x64xbf16, #mmaO_ws_bf16_64>, !tile.view<?x64xbf16>
+      %nbase = arith.addi %base, %hi : i32
+      scf.yield %nbase : i32
+    }
   }
   tile.return
 }
@@ -3043,683 +1967,7 @@ tile.kernel @attention_ws_bf16_d128(
   %tleftr = arith.addi %tleft, %G : i32
   %tleftr1 = arith.subi %tleftr, %c1 : i32
   %count = arith.divsi %tleftr1, %G : i32
-  tile.warp_specialize default regs(240) {
-    // Consumer 0: query rows [128 pm + 0, 128 pm + 64) of each tile.
-    %cw = arith.constant 0 : i32
-    %cwn = arith.constant 1 : i32
-    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<2x64x128xbf16, #sw> -> !layout.memdesc<64x128xbf16, #sw>
-    %crow = arith.constant 0 : i32
-    %osb = arith.extsi %sob : i32 to i64
-    %osh = arith.extsi %soh : i32 to i64
-
-    // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
-    %log2e = arith.constant 1.44269504 : f32
-    %qk_scale = arith.mulf %sm_scale, %log2e : f32
-    %scale = tile.splat %qk_scale : f32 -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-    %scale_r = tile.splat %qk_scale : f32 -> tensor<64xf32, #rowS_ws_bf16_128>
-    // Row and column indices of the score block, for the mask.
-    %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_bf16_128>
-    %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_bf16_128>
-    %cols2 = tile.expand_dims %coli {axis = 0 : i32} : tensor<128xi32, #colS_ws_bf16_128> -> tensor<1x128xi32, #mmaS_ws_bf16_128>
-    %colsb = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
-    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
-    %onev = arith.constant dense<1> : tensor<64xi32, #rowS_ws_bf16_128>
-    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS_ws_bf16_128>
-    %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_bf16_128>
-    %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_bf16_128>
-    %zo = arith.constant dense<0.0> : tensor<64x128xf32, #mmaO_ws_bf16_128>
-    %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_bf16_128>
-    %l0 = arith.constant dense<0.0> : tensor<64x4xf32, #lq_ws_bf16_128>
-    // Tiles: %base key blocks and %base + kq turns came before tile kq.
-    %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
-      %tk = arith.muli %kq, %G : i32
-      %tt = arith.addi %pid, %tk : i32
-      %tf = arith.addi %tk, %pidr : i32
-      %ko = arith.andi %kq, %c1 : i32
-      %kodd = arith.cmpi ne, %ko, %c0 : i32
-      %kin = arith.cmpi slt, %kq, %fullw : i32
-      %flip = arith.andi %kodd, %kin : i1
-      %u = arith.select %flip, %tf, %tt : i32
-      %bh = arith.divsi %u, %nrb : i32
-      %ri = arith.remsi %u, %nrb : i32
-      %pmr = arith.subi %nrb, %ri : i32
-      %pm = arith.subi %pmr, %c1 : i32
-      %b = arith.divsi %bh, %heads : i32
-      %h = arith.remsi %bh, %heads : i32
-      %tbase = arith.addi %base, %kq : i32
-      %pm1 = arith.addi %pm, %c1 : i32
-      %rend = arith.muli %pm1, %cBM : i32
-      %rendr = arith.addi %rend, %cBN1 : i32
-      %diag = arith.divsi %rendr, %cBN : i32
-      %cdiag = arith.minsi %nblocks, %diag : i32
-      %hi = arith.select %is_causal, %cdiag, %nblocks : i32
-      %rfirst = arith.muli %pm, %cBM : i32
-      %first = arith.divsi %rfirst, %cBN : i32
-      %cfull = arith.minsi %nfull0, %first : i32
-      %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
-      %hi1 = arith.subi %hi, %c1 : i32
-      %qr0 = arith.addi %rfirst, %crow : i32
-      // O: the [n, d] slice of this head, stored from registers (the store
-      // drops rows past n).
-      %b64 = arith.extsi %b : i32 to i64
-      %h64 = arith.extsi %h : i32 to i64
-      %oob = arith.muli %b64, %osb : i64
-      %ooh = arith.muli %h64, %osh : i64
-      %ooff = arith.addi %oob, %ooh : i64
-      %op = tile.addptr %o, %ooff : !tile.ptr<bf16>, i64
-      %vo = tile.make_view %op, shape [%n, 128], strides [%son, 1]
-            : !tile.ptr<bf16> -> !tile.view<?x128xbf16>
-      // Row indices of the score block, for the mask.
-      %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
-      %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_bf16_128>
-      // Columns below lim are kept: n, or min(n, row + 1) when causal.
-      %rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS_ws_bf16_128>
-      %limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS_ws_bf16_128>
-      %lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS_ws_bf16_128>, tensor<64xi32, #rowS_ws_bf16_128>
-
-      // Turn 0: S_0 = Q K_0^T.
-      %qph = arith.andi %kq, %c1 : i32
-      layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
-      %g_k0 = arith.addi %base, %c0 : i32
-      %ws_k0 = arith.remsi %g_k0, %cS : i32
-      %wr_k0 = arith.divsi %g_k0, %cS : i32
-      %wp_k0 = arith.andi %wr_k0, %c1 : i32
-      %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
-      %g_k0s = arith.addi %base, %c0 : i32
-      %k0s = arith.remsi %g_k0s, %cS : i32
-      %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
-      %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #swT>
-      %tg_p = arith.addi %tbase, %c0 : i32
-      %tp_p = arith.andi %tg_p, %c1 : i32
-      layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
-      %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
-      %g_rk0 = arith.addi %base, %c0 : i32
-      %rs_k0 = arith.remsi %g_rk0, %cS : i32
-      %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // Block 0's softmax (masked: it may be the diagonal or the last block).
-      // The mask: column c of the block is kept iff c < lim - blk BN.
-      %col0_p0 = arith.muli %c0, %cBN : i32
-      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
-      %limc_p0 = arith.subi %lim, %col0v_p0 : tensor<64xi32, #rowS_ws_bf16_128>
-      %lim2_p0 = tile.expand_dims %limc_p0 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_128> -> tensor<64x1xi32, #mmaS_ws_bf16_128>
-      %limb_p0 = tile.broadcast %lim2_p0 : tensor<64x1xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
-      %keep_p0 = arith.cmpi slt, %colsb, %limb_p0 : tensor<64x128xi32, #mmaS_ws_bf16_128>
-      %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_128>, tensor<64x128xf32, #mmaS_ws_bf16_128>
-      // Online softmax in units of the scaled scores (block 0 always has a
-      // kept column, so m' is finite from the first block on).
-      %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64xf32, #rowS_ws_bf16_128>
-      %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<64xf32, #rowS_ws_bf16_128>
-      %m_p0 = arith.maximumf %m0, %mxs_p0 : tensor<64xf32, #rowS_ws_bf16_128>
-      %negm_p0 = arith.negf %m_p0 : tensor<64xf32, #rowS_ws_bf16_128>
-      %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
-      %mb_p0 = tile.broadcast %mb2_p0 : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-      %sd_p0 = math.fma %s_p0, %scale, %mb_p0 : tensor<64x128xf32, #mmaS_ws_bf16_128>
-      %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_128>
-      %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_bf16_128>
-      %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_128>
-      // l per thread: P summed over this thread's columns only (no shuffle).
-      %pr_p0 = tile.reshape %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
-      %ps3_p0 = tile.reduce sum %pr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
-      %ps_p0 = tile.reduce sum %ps3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
-      %ab1_p0 = tile.expand_dims %alpha_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
-      %abs_p0 = tile.broadcast %ab1_p0 : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-      %abr_p0 = tile.reshape %abs_p0 : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
-      %ab3_p0 = tile.reduce max %abr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
-      %alq_p0 = tile.reduce max %ab3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
-      %la_p0 = arith.mulf %l0, %alq_p0 : tensor<64x4xf32, #lq_ws_bf16_128>
-      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64x4xf32, #lq_ws_bf16_128>
-      %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_128> to tensor<64x128xbf16, #mmaS_ws_bf16_128>
-      %pa_p0 = layout.convert %pt_p0 : tensor<64x128xbf16, #mmaS_ws_bf16_128> -> tensor<64x128xbf16, #opP_ws_bf16_128>
-
-      // Iteration j: P_j V_j and the softmax of block j + 1, for j + 1 < hi.
-      // Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
-      %nfull1 = arith.subi %nfull, %c1 : i32
-      %mid0 = arith.maxsi %nfull1, %c0 : i32
-      %mid = arith.minsi %mid0, %hi1 : i32
-      %full:5 = scf.for %j = %c0 to %mid step %c1
-          iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
-          -> (tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-        // (O is rescaled already)
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64xf32, #rowS_ws_bf16_128>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_bf16_128>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_bf16_128>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_bf16_128>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %sd_n = math.fma %qk, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_128>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_128>
-        // l per thread: P summed over this thread's columns only (no shuffle).
-        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
-        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
-        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
-        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
-        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
-        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
-        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
-        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_128>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_128>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> to tensor<64x128xbf16, #mmaS_ws_bf16_128>
-        %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_128> -> tensor<64x128xbf16, #opP_ws_bf16_128>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_128> -> tensor<64x1xf32, #mmaO_ws_bf16_128>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_128> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_bf16_128>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
-      }
-      %part:5 = scf.for %j = %mid to %hi1 step %c1
-          iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
-          -> (tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-        // (O is rescaled already)
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // The mask: column c of the block is kept iff c < lim - blk BN.
-        %col0_n = arith.muli %j1, %cBN : i32
-        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
-        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_bf16_128>
-        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_128> -> tensor<64x1xi32, #mmaS_ws_bf16_128>
-        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
-        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_bf16_128>
-        %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_128>, tensor<64x128xf32, #mmaS_ws_bf16_128>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64xf32, #rowS_ws_bf16_128>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_bf16_128>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_bf16_128>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_bf16_128>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %sd_n = math.fma %s_n, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_128>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_128>
-        // l per thread: P summed over this thread's columns only (no shuffle).
-        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
-        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
-        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
-        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
-        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
-        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
-        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
-        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_128>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_128>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> to tensor<64x128xbf16, #mmaS_ws_bf16_128>
-        %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_128> -> tensor<64x128xbf16, #opP_ws_bf16_128>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_128> -> tensor<64x1xf32, #mmaO_ws_bf16_128>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_128> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_bf16_128>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
-      }
-      // The last S has been waited for: the producer may load the next Q.
-      layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // Turn hi: the last block's P V, then O / l.
-      %tg_e = arith.addi %tbase, %hi : i32
-      %tp_e = arith.andi %tg_e, %c1 : i32
-      layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
-      // (O is rescaled already)
-      %g_vlast = arith.addi %base, %hi1 : i32
-      %ws_vlast = arith.remsi %g_vlast, %cS : i32
-      %wr_vlast = arith.divsi %g_vlast, %cS : i32
-      %wp_vlast = arith.andi %wr_vlast, %c1 : i32
-      %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
-      %g_pvlast = arith.addi %base, %hi1 : i32
-      %vsl_last = arith.remsi %g_pvlast, %cS : i32
-      %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
-      %acc_last = tile.dot %part#4, %svc_last, %part#0 async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
-      %g_rvl = arith.addi %base, %hi1 : i32
-      %rs_vl = arith.remsi %g_rvl, %cS : i32
-      %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // The row sums: the four partial sums of each row's quad.
-      %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_bf16_128> -> tensor<64xf32, #lqr_ws_bf16_128>
-      %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
-      %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_128> -> tensor<64x1xf32, #mmaO_ws_bf16_128>
-      %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_bf16_128> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-      %out = arith.divf %acc, %lb : tensor<64x128xf32, #mmaO_ws_bf16_128>
-      %outt = arith.truncf %out : tensor<64x128xf32, #mmaO_ws_bf16_128> to tensor<64x128xbf16, #mmaO_ws_bf16_128>
-      %pmc = arith.muli %pm, %cNC : i32
-      %ot = arith.addi %pmc, %cw : i32
-      tile.store_tile %outt, %vo[%ot, %c0] : tensor<64x128xbf16, #mmaO_ws_bf16_128>, !tile.view<?x128xbf16>
-      %nbase = arith.addi %base, %hi : i32
-      scf.yield %nbase : i32
-    }
-  } partition warps(4) regs(240) {
-    // Consumer 1: query rows [128 pm + 64, 128 pm + 128) of each tile.
-    %cw = arith.constant 1 : i32
-    %cwn = arith.constant 0 : i32
-    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<2x64x128xbf16, #sw> -> !layout.memdesc<64x128xbf16, #sw>
-    %crow = arith.constant 64 : i32
-    %osb = arith.extsi %sob : i32 to i64
-    %osh = arith.extsi %soh : i32 to i64
-    // Consumer 0 takes the first turn.
-    layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-
-    // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
-    %log2e = arith.constant 1.44269504 : f32
-    %qk_scale = arith.mulf %sm_scale, %log2e : f32
-    %scale = tile.splat %qk_scale : f32 -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-    %scale_r = tile.splat %qk_scale : f32 -> tensor<64xf32, #rowS_ws_bf16_128>
-    // Row and column indices of the score block, for the mask.
-    %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_bf16_128>
-    %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_bf16_128>
-    %cols2 = tile.expand_dims %coli {axis = 0 : i32} : tensor<128xi32, #colS_ws_bf16_128> -> tensor<1x128xi32, #mmaS_ws_bf16_128>
-    %colsb = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
-    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
-    %onev = arith.constant dense<1> : tensor<64xi32, #rowS_ws_bf16_128>
-    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS_ws_bf16_128>
-    %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_bf16_128>
-    %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_bf16_128>
-    %zo = arith.constant dense<0.0> : tensor<64x128xf32, #mmaO_ws_bf16_128>
-    %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_bf16_128>
-    %l0 = arith.constant dense<0.0> : tensor<64x4xf32, #lq_ws_bf16_128>
-    // Tiles: %base key blocks and %base + kq turns came before tile kq.
-    %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
-      %tk = arith.muli %kq, %G : i32
-      %tt = arith.addi %pid, %tk : i32
-      %tf = arith.addi %tk, %pidr : i32
-      %ko = arith.andi %kq, %c1 : i32
-      %kodd = arith.cmpi ne, %ko, %c0 : i32
-      %kin = arith.cmpi slt, %kq, %fullw : i32
-      %flip = arith.andi %kodd, %kin : i1
-      %u = arith.select %flip, %tf, %tt : i32
-      %bh = arith.divsi %u, %nrb : i32
-      %ri = arith.remsi %u, %nrb : i32
-      %pmr = arith.subi %nrb, %ri : i32
-      %pm = arith.subi %pmr, %c1 : i32
-      %b = arith.divsi %bh, %heads : i32
-      %h = arith.remsi %bh, %heads : i32
-      %tbase = arith.addi %base, %kq : i32
-      %pm1 = arith.addi %pm, %c1 : i32
-      %rend = arith.muli %pm1, %cBM : i32
-      %rendr = arith.addi %rend, %cBN1 : i32
-      %diag = arith.divsi %rendr, %cBN : i32
-      %cdiag = arith.minsi %nblocks, %diag : i32
-      %hi = arith.select %is_causal, %cdiag, %nblocks : i32
-      %rfirst = arith.muli %pm, %cBM : i32
-      %first = arith.divsi %rfirst, %cBN : i32
-      %cfull = arith.minsi %nfull0, %first : i32
-      %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
-      %hi1 = arith.subi %hi, %c1 : i32
-      %qr0 = arith.addi %rfirst, %crow : i32
-      // O: the [n, d] slice of this head, stored from registers (the store
-      // drops rows past n).
-      %b64 = arith.extsi %b : i32 to i64
-      %h64 = arith.extsi %h : i32 to i64
-      %oob = arith.muli %b64, %osb : i64
-      %ooh = arith.muli %h64, %osh : i64
-      %ooff = arith.addi %oob, %ooh : i64
-      %op = tile.addptr %o, %ooff : !tile.ptr<bf16>, i64
-      %vo = tile.make_view %op, shape [%n, 128], strides [%son, 1]
-            : !tile.ptr<bf16> -> !tile.view<?x128xbf16>
-      // Row indices of the score block, for the mask.
-      %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
-      %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_bf16_128>
-      // Columns below lim are kept: n, or min(n, row + 1) when causal.
-      %rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS_ws_bf16_128>
-      %limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS_ws_bf16_128>
-      %lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS_ws_bf16_128>, tensor<64xi32, #rowS_ws_bf16_128>
-
-      // Turn 0: S_0 = Q K_0^T.
-      %qph = arith.andi %kq, %c1 : i32
-      layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
-      %g_k0 = arith.addi %base, %c0 : i32
-      %ws_k0 = arith.remsi %g_k0, %cS : i32
-      %wr_k0 = arith.divsi %g_k0, %cS : i32
-      %wp_k0 = arith.andi %wr_k0, %c1 : i32
-      %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
-      %g_k0s = arith.addi %base, %c0 : i32
-      %k0s = arith.remsi %g_k0s, %cS : i32
-      %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
-      %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #swT>
-      %tg_p = arith.addi %tbase, %c0 : i32
-      %tp_p = arith.andi %tg_p, %c1 : i32
-      layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
-      %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
-      %g_rk0 = arith.addi %base, %c0 : i32
-      %rs_k0 = arith.remsi %g_rk0, %cS : i32
-      %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // Block 0's softmax (masked: it may be the diagonal or the last block).
-      // The mask: column c of the block is kept iff c < lim - blk BN.
-      %col0_p0 = arith.muli %c0, %cBN : i32
-      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
-      %limc_p0 = arith.subi %lim, %col0v_p0 : tensor<64xi32, #rowS_ws_bf16_128>
-      %lim2_p0 = tile.expand_dims %limc_p0 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_128> -> tensor<64x1xi32, #mmaS_ws_bf16_128>
-      %limb_p0 = tile.broadcast %lim2_p0 : tensor<64x1xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
-      %keep_p0 = arith.cmpi slt, %colsb, %limb_p0 : tensor<64x128xi32, #mmaS_ws_bf16_128>
-      %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_128>, tensor<64x128xf32, #mmaS_ws_bf16_128>
-      // Online softmax in units of the scaled scores (block 0 always has a
-      // kept column, so m' is finite from the first block on).
-      %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64xf32, #rowS_ws_bf16_128>
-      %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<64xf32, #rowS_ws_bf16_128>
-      %m_p0 = arith.maximumf %m0, %mxs_p0 : tensor<64xf32, #rowS_ws_bf16_128>
-      %negm_p0 = arith.negf %m_p0 : tensor<64xf32, #rowS_ws_bf16_128>
-      %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
-      %mb_p0 = tile.broadcast %mb2_p0 : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-      %sd_p0 = math.fma %s_p0, %scale, %mb_p0 : tensor<64x128xf32, #mmaS_ws_bf16_128>
-      %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_128>
-      %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_bf16_128>
-      %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_128>
-      // l per thread: P summed over this thread's columns only (no shuffle).
-      %pr_p0 = tile.reshape %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
-      %ps3_p0 = tile.reduce sum %pr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
-      %ps_p0 = tile.reduce sum %ps3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
-      %ab1_p0 = tile.expand_dims %alpha_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
-      %abs_p0 = tile.broadcast %ab1_p0 : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-      %abr_p0 = tile.reshape %abs_p0 : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
-      %ab3_p0 = tile.reduce max %abr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
-      %alq_p0 = tile.reduce max %ab3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
-      %la_p0 = arith.mulf %l0, %alq_p0 : tensor<64x4xf32, #lq_ws_bf16_128>
-      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64x4xf32, #lq_ws_bf16_128>
-      %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_128> to tensor<64x128xbf16, #mmaS_ws_bf16_128>
-      %pa_p0 = layout.convert %pt_p0 : tensor<64x128xbf16, #mmaS_ws_bf16_128> -> tensor<64x128xbf16, #opP_ws_bf16_128>
-
-      // Iteration j: P_j V_j and the softmax of block j + 1, for j + 1 < hi.
-      // Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
-      %nfull1 = arith.subi %nfull, %c1 : i32
-      %mid0 = arith.maxsi %nfull1, %c0 : i32
-      %mid = arith.minsi %mid0, %hi1 : i32
-      %full:5 = scf.for %j = %c0 to %mid step %c1
-          iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
-          -> (tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-        // (O is rescaled already)
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64xf32, #rowS_ws_bf16_128>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_bf16_128>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_bf16_128>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_bf16_128>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %sd_n = math.fma %qk, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_128>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_128>
-        // l per thread: P summed over this thread's columns only (no shuffle).
-        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
-        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
-        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
-        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
-        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
-        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
-        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
-        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_128>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_128>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> to tensor<64x128xbf16, #mmaS_ws_bf16_128>
-        %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_128> -> tensor<64x128xbf16, #opP_ws_bf16_128>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_128> -> tensor<64x1xf32, #mmaO_ws_bf16_128>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_128> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_bf16_128>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
-      }
-      %part:5 = scf.for %j = %mid to %hi1 step %c1
-          iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
-          -> (tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-        // (O is rescaled already)
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // The mask: column c of the block is kept iff c < lim - blk BN.
-        %col0_n = arith.muli %j1, %cBN : i32
-        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
-        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_bf16_128>
-        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_128> -> tensor<64x1xi32, #mmaS_ws_bf16_128>
-        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
-        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_bf16_128>
-        %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_128>, tensor<64x128xf32, #mmaS_ws_bf16_128>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64xf32, #rowS_ws_bf16_128>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_bf16_128>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_bf16_128>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_bf16_128>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %sd_n = math.fma %s_n, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_128>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_128>
-        // l per thread: P summed over this thread's columns only (no shuffle).
-        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
-        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
-        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
-        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
-        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
-        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
-        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
-        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_128>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_128>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> to tensor<64x128xbf16, #mmaS_ws_bf16_128>
-        %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_128> -> tensor<64x128xbf16, #opP_ws_bf16_128>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_128> -> tensor<64x1xf32, #mmaO_ws_bf16_128>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_128> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_bf16_128>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
-      }
-      // The last S has been waited for: the producer may load the next Q.
-      layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // Turn hi: the last block's P V, then O / l.
-      %tg_e = arith.addi %tbase, %hi : i32
-      %tp_e = arith.andi %tg_e, %c1 : i32
-      layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
-      // (O is rescaled already)
-      %g_vlast = arith.addi %base, %hi1 : i32
-      %ws_vlast = arith.remsi %g_vlast, %cS : i32
-      %wr_vlast = arith.divsi %g_vlast, %cS : i32
-      %wp_vlast = arith.andi %wr_vlast, %c1 : i32
-      %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
-      %g_pvlast = arith.addi %base, %hi1 : i32
-      %vsl_last = arith.remsi %g_pvlast, %cS : i32
-      %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
-      %acc_last = tile.dot %part#4, %svc_last, %part#0 async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
-      %g_rvl = arith.addi %base, %hi1 : i32
-      %rs_vl = arith.remsi %g_rvl, %cS : i32
-      %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
-      // The row sums: the four partial sums of each row's quad.
-      %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_bf16_128> -> tensor<64xf32, #lqr_ws_bf16_128>
-      %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
-      %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_128> -> tensor<64x1xf32, #mmaO_ws_bf16_128>
-      %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_bf16_128> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-      %out = arith.divf %acc, %lb : tensor<64x128xf32, #mmaO_ws_bf16_128>
-      %outt = arith.truncf %out : tensor<64x128xf32, #mmaO_ws_bf16_128> to tensor<64x128xbf16, #mmaO_ws_bf16_128>
-      %pmc = arith.muli %pm, %cNC : i32
-      %ot = arith.addi %pmc, %cw : i32
-      tile.store_tile %outt, %vo[%ot, %c0] : tensor<64x128xbf16, #mmaO_ws_bf16_128>, !tile.view<?x128xbf16>
-      %nbase = arith.addi %base, %hi : i32
-      scf.yield %nbase : i32
-    }
-  } partition warps(4) regs(24) {
+  tile.warp_specialize default regs(24) {
     // Producer: K_0, Q, then K_(j+1) and V_j for each block j of each tile.
     %c0q = arith.constant 0 : i32
     %c0r = arith.constant 0 : i32
@@ -3828,6 +2076,352 @@ tile.kernel @attention_ws_bf16_d128(
         layout.async_tma_copy_global_to_local %dv[%lrow_v, %c0] %lb_v, %lf_v
             : !layout.tensordesc<128x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #sw>, !layout.memdesc<1xi64, #bl>
       }
+      %nbase = arith.addi %base, %hi : i32
+      scf.yield %nbase : i32
+    }
+  } partition warps(4) replicas(2) regs(240) {
+    // Consumer w = tile.replica_id: query rows [128 pm + 64 w, 128 pm + 64 w + 64) of each tile.
+    %cw = tile.replica_id : i32
+    %cw1 = arith.addi %cw, %c1 : i32
+    %cwr = arith.cmpi eq, %cw1, %cNC : i32
+    %cwn = arith.select %cwr, %c0, %cw1 : i32
+    %c64w = arith.constant 64 : i32
+    %crow = arith.muli %cw, %c64w : i32
+    %qbw = layout.memdesc_index %bq[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %qfw = layout.memdesc_index %qfree[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %myturn = layout.memdesc_index %turn[%cw] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %nextturn = layout.memdesc_index %turn[%cwn] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+    %sqw = layout.memdesc_index %sq[%cw] : !layout.memdesc<2x64x128xbf16, #sw> -> !layout.memdesc<64x128xbf16, #sw>
+    %osb = arith.extsi %sob : i32 to i64
+    %osh = arith.extsi %soh : i32 to i64
+    // Consumer 0 takes the first turn.
+    %cNC1 = arith.constant 1 : i32
+    %lastw = arith.cmpi eq, %cw, %cNC1 : i32
+    scf.if %lastw {
+      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
+    }
+
+    // Scores are scaled by sm_scale * log2(e), so that exp2 gives exp.
+    %log2e = arith.constant 1.44269504 : f32
+    %qk_scale = arith.mulf %sm_scale, %log2e : f32
+    %scale = tile.splat %qk_scale : f32 -> tensor<64x128xf32, #mmaS_ws_bf16_128>
+    %scale_r = tile.splat %qk_scale : f32 -> tensor<64xf32, #rowS_ws_bf16_128>
+    // Row and column indices of the score block, for the mask.
+    %rowi = tile.arange 0, 64 : tensor<64xi32, #rowS_ws_bf16_128>
+    %coli = tile.arange 0, 128 : tensor<128xi32, #colS_ws_bf16_128>
+    %cols2 = tile.expand_dims %coli {axis = 0 : i32} : tensor<128xi32, #colS_ws_bf16_128> -> tensor<1x128xi32, #mmaS_ws_bf16_128>
+    %colsb = tile.broadcast %cols2 : tensor<1x128xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
+    %nrv = tile.splat %n : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
+    %onev = arith.constant dense<1> : tensor<64xi32, #rowS_ws_bf16_128>
+    %causalr = tile.splat %is_causal : i1 -> tensor<64xi1, #rowS_ws_bf16_128>
+    %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32, #mmaS_ws_bf16_128>
+    %zs = arith.constant dense<0.0> : tensor<64x128xf32, #mmaS_ws_bf16_128>
+    %zo = arith.constant dense<0.0> : tensor<64x128xf32, #mmaO_ws_bf16_128>
+    %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #rowS_ws_bf16_128>
+    %l0 = arith.constant dense<0.0> : tensor<64x4xf32, #lq_ws_bf16_128>
+    // Tiles: %base key blocks and %base + kq turns came before tile kq.
+    %tiles = scf.for %kq = %c0 to %count step %c1 iter_args(%base = %c0) -> (i32) : i32 {
+      %tk = arith.muli %kq, %G : i32
+      %tt = arith.addi %pid, %tk : i32
+      %tf = arith.addi %tk, %pidr : i32
+      %ko = arith.andi %kq, %c1 : i32
+      %kodd = arith.cmpi ne, %ko, %c0 : i32
+      %kin = arith.cmpi slt, %kq, %fullw : i32
+      %flip = arith.andi %kodd, %kin : i1
+      %u = arith.select %flip, %tf, %tt : i32
+      %bh = arith.divsi %u, %nrb : i32
+      %ri = arith.remsi %u, %nrb : i32
+      %pmr = arith.subi %nrb, %ri : i32
+      %pm = arith.subi %pmr, %c1 : i32
+      %b = arith.divsi %bh, %heads : i32
+      %h = arith.remsi %bh, %heads : i32
+      %tbase = arith.addi %base, %kq : i32
+      %pm1 = arith.addi %pm, %c1 : i32
+      %rend = arith.muli %pm1, %cBM : i32
+      %rendr = arith.addi %rend, %cBN1 : i32
+      %diag = arith.divsi %rendr, %cBN : i32
+      %cdiag = arith.minsi %nblocks, %diag : i32
+      %hi = arith.select %is_causal, %cdiag, %nblocks : i32
+      %rfirst = arith.muli %pm, %cBM : i32
+      %first = arith.divsi %rfirst, %cBN : i32
+      %cfull = arith.minsi %nfull0, %first : i32
+      %nfull = arith.select %is_causal, %cfull, %nfull0 : i32
+      %hi1 = arith.subi %hi, %c1 : i32
+      %qr0 = arith.addi %rfirst, %crow : i32
+      // O: the [n, d] slice of this head, stored from registers (the store
+      // drops rows past n).
+      %b64 = arith.extsi %b : i32 to i64
+      %h64 = arith.extsi %h : i32 to i64
+      %oob = arith.muli %b64, %osb : i64
+      %ooh = arith.muli %h64, %osh : i64
+      %ooff = arith.addi %oob, %ooh : i64
+      %op = tile.addptr %o, %ooff : !tile.ptr<bf16>, i64
+      %vo = tile.make_view %op, shape [%n, 128], strides [%son, 1]
+            : !tile.ptr<bf16> -> !tile.view<?x128xbf16>
+      // Row indices of the score block, for the mask.
+      %row0v = tile.splat %qr0 : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
+      %rows1 = arith.addi %rowi, %row0v : tensor<64xi32, #rowS_ws_bf16_128>
+      // Columns below lim are kept: n, or min(n, row + 1) when causal.
+      %rowsp1 = arith.addi %rows1, %onev : tensor<64xi32, #rowS_ws_bf16_128>
+      %limc = arith.minsi %rowsp1, %nrv : tensor<64xi32, #rowS_ws_bf16_128>
+      %lim = arith.select %causalr, %limc, %nrv : tensor<64xi1, #rowS_ws_bf16_128>, tensor<64xi32, #rowS_ws_bf16_128>
+
+      // Turn 0: S_0 = Q K_0^T.
+      %qph = arith.andi %kq, %c1 : i32
+      layout.wait_barrier %qbw, %qph : !layout.memdesc<1xi64, #bl>
+      %g_k0 = arith.addi %base, %c0 : i32
+      %ws_k0 = arith.remsi %g_k0, %cS : i32
+      %wr_k0 = arith.divsi %g_k0, %cS : i32
+      %wp_k0 = arith.andi %wr_k0, %c1 : i32
+      %wb_k0 = layout.memdesc_index %fullk[%ws_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %wb_k0, %wp_k0 : !layout.memdesc<1xi64, #bl>
+      %g_k0s = arith.addi %base, %c0 : i32
+      %k0s = arith.remsi %g_k0s, %cS : i32
+      %sk0 = layout.memdesc_index %sk[%k0s] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
+      %skt0 = layout.memdesc_trans %sk0 {order = array<i32: 1, 0>} : !layout.memdesc<128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #swT>
+      %tg_p = arith.addi %tbase, %c0 : i32
+      %tp_p = arith.andi %tg_p, %c1 : i32
+      layout.wait_barrier %myturn, %tp_p : !layout.memdesc<1xi64, #bl>
+      %qk0a = tile.dot %sqw, %skt0, %zs async : !layout.memdesc<64x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
+      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
+      %qk0 = tile.dot_wait %qk0a {pendings = 0 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
+      %g_rk0 = arith.addi %base, %c0 : i32
+      %rs_k0 = arith.remsi %g_rk0, %cS : i32
+      %rb_k0 = layout.memdesc_index %emptyk[%rs_k0] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_k0, 1 nosync : !layout.memdesc<1xi64, #bl>
+      // Block 0's softmax (masked: it may be the diagonal or the last block).
+      // The mask: column c of the block is kept iff c < lim - blk BN.
+      %col0_p0 = arith.muli %c0, %cBN : i32
+      %col0v_p0 = tile.splat %col0_p0 : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
+      %limc_p0 = arith.subi %lim, %col0v_p0 : tensor<64xi32, #rowS_ws_bf16_128>
+      %lim2_p0 = tile.expand_dims %limc_p0 {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_128> -> tensor<64x1xi32, #mmaS_ws_bf16_128>
+      %limb_p0 = tile.broadcast %lim2_p0 : tensor<64x1xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
+      %keep_p0 = arith.cmpi slt, %colsb, %limb_p0 : tensor<64x128xi32, #mmaS_ws_bf16_128>
+      %s_p0 = arith.select %keep_p0, %qk0, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_128>, tensor<64x128xf32, #mmaS_ws_bf16_128>
+      // Online softmax in units of the scaled scores (block 0 always has a
+      // kept column, so m' is finite from the first block on).
+      %mx_p0 = tile.reduce max %s_p0 {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64xf32, #rowS_ws_bf16_128>
+      %mxs_p0 = arith.mulf %mx_p0, %scale_r : tensor<64xf32, #rowS_ws_bf16_128>
+      %m_p0 = arith.maximumf %m0, %mxs_p0 : tensor<64xf32, #rowS_ws_bf16_128>
+      %negm_p0 = arith.negf %m_p0 : tensor<64xf32, #rowS_ws_bf16_128>
+      %mb2_p0 = tile.expand_dims %negm_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
+      %mb_p0 = tile.broadcast %mb2_p0 : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
+      %sd_p0 = math.fma %s_p0, %scale, %mb_p0 : tensor<64x128xf32, #mmaS_ws_bf16_128>
+      %p_p0 = math.exp2 %sd_p0 fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_128>
+      %md_p0 = arith.subf %m0, %m_p0 : tensor<64xf32, #rowS_ws_bf16_128>
+      %alpha_p0 = math.exp2 %md_p0 fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_128>
+      // l per thread: P summed over this thread's columns only (no shuffle).
+      %pr_p0 = tile.reshape %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
+      %ps3_p0 = tile.reduce sum %pr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
+      %ps_p0 = tile.reduce sum %ps3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
+      %ab1_p0 = tile.expand_dims %alpha_p0 {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
+      %abs_p0 = tile.broadcast %ab1_p0 : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
+      %abr_p0 = tile.reshape %abs_p0 : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
+      %ab3_p0 = tile.reduce max %abr_p0 {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
+      %alq_p0 = tile.reduce max %ab3_p0 {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
+      %la_p0 = arith.mulf %l0, %alq_p0 : tensor<64x4xf32, #lq_ws_bf16_128>
+      %l_p0 = arith.addf %la_p0, %ps_p0 : tensor<64x4xf32, #lq_ws_bf16_128>
+      %pt_p0 = arith.truncf %p_p0 : tensor<64x128xf32, #mmaS_ws_bf16_128> to tensor<64x128xbf16, #mmaS_ws_bf16_128>
+      %pa_p0 = layout.convert %pt_p0 : tensor<64x128xbf16, #mmaS_ws_bf16_128> -> tensor<64x128xbf16, #opP_ws_bf16_128>
+
+      // Iteration j: P_j V_j and the softmax of block j + 1, for j + 1 < hi.
+      // Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
+      %nfull1 = arith.subi %nfull, %c1 : i32
+      %mid0 = arith.maxsi %nfull1, %c0 : i32
+      %mid = arith.minsi %mid0, %hi1 : i32
+      %full:5 = scf.for %j = %c0 to %mid step %c1
+          iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
+          -> (tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>) : i32 {
+        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
+        // both asynchronous; then the next consumer's turn.
+        %j1 = arith.addi %j, %c1 : i32
+        %g_k = arith.addi %base, %j1 : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
+        %wp_k = arith.andi %wr_k, %c1 : i32
+        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
+        %g_ks1 = arith.addi %base, %j1 : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
+        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
+        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #swT>
+        %tg_l = arith.addi %tbase, %j1 : i32
+        %tp_l = arith.andi %tg_l, %c1 : i32
+        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
+        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
+        // (O is rescaled already)
+        %g_vj = arith.addi %base, %j : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
+        %wp_vj = arith.andi %wr_vj, %c1 : i32
+        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
+        %g_pvj = arith.addi %base, %j : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
+        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
+        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
+        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
+        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
+        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
+        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
+        %g_rk = arith.addi %base, %j1 : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
+        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
+        // Online softmax in units of the scaled scores (block 0 always has a
+        // kept column, so m' is finite from the first block on).
+        %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64xf32, #rowS_ws_bf16_128>
+        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_bf16_128>
+        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_bf16_128>
+        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_bf16_128>
+        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
+        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
+        %sd_n = math.fma %qk, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_bf16_128>
+        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_128>
+        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_128>
+        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_128>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_128>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_128>
+        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> to tensor<64x128xbf16, #mmaS_ws_bf16_128>
+        %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_128> -> tensor<64x128xbf16, #opP_ws_bf16_128>
+        // 3. P_j V_j done: V_j's slot is free.
+        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
+        %g_rv = arith.addi %base, %j : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
+        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
+        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_128> -> tensor<64x1xf32, #mmaO_ws_bf16_128>
+        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_128> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
+        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_bf16_128>
+        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
+      }
+      %part:5 = scf.for %j = %mid to %hi1 step %c1
+          iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
+          -> (tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>) : i32 {
+        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
+        // both asynchronous; then the next consumer's turn.
+        %j1 = arith.addi %j, %c1 : i32
+        %g_k = arith.addi %base, %j1 : i32
+        %ws_k = arith.remsi %g_k, %cS : i32
+        %wr_k = arith.divsi %g_k, %cS : i32
+        %wp_k = arith.andi %wr_k, %c1 : i32
+        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
+        %g_ks1 = arith.addi %base, %j1 : i32
+        %ks1 = arith.remsi %g_ks1, %cS : i32
+        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
+        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #swT>
+        %tg_l = arith.addi %tbase, %j1 : i32
+        %tp_l = arith.andi %tg_l, %c1 : i32
+        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
+        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
+        // (O is rescaled already)
+        %g_vj = arith.addi %base, %j : i32
+        %ws_vj = arith.remsi %g_vj, %cS : i32
+        %wr_vj = arith.divsi %g_vj, %cS : i32
+        %wp_vj = arith.andi %wr_vj, %c1 : i32
+        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
+        %g_pvj = arith.addi %base, %j : i32
+        %vsl_j = arith.remsi %g_pvj, %cS : i32
+        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
+        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
+        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
+        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
+        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
+        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
+        %g_rk = arith.addi %base, %j1 : i32
+        %rs_k = arith.remsi %g_rk, %cS : i32
+        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
+        // The mask: column c of the block is kept iff c < lim - blk BN.
+        %col0_n = arith.muli %j1, %cBN : i32
+        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
+        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_bf16_128>
+        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_128> -> tensor<64x1xi32, #mmaS_ws_bf16_128>
+        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
+        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_bf16_128>
+        %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_128>, tensor<64x128xf32, #mmaS_ws_bf16_128>
+        // Online softmax in units of the scaled scores (block 0 always has a
+        // kept column, so m' is finite from the first block on).
+        %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64xf32, #rowS_ws_bf16_128>
+        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_bf16_128>
+        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_bf16_128>
+        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_bf16_128>
+        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
+        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
+        %sd_n = math.fma %s_n, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_bf16_128>
+        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_128>
+        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_128>
+        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_128>
+        // l per thread: P summed over this thread's columns only (no shuffle).
+        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
+        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
+        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
+        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
+        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
+        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
+        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
+        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
+        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_128>
+        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_128>
+        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> to tensor<64x128xbf16, #mmaS_ws_bf16_128>
+        %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_128> -> tensor<64x128xbf16, #opP_ws_bf16_128>
+        // 3. P_j V_j done: V_j's slot is free.
+        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
+        %g_rv = arith.addi %base, %j : i32
+        %rs_v = arith.remsi %g_rv, %cS : i32
+        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
+        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
+        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_128> -> tensor<64x1xf32, #mmaO_ws_bf16_128>
+        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_128> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
+        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_bf16_128>
+        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
+      }
+      // The last S has been waited for: the producer may load the next Q.
+      layout.arrive_barrier %qfw, 1 nosync : !layout.memdesc<1xi64, #bl>
+      // Turn hi: the last block's P V, then O / l.
+      %tg_e = arith.addi %tbase, %hi : i32
+      %tp_e = arith.andi %tg_e, %c1 : i32
+      layout.wait_barrier %myturn, %tp_e : !layout.memdesc<1xi64, #bl>
+      // (O is rescaled already)
+      %g_vlast = arith.addi %base, %hi1 : i32
+      %ws_vlast = arith.remsi %g_vlast, %cS : i32
+      %wr_vlast = arith.divsi %g_vlast, %cS : i32
+      %wp_vlast = arith.andi %wr_vlast, %c1 : i32
+      %wb_vlast = layout.memdesc_index %fullv[%ws_vlast] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %wb_vlast, %wp_vlast : !layout.memdesc<1xi64, #bl>
+      %g_pvlast = arith.addi %base, %hi1 : i32
+      %vsl_last = arith.remsi %g_pvlast, %cS : i32
+      %svc_last = layout.memdesc_index %sv[%vsl_last] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
+      %acc_last = tile.dot %part#4, %svc_last, %part#0 async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
+      layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
+      %acc = tile.dot_wait %acc_last {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
+      %g_rvl = arith.addi %base, %hi1 : i32
+      %rs_vl = arith.remsi %g_rvl, %cS : i32
+      %rb_vl = layout.memdesc_index %emptyv[%rs_vl] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %rb_vl, 1 nosync : !layout.memdesc<1xi64, #bl>
+      // The row sums: the four partial sums of each row's quad.
+      %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_bf16_128> -> tensor<64xf32, #lqr_ws_bf16_128>
+      %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
+      %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_128> -> tensor<64x1xf32, #mmaO_ws_bf16_128>
+      %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_bf16_128> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
+      %out = arith.divf %acc, %lb : tensor<64x128xf32, #mmaO_ws_bf16_128>
+      %outt = arith.truncf %out : tensor<64x128xf32, #mmaO_ws_bf16_128> to tensor<64x128xbf16, #mmaO_ws_bf16_128>
+      %pmc = arith.muli %pm, %cNC : i32
+      %ot = arith.addi %pmc, %cw : i32
+      tile.store_tile %outt, %vo[%ot, %c0] : tensor<64x128xbf16, #mmaO_ws_bf16_128>, !tile.view<?x128xbf16>
       %nbase = arith.addi %base, %hi : i32
       scf.yield %nbase : i32
     }

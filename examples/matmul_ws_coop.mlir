@@ -16,10 +16,13 @@
 //   c[i * scm + j] = sum_k a[i * sam + k] * b[k * sbk + j]
 //
 // Launch: a 1-D grid of P programs, normally min(#SMs, tiles); any P >= 1
-// is correct. 12 warps a program: the kernel's 4 (consumer 0) and two
-// 4-warp partitions (consumer 1, the producer). Registers (setmaxnreg):
-// 232 a thread for each consumer (a 128-register accumulator), 40 for the
-// producer: 232 x 256 + 40 x 128 = 64512 of 65536.
+// is correct. 12 warps a program: the kernel's 4 (the producer, the
+// default region) and the consumers' region, `partition warps(4)
+// replicas(2)`, whose two warpgroups find their index w with
+// tile.replica_id (the consumer's code is compiled once). Registers
+// (setmaxnreg): 232 a thread for each consumer (a 128-register
+// accumulator), 40 for the producer: 232 x 256 + 40 x 128 = 64512 of
+// 65536.
 //
 // Program p takes the tiles p, p + P, p + 2P, ... of C, numbered in groups
 // of G tile rows (Triton's GROUP_SIZE_M, as matmul_persistent).
@@ -135,141 +138,7 @@ tile.kernel @matmul_ws_coop(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
   %my2 = arith.subi %my1, %c1 : i32
   %mine = arith.divsi %my2, %np : i32
 
-  tile.warp_specialize default regs(232) {
-    // Consumer 0.
-    %mysc = layout.memdesc_index %sc[%c0] : !layout.memdesc<2x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
-    %zero = arith.constant dense<0.0> : tensor<64x256xf32, #mma256>
-    // The ring position of my next k-step, carried from tile to tile: slot %s0
-    // and the parity %ph0 of its full barrier's phase.
-    %ring:2 = scf.for %i = %c0 to %mine step %c1 iter_args(%s0 = %c0, %ph0 = %c0)
-        -> (i32, i32) : i32 {
-      // k-step 0: no earlier step of this tile to release.
-      %f0 = layout.memdesc_index %full[%s0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %f0, %ph0 : !layout.memdesc<1xi64, #bl>
-      %s20 = arith.muli %s0, %c2 : i32
-      %sa20 = arith.addi %s20, %c0 : i32
-      %ta0 = layout.memdesc_index %sa[%sa20] : !layout.memdesc<6x64x64xf16, #nv> -> !layout.memdesc<64x64xf16, #nv>
-      %tb0 = layout.memdesc_index %sb[%s0] : !layout.memdesc<3x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
-      %d0 = tile.dot %ta0, %tb0, %zero async : !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<64x256xf16, #nv> -> tensor<64x256xf32, #mma256>
-      %first = tile.dot_wait %d0 {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
-      %snx = arith.addi %s0, %c1 : i32
-      %wrapx = arith.cmpi eq, %snx, %cS : i32
-      %sx = arith.select %wrapx, %c0, %snx : i32
-      %flipx = arith.xori %ph0, %c1 : i32
-      %phx = arith.select %wrapx, %flipx, %ph0 : i32
-      %acc:4 = scf.for %kt = %c1 to %ktiles step %c1
-          iter_args(%sum = %first, %s = %sx, %ph = %phx, %prev = %s0) -> (tensor<64x256xf32, #mma256>, i32, i32, i32) : i32 {
-        %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %f, %ph : !layout.memdesc<1xi64, #bl>
-        %s2 = arith.muli %s, %c2 : i32
-        %sa2 = arith.addi %s2, %c0 : i32
-        %ta = layout.memdesc_index %sa[%sa2] : !layout.memdesc<6x64x64xf16, #nv> -> !layout.memdesc<64x64xf16, #nv>
-        %tb = layout.memdesc_index %sb[%s] : !layout.memdesc<3x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
-        %d = tile.dot %ta, %tb, %sum async : !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<64x256xf16, #nv> -> tensor<64x256xf32, #mma256>
-        %next = tile.dot_wait %d {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
-        // The previous k-step's wgmmas are done: release its slot.
-        %e = layout.memdesc_index %empty[%prev] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %e, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %sny = arith.addi %s, %c1 : i32
-        %wrapy = arith.cmpi eq, %sny, %cS : i32
-        %sy = arith.select %wrapy, %c0, %sny : i32
-        %flipy = arith.xori %ph, %c1 : i32
-        %phy = arith.select %wrapy, %flipy, %ph : i32
-        scf.yield %next, %sy, %phy, %s : tensor<64x256xf32, #mma256>, i32, i32, i32
-      }
-      %done = tile.dot_wait %acc#0 {pendings = 0 : i32} : tensor<64x256xf32, #mma256>
-      // Release the slot of the tile's last k-step.
-      %el = layout.memdesc_index %empty[%acc#3] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %el, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %o = arith.truncf %done : tensor<64x256xf32, #mma256> to tensor<64x256xf16, #mma256>
-      %et0 = arith.muli %i, %np : i32
-      %et = arith.addi %pid, %et0 : i32
-      %egrp = arith.divsi %et, %ingroup : i32
-      %efirst = arith.muli %egrp, %cgm : i32
-      %eleft = arith.subi %tm, %efirst : i32
-      %egsize = arith.minsi %eleft, %cgm : i32
-      %eloc = arith.remsi %et, %ingroup : i32
-      %elm = arith.remsi %eloc, %egsize : i32
-      %epm = arith.addi %efirst, %elm : i32
-      %epn = arith.divsi %eloc, %egsize : i32
-      %erow0 = arith.muli %epm, %cbm : i32
-      %ecol = arith.muli %epn, %cbn : i32
-      %erow = arith.addi %erow0, %c0 : i32
-      // The previous TMA store from my C buffer has read it.
-      layout.async_tma_store_wait {pendings = 0 : i32}
-      layout.local_store %o, %mysc : tensor<64x256xf16, #mma256> -> !layout.memdesc<64x256xf16, #nv>
-      layout.async_tma_copy_local_to_global %dc[%erow, %ecol] %mysc : !layout.tensordesc<64x256xf16, #nv>, !layout.memdesc<64x256xf16, #nv>
-      scf.yield %acc#1, %acc#2 : i32, i32
-    }
-    layout.async_tma_store_wait {pendings = 0 : i32}
-  } partition warps(4) regs(232) {
-    // Consumer 1.
-    %mysc = layout.memdesc_index %sc[%c1] : !layout.memdesc<2x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
-    %zero = arith.constant dense<0.0> : tensor<64x256xf32, #mma256>
-    // The ring position of my next k-step, carried from tile to tile: slot %s0
-    // and the parity %ph0 of its full barrier's phase.
-    %ring:2 = scf.for %i = %c0 to %mine step %c1 iter_args(%s0 = %c0, %ph0 = %c0)
-        -> (i32, i32) : i32 {
-      // k-step 0: no earlier step of this tile to release.
-      %f0 = layout.memdesc_index %full[%s0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %f0, %ph0 : !layout.memdesc<1xi64, #bl>
-      %s20 = arith.muli %s0, %c2 : i32
-      %sa20 = arith.addi %s20, %c1 : i32
-      %ta0 = layout.memdesc_index %sa[%sa20] : !layout.memdesc<6x64x64xf16, #nv> -> !layout.memdesc<64x64xf16, #nv>
-      %tb0 = layout.memdesc_index %sb[%s0] : !layout.memdesc<3x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
-      %d0 = tile.dot %ta0, %tb0, %zero async : !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<64x256xf16, #nv> -> tensor<64x256xf32, #mma256>
-      %first = tile.dot_wait %d0 {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
-      %snx = arith.addi %s0, %c1 : i32
-      %wrapx = arith.cmpi eq, %snx, %cS : i32
-      %sx = arith.select %wrapx, %c0, %snx : i32
-      %flipx = arith.xori %ph0, %c1 : i32
-      %phx = arith.select %wrapx, %flipx, %ph0 : i32
-      %acc:4 = scf.for %kt = %c1 to %ktiles step %c1
-          iter_args(%sum = %first, %s = %sx, %ph = %phx, %prev = %s0) -> (tensor<64x256xf32, #mma256>, i32, i32, i32) : i32 {
-        %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %f, %ph : !layout.memdesc<1xi64, #bl>
-        %s2 = arith.muli %s, %c2 : i32
-        %sa2 = arith.addi %s2, %c1 : i32
-        %ta = layout.memdesc_index %sa[%sa2] : !layout.memdesc<6x64x64xf16, #nv> -> !layout.memdesc<64x64xf16, #nv>
-        %tb = layout.memdesc_index %sb[%s] : !layout.memdesc<3x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
-        %d = tile.dot %ta, %tb, %sum async : !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<64x256xf16, #nv> -> tensor<64x256xf32, #mma256>
-        %next = tile.dot_wait %d {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
-        // The previous k-step's wgmmas are done: release its slot.
-        %e = layout.memdesc_index %empty[%prev] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %e, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %sny = arith.addi %s, %c1 : i32
-        %wrapy = arith.cmpi eq, %sny, %cS : i32
-        %sy = arith.select %wrapy, %c0, %sny : i32
-        %flipy = arith.xori %ph, %c1 : i32
-        %phy = arith.select %wrapy, %flipy, %ph : i32
-        scf.yield %next, %sy, %phy, %s : tensor<64x256xf32, #mma256>, i32, i32, i32
-      }
-      %done = tile.dot_wait %acc#0 {pendings = 0 : i32} : tensor<64x256xf32, #mma256>
-      // Release the slot of the tile's last k-step.
-      %el = layout.memdesc_index %empty[%acc#3] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %el, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %o = arith.truncf %done : tensor<64x256xf32, #mma256> to tensor<64x256xf16, #mma256>
-      %et0 = arith.muli %i, %np : i32
-      %et = arith.addi %pid, %et0 : i32
-      %egrp = arith.divsi %et, %ingroup : i32
-      %efirst = arith.muli %egrp, %cgm : i32
-      %eleft = arith.subi %tm, %efirst : i32
-      %egsize = arith.minsi %eleft, %cgm : i32
-      %eloc = arith.remsi %et, %ingroup : i32
-      %elm = arith.remsi %eloc, %egsize : i32
-      %epm = arith.addi %efirst, %elm : i32
-      %epn = arith.divsi %eloc, %egsize : i32
-      %erow0 = arith.muli %epm, %cbm : i32
-      %ecol = arith.muli %epn, %cbn : i32
-      %erow = arith.addi %erow0, %c64 : i32
-      // The previous TMA store from my C buffer has read it.
-      layout.async_tma_store_wait {pendings = 0 : i32}
-      layout.local_store %o, %mysc : tensor<64x256xf16, #mma256> -> !layout.memdesc<64x256xf16, #nv>
-      layout.async_tma_copy_local_to_global %dc[%erow, %ecol] %mysc : !layout.tensordesc<64x256xf16, #nv>, !layout.memdesc<64x256xf16, #nv>
-      scf.yield %acc#1, %acc#2 : i32, i32
-    }
-    layout.async_tma_store_wait {pendings = 0 : i32}
-  } partition warps(4) regs(40) {
+  tile.warp_specialize default regs(40) {
     // Only warp 0 of the partition runs the producer (its first thread issues
     // the TMA and mbarrier ops); warps 1-3 go straight to the end.
     %pwarp = tile.warp_id : i32
@@ -319,6 +188,78 @@ tile.kernel @matmul_ws_coop(%a: !tile.ptr<f16> {tile.divisibility = 16 : i64},
         scf.yield %r#0, %r#1 : i32, i32
       }
     }
+  } partition warps(4) replicas(2) regs(232) {
+    %cw = tile.replica_id : i32
+    %cwo = arith.subi %c1, %cw : i32
+    %cw64 = arith.muli %cw, %c64 : i32
+    %cw2 = arith.muli %cw, %c2 : i32
+    %cw2p1 = arith.addi %cw2, %c1 : i32
+    // Consumer w.
+    %mysc = layout.memdesc_index %sc[%cw] : !layout.memdesc<2x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
+    %zero = arith.constant dense<0.0> : tensor<64x256xf32, #mma256>
+    // The ring position of my next k-step, carried from tile to tile: slot %s0
+    // and the parity %ph0 of its full barrier's phase.
+    %ring:2 = scf.for %i = %c0 to %mine step %c1 iter_args(%s0 = %c0, %ph0 = %c0)
+        -> (i32, i32) : i32 {
+      // k-step 0: no earlier step of this tile to release.
+      %f0 = layout.memdesc_index %full[%s0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %f0, %ph0 : !layout.memdesc<1xi64, #bl>
+      %s20 = arith.muli %s0, %c2 : i32
+      %sa20 = arith.addi %s20, %cw : i32
+      %ta0 = layout.memdesc_index %sa[%sa20] : !layout.memdesc<6x64x64xf16, #nv> -> !layout.memdesc<64x64xf16, #nv>
+      %tb0 = layout.memdesc_index %sb[%s0] : !layout.memdesc<3x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
+      %d0 = tile.dot %ta0, %tb0, %zero async : !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<64x256xf16, #nv> -> tensor<64x256xf32, #mma256>
+      %first = tile.dot_wait %d0 {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
+      %snx = arith.addi %s0, %c1 : i32
+      %wrapx = arith.cmpi eq, %snx, %cS : i32
+      %sx = arith.select %wrapx, %c0, %snx : i32
+      %flipx = arith.xori %ph0, %c1 : i32
+      %phx = arith.select %wrapx, %flipx, %ph0 : i32
+      %acc:4 = scf.for %kt = %c1 to %ktiles step %c1
+          iter_args(%sum = %first, %s = %sx, %ph = %phx, %prev = %s0) -> (tensor<64x256xf32, #mma256>, i32, i32, i32) : i32 {
+        %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %f, %ph : !layout.memdesc<1xi64, #bl>
+        %s2 = arith.muli %s, %c2 : i32
+        %sa2 = arith.addi %s2, %cw : i32
+        %ta = layout.memdesc_index %sa[%sa2] : !layout.memdesc<6x64x64xf16, #nv> -> !layout.memdesc<64x64xf16, #nv>
+        %tb = layout.memdesc_index %sb[%s] : !layout.memdesc<3x64x256xf16, #nv> -> !layout.memdesc<64x256xf16, #nv>
+        %d = tile.dot %ta, %tb, %sum async : !layout.memdesc<64x64xf16, #nv>, !layout.memdesc<64x256xf16, #nv> -> tensor<64x256xf32, #mma256>
+        %next = tile.dot_wait %d {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
+        // The previous k-step's wgmmas are done: release its slot.
+        %e = layout.memdesc_index %empty[%prev] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %e, 1 nosync : !layout.memdesc<1xi64, #bl>
+        %sny = arith.addi %s, %c1 : i32
+        %wrapy = arith.cmpi eq, %sny, %cS : i32
+        %sy = arith.select %wrapy, %c0, %sny : i32
+        %flipy = arith.xori %ph, %c1 : i32
+        %phy = arith.select %wrapy, %flipy, %ph : i32
+        scf.yield %next, %sy, %phy, %s : tensor<64x256xf32, #mma256>, i32, i32, i32
+      }
+      %done = tile.dot_wait %acc#0 {pendings = 0 : i32} : tensor<64x256xf32, #mma256>
+      // Release the slot of the tile's last k-step.
+      %el = layout.memdesc_index %empty[%acc#3] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %el, 1 nosync : !layout.memdesc<1xi64, #bl>
+      %o = arith.truncf %done : tensor<64x256xf32, #mma256> to tensor<64x256xf16, #mma256>
+      %et0 = arith.muli %i, %np : i32
+      %et = arith.addi %pid, %et0 : i32
+      %egrp = arith.divsi %et, %ingroup : i32
+      %efirst = arith.muli %egrp, %cgm : i32
+      %eleft = arith.subi %tm, %efirst : i32
+      %egsize = arith.minsi %eleft, %cgm : i32
+      %eloc = arith.remsi %et, %ingroup : i32
+      %elm = arith.remsi %eloc, %egsize : i32
+      %epm = arith.addi %efirst, %elm : i32
+      %epn = arith.divsi %eloc, %egsize : i32
+      %erow0 = arith.muli %epm, %cbm : i32
+      %ecol = arith.muli %epn, %cbn : i32
+      %erow = arith.addi %erow0, %cw64 : i32
+      // The previous TMA store from my C buffer has read it.
+      layout.async_tma_store_wait {pendings = 0 : i32}
+      layout.local_store %o, %mysc : tensor<64x256xf16, #mma256> -> !layout.memdesc<64x256xf16, #nv>
+      layout.async_tma_copy_local_to_global %dc[%erow, %ecol] %mysc : !layout.tensordesc<64x256xf16, #nv>, !layout.memdesc<64x256xf16, #nv>
+      scf.yield %acc#1, %acc#2 : i32, i32
+    }
+    layout.async_tma_store_wait {pendings = 0 : i32}
   }
   tile.return
 }
@@ -379,141 +320,7 @@ tile.kernel @matmul_ws_coop_bf16(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i
   %my2 = arith.subi %my1, %c1 : i32
   %mine = arith.divsi %my2, %np : i32
 
-  tile.warp_specialize default regs(232) {
-    // Consumer 0.
-    %mysc = layout.memdesc_index %sc[%c0] : !layout.memdesc<2x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
-    %zero = arith.constant dense<0.0> : tensor<64x256xf32, #mma256>
-    // The ring position of my next k-step, carried from tile to tile: slot %s0
-    // and the parity %ph0 of its full barrier's phase.
-    %ring:2 = scf.for %i = %c0 to %mine step %c1 iter_args(%s0 = %c0, %ph0 = %c0)
-        -> (i32, i32) : i32 {
-      // k-step 0: no earlier step of this tile to release.
-      %f0 = layout.memdesc_index %full[%s0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %f0, %ph0 : !layout.memdesc<1xi64, #bl>
-      %s20 = arith.muli %s0, %c2 : i32
-      %sa20 = arith.addi %s20, %c0 : i32
-      %ta0 = layout.memdesc_index %sa[%sa20] : !layout.memdesc<6x64x64xbf16, #nv> -> !layout.memdesc<64x64xbf16, #nv>
-      %tb0 = layout.memdesc_index %sb[%s0] : !layout.memdesc<3x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
-      %d0 = tile.dot %ta0, %tb0, %zero async : !layout.memdesc<64x64xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv> -> tensor<64x256xf32, #mma256>
-      %first = tile.dot_wait %d0 {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
-      %snx = arith.addi %s0, %c1 : i32
-      %wrapx = arith.cmpi eq, %snx, %cS : i32
-      %sx = arith.select %wrapx, %c0, %snx : i32
-      %flipx = arith.xori %ph0, %c1 : i32
-      %phx = arith.select %wrapx, %flipx, %ph0 : i32
-      %acc:4 = scf.for %kt = %c1 to %ktiles step %c1
-          iter_args(%sum = %first, %s = %sx, %ph = %phx, %prev = %s0) -> (tensor<64x256xf32, #mma256>, i32, i32, i32) : i32 {
-        %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %f, %ph : !layout.memdesc<1xi64, #bl>
-        %s2 = arith.muli %s, %c2 : i32
-        %sa2 = arith.addi %s2, %c0 : i32
-        %ta = layout.memdesc_index %sa[%sa2] : !layout.memdesc<6x64x64xbf16, #nv> -> !layout.memdesc<64x64xbf16, #nv>
-        %tb = layout.memdesc_index %sb[%s] : !layout.memdesc<3x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
-        %d = tile.dot %ta, %tb, %sum async : !layout.memdesc<64x64xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv> -> tensor<64x256xf32, #mma256>
-        %next = tile.dot_wait %d {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
-        // The previous k-step's wgmmas are done: release its slot.
-        %e = layout.memdesc_index %empty[%prev] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %e, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %sny = arith.addi %s, %c1 : i32
-        %wrapy = arith.cmpi eq, %sny, %cS : i32
-        %sy = arith.select %wrapy, %c0, %sny : i32
-        %flipy = arith.xori %ph, %c1 : i32
-        %phy = arith.select %wrapy, %flipy, %ph : i32
-        scf.yield %next, %sy, %phy, %s : tensor<64x256xf32, #mma256>, i32, i32, i32
-      }
-      %done = tile.dot_wait %acc#0 {pendings = 0 : i32} : tensor<64x256xf32, #mma256>
-      // Release the slot of the tile's last k-step.
-      %el = layout.memdesc_index %empty[%acc#3] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %el, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %o = arith.truncf %done : tensor<64x256xf32, #mma256> to tensor<64x256xbf16, #mma256>
-      %et0 = arith.muli %i, %np : i32
-      %et = arith.addi %pid, %et0 : i32
-      %egrp = arith.divsi %et, %ingroup : i32
-      %efirst = arith.muli %egrp, %cgm : i32
-      %eleft = arith.subi %tm, %efirst : i32
-      %egsize = arith.minsi %eleft, %cgm : i32
-      %eloc = arith.remsi %et, %ingroup : i32
-      %elm = arith.remsi %eloc, %egsize : i32
-      %epm = arith.addi %efirst, %elm : i32
-      %epn = arith.divsi %eloc, %egsize : i32
-      %erow0 = arith.muli %epm, %cbm : i32
-      %ecol = arith.muli %epn, %cbn : i32
-      %erow = arith.addi %erow0, %c0 : i32
-      // The previous TMA store from my C buffer has read it.
-      layout.async_tma_store_wait {pendings = 0 : i32}
-      layout.local_store %o, %mysc : tensor<64x256xbf16, #mma256> -> !layout.memdesc<64x256xbf16, #nv>
-      layout.async_tma_copy_local_to_global %dc[%erow, %ecol] %mysc : !layout.tensordesc<64x256xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv>
-      scf.yield %acc#1, %acc#2 : i32, i32
-    }
-    layout.async_tma_store_wait {pendings = 0 : i32}
-  } partition warps(4) regs(232) {
-    // Consumer 1.
-    %mysc = layout.memdesc_index %sc[%c1] : !layout.memdesc<2x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
-    %zero = arith.constant dense<0.0> : tensor<64x256xf32, #mma256>
-    // The ring position of my next k-step, carried from tile to tile: slot %s0
-    // and the parity %ph0 of its full barrier's phase.
-    %ring:2 = scf.for %i = %c0 to %mine step %c1 iter_args(%s0 = %c0, %ph0 = %c0)
-        -> (i32, i32) : i32 {
-      // k-step 0: no earlier step of this tile to release.
-      %f0 = layout.memdesc_index %full[%s0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.wait_barrier %f0, %ph0 : !layout.memdesc<1xi64, #bl>
-      %s20 = arith.muli %s0, %c2 : i32
-      %sa20 = arith.addi %s20, %c1 : i32
-      %ta0 = layout.memdesc_index %sa[%sa20] : !layout.memdesc<6x64x64xbf16, #nv> -> !layout.memdesc<64x64xbf16, #nv>
-      %tb0 = layout.memdesc_index %sb[%s0] : !layout.memdesc<3x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
-      %d0 = tile.dot %ta0, %tb0, %zero async : !layout.memdesc<64x64xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv> -> tensor<64x256xf32, #mma256>
-      %first = tile.dot_wait %d0 {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
-      %snx = arith.addi %s0, %c1 : i32
-      %wrapx = arith.cmpi eq, %snx, %cS : i32
-      %sx = arith.select %wrapx, %c0, %snx : i32
-      %flipx = arith.xori %ph0, %c1 : i32
-      %phx = arith.select %wrapx, %flipx, %ph0 : i32
-      %acc:4 = scf.for %kt = %c1 to %ktiles step %c1
-          iter_args(%sum = %first, %s = %sx, %ph = %phx, %prev = %s0) -> (tensor<64x256xf32, #mma256>, i32, i32, i32) : i32 {
-        %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %f, %ph : !layout.memdesc<1xi64, #bl>
-        %s2 = arith.muli %s, %c2 : i32
-        %sa2 = arith.addi %s2, %c1 : i32
-        %ta = layout.memdesc_index %sa[%sa2] : !layout.memdesc<6x64x64xbf16, #nv> -> !layout.memdesc<64x64xbf16, #nv>
-        %tb = layout.memdesc_index %sb[%s] : !layout.memdesc<3x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
-        %d = tile.dot %ta, %tb, %sum async : !layout.memdesc<64x64xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv> -> tensor<64x256xf32, #mma256>
-        %next = tile.dot_wait %d {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
-        // The previous k-step's wgmmas are done: release its slot.
-        %e = layout.memdesc_index %empty[%prev] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %e, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %sny = arith.addi %s, %c1 : i32
-        %wrapy = arith.cmpi eq, %sny, %cS : i32
-        %sy = arith.select %wrapy, %c0, %sny : i32
-        %flipy = arith.xori %ph, %c1 : i32
-        %phy = arith.select %wrapy, %flipy, %ph : i32
-        scf.yield %next, %sy, %phy, %s : tensor<64x256xf32, #mma256>, i32, i32, i32
-      }
-      %done = tile.dot_wait %acc#0 {pendings = 0 : i32} : tensor<64x256xf32, #mma256>
-      // Release the slot of the tile's last k-step.
-      %el = layout.memdesc_index %empty[%acc#3] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-      layout.arrive_barrier %el, 1 nosync : !layout.memdesc<1xi64, #bl>
-      %o = arith.truncf %done : tensor<64x256xf32, #mma256> to tensor<64x256xbf16, #mma256>
-      %et0 = arith.muli %i, %np : i32
-      %et = arith.addi %pid, %et0 : i32
-      %egrp = arith.divsi %et, %ingroup : i32
-      %efirst = arith.muli %egrp, %cgm : i32
-      %eleft = arith.subi %tm, %efirst : i32
-      %egsize = arith.minsi %eleft, %cgm : i32
-      %eloc = arith.remsi %et, %ingroup : i32
-      %elm = arith.remsi %eloc, %egsize : i32
-      %epm = arith.addi %efirst, %elm : i32
-      %epn = arith.divsi %eloc, %egsize : i32
-      %erow0 = arith.muli %epm, %cbm : i32
-      %ecol = arith.muli %epn, %cbn : i32
-      %erow = arith.addi %erow0, %c64 : i32
-      // The previous TMA store from my C buffer has read it.
-      layout.async_tma_store_wait {pendings = 0 : i32}
-      layout.local_store %o, %mysc : tensor<64x256xbf16, #mma256> -> !layout.memdesc<64x256xbf16, #nv>
-      layout.async_tma_copy_local_to_global %dc[%erow, %ecol] %mysc : !layout.tensordesc<64x256xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv>
-      scf.yield %acc#1, %acc#2 : i32, i32
-    }
-    layout.async_tma_store_wait {pendings = 0 : i32}
-  } partition warps(4) regs(40) {
+  tile.warp_specialize default regs(40) {
     // Only warp 0 of the partition runs the producer (its first thread issues
     // the TMA and mbarrier ops); warps 1-3 go straight to the end.
     %pwarp = tile.warp_id : i32
@@ -563,6 +370,78 @@ tile.kernel @matmul_ws_coop_bf16(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i
         scf.yield %r#0, %r#1 : i32, i32
       }
     }
+  } partition warps(4) replicas(2) regs(232) {
+    %cw = tile.replica_id : i32
+    %cwo = arith.subi %c1, %cw : i32
+    %cw64 = arith.muli %cw, %c64 : i32
+    %cw2 = arith.muli %cw, %c2 : i32
+    %cw2p1 = arith.addi %cw2, %c1 : i32
+    // Consumer w.
+    %mysc = layout.memdesc_index %sc[%cw] : !layout.memdesc<2x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
+    %zero = arith.constant dense<0.0> : tensor<64x256xf32, #mma256>
+    // The ring position of my next k-step, carried from tile to tile: slot %s0
+    // and the parity %ph0 of its full barrier's phase.
+    %ring:2 = scf.for %i = %c0 to %mine step %c1 iter_args(%s0 = %c0, %ph0 = %c0)
+        -> (i32, i32) : i32 {
+      // k-step 0: no earlier step of this tile to release.
+      %f0 = layout.memdesc_index %full[%s0] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.wait_barrier %f0, %ph0 : !layout.memdesc<1xi64, #bl>
+      %s20 = arith.muli %s0, %c2 : i32
+      %sa20 = arith.addi %s20, %cw : i32
+      %ta0 = layout.memdesc_index %sa[%sa20] : !layout.memdesc<6x64x64xbf16, #nv> -> !layout.memdesc<64x64xbf16, #nv>
+      %tb0 = layout.memdesc_index %sb[%s0] : !layout.memdesc<3x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
+      %d0 = tile.dot %ta0, %tb0, %zero async : !layout.memdesc<64x64xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv> -> tensor<64x256xf32, #mma256>
+      %first = tile.dot_wait %d0 {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
+      %snx = arith.addi %s0, %c1 : i32
+      %wrapx = arith.cmpi eq, %snx, %cS : i32
+      %sx = arith.select %wrapx, %c0, %snx : i32
+      %flipx = arith.xori %ph0, %c1 : i32
+      %phx = arith.select %wrapx, %flipx, %ph0 : i32
+      %acc:4 = scf.for %kt = %c1 to %ktiles step %c1
+          iter_args(%sum = %first, %s = %sx, %ph = %phx, %prev = %s0) -> (tensor<64x256xf32, #mma256>, i32, i32, i32) : i32 {
+        %f = layout.memdesc_index %full[%s] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.wait_barrier %f, %ph : !layout.memdesc<1xi64, #bl>
+        %s2 = arith.muli %s, %c2 : i32
+        %sa2 = arith.addi %s2, %cw : i32
+        %ta = layout.memdesc_index %sa[%sa2] : !layout.memdesc<6x64x64xbf16, #nv> -> !layout.memdesc<64x64xbf16, #nv>
+        %tb = layout.memdesc_index %sb[%s] : !layout.memdesc<3x64x256xbf16, #nv> -> !layout.memdesc<64x256xbf16, #nv>
+        %d = tile.dot %ta, %tb, %sum async : !layout.memdesc<64x64xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv> -> tensor<64x256xf32, #mma256>
+        %next = tile.dot_wait %d {pendings = 1 : i32} : tensor<64x256xf32, #mma256>
+        // The previous k-step's wgmmas are done: release its slot.
+        %e = layout.memdesc_index %empty[%prev] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+        layout.arrive_barrier %e, 1 nosync : !layout.memdesc<1xi64, #bl>
+        %sny = arith.addi %s, %c1 : i32
+        %wrapy = arith.cmpi eq, %sny, %cS : i32
+        %sy = arith.select %wrapy, %c0, %sny : i32
+        %flipy = arith.xori %ph, %c1 : i32
+        %phy = arith.select %wrapy, %flipy, %ph : i32
+        scf.yield %next, %sy, %phy, %s : tensor<64x256xf32, #mma256>, i32, i32, i32
+      }
+      %done = tile.dot_wait %acc#0 {pendings = 0 : i32} : tensor<64x256xf32, #mma256>
+      // Release the slot of the tile's last k-step.
+      %el = layout.memdesc_index %empty[%acc#3] : !layout.memdesc<3x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
+      layout.arrive_barrier %el, 1 nosync : !layout.memdesc<1xi64, #bl>
+      %o = arith.truncf %done : tensor<64x256xf32, #mma256> to tensor<64x256xbf16, #mma256>
+      %et0 = arith.muli %i, %np : i32
+      %et = arith.addi %pid, %et0 : i32
+      %egrp = arith.divsi %et, %ingroup : i32
+      %efirst = arith.muli %egrp, %cgm : i32
+      %eleft = arith.subi %tm, %efirst : i32
+      %egsize = arith.minsi %eleft, %cgm : i32
+      %eloc = arith.remsi %et, %ingroup : i32
+      %elm = arith.remsi %eloc, %egsize : i32
+      %epm = arith.addi %efirst, %elm : i32
+      %epn = arith.divsi %eloc, %egsize : i32
+      %erow0 = arith.muli %epm, %cbm : i32
+      %ecol = arith.muli %epn, %cbn : i32
+      %erow = arith.addi %erow0, %cw64 : i32
+      // The previous TMA store from my C buffer has read it.
+      layout.async_tma_store_wait {pendings = 0 : i32}
+      layout.local_store %o, %mysc : tensor<64x256xbf16, #mma256> -> !layout.memdesc<64x256xbf16, #nv>
+      layout.async_tma_copy_local_to_global %dc[%erow, %ecol] %mysc : !layout.tensordesc<64x256xbf16, #nv>, !layout.memdesc<64x256xbf16, #nv>
+      scf.yield %acc#1, %acc#2 : i32, i32
+    }
+    layout.async_tma_store_wait {pendings = 0 : i32}
   }
   tile.return
 }

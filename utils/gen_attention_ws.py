@@ -18,7 +18,8 @@ every block (not per thread), m3: the mask by three compares a score
 rounded and packed after the wait for P V, pin: the wait for P V pinned
 below the exponentials by a store of the row sums (needs nodw), u2: the
 unmasked loop's iterations two at a time, cr / cr4: the conditional
-rescale of O with a lazy running max, threshold 8 / 4 (log2 units)), named
+rescale of O with a lazy running max, threshold 8 / 4 (log2 units), sep:
+one region per consumer instead of one replicated region), named
 attention_ws_T_dD_bnBN_sS[_FLAG...] (for tuning; not checked in).
 """
 import re
@@ -37,7 +38,11 @@ HEADER = """// Flash attention forward, warp-specialized as FlashAttention-3: a 
 // tiles), 12 warps, 240 / 24 registers a thread (setmaxnreg), 3-slot (d =
 // 64) or 2-slot (d = 128) K and V rings. (The generator's nc=3 option makes
 // C = 3: 192-row tiles, 16 warps, 160 / 32 registers.)
-// Key blocks of 128.
+// Key blocks of 128. The producer is the default region (the kernel's 4
+// warps); the consumers are one region, `partition warps(4) replicas(C)`,
+// run by warpgroups 1 .. C, each finding its index w with tile.replica_id:
+// the consumer's code is compiled once (half the assembler's time of one
+// region per consumer).
 //
 // Arguments: those of examples/attention_tma.mlir (q, k, v, o, sm_scale,
 // n, heads, causal, the (b, h, n) strides of q, k, v and o, then rq, rk,
@@ -155,7 +160,7 @@ def layouts(sfx, d, bn, quad, qregs=False):
 def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
            reverse=True, nosync=True, deferred=True, nc=2, persistent=False, regs=None,
            quad=True, rowlim=True, qregs=False, poly=0, late_cvt=False, pin=False,
-           unroll2=False, cond_rescale=0.0, name=None):
+           unroll2=False, cond_rescale=0.0, replicated=True, name=None):
     """One kernel. pingpong: the turn barriers between the consumers;
     merged: release K_(j+1)'s slot with V_j's, after P_j V_j (one
     warpgroup barrier less an iteration); rescale_after: O = O alpha_(j+1)
@@ -196,7 +201,11 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     block's max exceeds it by more than the threshold (P <= 2^threshold),
     and each warp rescales its rows of O only when one of them moved
     (`layout.warp_any` of alpha != 1 and an scf.if around the multiply;
-    after the first block that is rare)."""
+    after the first block that is rare); replicated: the consumers are one
+    `partition warps(4) replicas(nc)` region that finds its warpgroup with
+    tile.replica_id, and the producer is the default region (false: one
+    region per consumer, consumer 0 the default one: nc copies of the
+    consumer's code for ptxas to assemble)."""
     assert not (deferred and merged), "mr needs nodw"
     assert not (deferred and late_cvt), "late_cvt needs nodw"
     assert not (deferred and pin), "pin needs nodw"
@@ -697,20 +706,39 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     %notcausalv = tile.splat %notcausal : i1 -> tensor<64x{bn}xi1, #mmaS{sfx}>"""
 
     def consumer(w):
+        """Consumer w's region, or (w None) the region of every consumer,
+        which reads its index from tile.replica_id."""
         ind = "    "
-        first = "" if w != nc - 1 or not pingpong else f"""    // Consumer 0 takes the first turn.
+        if w is None:
+            first = "" if not pingpong else f"""    // Consumer 0 takes the first turn.
+    %cNC1 = arith.constant {nc - 1} : i32
+    %lastw = arith.cmpi eq, %cw, %cNC1 : i32
+    scf.if %lastw {{
+      layout.arrive_barrier %nextturn, 1{ns_} : {bar}
+    }}
+"""
+            ids = f"""    // Consumer w = tile.replica_id: query rows [{bm} pm + 64 w, {bm} pm + 64 w + 64) of each tile.
+    %cw = tile.replica_id : i32
+    %cw1 = arith.addi %cw, %c1 : i32
+    %cwr = arith.cmpi eq, %cw1, %cNC : i32
+    %cwn = arith.select %cwr, %c0, %cw1 : i32
+    %c64w = arith.constant 64 : i32
+    %crow = arith.muli %cw, %c64w : i32"""
+        else:
+            first = "" if w != nc - 1 or not pingpong else f"""    // Consumer 0 takes the first turn.
     layout.arrive_barrier %nextturn, 1{ns_} : {bar}
 """
-        head = f"""    // Consumer {w}: query rows [{bm} pm + {64 * w}, {bm} pm + {64 * w + 64}) of each tile.
+            ids = f"""    // Consumer {w}: query rows [{bm} pm + {64 * w}, {bm} pm + {64 * w + 64}) of each tile.
     %cw = arith.constant {w} : i32
     %cwn = arith.constant {(w + 1) % nc} : i32
+    %crow = arith.constant {64 * w} : i32"""
+        head = f"""{ids}
     %qbw = layout.memdesc_index %bq[%cw] : {barsc} -> {bar}
     %qfw = layout.memdesc_index %qfree[%cw] : {barsc} -> {bar}
     %myturn = layout.memdesc_index %turn[%cw] : {barsc} -> {bar}
     %nextturn = layout.memdesc_index %turn[%cwn] : {barsc} -> {bar}
     %sqw = layout.memdesc_index %sq[%cw] : {qset} -> {qbuf}
 {f"    %lpin = layout.memdesc_index %lpins[%cw] : !layout.memdesc<{nc}x64x4xf32, #pin{sfx}> -> !layout.memdesc<64x4xf32, #pin{sfx}>" if pin else DROP}
-    %crow = arith.constant {64 * w} : i32
     %osb = arith.extsi %sob : i32 to i64
     %osh = arith.extsi %soh : i32 to i64
 {first}
@@ -810,12 +838,22 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
       scf.yield %nbase : i32
     }}"""
 
-    parts = [f"""  tile.warp_specialize default regs({creg}) {{
+    if replicated:
+        parts = [f"""  tile.warp_specialize default regs({preg}) {{
+    // Producer: K_0, Q, then K_(j+1) and V_j for each block j of each tile.
+{producer()}
+  }} partition warps(4) replicas({nc}) regs({creg}) {{
+{consumer(None)}
+  }}
+  tile.return
+}}"""]
+    else:
+        parts = [f"""  tile.warp_specialize default regs({creg}) {{
 {consumer(0)}"""]
-    for w in range(1, nc):
-        parts.append(f"""  }} partition warps(4) regs({creg}) {{
+        for w in range(1, nc):
+            parts.append(f"""  }} partition warps(4) regs({creg}) {{
 {consumer(w)}""")
-    parts.append(f"""  }} partition warps(4) regs({preg}) {{
+        parts.append(f"""  }} partition warps(4) regs({preg}) {{
     // Producer: K_0, Q, then K_(j+1) and V_j for each block j of each tile.
 {producer()}
   }}
@@ -827,7 +865,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
 
 
 FLAGS = {"nopp", "mr", "ra", "fwd", "sync", "nodw", "pers", "nc3", "l1", "m3", "qr", "e1", "e2", "e3",
-         "lc", "pin", "u2", "cr", "cr4"}
+         "lc", "pin", "u2", "cr", "cr4", "sep"}
 
 
 def main(argv):
@@ -855,7 +893,7 @@ def main(argv):
                                 nc=3 if "nc3" in flags else 2, quad="l1" not in flags,
                                 rowlim="m3" not in flags, qregs="qr" in flags,
                                 late_cvt="lc" in flags, pin="pin" in flags,
-                                unroll2="u2" in flags,
+                                unroll2="u2" in flags, replicated="sep" not in flags,
                                 cond_rescale=8.0 if "cr" in flags else 4.0 if "cr4" in flags else 0.0,
                                 poly=max([int(f[1]) for f in flags if f in ("e1", "e2", "e3")] or [0]),
                                 name=f"attention_ws_{t}_d{d}_bn{bn}_s{ns}{tag}"))

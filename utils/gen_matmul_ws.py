@@ -36,7 +36,8 @@ S = 4; ov: a coop epilogue stored after the next tile's first wgmmas are
 issued; stepdiv: the coop consumers' and the producer's earlier slot
 arithmetic (g % S and (g / S) & 1 each k-step, the release behind an
 scf.if) instead of the carried ring position; allwarps: the producer's
-loop in all 4 warps of its partition instead of warp 0 alone.
+loop in all 4 warps of its partition instead of warp 0 alone; sep: one
+region per consumer instead of one region run by two replicas.
 bench/RESULTS.md (2026-11-24, h11gemm and h13gemm) has the measurements.
 """
 import sys
@@ -52,10 +53,13 @@ COMMON = """\
 //   c[i * scm + j] = sum_k a[i * sam + k] * b[k * sbk + j]
 //
 // Launch: a 1-D grid of P programs, normally min(#SMs, tiles); any P >= 1
-// is correct. 12 warps a program: the kernel's 4 (consumer 0) and two
-// 4-warp partitions (consumer 1, the producer). Registers (setmaxnreg):
-// 232 a thread for each consumer (a 128-register accumulator), 40 for the
-// producer: 232 x 256 + 40 x 128 = 64512 of 65536.
+// is correct. 12 warps a program: the kernel's 4 (the producer, the
+// default region) and the consumers' region, `partition warps(4)
+// replicas(2)`, whose two warpgroups find their index w with
+// tile.replica_id (the consumer's code is compiled once). Registers
+// (setmaxnreg): 232 a thread for each consumer (a 128-register
+// accumulator), 40 for the producer: 232 x 256 + 40 x 128 = 64512 of
+// 65536.
 //
 // Program p takes the tiles p, p + P, p + 2P, ... of C, numbered in groups
 // of G tile rows (Triton's GROUP_SIZE_M, as matmul_persistent).
@@ -192,8 +196,43 @@ def indent(text, n):
     return "".join(pad + line if line.strip() else line for line in text.splitlines(True))
 
 
+class Replica:
+    """The consumer index of the replicated consumer region: a value of
+    tile.replica_id instead of a constant. Formats as the suffix of the
+    i32 constants the region defines first (REPLICA_IDS), so that the
+    templates' `%c{w}`, `%c{1 - w}`, `%c{64 * w}` and `%c{2 * w + j % 2}`
+    name them."""
+
+    def __init__(self, name="w"):
+        self.name = name
+
+    def __str__(self):
+        return self.name
+
+    def __rsub__(self, one):
+        assert one == 1
+        return Replica("wo")
+
+    def __rmul__(self, k):
+        assert self.name == "w" and k in (2, 64)
+        return Replica(f"w{k}")
+
+    def __add__(self, j):
+        assert self.name == "w2" and j in (0, 1)
+        return self if j == 0 else Replica("w2p1")
+
+
+REPLICA_IDS = """\
+%cw = tile.replica_id : i32
+%cwo = arith.subi %c1, %cw : i32
+%cw64 = arith.muli %cw, %c64 : i32
+%cw2 = arith.muli %cw, %c2 : i32
+%cw2p1 = arith.addi %cw2, %c1 : i32
+"""
+
+
 def kernel(name, mode, bm, bn, slots, gm, dtype, sub=False, ov=False, regs=232, pregs=40,
-           comment=True, allwarps=False, stepdiv=False):
+           comment=True, allwarps=False, stepdiv=False, replicated=True):
     """One kernel. mode pp: each consumer a whole bm x bn tile, turns; coop:
     the consumers the two 64-row halves of a 128 x bn tile. sub: the
     epilogue stores 64-column pieces through two 64 x 64 buffers a consumer
@@ -201,7 +240,11 @@ def kernel(name, mode, bm, bn, slots, gm, dtype, sub=False, ov=False, regs=232, 
     its partition (before h13gemm; now warp 0 alone). stepdiv: the coop
     consumers compute slot and parity from the step counter each k-step
     (g % S, (g / S) & 1) and release behind an scf.if (before h13gemm; now
-    both carried in iter_args and k-step 0 peeled)."""
+    both carried in iter_args and k-step 0 peeled). replicated: the two
+    consumers are one `partition warps(4) replicas(2)` region (its index
+    from tile.replica_id) after the producer, the default region; false:
+    consumer 0 the default region, consumer 1 and the producer partitions
+    (two copies of the consumer's code for ptxas)."""
     assert mode in ("pp", "coop", "cluster")
     cluster = mode == "cluster"
     if cluster:
@@ -332,7 +375,15 @@ layout.arrive_barrier %e{sfx}, 1 nosync : {bar1}
 %myturn = layout.memdesc_index %turn[%c{w}] : {bar2} -> {bar1}
 %otherturn = layout.memdesc_index %turn[%c{other}] : {bar2} -> {bar1}
 """
-            if w == 1:
+            if isinstance(w, Replica):
+                tiles += f"""\
+// Consumer 0 takes the first turn.
+%second = arith.cmpi eq, %cw, %c1 : i32
+scf.if %second {{
+  layout.arrive_barrier %otherturn, 1 nosync : {bar1}
+}}
+"""
+            elif w == 1:
                 tiles += f"""\
 // Consumer 0 takes the first turn.
 layout.arrive_barrier %otherturn, 1 nosync : {bar1}
@@ -640,6 +691,17 @@ scf.if %plead {{
 """ if mode == "pp" else ""
     extra_consts = ("  %c3 = arith.constant 3 : i32\n  %c128 = arith.constant 128 : i32\n"
                     "  %c192 = arith.constant 192 : i32\n") if sub else ""
+    if replicated:
+        partitions = f"""\
+  tile.warp_specialize default regs({pregs}) {{
+{indent(producer, 4)}  }} partition warps(4) replicas(2) regs({regs}) {{
+{indent(REPLICA_IDS + consumer(Replica()), 4)}  }}"""
+    else:
+        partitions = f"""\
+  tile.warp_specialize default regs({regs}) {{
+{indent(consumer(0), 4)}  }} partition warps(4) regs({regs}) {{
+{indent(consumer(1), 4)}  }} partition warps(4) regs({pregs}) {{
+{indent(producer, 4)}  }}"""
     what = (f"ping-pong, {bm}x{bn} tiles a consumer" if mode == "pp"
             else f"cooperative, 128x{bn} tiles in 64-row halves")
     if cluster:
@@ -696,10 +758,7 @@ scf.if %plead {{
   %my2 = arith.subi %my1, %c1 : i32
   %mine = arith.divsi %my2, %np : i32
 
-  tile.warp_specialize default regs({regs}) {{
-{indent(consumer(0), 4)}  }} partition warps(4) regs({regs}) {{
-{indent(consumer(1), 4)}  }} partition warps(4) regs({pregs}) {{
-{indent(producer, 4)}  }}
+{partitions}
   tile.return
 }}
 """
@@ -751,7 +810,7 @@ def main(argv):
             mode, bm, bn, s, g = f[0], int(f[1]), int(f[2]), int(f[3]), int(f[4])
             dtype = f[5] if len(f) > 5 else "f16"
             flags = tuple(f[6:])
-            assert all(x in ("sub", "ov", "allwarps", "stepdiv") for x in flags), flags
+            assert all(x in ("sub", "ov", "allwarps", "stepdiv", "sep") for x in flags), flags
             name = kname(mode, bm, bn, s, g, dtype, flags)
             configs.append((name, mode, bm, bn, s, g, dtype, flags))
         argv = [argv[0]] + argv[3:]
@@ -772,7 +831,8 @@ def main(argv):
     text += "\n" + attrs([k[3] for k in ks], any("sub" in k[7] for k in ks))
     for name, mode, bm, bn, s, g, dtype, flags in ks:
         text += "\n" + kernel(name, mode, bm, bn, s, g, dtype, "sub" in flags, "ov" in flags,
-                               allwarps="allwarps" in flags, stepdiv="stepdiv" in flags)
+                               allwarps="allwarps" in flags, stepdiv="stepdiv" in flags,
+                               replicated="sep" not in flags)
     with open(argv[1], "w") as f:
         f.write(text)
     return 0
