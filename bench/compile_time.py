@@ -21,6 +21,7 @@ the target is given explicitly).
 import argparse
 import json
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -197,6 +198,9 @@ def main():
     ap.add_argument("--tile-compile",
                     default=os.path.join(ROOT, "build", "bin", "tile-compile"))
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--only", default="",
+                    help="regex: only the cases whose tile kernel (FILE or "
+                         "FILE:KERNEL) matches")
     ap.add_argument("--before", default="",
                     help="another tile-compile (e.g. main's build) timed in the "
                          "same run, interleaved: a before/after table")
@@ -215,6 +219,8 @@ def main():
           f"{'CPU ms: tile':>13} {'cold':>7} {'ratio':>6}" + before)
     tcs = [args.tile_compile] + ([args.before] if args.before else [])
     for kernel, fn, sig, consts, *options in CASES:
+        if not re.search(args.only, kernel):
+            continue
         tiles = time_tiles(tcs, kernel, args.repeat)
         t, tcpu = tiles[0]
         cold, second, coldcpu = time_triton(fn, sig, consts,

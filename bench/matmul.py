@@ -103,7 +103,15 @@ def main():
     ap.add_argument("--dtypes", default="f16", help="f16, bf16 and/or fp8, comma separated")
     ap.add_argument("--odd", action="store_true", help="also the small and odd shapes")
     ap.add_argument("--kernels", default="", help="regex: only these tile kernels")
+    ap.add_argument("--also", default="",
+                    help="more persistent rows, KERNEL:ARTIFACT,... (a kernel of "
+                    "PERSISTENT from another artifact, e.g. an earlier build's), "
+                    "labelled KERNEL@ARTIFACT")
     args = ap.parse_args()
+    bn_of = {name: bn for name, _, bn in PERSISTENT}
+    persistent_rows = list(PERSISTENT) + [
+        (f"{k}@{art}", art, bn_of[k])
+        for k, art in (item.split(":") for item in args.also.split(",") if item)]
     import re
     import torch
     if not torch.cuda.is_available():
@@ -139,7 +147,7 @@ def main():
         k = kernel(name, kname)
         tiles = ((m + 127) // 128) * ((n + bn - 1) // bn)
         grid = int(os.environ.get("TILE_BENCH_PROGRAMS", 0) or -(-tiles // -(-tiles // sms)))
-        if name in CLUSTERED:
+        if kname.removesuffix("_bf16") in CLUSTERED:
             pairs = ((m + 127) // 128) * ((n + 2 * bn - 1) // (2 * bn))
             waves = -(-pairs // (sms // 2))
             grid = 2 * int(os.environ.get("TILE_BENCH_CLUSTERS", 0) or -(-pairs // waves))
@@ -217,9 +225,10 @@ def main():
         k = kernel("matmul_tma", "matmul_tma")
         grid = ((s + 127) // 128, (s + 127) // 128)
         launchers = [("matmul_tma", lambda: k[grid](a, b, c, s, s, s, s, s, s))]
-        for name, stem, bn in PERSISTENT:
+        for name, stem, bn in persistent_rows:
             try:
-                launchers.append((name, persistent(stem, name, bn, s, s, a, b, c)))
+                launchers.append((name, persistent(stem, name.split("@")[0], bn, s, s, a, b,
+                                                   c)))
             except Exception as e:
                 print(f"{name}: not available ({type(e).__name__}: {e})")
         # examples/matmul_ws.mlir: warp-specialized, TMA producer warpgroup
@@ -272,11 +281,11 @@ def main():
                                      BK=64, num_stages=3, num_warps=8)
         fn()
         rows.append(("Triton 128x256x64 stages=3 warps=8", bench(fn)))
-        for name, stem, bn in PERSISTENT:
+        for name, stem, bn in persistent_rows:
             if not wanted(name):
                 continue
             try:
-                fn = persistent(stem, name + "_bf16", bn, s, s, a, b, c)
+                fn = persistent(stem, name.split("@")[0] + "_bf16", bn, s, s, a, b, c)
             except Exception as e:
                 print(f"{name}_bf16: not available ({type(e).__name__}: {e})")
                 continue
