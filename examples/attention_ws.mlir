@@ -682,9 +682,12 @@ tile.kernel @attention_ws_f16_d64(
       // The row sums: the four partial sums of each row's quad.
       %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_f16_64> -> tensor<64xf32, #lqr_ws_f16_64>
       %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_f16_64> -> tensor<64xf32, #rowO_ws_f16_64>
-      %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
+      // O / l as O (1 / l): a division a row, not one an element.
+      %onel = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_f16_64>
+      %rl = arith.divf %onel, %lo : tensor<64xf32, #rowO_ws_f16_64>
+      %lb2 = tile.expand_dims %rl {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_64> -> tensor<64x1xf32, #mmaO_ws_f16_64>
       %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_f16_64> -> tensor<64x64xf32, #mmaO_ws_f16_64>
-      %out = arith.divf %acc, %lb : tensor<64x64xf32, #mmaO_ws_f16_64>
+      %out = arith.mulf %acc, %lb : tensor<64x64xf32, #mmaO_ws_f16_64>
       %outt = arith.truncf %out : tensor<64x64xf32, #mmaO_ws_f16_64> to tensor<64x64xf16, #mmaO_ws_f16_64>
       %pmc = arith.muli %pm, %cNC : i32
       %ot = arith.addi %pmc, %cw : i32
@@ -1055,15 +1058,13 @@ tile.kernel @attention_ws_f16_d128(
 
       // Iteration j: P_j V_j and the softmax of block j + 1, for j + 1 < hi.
       // Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
-      %nfull1 = arith.subi %nfull, %c1 : i32
-      %mid0 = arith.maxsi %nfull1, %c0 : i32
-      %mid = arith.minsi %mid0, %hi1 : i32
-      %full:5 = scf.for %j = %c0 to %mid step %c1
+      %part:5 = scf.for %j = %c0 to %hi1 step %c1
           iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
           -> (tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>) : i32 {
         // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
+        %needmask = arith.cmpi sge, %j1, %nfull : i32
         %g_k = arith.addi %base, %j1 : i32
         %ws_k = arith.remsi %g_k, %cS : i32
         %wr_k = arith.divsi %g_k, %cS : i32
@@ -1097,90 +1098,19 @@ tile.kernel @attention_ws_f16_d128(
         %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64xf32, #rowS_ws_f16_128>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_f16_128>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_f16_128>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_f16_128>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-        %sd_n = math.fma %qk, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_f16_128>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_f16_128>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_f16_128>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_f16_128>
-        // l per thread: P summed over this thread's columns only (no shuffle).
-        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
-        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
-        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
-        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64x1xf32, #mmaS_ws_f16_128>
-        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_f16_128> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64x16x4x2xf32, #p4_ws_f16_128>
-        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_f16_128> -> tensor<64x16x4xf32, #p3_ws_f16_128>
-        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_f16_128> -> tensor<64x4xf32, #lq_ws_f16_128>
-        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_f16_128>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_f16_128>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_f16_128> to tensor<64x128xf16, #mmaS_ws_f16_128>
-        %pa_n = layout.convert %pt_n : tensor<64x128xf16, #mmaS_ws_f16_128> -> tensor<64x128xf16, #opP_ws_f16_128>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_f16_128>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_128> -> tensor<64x1xf32, #mmaO_ws_f16_128>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_f16_128> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_f16_128>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>
-      }
-      %part:5 = scf.for %j = %mid to %hi1 step %c1
-          iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
-          -> (tensor<64x128xf32, #mmaO_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x4xf32, #lq_ws_f16_128>, tensor<64xf32, #rowS_ws_f16_128>, tensor<64x128xf16, #opP_ws_f16_128>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xf16, #sw>, !layout.memdesc<128x128xf16, #swT> -> tensor<64x128xf32, #mmaS_ws_f16_128>
-        // (O is rescaled already)
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xf16, #sw> -> !layout.memdesc<128x128xf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xf16, #opP_ws_f16_128>, !layout.memdesc<128x128xf16, #sw> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // The mask: column c of the block is kept iff c < lim - blk BN.
-        %col0_n = arith.muli %j1, %cBN : i32
-        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_f16_128>
-        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_f16_128>
-        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_128> -> tensor<64x1xi32, #mmaS_ws_f16_128>
-        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
-        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_f16_128>
-        %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_f16_128>, tensor<64x128xf32, #mmaS_ws_f16_128>
+        // The mask, when %needmask: column c of the block is kept iff c < lim - blk BN.
+        %s_n = scf.if %needmask -> (tensor<64x128xf32, #mmaS_ws_f16_128>) {
+          %col0_n = arith.muli %j1, %cBN : i32
+          %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_f16_128>
+          %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_f16_128>
+          %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_f16_128> -> tensor<64x1xi32, #mmaS_ws_f16_128>
+          %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_f16_128> -> tensor<64x128xi32, #mmaS_ws_f16_128>
+          %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_f16_128>
+          %sm_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_f16_128>, tensor<64x128xf32, #mmaS_ws_f16_128>
+          scf.yield %sm_n : tensor<64x128xf32, #mmaS_ws_f16_128>
+        } else {
+          scf.yield %qk : tensor<64x128xf32, #mmaS_ws_f16_128>
+        }
         // Online softmax in units of the scaled scores (block 0 always has a
         // kept column, so m' is finite from the first block on).
         %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_f16_128> -> tensor<64xf32, #rowS_ws_f16_128>
@@ -1244,9 +1174,12 @@ tile.kernel @attention_ws_f16_d128(
       // The row sums: the four partial sums of each row's quad.
       %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_f16_128> -> tensor<64xf32, #lqr_ws_f16_128>
       %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_f16_128> -> tensor<64xf32, #rowO_ws_f16_128>
-      %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_128> -> tensor<64x1xf32, #mmaO_ws_f16_128>
+      // O / l as O (1 / l): a division a row, not one an element.
+      %onel = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_f16_128>
+      %rl = arith.divf %onel, %lo : tensor<64xf32, #rowO_ws_f16_128>
+      %lb2 = tile.expand_dims %rl {axis = 1 : i32} : tensor<64xf32, #rowO_ws_f16_128> -> tensor<64x1xf32, #mmaO_ws_f16_128>
       %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_f16_128> -> tensor<64x128xf32, #mmaO_ws_f16_128>
-      %out = arith.divf %acc, %lb : tensor<64x128xf32, #mmaO_ws_f16_128>
+      %out = arith.mulf %acc, %lb : tensor<64x128xf32, #mmaO_ws_f16_128>
       %outt = arith.truncf %out : tensor<64x128xf32, #mmaO_ws_f16_128> to tensor<64x128xf16, #mmaO_ws_f16_128>
       %pmc = arith.muli %pm, %cNC : i32
       %ot = arith.addi %pmc, %cw : i32
@@ -1853,9 +1786,12 @@ tile.kernel @attention_ws_bf16_d64(
       // The row sums: the four partial sums of each row's quad.
       %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_bf16_64> -> tensor<64xf32, #lqr_ws_bf16_64>
       %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_bf16_64> -> tensor<64xf32, #rowO_ws_bf16_64>
-      %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
+      // O / l as O (1 / l): a division a row, not one an element.
+      %onel = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_bf16_64>
+      %rl = arith.divf %onel, %lo : tensor<64xf32, #rowO_ws_bf16_64>
+      %lb2 = tile.expand_dims %rl {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_64> -> tensor<64x1xf32, #mmaO_ws_bf16_64>
       %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_bf16_64> -> tensor<64x64xf32, #mmaO_ws_bf16_64>
-      %out = arith.divf %acc, %lb : tensor<64x64xf32, #mmaO_ws_bf16_64>
+      %out = arith.mulf %acc, %lb : tensor<64x64xf32, #mmaO_ws_bf16_64>
       %outt = arith.truncf %out : tensor<64x64xf32, #mmaO_ws_bf16_64> to tensor<64x64xbf16, #mmaO_ws_bf16_64>
       %pmc = arith.muli %pm, %cNC : i32
       %ot = arith.addi %pmc, %cw : i32
@@ -2226,15 +2162,13 @@ tile.kernel @attention_ws_bf16_d128(
 
       // Iteration j: P_j V_j and the softmax of block j + 1, for j + 1 < hi.
       // Blocks 1 .. nfull - 1 need no mask, nfull .. hi - 1 do.
-      %nfull1 = arith.subi %nfull, %c1 : i32
-      %mid0 = arith.maxsi %nfull1, %c0 : i32
-      %mid = arith.minsi %mid0, %hi1 : i32
-      %full:5 = scf.for %j = %c0 to %mid step %c1
+      %part:5 = scf.for %j = %c0 to %hi1 step %c1
           iter_args(%acc_i = %zo, %m_i = %m_p0, %l_i = %l_p0, %alpha_i = %alpha_p0, %pa_i = %pa_p0)
           -> (tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>) : i32 {
         // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
         // both asynchronous; then the next consumer's turn.
         %j1 = arith.addi %j, %c1 : i32
+        %needmask = arith.cmpi sge, %j1, %nfull : i32
         %g_k = arith.addi %base, %j1 : i32
         %ws_k = arith.remsi %g_k, %cS : i32
         %wr_k = arith.divsi %g_k, %cS : i32
@@ -2268,90 +2202,19 @@ tile.kernel @attention_ws_bf16_d128(
         %rs_k = arith.remsi %g_rk, %cS : i32
         %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
         layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // Online softmax in units of the scaled scores (block 0 always has a
-        // kept column, so m' is finite from the first block on).
-        %mx_n = tile.reduce max %qk {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64xf32, #rowS_ws_bf16_128>
-        %mxs_n = arith.mulf %mx_n, %scale_r : tensor<64xf32, #rowS_ws_bf16_128>
-        %m_n = arith.maximumf %m_i, %mxs_n : tensor<64xf32, #rowS_ws_bf16_128>
-        %negm_n = arith.negf %m_n : tensor<64xf32, #rowS_ws_bf16_128>
-        %mb2_n = tile.expand_dims %negm_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
-        %mb_n = tile.broadcast %mb2_n : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %sd_n = math.fma %qk, %scale, %mb_n : tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %p_n = math.exp2 %sd_n fastmath<afn> : tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %md_n = arith.subf %m_i, %m_n : tensor<64xf32, #rowS_ws_bf16_128>
-        %alpha_n = math.exp2 %md_n fastmath<afn> : tensor<64xf32, #rowS_ws_bf16_128>
-        // l per thread: P summed over this thread's columns only (no shuffle).
-        %pr_n = tile.reshape %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
-        %ps3_n = tile.reduce sum %pr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
-        %ps_n = tile.reduce sum %ps3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
-        %ab1_n = tile.expand_dims %alpha_n {axis = 1 : i32} : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64x1xf32, #mmaS_ws_bf16_128>
-        %abs_n = tile.broadcast %ab1_n : tensor<64x1xf32, #mmaS_ws_bf16_128> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %abr_n = tile.reshape %abs_n : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64x16x4x2xf32, #p4_ws_bf16_128>
-        %ab3_n = tile.reduce max %abr_n {axis = 3 : i32} : tensor<64x16x4x2xf32, #p4_ws_bf16_128> -> tensor<64x16x4xf32, #p3_ws_bf16_128>
-        %alq_n = tile.reduce max %ab3_n {axis = 1 : i32} : tensor<64x16x4xf32, #p3_ws_bf16_128> -> tensor<64x4xf32, #lq_ws_bf16_128>
-        %la_n = arith.mulf %l_i, %alq_n : tensor<64x4xf32, #lq_ws_bf16_128>
-        %l_n = arith.addf %la_n, %ps_n : tensor<64x4xf32, #lq_ws_bf16_128>
-        %pt_n = arith.truncf %p_n : tensor<64x128xf32, #mmaS_ws_bf16_128> to tensor<64x128xbf16, #mmaS_ws_bf16_128>
-        %pa_n = layout.convert %pt_n : tensor<64x128xbf16, #mmaS_ws_bf16_128> -> tensor<64x128xbf16, #opP_ws_bf16_128>
-        // 3. P_j V_j done: V_j's slot is free.
-        %acc_w = tile.dot_wait %acc_j {pendings = 0 : i32} : tensor<64x128xf32, #mmaO_ws_bf16_128>
-        %g_rv = arith.addi %base, %j : i32
-        %rs_v = arith.remsi %g_rv, %cS : i32
-        %rb_v = layout.memdesc_index %emptyv[%rs_v] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_v, 1 nosync : !layout.memdesc<1xi64, #bl>
-        %alphao_n = layout.convert %alpha_n : tensor<64xf32, #rowS_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
-        %ab2_n = tile.expand_dims %alphao_n {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_128> -> tensor<64x1xf32, #mmaO_ws_bf16_128>
-        %ab_n = tile.broadcast %ab2_n : tensor<64x1xf32, #mmaO_ws_bf16_128> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-        %accs_n = arith.mulf %acc_w, %ab_n : tensor<64x128xf32, #mmaO_ws_bf16_128>
-        scf.yield %accs_n, %m_n, %l_n, %alpha_n, %pa_n : tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>
-      }
-      %part:5 = scf.for %j = %mid to %hi1 step %c1
-          iter_args(%acc_i = %full#0, %m_i = %full#1, %l_i = %full#2, %alpha_i = %full#3, %pa_i = %full#4)
-          -> (tensor<64x128xf32, #mmaO_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x4xf32, #lq_ws_bf16_128>, tensor<64xf32, #rowS_ws_bf16_128>, tensor<64x128xbf16, #opP_ws_bf16_128>) : i32 {
-        // 1. My turn: S_(j+1) = Q K_(j+1)^T and O = O alpha_j + P_j V_j,
-        // both asynchronous; then the next consumer's turn.
-        %j1 = arith.addi %j, %c1 : i32
-        %g_k = arith.addi %base, %j1 : i32
-        %ws_k = arith.remsi %g_k, %cS : i32
-        %wr_k = arith.divsi %g_k, %cS : i32
-        %wp_k = arith.andi %wr_k, %c1 : i32
-        %wb_k = layout.memdesc_index %fullk[%ws_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_k, %wp_k : !layout.memdesc<1xi64, #bl>
-        %g_ks1 = arith.addi %base, %j1 : i32
-        %ks1 = arith.remsi %g_ks1, %cS : i32
-        %sknx = layout.memdesc_index %sk[%ks1] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
-        %sktn = layout.memdesc_trans %sknx {order = array<i32: 1, 0>} : !layout.memdesc<128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #swT>
-        %tg_l = arith.addi %tbase, %j1 : i32
-        %tp_l = arith.andi %tg_l, %c1 : i32
-        layout.wait_barrier %myturn, %tp_l : !layout.memdesc<1xi64, #bl>
-        %qk_next = tile.dot %sqw, %sktn, %zs async : !layout.memdesc<64x128xbf16, #sw>, !layout.memdesc<128x128xbf16, #swT> -> tensor<64x128xf32, #mmaS_ws_bf16_128>
-        // (O is rescaled already)
-        %g_vj = arith.addi %base, %j : i32
-        %ws_vj = arith.remsi %g_vj, %cS : i32
-        %wr_vj = arith.divsi %g_vj, %cS : i32
-        %wp_vj = arith.andi %wr_vj, %c1 : i32
-        %wb_vj = layout.memdesc_index %fullv[%ws_vj] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.wait_barrier %wb_vj, %wp_vj : !layout.memdesc<1xi64, #bl>
-        %g_pvj = arith.addi %base, %j : i32
-        %vsl_j = arith.remsi %g_pvj, %cS : i32
-        %svc_j = layout.memdesc_index %sv[%vsl_j] : !layout.memdesc<2x128x128xbf16, #sw> -> !layout.memdesc<128x128xbf16, #sw>
-        %acc_j = tile.dot %pa_i, %svc_j, %acc_i async : tensor<64x128xbf16, #opP_ws_bf16_128>, !layout.memdesc<128x128xbf16, #sw> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-        layout.arrive_barrier %nextturn, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // 2. S_(j+1) done (P_j V_j may still run): K_(j+1)'s slot is free,
-        // and its softmax overlaps P_j V_j and the other consumers' wgmmas.
-        %qk = tile.dot_wait %qk_next {pendings = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128>
-        %g_rk = arith.addi %base, %j1 : i32
-        %rs_k = arith.remsi %g_rk, %cS : i32
-        %rb_k = layout.memdesc_index %emptyk[%rs_k] : !layout.memdesc<2x1xi64, #bl> -> !layout.memdesc<1xi64, #bl>
-        layout.arrive_barrier %rb_k, 1 nosync : !layout.memdesc<1xi64, #bl>
-        // The mask: column c of the block is kept iff c < lim - blk BN.
-        %col0_n = arith.muli %j1, %cBN : i32
-        %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
-        %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_bf16_128>
-        %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_128> -> tensor<64x1xi32, #mmaS_ws_bf16_128>
-        %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
-        %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_bf16_128>
-        %s_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_128>, tensor<64x128xf32, #mmaS_ws_bf16_128>
+        // The mask, when %needmask: column c of the block is kept iff c < lim - blk BN.
+        %s_n = scf.if %needmask -> (tensor<64x128xf32, #mmaS_ws_bf16_128>) {
+          %col0_n = arith.muli %j1, %cBN : i32
+          %col0v_n = tile.splat %col0_n : i32 -> tensor<64xi32, #rowS_ws_bf16_128>
+          %limc_n = arith.subi %lim, %col0v_n : tensor<64xi32, #rowS_ws_bf16_128>
+          %lim2_n = tile.expand_dims %limc_n {axis = 1 : i32} : tensor<64xi32, #rowS_ws_bf16_128> -> tensor<64x1xi32, #mmaS_ws_bf16_128>
+          %limb_n = tile.broadcast %lim2_n : tensor<64x1xi32, #mmaS_ws_bf16_128> -> tensor<64x128xi32, #mmaS_ws_bf16_128>
+          %keep_n = arith.cmpi slt, %colsb, %limb_n : tensor<64x128xi32, #mmaS_ws_bf16_128>
+          %sm_n = arith.select %keep_n, %qk, %ninf : tensor<64x128xi1, #mmaS_ws_bf16_128>, tensor<64x128xf32, #mmaS_ws_bf16_128>
+          scf.yield %sm_n : tensor<64x128xf32, #mmaS_ws_bf16_128>
+        } else {
+          scf.yield %qk : tensor<64x128xf32, #mmaS_ws_bf16_128>
+        }
         // Online softmax in units of the scaled scores (block 0 always has a
         // kept column, so m' is finite from the first block on).
         %mx_n = tile.reduce max %s_n {axis = 1 : i32} : tensor<64x128xf32, #mmaS_ws_bf16_128> -> tensor<64xf32, #rowS_ws_bf16_128>
@@ -2415,9 +2278,12 @@ tile.kernel @attention_ws_bf16_d128(
       // The row sums: the four partial sums of each row's quad.
       %lq = tile.reduce sum %part#2 {axis = 1 : i32} : tensor<64x4xf32, #lq_ws_bf16_128> -> tensor<64xf32, #lqr_ws_bf16_128>
       %lo = layout.convert %lq : tensor<64xf32, #lqr_ws_bf16_128> -> tensor<64xf32, #rowO_ws_bf16_128>
-      %lb2 = tile.expand_dims %lo {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_128> -> tensor<64x1xf32, #mmaO_ws_bf16_128>
+      // O / l as O (1 / l): a division a row, not one an element.
+      %onel = arith.constant dense<1.0> : tensor<64xf32, #rowO_ws_bf16_128>
+      %rl = arith.divf %onel, %lo : tensor<64xf32, #rowO_ws_bf16_128>
+      %lb2 = tile.expand_dims %rl {axis = 1 : i32} : tensor<64xf32, #rowO_ws_bf16_128> -> tensor<64x1xf32, #mmaO_ws_bf16_128>
       %lb = tile.broadcast %lb2 : tensor<64x1xf32, #mmaO_ws_bf16_128> -> tensor<64x128xf32, #mmaO_ws_bf16_128>
-      %out = arith.divf %acc, %lb : tensor<64x128xf32, #mmaO_ws_bf16_128>
+      %out = arith.mulf %acc, %lb : tensor<64x128xf32, #mmaO_ws_bf16_128>
       %outt = arith.truncf %out : tensor<64x128xf32, #mmaO_ws_bf16_128> to tensor<64x128xbf16, #mmaO_ws_bf16_128>
       %pmc = arith.muli %pm, %cNC : i32
       %ot = arith.addi %pmc, %cw : i32

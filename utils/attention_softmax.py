@@ -31,6 +31,8 @@ def online_softmax(tag, qk, blk, m_i, l_i, masked, ind, *, rows, bn, sfx, T, S_,
     %scale_r; S_ and row_ are the score and row-statistic types, T the
     element type.
 
+    masked: True, False, or (rowlim) the name of an i1 value: the mask
+    under an scf.if on it.
     rowlim: the mask as one compare a score, column c of the block kept
     iff c < %lim - blk BN, with %lim (a [rows] row vector) = n, or
     min(n, row + 1) when causal, and %colsb the block's column indices
@@ -55,7 +57,25 @@ def online_softmax(tag, qk, blk, m_i, l_i, masked, ind, *, rows, bn, sfx, T, S_,
     running max of every block (m = max(m_i, block max))."""
     o = []
     s = qk
-    if masked and rowlim:
+    if isinstance(masked, str) and rowlim:
+        # The mask under a branch on the i1 `masked`: one softmax for the
+        # blocks that need it and those that do not.
+        i2 = ind + "  "
+        o.append(f"""{ind}// The mask, when {masked}: column c of the block is kept iff c < lim - blk BN.
+{ind}%s_{tag} = scf.if {masked} -> ({S_}) {{
+{i2}%col0_{tag} = arith.muli {blk}, %cBN : i32
+{i2}%col0v_{tag} = tile.splat %col0_{tag} : i32 -> tensor<{rows}xi32, #rowS{sfx}>
+{i2}%limc_{tag} = arith.subi %lim, %col0v_{tag} : tensor<{rows}xi32, #rowS{sfx}>
+{i2}%lim2_{tag} = tile.expand_dims %limc_{tag} {{axis = 1 : i32}} : tensor<{rows}xi32, #rowS{sfx}> -> tensor<{rows}x1xi32, #mmaS{sfx}>
+{i2}%limb_{tag} = tile.broadcast %lim2_{tag} : tensor<{rows}x1xi32, #mmaS{sfx}> -> tensor<{rows}x{bn}xi32, #mmaS{sfx}>
+{i2}%keep_{tag} = arith.cmpi slt, %colsb, %limb_{tag} : tensor<{rows}x{bn}xi32, #mmaS{sfx}>
+{i2}%sm_{tag} = arith.select %keep_{tag}, {qk}, %ninf : tensor<{rows}x{bn}xi1, #mmaS{sfx}>, {S_}
+{i2}scf.yield %sm_{tag} : {S_}
+{ind}}} else {{
+{i2}scf.yield {qk} : {S_}
+{ind}}}""")
+        s = f"%s_{tag}"
+    elif masked and rowlim:
         o.append(f"""{ind}// The mask: column c of the block is kept iff c < lim - blk BN.
 {ind}%col0_{tag} = arith.muli {blk}, %cBN : i32
 {ind}%col0v_{tag} = tile.splat %col0_{tag} : i32 -> tensor<{rows}xi32, #rowS{sfx}>

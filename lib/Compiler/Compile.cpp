@@ -33,6 +33,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -245,18 +246,34 @@ LogicalResult Compilation::reportLayouts(ModuleOp module,
 LogicalResult Compilation::lower(ModuleOp module) {
   if (!findUntranslatableOp(module))
     return success();
-  PassManager pm(&context, ModuleOp::getOperationName());
-  if (options.configurePassManager && failed(options.configurePassManager(pm)))
-    return failure();
   TimingScope lowerTiming = nestTiming(timing, "lower to LLVM + NVVM");
-  if (timing)
-    pm.enableTiming(lowerTiming);
-  buildTileLayoutPipeline(pm, options.pipeline);
+  // Two pass managers: the tile-level passes, verified after each (their
+  // verifiers are the language's diagnostics), then the conversion to the
+  // LLVM dialect, verified once at the end unless verifyEachPass: checking
+  // the large LLVM-dialect module after each of its passes took more time
+  // than the passes (45 of 80 ms on examples/attention_ws.mlir's d = 64
+  // kernel).
+  PassManager tilePM(&context, ModuleOp::getOperationName());
+  PassManager lowerPM(&context, ModuleOp::getOperationName());
+  for (PassManager *pm : {&tilePM, &lowerPM}) {
+    if (options.configurePassManager &&
+        failed(options.configurePassManager(*pm)))
+      return failure();
+    if (timing)
+      pm->enableTiming(lowerTiming);
+  }
+  lowerPM.enableVerifier(options.verifyEachPass);
+  buildTileLayoutPipeline(tilePM, options.pipeline);
   if (options.emit == CompileOutput::Cubin && options.registerRemarks)
-    pm.addPass(createRecordRegisterPressurePass(pressure));
-  buildTileLoweringPipeline(pm, options.pipeline);
-  if (failed(pm.run(module)))
+    tilePM.addPass(createRecordRegisterPressurePass(pressure));
+  buildTileLoweringPipeline(lowerPM, options.pipeline);
+  if (failed(tilePM.run(module)) || failed(lowerPM.run(module)))
     return failure();
+  if (!options.verifyEachPass && failed(mlir::verify(module)))
+    return fail(llvm::createStringError(
+        "internal error: the lowering to the LLVM dialect produced invalid "
+        "IR (diagnostics above); rerun with --verify-each to find the pass, "
+        "and please report it"));
   return verifyLoweredToLLVM(module);
 }
 

@@ -160,6 +160,13 @@ static cl::opt<bool> enableAssertsOpt(
              "only kernels or modules with tile.enable_asserts keep them"),
     cl::init(false), cl::cat(category));
 
+static cl::opt<bool> verifyEachOpt(
+    "verify-each",
+    cl::desc("Verify the IR after every pass of the conversion to the LLVM "
+             "dialect, not only after the last (finds a lowering pass that "
+             "breaks the IR; the tile-level passes are always verified)"),
+    cl::init(false), cl::cat(category));
+
 namespace {
 enum class ConvertStrategyKind { Auto, Shared, Shuffle };
 } // namespace
@@ -397,6 +404,7 @@ static int compile(MLIRContext &context,
   options.cubin.ptxasPath = ptxasOpt;
   options.cubin.assembler = getAssembler();
   options.registerRemarks = registerRemarksOpt;
+  options.verifyEachPass = verifyEachOpt;
   options.kernels.assign(kernelOpts.begin(), kernelOpts.end());
   for (const std::string &define : defineOpts) {
     auto [name, value] = StringRef(define).split('=');
