@@ -15,6 +15,9 @@ features, in ways the examples do not use them (test/gpu/kernels):
   into registers), y = 2 x + 1; ws_stream_regs the same with a producer
   warpgroup and setmaxnreg budgets (sm_90a without wgmma); and the launcher refusing a row stride that
   is not a multiple of 16 bytes.
+- ws_replicas: a `partition warps(2) replicas(3)` region: each replica's
+  tile.replica_id, warp ids and thread ids counted from the replica, and a
+  layout.convert through its own scratch area under its own named barrier.
 - fp8_scaled_auto: a layout-free f8E4M3FN GEMM with per-tensor scales read
   from device memory, bf16 out (torch._scaled_mm's contract); _nows with
   --warp-specialize=false.
@@ -81,6 +84,23 @@ def run_ws_stream(k, shape, gen):
     ref = 2 * x.double() + 1
     return [_unwritten_check(y), ("y", y, ref),
             ("columns past n untouched", bool(is_poison(y_buf[:, n:]).all().item()), True)]
+
+
+def run_ws_replicas(k, shape, gen):
+    """test/gpu/kernels/ws_replicas.mlir: what each replica of a
+    `partition warps(2) replicas(3)` and the default warp store."""
+    (programs,) = shape
+    out = poisoned((programs, 256), torch.int32)
+    k[(programs,)](out)
+    ref = torch.full((programs, 256), 0, dtype=torch.int64)
+    for r in range(3):
+        ref[:, 64 * r:64 * r + 64] = 1000 * r + torch.arange(64)
+        for w in range(2):
+            ref[:, 193 + 2 * r + w] = 100 * r + w
+    ref[:, 192] = 7
+    got = out[:, :199].cpu().long()
+    return [("values", bool(torch.equal(got, ref[:, :199])), True),
+            ("past 199 untouched", bool(is_poison(out[:, 199:]).all().item()), True)]
 
 
 def run_fp8(k, shape, gen):
@@ -181,6 +201,7 @@ CASES = [
     ("gemm_tma_odd_nows", "gemm_tma_bf16", run_gemm_tma_odd, GEMM),
     ("ws_stream", "ws_stream", run_ws_stream, STREAM),
     ("ws_stream", "ws_stream_regs", run_ws_stream, STREAM),
+    ("ws_replicas", "ws_replicas", run_ws_replicas, [(1,), (3,), (132,)]),
     ("fp8_scaled_auto", "fp8_scaled_gemm", run_fp8, FP8),
     ("fp8_scaled_auto_nows", "fp8_scaled_gemm", run_fp8, FP8),
     ("attn_causal_bf16", "attn_causal_bf16_d64", run_attn, ATTN),

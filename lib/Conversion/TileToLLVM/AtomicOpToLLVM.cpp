@@ -252,7 +252,7 @@ SmallVector<Value> distributeResults(OpBuilder &b, Location loc,
     return result;
   }
   // Through the scratch area: owners store, everyone loads.
-  Value smem = getSharedMemoryPtr(b, loc);
+  Value smem = getScratchPtr(b, loc);
   int64_t bytes = getElementBytes(elemType);
   auto addressOf = [&](Value linear) -> Value {
     Value off = LLVM::MulOp::create(b, loc, linear, i32Const(b, loc, bytes));

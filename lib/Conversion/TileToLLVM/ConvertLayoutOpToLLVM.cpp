@@ -151,7 +151,7 @@ SmallVector<Value> tile::transferThroughSharedMemory(OpBuilder &b,
                                                      Type elementType) {
   SmallVector<int32_t> shape = getOutShape(src);
   int64_t bytes = getElementBytes(elementType);
-  Value smem = getSharedMemoryPtr(b, loc);
+  Value smem = getScratchPtr(b, loc);
   auto addressOf = [&](ArrayRef<Value> coords) {
     return getScratchAddress(b, loc, smem,
                              linearize(b, loc, coords, shape), bytes);
@@ -225,7 +225,7 @@ transferWithPlan(OpBuilder &b, Location loc, const SharedMemoryPlan &plan,
                  const LinearLayout &dst, Type elementType) {
   int64_t bytes = getElementBytes(elementType);
   Type memType = b.getIntegerType(bytes * 8);
-  Value smem = getSharedMemoryPtr(b, loc);
+  Value smem = getScratchPtr(b, loc);
   auto addressOf = [&](Value offset) {
     return getScratchAddress(b, loc, smem, offset, bytes);
   };

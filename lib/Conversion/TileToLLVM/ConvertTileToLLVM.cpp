@@ -576,17 +576,42 @@ struct ConvertTileToLLVMPass
 
     // One scratch area per kernel, as large as the largest user needs:
     // layout.convert, tile.reduce, tile.broadcast and tile.expand_dims all
-    // use it from offset 0, one at a time (barriers order them). The
-    // layout.local_alloc buffers follow it, each in its own byte range.
+    // use it from offset 0, one at a time (barriers order them). In a
+    // warp-specialized kernel the partitions run at the same time and each
+    // synchronizes only its own warps, so each partition (each replica) has
+    // an area of its own after the one of the code before the op
+    // (kScratchAreasAttr; getScratchPtr). The layout.local_alloc buffers
+    // follow, each in its own byte range.
     OpBuilder builder(ctx);
     for (auto kernel : module.getOps<tl::KernelOp>()) {
+      auto scratchOf = [&](Region &region) {
+        int64_t bytes = 0;
+        region.walk([&](Operation *op) {
+          ConvertStrategy strategy =
+              strategies.lookup_or(op, ConvertStrategy::Auto);
+          bytes = std::max(bytes, ::getScratchBytes(op, strategy));
+        });
+        return int64_t(llvm::alignTo(bytes, 16));
+      };
       int64_t bytes = 0;
-      kernel.walk([&](Operation *op) {
+      kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (isa<tl::WarpSpecializeOp>(op))
+          return WalkResult::skip();
         ConvertStrategy strategy =
             strategies.lookup_or(op, ConvertStrategy::Auto);
         bytes = std::max(bytes, ::getScratchBytes(op, strategy));
+        return WalkResult::advance();
       });
       bytes = llvm::alignTo(bytes, 16);
+      kernel.walk([&](tl::WarpSpecializeOp ws) {
+        SmallVector<int64_t> areas;
+        for (unsigned i = 0, e = ws.getNumPartitions(); i < e; ++i) {
+          int64_t partitionBytes = scratchOf(ws.getPartition(i));
+          areas.append({bytes, partitionBytes});
+          bytes += partitionBytes * ws.getPartitionReplicaCount(i);
+        }
+        ws->setAttr(kScratchAreasAttr, builder.getDenseI64ArrayAttr(areas));
+      });
       FailureOr<int64_t> total = allocateSharedMemory(kernel, bytes);
       if (failed(total))
         return signalPassFailure();

@@ -286,7 +286,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tl::ReduceOp> {
     SmallVector<int32_t> resultShape;
     if (plan->result)
       resultShape = getOutShape(*plan->result);
-    Value smem = getSharedMemoryPtr(rewriter, loc);
+    Value smem = getScratchPtr(rewriter, loc);
     auto smemType = smem.getType();
     auto slotAddress = [&](size_t o, Value warpIndex, Value element) -> Value {
       int64_t bytes = plan->elemBytes[o];

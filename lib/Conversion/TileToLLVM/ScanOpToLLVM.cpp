@@ -328,7 +328,7 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tl::ScanOp> {
                    .getShape()))
         if (int64_t(d) != plan->axis)
           reducedShape.push_back(size);
-      Value smem = getSharedMemoryPtr(rewriter, loc);
+      Value smem = getScratchPtr(rewriter, loc);
       auto slotAddress = [&](size_t o, Value q, Value element) -> Value {
         Value slot = LLVM::AddOp::create(
             rewriter, loc,

@@ -3,6 +3,7 @@
 #include "tile/Conversion/TileToLLVM/SharedMemory.h"
 #include "WarpSpecializeLowering.h"
 #include "tile/Conversion/TileToLLVM/Registers.h"
+#include "tile/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -31,6 +32,25 @@ Value tile::getSharedMemoryPtr(OpBuilder &b, Location loc, int64_t offset) {
     return base;
   return LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base,
                              ArrayRef<LLVM::GEPArg>{int32_t(offset)});
+}
+
+Value tile::getScratchPtr(OpBuilder &b, Location loc) {
+  std::optional<tl::WarpPartition> partition =
+      tl::getWarpPartition(b.getInsertionBlock());
+  auto areas = partition ? partition->op->getAttrOfType<DenseI64ArrayAttr>(
+                               kScratchAreasAttr)
+                         : DenseI64ArrayAttr();
+  if (!areas || areas.size() < 2 * (partition->index + 1))
+    return getSharedMemoryPtr(b, loc);
+  int64_t offset = areas[2 * partition->index];
+  int64_t bytes = areas[2 * partition->index + 1];
+  Value base = getSharedMemoryPtr(b, loc, offset);
+  if (partition->getReplicaCount() == 1 || bytes == 0)
+    return base;
+  Value replicaOffset = LLVM::MulOp::create(
+      b, loc, emitReplicaIndex(b, loc), i32Const(b, loc, int32_t(bytes)));
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ValueRange{replicaOffset});
 }
 
 void tile::emitBarrier(OpBuilder &b, Location loc) {

@@ -158,7 +158,7 @@ void emitBitonicSort(OpBuilder &b, Location loc, const SortPlan &plan,
             partner[o][r] = emitShuffleXor(b, loc, regs[o][r], 1u << bit.hwBit);
       } else {
         if (!smem) {
-          smem = getSharedMemoryPtr(b, loc);
+          smem = getScratchPtr(b, loc);
           for (int32_t r = 0; r < numRegs; ++r)
             linear.push_back(linearize(b, loc, coords[r], plan.shape));
         }
@@ -233,7 +233,7 @@ struct SortLikeConversion : public ConvertOpToLLVMPattern<OpTy> {
       return success();
     }
     // tile.topk: through shared memory into the result layout.
-    Value smem = getSharedMemoryPtr(rewriter, loc);
+    Value smem = getScratchPtr(rewriter, loc);
     auto slotAddress = [&](size_t o, Value element) -> Value {
       Value offset = LLVM::AddOp::create(
           rewriter, loc,

@@ -25,6 +25,12 @@ namespace tile {
 /// program-level operations (TMA, mbarriers), count from there.
 Value emitThreadId(OpBuilder &b, Location loc);
 
+/// The replica of the partition at the builder's insertion point that the
+/// thread runs ((tid.x - 32 x first warp) / 32 W; 0 outside a replicated
+/// partition): uniform across the replica's warps, though not known to be
+/// so by the compiler (tile.replica_id broadcasts lane 0's).
+Value emitReplicaIndex(OpBuilder &b, Location loc);
+
 /// The named barrier of the partition (replica) at the builder's insertion
 /// point: (its id, its threads), the id a constant unless the partition is
 /// replicated; std::nullopt outside any partition (barrier 0 of the whole

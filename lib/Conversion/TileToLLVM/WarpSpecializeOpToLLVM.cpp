@@ -71,9 +71,7 @@ Value tile::emitThreadId(OpBuilder &b, Location loc) {
   return LLVM::URemOp::create(b, loc, tid, i32Const(b, loc, threads));
 }
 
-/// The replica of the partition at the builder's insertion point that the
-/// thread runs (0 outside a replicated partition); not yet warp-uniform.
-static Value emitReplicaIndex(OpBuilder &b, Location loc) {
+Value tile::emitReplicaIndex(OpBuilder &b, Location loc) {
   std::optional<tl::WarpPartition> partition =
       tl::getWarpPartition(b.getInsertionBlock());
   if (!partition || partition->getReplicaCount() == 1)

@@ -117,3 +117,46 @@ tile.kernel @after_replicas(%p: !tile.ptr<i32>) attributes {num_warps = 4 : i32}
   }
   tile.return
 }
+
+// -----
+
+// Each partition passes its layout.convert through a scratch area of its
+// own, since partitions run at the same time: the default partition's 512
+// bytes at offset 0, then 256 bytes for each replica of the replicated one,
+// at 512 + 256 x replica ((tid.x - 128) >> 6); 1024 bytes in all.
+#wj = #layout.blocked<sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 2], order = [0, 1]>
+#wi = #layout.blocked<sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [2, 1], order = [1, 0]>
+#d4 = #layout.blocked<sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]>
+#d4i = #layout.blocked<sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-LABEL: llvm.func @scratch_areas
+// CHECK-SAME: tile.shared_bytes = 1024 : i64
+// CHECK: llvm.cond_br %{{.*}}, ^[[DEF:bb[0-9]+]], ^[[REP:bb[0-9]+]]
+// CHECK: ^[[DEF]]:
+// CHECK: %[[BASE0:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK-NOT: llvm.getelementptr %[[BASE0]][{{[0-9]+}}]
+// CHECK: nvvm.barrier id
+// CHECK: ^[[REP]]:
+// CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK-NEXT: %[[AREA:.*]] = llvm.getelementptr %[[SMEM]][512] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: %[[C256:.*]] = llvm.mlir.constant(256 : i32) : i32
+// CHECK-NEXT: %[[T:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK-NEXT: %[[C128:.*]] = llvm.mlir.constant(128 : i32) : i32
+// CHECK-NEXT: %[[REL:.*]] = llvm.sub %[[T]], %[[C128]] : i32
+// CHECK-NEXT: %[[C6:.*]] = llvm.mlir.constant(6 : i32) : i32
+// CHECK-NEXT: %[[R:.*]] = llvm.lshr %[[REL]], %[[C6]] : i32
+// CHECK-NEXT: %[[OFF:.*]] = llvm.mul %[[R]], %[[C256]] : i32
+// CHECK-NEXT: llvm.getelementptr %[[AREA]][%[[OFF]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+tile.kernel @scratch_areas(%out: !tile.ptr<i32>) attributes {num_warps = 4 : i32} {
+  tile.warp_specialize default {
+    %a = arith.constant dense<1> : tensor<32x4xi32, #d4>
+    %b = layout.convert %a : tensor<32x4xi32, #d4> -> tensor<32x4xi32, #d4i>
+    %pb = tile.splat %out : !tile.ptr<i32> -> tensor<32x4x!tile.ptr<i32>, #d4i>
+    tile.store %pb, %b : tensor<32x4x!tile.ptr<i32>, #d4i>
+  } partition warps(2) replicas(2) {
+    %a = arith.constant dense<2> : tensor<32x2xi32, #wj>
+    %b = layout.convert %a : tensor<32x2xi32, #wj> -> tensor<32x2xi32, #wi>
+    %pb = tile.splat %out : !tile.ptr<i32> -> tensor<32x2x!tile.ptr<i32>, #wi>
+    tile.store %pb, %b : tensor<32x2x!tile.ptr<i32>, #wi>
+  }
+  tile.return
+}

@@ -30,7 +30,18 @@ inline constexpr llvm::StringLiteral kSharedMemorySymbol = "global_smem";
 void declareSharedMemory(OpBuilder &b, ModuleOp module);
 /// The address (!llvm.ptr<3>) of byte `offset` of the dynamic shared memory.
 Value getSharedMemoryPtr(OpBuilder &b, Location loc, int64_t offset = 0);
+/// The scratch area of the code at the builder's insertion point (layout
+/// conversions, reductions, scans, sorts and atomics pass values through
+/// it): byte 0 outside a warp_specialize, else its partition's own area
+/// (of its replica), so that partitions running at the same time never
+/// share one (kScratchAreasAttr).
+Value getScratchPtr(OpBuilder &b, Location loc);
 void emitBarrier(OpBuilder &b, Location loc);
+
+/// On a tile.warp_specialize being lowered: [offset, bytes] of each
+/// partition's scratch area (of its first replica; replica r's is r x
+/// bytes further).
+inline constexpr llvm::StringLiteral kScratchAreasAttr = "tile.scratch_areas";
 
 } // namespace tile
 
