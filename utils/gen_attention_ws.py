@@ -217,7 +217,8 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
     compare and select) only from nfull on (false: an unmasked loop and
     a masked one, two copies of the loop body)."""
     assert not (deferred and merged), "mr needs nodw"
-    one_loop = one_loop and not unroll2  # u2 unrolls the unmasked loop
+    # u2 unrolls the unmasked loop; m3's mask has no scf.if form.
+    one_loop = one_loop and not unroll2 and rowlim
     assert not (deferred and late_cvt), "late_cvt needs nodw"
     assert not (deferred and pin), "pin needs nodw"
     assert quad or not pin, "pin stores the per-thread row sums"

@@ -197,9 +197,12 @@ tile.kernel @attention_auto_contig_{T}_d{D}{SUFFIX}(
     %acc_n = tile.dot %pt, %tv, %acc_s : tensor<128x{BN}x{T}>, tensor<{BN}x{D}x{T}> -> tensor<128x{D}xf32>
     scf.yield %acc_n, %m_new, %l_new : tensor<128x{D}xf32>, tensor<128xf32>, tensor<128xf32>
   }}
-  %lb2 = tile.expand_dims %li {{axis = 1 : i32}} : tensor<128xf32> -> tensor<128x1xf32>
+  // O / l as O times one reciprocal a row.
+  %onel = arith.constant dense<1.0> : tensor<128xf32>
+  %rl = arith.divf %onel, %li : tensor<128xf32>
+  %lb2 = tile.expand_dims %rl {{axis = 1 : i32}} : tensor<128xf32> -> tensor<128x1xf32>
   %lb = tile.broadcast %lb2 : tensor<128x1xf32> -> tensor<128x{D}xf32>
-  %out = arith.divf %acc, %lb : tensor<128x{D}xf32>
+  %out = arith.mulf %acc, %lb : tensor<128x{D}xf32>
   %outt = arith.truncf %out : tensor<128x{D}xf32> to tensor<128x{D}x{T}>
   tile.store_tile %outt, %vo[%pm, %c0] : tensor<128x{D}x{T}>, !tile.view<?x{D}x{T}>
   tile.return
@@ -388,7 +391,7 @@ def kernel(dtype, d, bn, suffix, ws, sp=False, regs=None, persistent=False):
     template = TEMPLATE
     if sp == "p":
         head = template.index("  %acc, %mi, %li = scf.for")
-        tail = template.index("  %lb2 = ")
+        tail = template.index("  // O / l as O times")
         template = template[:head] + loop_fa3() + template[tail:]
     elif sp:
         head = template.index("  %acc, %mi, %li = scf.for")

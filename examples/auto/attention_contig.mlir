@@ -227,9 +227,12 @@ tile.kernel @attention_auto_contig_f16_d64(
     %acc_s = arith.mulf %acc_n, %ab : tensor<128x64xf32>
     scf.yield %acc_s, %m_n, %l_n, %pt_n : tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>
   }
-  %lb2 = tile.expand_dims %li {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
+  // O / l as O times one reciprocal a row.
+  %onel = arith.constant dense<1.0> : tensor<128xf32>
+  %rl = arith.divf %onel, %li : tensor<128xf32>
+  %lb2 = tile.expand_dims %rl {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
   %lb = tile.broadcast %lb2 : tensor<128x1xf32> -> tensor<128x64xf32>
-  %out = arith.divf %acc, %lb : tensor<128x64xf32>
+  %out = arith.mulf %acc, %lb : tensor<128x64xf32>
   %outt = arith.truncf %out : tensor<128x64xf32> to tensor<128x64xf16>
   tile.store_tile %outt, %vo[%pm, %c0] : tensor<128x64xf16>, !tile.view<?x64xf16>
   tile.return
@@ -437,9 +440,12 @@ tile.kernel @attention_auto_contig_f16_d128(
     %acc_s = arith.mulf %acc_n, %ab : tensor<128x128xf32>
     scf.yield %acc_s, %m_n, %l_n, %pt_n : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>
   }
-  %lb2 = tile.expand_dims %li {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
+  // O / l as O times one reciprocal a row.
+  %onel = arith.constant dense<1.0> : tensor<128xf32>
+  %rl = arith.divf %onel, %li : tensor<128xf32>
+  %lb2 = tile.expand_dims %rl {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
   %lb = tile.broadcast %lb2 : tensor<128x1xf32> -> tensor<128x128xf32>
-  %out = arith.divf %acc, %lb : tensor<128x128xf32>
+  %out = arith.mulf %acc, %lb : tensor<128x128xf32>
   %outt = arith.truncf %out : tensor<128x128xf32> to tensor<128x128xf16>
   tile.store_tile %outt, %vo[%pm, %c0] : tensor<128x128xf16>, !tile.view<?x128xf16>
   tile.return
@@ -647,9 +653,12 @@ tile.kernel @attention_auto_contig_bf16_d64(
     %acc_s = arith.mulf %acc_n, %ab : tensor<128x64xf32>
     scf.yield %acc_s, %m_n, %l_n, %pt_n : tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>
   }
-  %lb2 = tile.expand_dims %li {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
+  // O / l as O times one reciprocal a row.
+  %onel = arith.constant dense<1.0> : tensor<128xf32>
+  %rl = arith.divf %onel, %li : tensor<128xf32>
+  %lb2 = tile.expand_dims %rl {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
   %lb = tile.broadcast %lb2 : tensor<128x1xf32> -> tensor<128x64xf32>
-  %out = arith.divf %acc, %lb : tensor<128x64xf32>
+  %out = arith.mulf %acc, %lb : tensor<128x64xf32>
   %outt = arith.truncf %out : tensor<128x64xf32> to tensor<128x64xbf16>
   tile.store_tile %outt, %vo[%pm, %c0] : tensor<128x64xbf16>, !tile.view<?x64xbf16>
   tile.return
@@ -857,9 +866,12 @@ tile.kernel @attention_auto_contig_bf16_d128(
     %acc_s = arith.mulf %acc_n, %ab : tensor<128x128xf32>
     scf.yield %acc_s, %m_n, %l_n, %pt_n : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>
   }
-  %lb2 = tile.expand_dims %li {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
+  // O / l as O times one reciprocal a row.
+  %onel = arith.constant dense<1.0> : tensor<128xf32>
+  %rl = arith.divf %onel, %li : tensor<128xf32>
+  %lb2 = tile.expand_dims %rl {axis = 1 : i32} : tensor<128xf32> -> tensor<128x1xf32>
   %lb = tile.broadcast %lb2 : tensor<128x1xf32> -> tensor<128x128xf32>
-  %out = arith.divf %acc, %lb : tensor<128x128xf32>
+  %out = arith.mulf %acc, %lb : tensor<128x128xf32>
   %outt = arith.truncf %out : tensor<128x128xf32> to tensor<128x128xbf16>
   tile.store_tile %outt, %vo[%pm, %c0] : tensor<128x128xbf16>, !tile.view<?x128xbf16>
   tile.return

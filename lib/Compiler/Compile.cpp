@@ -247,12 +247,12 @@ LogicalResult Compilation::lower(ModuleOp module) {
   if (!findUntranslatableOp(module))
     return success();
   TimingScope lowerTiming = nestTiming(timing, "lower to LLVM + NVVM");
-  // Two pass managers: the tile-level passes, verified after each (their
-  // verifiers are the language's diagnostics), then the conversion to the
-  // LLVM dialect, verified once at the end unless verifyEachPass: checking
-  // the large LLVM-dialect module after each of its passes took more time
-  // than the passes (45 of 80 ms on examples/attention_ws.mlir's d = 64
-  // kernel).
+  // Two pass managers: the tile-level passes and convert-tile-to-llvm,
+  // verified after each (the tile verifiers are the language's diagnostics),
+  // then the upstream conversions and cleanups of the LLVM dialect, verified
+  // once at the end unless verifyEachPass: checking the large LLVM-dialect
+  // module after each of them took more time than the passes (45 of 80 ms
+  // on examples/attention_ws.mlir's d = 64 kernel).
   PassManager tilePM(&context, ModuleOp::getOperationName());
   PassManager lowerPM(&context, ModuleOp::getOperationName());
   for (PassManager *pm : {&tilePM, &lowerPM}) {
@@ -266,7 +266,8 @@ LogicalResult Compilation::lower(ModuleOp module) {
   buildTileLayoutPipeline(tilePM, options.pipeline);
   if (options.emit == CompileOutput::Cubin && options.registerRemarks)
     tilePM.addPass(createRecordRegisterPressurePass(pressure));
-  buildTileLoweringPipeline(lowerPM, options.pipeline);
+  buildTileConversionPass(tilePM, options.pipeline);
+  buildLLVMCleanupPipeline(lowerPM, options.pipeline);
   if (failed(tilePM.run(module)) || failed(lowerPM.run(module)))
     return failure();
   if (!options.verifyEachPass && failed(mlir::verify(module)))

@@ -159,12 +159,22 @@ void tile::buildTileToLLVMPipeline(OpPassManager &pm,
 
 void tile::buildTileLoweringPipeline(OpPassManager &pm,
                                      const TileToLLVMOptions &opts) {
+  buildTileConversionPass(pm, opts);
+  buildLLVMCleanupPipeline(pm, opts);
+}
+
+void tile::buildTileConversionPass(OpPassManager &pm,
+                                   const TileToLLVMOptions &opts) {
   ConvertTileToLLVMPassOptions lowering;
   lowering.arch = opts.arch;
   lowering.convertStrategy = opts.convertStrategy;
   lowering.enableAsserts = opts.enableAsserts;
   lowering.convertRemarks = opts.convertRemarks;
   pm.addPass(createConvertTileToLLVMPass(lowering));
+}
+
+void tile::buildLLVMCleanupPipeline(OpPassManager &pm,
+                                    const TileToLLVMOptions &opts) {
   // NVVM ops that are inline PTX underneath (wgmma.mma_async).
   pm.addPass(createConvertNVVMToLLVMPass());
   pm.addPass(createSCFToControlFlowPass());

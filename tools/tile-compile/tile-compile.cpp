@@ -162,9 +162,10 @@ static cl::opt<bool> enableAssertsOpt(
 
 static cl::opt<bool> verifyEachOpt(
     "verify-each",
-    cl::desc("Verify the IR after every pass of the conversion to the LLVM "
-             "dialect, not only after the last (finds a lowering pass that "
-             "breaks the IR; the tile-level passes are always verified)"),
+    cl::desc("Verify the IR after every upstream pass that follows "
+             "convert-tile-to-llvm, not only after the last (finds a pass "
+             "that breaks the IR; the tile-level passes and "
+             "convert-tile-to-llvm are always verified)"),
     cl::init(false), cl::cat(category));
 
 namespace {

@@ -85,9 +85,10 @@ struct CompileOptions {
   /// tensors live at its busiest point (docs/tile-compile.md,
   /// "Register remarks").
   bool registerRemarks = true;
-  /// Verify the IR after each pass of the conversion to the LLVM dialect
-  /// (off: once after the last; the tile-level passes are always verified
-  /// after each). For finding a lowering pass that breaks the IR.
+  /// Verify the IR after each upstream pass that follows
+  /// convert-tile-to-llvm (off: once after the last; the tile-level passes
+  /// and convert-tile-to-llvm are always verified after each). For finding
+  /// a pass that breaks the IR.
   bool verifyEachPass = false;
   /// Called with the lowering's pass managers before it runs, e.g. to apply
   /// MLIR's command-line options (IR printing); a failure stops the compile.

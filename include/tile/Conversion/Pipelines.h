@@ -72,9 +72,17 @@ void buildTileLayoutPipeline(mlir::OpPassManager &pm,
                              const TileToLLVMOptions &opts);
 
 /// The second part: convert-tile-to-llvm and the upstream conversions that
-/// leave only LLVM and NVVM ops, for a module buildTileLayoutPipeline ran on.
+/// leave only LLVM and NVVM ops, for a module buildTileLayoutPipeline ran on
+/// (buildTileConversionPass, then buildLLVMCleanupPipeline).
 void buildTileLoweringPipeline(mlir::OpPassManager &pm,
                                const TileToLLVMOptions &opts);
+/// convert-tile-to-llvm alone.
+void buildTileConversionPass(mlir::OpPassManager &pm,
+                             const TileToLLVMOptions &opts);
+/// What follows it: NVVM inline PTX, SCF, arith, math, index and cf to the
+/// LLVM dialect, then (at -O1 and above) canonicalize and CSE.
+void buildLLVMCleanupPipeline(mlir::OpPassManager &pm,
+                              const TileToLLVMOptions &opts);
 
 /// buildTileLayoutPipeline, then buildTileLoweringPipeline.
 void buildTileToLLVMPipeline(mlir::OpPassManager &pm,

@@ -24,6 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "WarpSpecializeLowering.h"
 #include "PointerVectors.h"
 #include "SharedMemoryTransfer.h"
 #include "tile/Conversion/TileToLLVM/LayoutIndexing.h"
@@ -214,7 +215,8 @@ Ownership getOwnership(Type ptrType) {
 /// The i1 that is true in the threads that issue the atomics (null: all).
 Value emitThreadOwner(OpBuilder &b, Location loc, const Ownership &own) {
   if (own.isScalar()) {
-    Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+    // The first thread of the program, or of its warp_specialize partition.
+    Value tid = emitThreadId(b, loc);
     return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, tid,
                                 i32Const(b, loc, 0));
   }

@@ -17,7 +17,8 @@
 //     its own), and each tagged llvm.load/llvm.store becomes the equivalent
 //     inline asm (a vector of sub-32-bit elements travels as 32-bit words).
 // A tile op is the whole program's: a release store first waits for every
-// thread (`bar.sync 0`, emitReleaseBarrier), so that the program's earlier
+// thread (`bar.sync 0`, emitReleaseBarrier; in a warp_specialize partition
+// every thread of the partition, its named barrier), so that the earlier
 // accesses by any thread are ordered before it; an acquire load is done by
 // every thread that uses the value, which orders that thread's later
 // accesses (no barrier after it: a spin loop's threads may leave it at
@@ -29,6 +30,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "WarpSpecializeLowering.h"
 #include "tile/Conversion/TileToLLVM/MemoryOrdering.h"
 
 #include "tile/Conversion/TileToLLVM/Registers.h"
@@ -99,6 +101,17 @@ void tile::emitReleaseBarrier(OpBuilder &b, Location loc,
                               const tl::AccessHints &hints) {
   if (hints.order != tl::MemSemantic::release)
     return;
+  // Inline asm, which barrier elision keeps; in a warp_specialize partition
+  // its named barrier (barrier 0 would wait for every warp of the CTA).
+  if (auto named = emitPartitionBarrier(b, loc)) {
+    LLVM::InlineAsmOp::create(
+        b, loc, TypeRange{},
+        ValueRange{named->first, i32Const(b, loc, named->second)},
+        "bar.sync $0, $1;", "r,r", /*has_side_effects=*/true,
+        /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr(), ArrayAttr());
+    return;
+  }
   LLVM::InlineAsmOp::create(b, loc, TypeRange{}, ValueRange{}, "bar.sync 0;",
                             "", /*has_side_effects=*/true,
                             /*is_align_stack=*/false,

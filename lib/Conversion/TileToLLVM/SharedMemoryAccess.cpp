@@ -16,6 +16,7 @@
 #include "tile/Conversion/TileToLLVM/LayoutIndexing.h"
 #include "tile/Conversion/TileToLLVM/MemoryAccess.h"
 #include "tile/Conversion/TileToLLVM/Registers.h"
+#include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/LinearLayout/ConversionPlan.h"
 #include "tile/LinearLayout/LdMatrixPlan.h"
 
@@ -300,8 +301,17 @@ FailureOr<int64_t> tile::allocateSharedMemory(Operation *kernel,
         std::clamp<int64_t>(int64_t(llvm::PowerOf2Ceil(bytes)), 16, 1024);
     offset = llvm::alignTo(offset, align);
     op->setAttr(kSharedOffsetAttr, builder.getI64IntegerAttr(offset));
-    allocations.push_back({op, offset, bytes});
-    offset += bytes;
+    // A buffer allocated in a replicated partition is each replica's own:
+    // replica r's copy is r x (bytes rounded up to the alignment) further
+    // (the lowering of layout.local_alloc adds it).
+    int64_t copies = 1;
+    if (std::optional<tl::WarpPartition> partition = tl::getWarpPartition(op))
+      copies = partition->getReplicaCount();
+    int64_t span = copies > 1 ? int64_t(llvm::alignTo(bytes, align)) : bytes;
+    if (copies > 1)
+      op->setAttr(kSharedReplicaStrideAttr, builder.getI64IntegerAttr(span));
+    allocations.push_back({op, offset, span * copies});
+    offset += span * copies;
   });
   int64_t total = llvm::alignTo(offset, 16);
   if (total <= kMaxSharedBytes)

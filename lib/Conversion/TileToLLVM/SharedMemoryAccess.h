@@ -31,6 +31,11 @@ inline constexpr int64_t kMaxSharedBytes = 232448;
 /// Discardable attribute of layout.local_alloc: its byte offset in the
 /// dynamic shared memory (set by convert-tile-to-llvm before lowering).
 inline constexpr llvm::StringLiteral kSharedOffsetAttr = "tile.shared_offset";
+/// On a layout.local_alloc in a replicated warp_specialize partition: the
+/// bytes between the copies of its replicas (replica r's at offset + r x
+/// this).
+inline constexpr llvm::StringLiteral kSharedReplicaStrideAttr =
+    "tile.shared_replica_stride";
 
 /// Why the registers of `tensor` (a distributed layout of the buffer's
 /// shape) cannot be moved to or from the buffer `mem` (one slot), or the

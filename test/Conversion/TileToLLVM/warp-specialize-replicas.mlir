@@ -160,3 +160,56 @@ tile.kernel @scratch_areas(%out: !tile.ptr<i32>) attributes {num_warps = 4 : i32
   }
   tile.return
 }
+
+// -----
+
+// In a replicated partition: an mbarrier allocated there is each replica's
+// own (replica r's at 32 + 16 r, after the replicas' two 16-byte scratch
+// areas), initialized by the replica's first thread; a scalar atomic is
+// issued by the replica's first thread ((tid.x - 128) & 127 == 0, not
+// tid.x == 0) and its value passes through the replica's scratch area
+// (16 r); a release store waits on the replica's named barrier (2 + r), not
+// on barrier 0.
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+#b4 = #layout.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK-LABEL: llvm.func @replica_buffers
+// CHECK-SAME: tile.shared_bytes = 64 : i64
+// CHECK: nvvm.setmaxregister {{ *}}increase 240
+// CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK-NEXT: %[[BUF:.*]] = llvm.getelementptr %[[SMEM]][32] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: %[[C16:.*]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK: %[[R:.*]] = llvm.lshr %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %[[ROFF:.*]] = llvm.mul %[[R]], %[[C16]] : i32
+// CHECK-NEXT: %[[MINE:.*]] = llvm.getelementptr %[[BUF]][%[[ROFF]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// CHECK: %[[C127:.*]] = llvm.mlir.constant(127 : i32) : i32
+// CHECK-NEXT: %[[TID:.*]] = llvm.and %{{.*}}, %[[C127]] : i32
+// CHECK: %[[FIRST:.*]] = llvm.icmp "eq" %[[TID]], %{{.*}} : i32
+// CHECK: nvvm.mbarrier.init %[[MINE]], %{{.*}}, predicate = %[[FIRST]]
+// CHECK: %[[ATID:.*]] = llvm.and %{{.*}}, %{{.*}} : i32
+// CHECK: %[[OWNER:.*]] = llvm.icmp "eq" %[[ATID]], %{{.*}} : i32
+// CHECK: %[[ISSUE:.*]] = llvm.and %[[OWNER]], %{{.*}} : i1
+// CHECK: atom.relaxed.gpu.global.add.u32 {{.*}} %[[ISSUE]]
+// CHECK: %[[SCR0:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK: %[[SCROFF:.*]] = llvm.mul %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %[[SCR:.*]] = llvm.getelementptr %[[SCR0]][%[[SCROFF]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// CHECK: st.shared.b32 {{.*}} %[[SCR]]
+// The release barrier: the same id as the region's other barriers, as
+// operands of the inline asm (which barrier elision keeps).
+// CHECK: nvvm.barrier id = %[[BID:[0-9]+]] number_of_threads
+// CHECK: llvm.inline_asm has_side_effects "bar.sync $0, $1;", "r,r" %{{[0-9]+}}, %{{[0-9]+}} : (i32, i32) -> ()
+// CHECK-NOT: bar.sync 0
+tile.kernel @replica_buffers(%p: !tile.ptr<i32>, %n: i32) attributes {num_warps = 4 : i32} {
+  %v = tile.make_view %p, shape [%n], strides [1] : !tile.ptr<i32> -> !tile.view<?xi32>
+  tile.warp_specialize default regs(24) {
+  } partition warps(4) replicas(2) regs(240) {
+    %bar = layout.local_alloc : !layout.memdesc<1xi64, #bl>
+    layout.init_barrier %bar, 1 : !layout.memdesc<1xi64, #bl>
+    %c1 = arith.constant 1 : i32
+    %true = arith.constant true
+    %old = tile.atomic_rmw add %p, %c1, %true sem = relaxed : !tile.ptr<i32>
+    %t = tile.splat %old : i32 -> tensor<128xi32, #b4>
+    %c0 = arith.constant 0 : i32
+    tile.store_tile %t, %v[%c0] memory_order = release : tensor<128xi32, #b4>, !tile.view<?xi32>
+  }
+  tile.return
+}

@@ -355,7 +355,7 @@ tile.kernel @init_ok(%n: i32) attributes {num_warps = 4 : i32} {
 // -----
 
 tile.kernel @zero_replicas() attributes {num_warps = 4 : i32} {
-  // expected-error @+1 {{'tile.warp_specialize' op replicas(0) of partition #1 runs no warps; give it at least 1 replica}}
+  // expected-error @+1 {{'tile.warp_specialize' op replicas(0) of partition #1 is not a replica count; give 1 to 15 (each replica takes a named barrier)}}
   tile.warp_specialize default {
   } partition warps(4) replicas(0) {
   }
@@ -401,4 +401,58 @@ func.func @replica_id_outside() -> i32 {
   // expected-error @+1 {{'tile.replica_id' op must be inside a tile.kernel (it numbers the replicas of a `partition warps(W) replicas(N)` region)}}
   %r = tile.replica_id : i32
   return %r : i32
+}
+
+// -----
+
+// Counts are bounded before they are summed (no wrap-around).
+tile.kernel @huge_replicas() attributes {num_warps = 4 : i32} {
+  // expected-error @+1 {{'tile.warp_specialize' op replicas(2147483647) of partition #1 is not a replica count; give 1 to 15 (each replica takes a named barrier)}}
+  tile.warp_specialize default {
+  } partition warps(1) replicas(2147483647) {
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @huge_warps() attributes {num_warps = 4 : i32} {
+  // expected-error @+1 {{'tile.warp_specialize' op partition #1 has 1073741824 warps; a program has at most 32 warps (1024 threads)}}
+  tile.warp_specialize default {
+  } partition warps(1073741824) replicas(4) {
+  }
+  tile.return
+}
+
+// -----
+
+#bl = #layout.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+tile.kernel @init_outside_buffer_in_replicas() attributes {num_warps = 4 : i32} {
+  %bar = layout.local_alloc : !layout.memdesc<1xi64, #bl>
+  tile.warp_specialize default {
+  } partition warps(4) replicas(2) {
+    // expected-error @+1 {{'layout.init_barrier' op initializes, in the replicated partition #1, an mbarrier allocated outside it: every replica would initialize it while the others may already use it; allocate it in the partition (each replica then has its own) or initialize it before tile.warp_specialize}}
+    layout.init_barrier %bar, 1 : !layout.memdesc<1xi64, #bl>
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @replicas_on_default() attributes {num_warps = 4 : i32} {
+  // expected-error @+1 {{replicas(N) is only for worker partitions (`partition warps(W) replicas(N)`): the default region runs the kernel's num_warps warps once}}
+  tile.warp_specialize default replicas(2) {
+  } partition warps(4) {
+  }
+  tile.return
+}
+
+// -----
+
+tile.kernel @replicas_twice() attributes {num_warps = 4 : i32} {
+  tile.warp_specialize default {
+  // expected-error @+1 {{replicas(N) given twice}}
+  } partition warps(4) replicas(2) replicas(3) {
+  }
+  tile.return
 }

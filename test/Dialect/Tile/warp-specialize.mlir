@@ -51,6 +51,17 @@ tile.kernel @replicas(%p: !tile.ptr<f32>) attributes {num_warps = 4 : i32} {
   tile.return
 }
 
+// regs(R) may come before replicas(N); printed replicas first.
+// CHECK-LABEL: tile.kernel @regs_then_replicas
+// CHECK: } partition warps(4) replicas(2) regs(232) {
+tile.kernel @regs_then_replicas() attributes {num_warps = 4 : i32} {
+  tile.warp_specialize default regs(24) {
+  } partition warps(4) regs(232) replicas(2) {
+  } partition warps(4) regs(24) {
+  }
+  tile.return
+}
+
 // Constants folded inside a partition stay in it (the tile dialect's fold
 // interface) instead of moving to the kernel's entry.
 // CANON-LABEL: tile.kernel @keep_constants

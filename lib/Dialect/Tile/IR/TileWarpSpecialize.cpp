@@ -129,6 +129,11 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
   int32_t defaultRegs = 0;
   if (parser.parseKeyword("default") || parseOptionalRegs(parser, defaultRegs))
     return failure();
+  if (succeeded(parser.parseOptionalKeyword("replicas")))
+    return parser.emitError(parser.getCurrentLocation(),
+                            "replicas(N) is only for worker partitions "
+                            "(`partition warps(W) replicas(N)`): the default "
+                            "region runs the kernel's num_warps warps once");
   regs.push_back(defaultRegs);
   if (parsePartitionRegion(parser, *result.addRegion()))
     return failure();
@@ -139,14 +144,31 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
     if (parser.parseKeyword("warps") || parser.parseLParen() ||
         parser.parseInteger(numWarps) || parser.parseRParen())
       return failure();
-    if (succeeded(parser.parseOptionalKeyword("replicas"))) {
-      if (parser.parseLParen() || parser.parseInteger(numReplicas) ||
-          parser.parseRParen())
-        return failure();
-      anyReplicas = true;
+    // `replicas(N)` and `regs(R)`, each at most once, in either order.
+    bool seenReplicas = false, seenRegs = false;
+    while (true) {
+      SMLoc loc = parser.getCurrentLocation();
+      if (succeeded(parser.parseOptionalKeyword("replicas"))) {
+        if (seenReplicas)
+          return parser.emitError(loc, "replicas(N) given twice");
+        seenReplicas = anyReplicas = true;
+        if (parser.parseLParen() || parser.parseInteger(numReplicas) ||
+            parser.parseRParen())
+          return failure();
+        continue;
+      }
+      if (succeeded(parser.parseOptionalKeyword("regs"))) {
+        if (seenRegs)
+          return parser.emitError(loc, "regs(R) given twice");
+        seenRegs = true;
+        if (parser.parseLParen() || parser.parseInteger(partitionRegs) ||
+            parser.parseRParen())
+          return failure();
+        continue;
+      }
+      break;
     }
-    if (parseOptionalRegs(parser, partitionRegs) ||
-        parsePartitionRegion(parser, *result.addRegion()))
+    if (parsePartitionRegion(parser, *result.addRegion()))
       return failure();
     warps.push_back(numWarps);
     regs.push_back(partitionRegs);
@@ -166,6 +188,11 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
 }
 
 void WarpSpecializeOp::print(OpAsmPrinter &p) {
+  // replicas(N) inline when every entry is one the syntax can say (>= 1).
+  std::optional<ArrayRef<int32_t>> replicas = getPartitionReplicas();
+  bool inlineReplicas =
+      replicas && replicas->size() + 1 == getNumPartitions() &&
+      llvm::all_of(*replicas, [](int32_t n) { return n >= 1; });
   auto printRegs = [&](unsigned i) {
     if (i < getPartitionRegs().size() && getPartitionRegs(i) != 0)
       p << " regs(" << getPartitionRegs(i) << ")";
@@ -176,7 +203,7 @@ void WarpSpecializeOp::print(OpAsmPrinter &p) {
   p.printRegion(getPartition(0), /*printEntryBlockArgs=*/false);
   for (unsigned i = 1, e = getNumPartitions(); i < e; ++i) {
     p << " partition warps(" << getPartitionWarps(i) << ")";
-    if (getPartitionReplicaCount(i) != 1)
+    if (inlineReplicas && getPartitionReplicaCount(i) != 1)
       p << " replicas(" << getPartitionReplicaCount(i) << ")";
     printRegs(i);
     p << ' ';
@@ -184,10 +211,7 @@ void WarpSpecializeOp::print(OpAsmPrinter &p) {
   }
   SmallVector<StringRef, 3> elided = {getPartitionNumWarpsAttrName(),
                                       getPartitionRegsAttrName()};
-  // Printed inline when every entry is one the syntax can say (>= 1).
-  if (std::optional<ArrayRef<int32_t>> replicas = getPartitionReplicas();
-      replicas && replicas->size() + 1 == getNumPartitions() &&
-      llvm::all_of(*replicas, [](int32_t n) { return n >= 1; }))
+  if (inlineReplicas)
     elided.push_back(getPartitionReplicasAttrName());
   p.printOptionalAttrDict((*this)->getAttrs(), elided);
 }
@@ -272,6 +296,15 @@ static LogicalResult verifyBarrierInits(WarpSpecializeOp op) {
       Value root = layout::getViewedBuffer(init.getBarrier());
       if (region.isAncestor(root.getParentRegion()))
         return WalkResult::advance();
+      if (op.getPartitionReplicaCount(i) > 1) {
+        init.emitOpError()
+            << "initializes, in the replicated " << partitionName(i)
+            << ", an mbarrier allocated outside it: every replica would "
+               "initialize it while the others may already use it; "
+               "allocate it in the partition (each replica then has its "
+               "own) or initialize it before tile.warp_specialize";
+        return WalkResult::interrupt();
+      }
       for (unsigned j = 0; j < numPartitions; ++j) {
         auto other = used[j].find(root);
         if (j == i || other == used[j].end())
@@ -336,16 +369,25 @@ LogicalResult WarpSpecializeOp::verify() {
                          << " entries for " << numPartitions - 1
                          << " worker partitions; give one per partition";
 
-  // 2. Warps, replicas, named barriers and registers.
+  // 2. Warps, replicas, named barriers and registers. Each count is
+  // bounded before any is summed (the sums are then small).
   for (unsigned i = 1; i < numPartitions; ++i) {
     if (getPartitionWarps(i) < 1)
       return emitOpError() << partitionName(i) << " has "
                            << getPartitionWarps(i)
                            << " warps; give it at least 1";
-    if (getPartitionReplicaCount(i) < 1)
+    if (getPartitionWarps(i) > kMaxWarps)
+      return emitOpError() << partitionName(i) << " has "
+                           << getPartitionWarps(i)
+                           << " warps; a program has at most " << kMaxWarps
+                           << " warps (1024 threads)";
+    if (getPartitionReplicaCount(i) < 1 ||
+        getPartitionReplicaCount(i) > kMaxNamedBarrier)
       return emitOpError() << "replicas(" << getPartitionReplicaCount(i)
                            << ") of " << partitionName(i)
-                           << " runs no warps; give it at least 1 replica";
+                           << " is not a replica count; give 1 to "
+                           << kMaxNamedBarrier
+                           << " (each replica takes a named barrier)";
   }
   // Each replica synchronizes with its own named barrier, 1 .. 15.
   int32_t lastBarrier = getPartitionFirstBarrier(numPartitions) - 1;

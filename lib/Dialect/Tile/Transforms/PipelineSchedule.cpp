@@ -917,7 +917,25 @@ tl::estimateOtherSharedBytes(KernelOp kernel,
       for (layout::LocalAllocOp alloc : l.allocs)
         replacedAllocs.insert(alloc);
     }
-  int64_t buffers = 0, scratch = 0;
+  // Scratch per area as the lowering allocates it: one for the code
+  // outside tile.warp_specialize, one per partition, times its replicas;
+  // a buffer allocated in a replicated partition once per replica.
+  int64_t buffers = 0;
+  llvm::DenseMap<std::pair<Operation *, unsigned>, int64_t> scratchOfArea;
+  auto areaOf = [](Operation *op) {
+    std::optional<WarpPartition> partition = getWarpPartition(op);
+    return partition ? std::make_pair(partition->op.getOperation(),
+                                      partition->index)
+                     : std::make_pair((Operation *)nullptr, 0u);
+  };
+  auto copiesOf = [](Operation *op) -> int64_t {
+    std::optional<WarpPartition> partition = getWarpPartition(op);
+    return partition ? partition->getReplicaCount() : 1;
+  };
+  auto useScratch = [&](Operation *op, int64_t bytes) {
+    int64_t &area = scratchOfArea[areaOf(op)];
+    area = std::max(area, bytes);
+  };
   int64_t numWarps = kernel.getNumWarps();
   auto tensorBytes = [](RankedTensorType t) {
     return int64_t(llvm::PowerOf2Ceil(t.getNumElements())) *
@@ -926,7 +944,8 @@ tl::estimateOtherSharedBytes(KernelOp kernel,
   kernel.walk([&](Operation *op) {
     if (auto alloc = dyn_cast<layout::LocalAllocOp>(op)) {
       if (!replacedAllocs.contains(alloc))
-        buffers += llvm::alignTo(alloc.getType().getSizeInBytes(), 16);
+        buffers += llvm::alignTo(alloc.getType().getSizeInBytes(), 16) *
+                   copiesOf(alloc);
       return;
     }
     if (auto convert = dyn_cast<layout::ConvertOp>(op)) {
@@ -942,7 +961,7 @@ tl::estimateOtherSharedBytes(KernelOp kernel,
           src.getEncoding(), dst.getEncoding(), src.getShape());
       if (cost && (*cost == "none" || *cost == "register-permutation"))
         return;
-      scratch = std::max(scratch, tensorBytes(src));
+      useScratch(op, tensorBytes(src));
       return;
     }
     if (auto reduce = dyn_cast<ReduceOp>(op)) {
@@ -952,8 +971,15 @@ tl::estimateOtherSharedBytes(KernelOp kernel,
       int64_t partials = tensorBytes(src);
       if (auto res = dyn_cast<RankedTensorType>(reduce->getResult(0).getType()))
         partials = std::min(partials, tensorBytes(res) * numWarps);
-      scratch = std::max(scratch, partials);
+      useScratch(op, partials);
     }
   });
-  return buffers + llvm::alignTo(scratch, 16);
+  int64_t scratch = 0;
+  for (auto [area, bytes] : scratchOfArea) {
+    int64_t copies = 1;
+    if (auto ws = dyn_cast_or_null<WarpSpecializeOp>(area.first))
+      copies = ws.getPartitionReplicaCount(area.second);
+    scratch += llvm::alignTo(bytes, 16) * copies;
+  }
+  return buffers + scratch;
 }

@@ -89,7 +89,10 @@ def Tile_WarpSpecializeOp : Tile_Op<"warp_specialize", [
   let hasVerifier = 1;
 }
 
-def Tile_WarpIdOp : Tile_Op<"warp_id", [Pure]> {
+// warp_id and replica_id read the thread's position (a read effect, not
+// Pure): CSE must not replace one in a partition by one computed before
+// tile.warp_specialize, whose value is the program-wide one.
+def Tile_WarpIdOp : Tile_Op<"warp_id", [MemoryEffects<[MemRead]>]> {
   let summary = "index of this warp in the program or its partition";
   let description = [{
     The warp's index, the same in every lane of the warp: `tid.x / 32` in a
@@ -122,7 +125,7 @@ def Tile_WarpIdOp : Tile_Op<"warp_id", [Pure]> {
   let hasVerifier = 1;
 }
 
-def Tile_ReplicaIdOp : Tile_Op<"replica_id", [Pure]> {
+def Tile_ReplicaIdOp : Tile_Op<"replica_id", [MemoryEffects<[MemRead]>]> {
   let summary = "which replica of a replicated partition runs this code";
   let description = [{
     In a `partition warps(W) replicas(N)` region of `tile.warp_specialize`,
@@ -133,7 +136,7 @@ def Tile_ReplicaIdOp : Tile_Op<"replica_id", [Pure]> {
     that differ only in their rows and barriers:
 
     ```mlir
-    } partition warps(4) regs(240) replicas(2) {
+    } partition warps(4) replicas(2) regs(240) {
       %w = tile.replica_id : i32
       %q = layout.memdesc_index %sq[%w] : ...   // this consumer's Q slot
       %row = arith.muli %w, %c64 : i32          // its 64 rows of the tile
