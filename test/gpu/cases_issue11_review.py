@@ -17,7 +17,9 @@ features, in ways the examples do not use them (test/gpu/kernels):
   is not a multiple of 16 bytes.
 - ws_replicas: a `partition warps(2) replicas(3)` region: each replica's
   tile.replica_id, warp ids and thread ids counted from the replica, and a
-  layout.convert through its own scratch area under its own named barrier.
+  layout.convert through its own scratch area under its own named barrier;
+  ws_replicas_buffers the same through a layout.local_alloc of the region
+  (each replica's own buffer).
 - fp8_scaled_auto: a layout-free f8E4M3FN GEMM with per-tensor scales read
   from device memory, bf16 out (torch._scaled_mm's contract); _nows with
   --warp-specialize=false.
@@ -202,6 +204,7 @@ CASES = [
     ("ws_stream", "ws_stream", run_ws_stream, STREAM),
     ("ws_stream", "ws_stream_regs", run_ws_stream, STREAM),
     ("ws_replicas", "ws_replicas", run_ws_replicas, [(1,), (3,), (132,)]),
+    ("ws_replicas", "ws_replicas_buffers", run_ws_replicas, [(1,), (3,), (132,)]),
     ("fp8_scaled_auto", "fp8_scaled_gemm", run_fp8, FP8),
     ("fp8_scaled_auto_nows", "fp8_scaled_gemm", run_fp8, FP8),
     ("attn_causal_bf16", "attn_causal_bf16_d64", run_attn, ATTN),
