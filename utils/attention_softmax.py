@@ -57,19 +57,23 @@ def online_softmax(tag, qk, blk, m_i, l_i, masked, ind, *, rows, bn, sfx, T, S_,
     running max of every block (m = max(m_i, block max))."""
     o = []
     s = qk
+    def limit_mask(ind, out):
+        """The rowlim mask's lines at indentation `ind`, defining `out`."""
+        return f"""{ind}%col0_{tag} = arith.muli {blk}, %cBN : i32
+{ind}%col0v_{tag} = tile.splat %col0_{tag} : i32 -> tensor<{rows}xi32, #rowS{sfx}>
+{ind}%limc_{tag} = arith.subi %lim, %col0v_{tag} : tensor<{rows}xi32, #rowS{sfx}>
+{ind}%lim2_{tag} = tile.expand_dims %limc_{tag} {{axis = 1 : i32}} : tensor<{rows}xi32, #rowS{sfx}> -> tensor<{rows}x1xi32, #mmaS{sfx}>
+{ind}%limb_{tag} = tile.broadcast %lim2_{tag} : tensor<{rows}x1xi32, #mmaS{sfx}> -> tensor<{rows}x{bn}xi32, #mmaS{sfx}>
+{ind}%keep_{tag} = arith.cmpi slt, %colsb, %limb_{tag} : tensor<{rows}x{bn}xi32, #mmaS{sfx}>
+{ind}{out} = arith.select %keep_{tag}, {qk}, %ninf : tensor<{rows}x{bn}xi1, #mmaS{sfx}>, {S_}"""
+
     if isinstance(masked, str) and rowlim:
         # The mask under a branch on the i1 `masked`: one softmax for the
         # blocks that need it and those that do not.
         i2 = ind + "  "
         o.append(f"""{ind}// The mask, when {masked}: column c of the block is kept iff c < lim - blk BN.
 {ind}%s_{tag} = scf.if {masked} -> ({S_}) {{
-{i2}%col0_{tag} = arith.muli {blk}, %cBN : i32
-{i2}%col0v_{tag} = tile.splat %col0_{tag} : i32 -> tensor<{rows}xi32, #rowS{sfx}>
-{i2}%limc_{tag} = arith.subi %lim, %col0v_{tag} : tensor<{rows}xi32, #rowS{sfx}>
-{i2}%lim2_{tag} = tile.expand_dims %limc_{tag} {{axis = 1 : i32}} : tensor<{rows}xi32, #rowS{sfx}> -> tensor<{rows}x1xi32, #mmaS{sfx}>
-{i2}%limb_{tag} = tile.broadcast %lim2_{tag} : tensor<{rows}x1xi32, #mmaS{sfx}> -> tensor<{rows}x{bn}xi32, #mmaS{sfx}>
-{i2}%keep_{tag} = arith.cmpi slt, %colsb, %limb_{tag} : tensor<{rows}x{bn}xi32, #mmaS{sfx}>
-{i2}%sm_{tag} = arith.select %keep_{tag}, {qk}, %ninf : tensor<{rows}x{bn}xi1, #mmaS{sfx}>, {S_}
+{limit_mask(i2, f"%sm_{tag}")}
 {i2}scf.yield %sm_{tag} : {S_}
 {ind}}} else {{
 {i2}scf.yield {qk} : {S_}
@@ -77,13 +81,7 @@ def online_softmax(tag, qk, blk, m_i, l_i, masked, ind, *, rows, bn, sfx, T, S_,
         s = f"%s_{tag}"
     elif masked and rowlim:
         o.append(f"""{ind}// The mask: column c of the block is kept iff c < lim - blk BN.
-{ind}%col0_{tag} = arith.muli {blk}, %cBN : i32
-{ind}%col0v_{tag} = tile.splat %col0_{tag} : i32 -> tensor<{rows}xi32, #rowS{sfx}>
-{ind}%limc_{tag} = arith.subi %lim, %col0v_{tag} : tensor<{rows}xi32, #rowS{sfx}>
-{ind}%lim2_{tag} = tile.expand_dims %limc_{tag} {{axis = 1 : i32}} : tensor<{rows}xi32, #rowS{sfx}> -> tensor<{rows}x1xi32, #mmaS{sfx}>
-{ind}%limb_{tag} = tile.broadcast %lim2_{tag} : tensor<{rows}x1xi32, #mmaS{sfx}> -> tensor<{rows}x{bn}xi32, #mmaS{sfx}>
-{ind}%keep_{tag} = arith.cmpi slt, %colsb, %limb_{tag} : tensor<{rows}x{bn}xi32, #mmaS{sfx}>
-{ind}%s_{tag} = arith.select %keep_{tag}, {qk}, %ninf : tensor<{rows}x{bn}xi1, #mmaS{sfx}>, {S_}""")
+{limit_mask(ind, f"%s_{tag}")}""")
         s = f"%s_{tag}"
     elif masked:
         o.append(f"""{ind}// The mask: columns past n, and right of the diagonal when causal.
