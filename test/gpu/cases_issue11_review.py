@@ -31,7 +31,9 @@ features, in ways the examples do not use them (test/gpu/kernels):
   (_nows: cp.async copies, tile.async_load_at with dims).
 - gemm_trans_b: C = A B^T with A through tile.load_at and B read as
   tile.trans of its N x K load, warp-specialized and pipelined (_nows:
-  @gemm_at_trans_b in the TMA ring, @gemm_trans_b by cp.async).
+  @gemm_at_trans_b in the TMA ring, @gemm_trans_b by cp.async);
+  @gemm_ptr_trans_b with B through a masked pointer-tensor tile.load and
+  tile.trans (folded into the load of the transposed pointers, cp.async).
 """
 
 import math
@@ -217,6 +219,8 @@ CASES = [
     ("gemm_trans_b", "gemm_trans_b", run_gemm_trans_b, TRANS_B),
     ("gemm_trans_b_nows", "gemm_at_trans_b", run_gemm_trans_b, TRANS_B),
     ("gemm_trans_b_nows", "gemm_trans_b", run_gemm_trans_b, TRANS_B),
+    ("gemm_trans_b", "gemm_ptr_trans_b", run_gemm_trans_b, TRANS_B),
+    ("gemm_trans_b_nows", "gemm_ptr_trans_b", run_gemm_trans_b, TRANS_B),
 ]
 
 RUNTIME_CASES = [

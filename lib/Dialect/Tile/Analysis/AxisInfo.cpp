@@ -355,6 +355,23 @@ AxisInfo AxisInfoAnalysis::compute(Value value) {
     return s;
   }
 
+  // tile.trans: result dim i is operand dim order[i], facts included.
+  if (auto trans = dyn_cast<TransOp>(op)) {
+    AxisInfo s = get(trans.getSrc());
+    ArrayRef<int32_t> order = trans.getOrder();
+    if (s.getRank() != int64_t(order.size()))
+      return weakest(type);
+    AxisInfo r = s;
+    for (auto [i, d] : llvm::enumerate(order)) {
+      if (d < 0 || d >= s.getRank())
+        return weakest(type);
+      r.contiguity[i] = s.contiguity[d];
+      r.constancy[i] = s.constancy[d];
+      r.divisibility[i] = s.divisibility[d];
+    }
+    return r;
+  }
+
   if (auto bcast = dyn_cast<BroadcastOp>(op)) {
     AxisInfo s = get(bcast.getSrc());
     SmallVector<int64_t> from = getShape(bcast.getSrc().getType());

@@ -456,10 +456,10 @@ FailureOr<PipelineSchedule> tl::analyzePipelineLoop(scf::ForOp loop,
             std::string("a dot's ") + name + " is a tile.trans of " +
             load->getName().getStringRef().str() +
             ", which stays an ordinary load each step (not staged; a "
-            "tile.trans of a tile.load_tile is folded into the load only "
-            "when it is one wgmma operand): load the tile from a view with "
-            "the axes swapped instead (tile.make_view with its shape and "
-            "strides exchanged)";
+            "tile.trans of a tile.load_tile or of a pointer-tensor "
+            "tile.load is folded into the load only when it is one wgmma "
+            "operand): load the tile from a view with the axes swapped "
+            "instead (tile.make_view with its shape and strides exchanged)";
     }
 
   if (candidates.empty()) {

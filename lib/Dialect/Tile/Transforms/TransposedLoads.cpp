@@ -3,7 +3,9 @@
 // `tile.dot %q, tile.trans(tile.load_tile %k[...])` (Triton's
 // `tl.dot(q, tl.trans(k))`) reads the same elements as a load of the
 // transposed tile: tile.load_tile with the two axes of `order` swapped and
-// its indices swapped, in the trans's result layout. That layout is the
+// its indices swapped, in the trans's result layout; a tile.trans of a
+// pointer-tensor tile.load is the load of the transposed pointers (and
+// mask and other). That layout is the
 // load's with its output dims permuted, so every thread loads the same
 // view elements as before; but the load is then one that tile-pipeline
 // and tile-warp-specialize stage (a wgmma operand read through
@@ -15,6 +17,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Pipeline.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace tile;
@@ -51,6 +56,43 @@ TransOp tl::getTransposedOperand(Value operand, Block *body) {
   return {};
 }
 
+/// tile.trans(tile.load %ptrs, %mask, %other) as tile.load of the
+/// transposed pointers (mask and other transposed too): the same addresses
+/// in the same threads, now a load whose tile is the wgmma operand.
+static void foldTransposedPointerLoad(TransOp trans, LoadOp load) {
+  OpBuilder b(load);
+  auto resultType = cast<RankedTensorType>(trans.getType());
+  auto transposed = [&](Value v) -> Value {
+    if (!v)
+      return v;
+    auto type = cast<RankedTensorType>(v.getType());
+    auto permuted = RankedTensorType::get(resultType.getShape(),
+                                          type.getElementType(),
+                                          resultType.getEncoding());
+    // A splat constant (the usual zero `other`) stays a constant, so that
+    // the copy still sees a zero fill.
+    DenseElementsAttr splat;
+    if (matchPattern(v, m_Constant(&splat)) && splat.isSplat())
+      return arith::ConstantOp::create(b, trans.getLoc(), permuted,
+                                       splat.resizeSplat(permuted));
+    return TransOp::create(b, trans.getLoc(), permuted, v,
+                           trans.getOrderAttr());
+  };
+  Value ptr = transposed(load.getPtr());
+  Value mask = transposed(load.getMask());
+  Value other = transposed(load.getOther());
+  auto folded = cast<LoadOp>(b.clone(*load));
+  folded.getPtrMutable().assign(ptr);
+  if (mask)
+    folded.getMaskMutable().assign(mask);
+  if (other)
+    folded.getOtherMutable().assign(other);
+  folded.getResult().setType(resultType);
+  trans.getResult().replaceAllUsesWith(folded.getResult());
+  trans.erase();
+  load.erase();
+}
+
 void tl::foldTransposedOperandLoads(scf::ForOp loop) {
   Block *body = loop.getBody();
   SmallVector<TransOp> folds;
@@ -61,11 +103,18 @@ void tl::foldTransposedOperandLoads(scf::ForOp loop) {
       TransOp trans = getTransposedOperand(operand, body);
       if (!trans || llvm::is_contained(folds, trans))
         continue;
-      auto load = trans.getSrc().getDefiningOp<LoadTileOp>();
+      Operation *load = trans.getSrc().getDefiningOp();
       auto type = dyn_cast<RankedTensorType>(trans.getType());
       if (!load || load->getBlock() != body || !load->hasOneUse() || !type ||
-          type.getRank() != 2 || load.getIndices().size() != 2)
+          type.getRank() != 2)
         continue;
+      if (auto tileLoad = dyn_cast<LoadTileOp>(load)) {
+        if (tileLoad.getIndices().size() != 2)
+          continue;
+      } else if (!isa<LoadOp>(load) ||
+                 !isa<RankedTensorType>(cast<LoadOp>(load).getPtr().getType())) {
+        continue;
+      }
       // Only wgmma operands: their slot is read transposed in shared
       // memory. An mma.sync operand (a convert to a dot_operand layout)
       // would gain nothing: a permuted load is not copied asynchronously.
@@ -77,6 +126,10 @@ void tl::foldTransposedOperandLoads(scf::ForOp loop) {
     }
   });
   for (TransOp trans : folds) {
+    if (auto ptrLoad = trans.getSrc().getDefiningOp<LoadOp>()) {
+      foldTransposedPointerLoad(trans, ptrLoad);
+      continue;
+    }
     auto load = trans.getSrc().getDefiningOp<LoadTileOp>();
     // Result dim i is load dim order[i] (tile.trans), which walks view axis
     // loadOrder[order[i]] from index indices[order[i]].

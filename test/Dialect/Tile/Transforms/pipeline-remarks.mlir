@@ -377,7 +377,7 @@ tile.kernel @transposed_b(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<
   %vb = tile.make_view %b, shape [%n, %k] : !tile.ptr<f16> -> !tile.view<?x?xf16>
   %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
   %zero = arith.constant dense<0.0> : tensor<64x64xf32>
-  // expected-remark @below {{tile-pipeline: 3 stages of 4096 bytes: tile.load_tile 64x32xf16 in 3 slots; dots synchronous; a dot's B is a tile.trans of tile.load_tile, which stays an ordinary load each step (not staged; a tile.trans of a tile.load_tile is folded into the load only when it is one wgmma operand): load the tile from a view with the axes swapped instead (tile.make_view with its shape and strides exchanged)}}
+  // expected-remark @below {{tile-pipeline: 3 stages of 4096 bytes: tile.load_tile 64x32xf16 in 3 slots; dots synchronous; a dot's B is a tile.trans of tile.load_tile, which stays an ordinary load each step (not staged; a tile.trans of a tile.load_tile or of a pointer-tensor tile.load is folded into the load only when it is one wgmma operand): load the tile from a view with the axes swapped instead (tile.make_view with its shape and strides exchanged)}}
   %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<64x64xf32>) : i32 {
     %x = tile.load_tile %va[%pm, %i] padding = zero : !tile.view<?x?xf16> -> tensor<64x32xf16>
     %y = tile.load_tile %vb[%pn, %i] padding = zero : !tile.view<?x?xf16> -> tensor<64x32xf16>
@@ -434,7 +434,7 @@ tile.kernel @trans_both_operands(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !ti
   %vb = tile.make_view %b, shape [%n, %k] : !tile.ptr<f16> -> !tile.view<?x?xf16>
   %vc = tile.make_view %c, shape [%m, %n] : !tile.ptr<f32> -> !tile.view<?x?xf32>
   %zero = arith.constant dense<0.0> : tensor<64x64xf32>
-  // expected-remark @below {{tile-pipeline: loop not pipelined: no tile.load_tile, tile.load_at or tile.load in the loop feeds a tile.dot operand; a dot's A is a tile.trans of tile.load_tile, which stays an ordinary load each step (not staged; a tile.trans of a tile.load_tile is folded into the load only when it is one wgmma operand): load the tile from a view with the axes swapped instead (tile.make_view with its shape and strides exchanged)}}
+  // expected-remark @below {{tile-pipeline: loop not pipelined: no tile.load_tile, tile.load_at or tile.load in the loop feeds a tile.dot operand; a dot's A is a tile.trans of tile.load_tile, which stays an ordinary load each step (not staged; a tile.trans of a tile.load_tile or of a pointer-tensor tile.load is folded into the load only when it is one wgmma operand): load the tile from a view with the axes swapped instead (tile.make_view with its shape and strides exchanged)}}
   %acc = scf.for %i = %c0 to %kt step %c1 iter_args(%s = %zero) -> (tensor<64x64xf32>) : i32 {
     %x = tile.load_tile %va[%i, %pm] padding = zero : !tile.view<?x?xf16> -> tensor<32x64xf16>
     %xt = tile.trans %x, [1, 0] : tensor<32x64xf16> -> tensor<64x32xf16>
