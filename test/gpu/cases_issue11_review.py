@@ -33,7 +33,8 @@ features, in ways the examples do not use them (test/gpu/kernels):
   tile.trans of its N x K load, warp-specialized and pipelined (_nows:
   @gemm_at_trans_b in the TMA ring, @gemm_trans_b by cp.async);
   @gemm_ptr_trans_b with B through a masked pointer-tensor tile.load and
-  tile.trans (folded into the load of the transposed pointers, cp.async).
+  tile.trans (folded into the load of the transposed pointers, cp.async;
+  _k8 with k promised a multiple of 8: every TRANS_B shape has one).
 """
 
 import math
@@ -221,6 +222,7 @@ CASES = [
     ("gemm_trans_b_nows", "gemm_trans_b", run_gemm_trans_b, TRANS_B),
     ("gemm_trans_b", "gemm_ptr_trans_b", run_gemm_trans_b, TRANS_B),
     ("gemm_trans_b_nows", "gemm_ptr_trans_b", run_gemm_trans_b, TRANS_B),
+    ("gemm_trans_b", "gemm_ptr_trans_b_k8", run_gemm_trans_b, TRANS_B),
 ]
 
 RUNTIME_CASES = [
