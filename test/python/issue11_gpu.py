@@ -21,6 +21,9 @@ region past it, and checks the values and that the guard stays NaN.
 - fp8_scaled: torch._scaled_mm's contract in tile.float8_e4m3fn, per-tensor
   scales read from device memory, bf16 out (k a multiple of 16: TMA into
   the warp-specialized ring).
+- gemm_ptr_bt: C = A B^T through masked pointer-tensor loads, B's tile
+  transposed for the dot (Triton's tl.dot(a, tl.trans(b))): staged by
+  tile-pipeline's cp.async (the trans folded into the load of B).
 - attn_causal: causal flash attention, bf16, d = 64, K^T read with
   order=[1, 0], odd sequence lengths; with the default compile and with
   warp_specialize=True (the key loop split into a TMA producer and wgmma
@@ -121,6 +124,31 @@ def fp8_scaled(a, b, c, scale_a, scale_b, m, n, k, ldc,
     tile.store_tile(vc, (pm, pn), (acc * s).to(tile.bfloat16))
 
 
+@tile.jit(num_warps=8)
+def gemm_ptr_bt(a, b, c, m, n, k, lda, ldb, ldc,
+                BM: tile.constexpr, BN: tile.constexpr, BK: tile.constexpr):
+    """C = A B^T through pointer tensors, as a Triton kernel writes it: B's
+    N x K tile loaded with a mask and transposed for the dot."""
+    pm, pn = tile.program_id(0), tile.program_id(1)
+    rm = pm * BM + tile.arange(0, BM)
+    rn = pn * BN + tile.arange(0, BN)
+    rk = tile.arange(0, BK)
+    acc = tile.zeros((BM, BN), tile.float32)
+    for kt in range(tile.cdiv(k, BK)):
+        kk = kt * BK + rk
+        ta = tile.load(a + rm[:, None] * lda + kk[None, :],
+                       (rm[:, None] < m) & (kk[None, :] < k), other=0.0)
+        tb = tile.load(b + rn[:, None] * ldb + kk[None, :],
+                       (rn[:, None] < n) & (kk[None, :] < k), other=0.0)
+        acc = tile.dot(ta, tile.trans(tb), acc)
+    # Fresh indices for C: rn indexes B's rows above and C's columns here,
+    # two layouts the compiler keeps apart.
+    cm = pm * BM + tile.arange(0, BM)
+    cn = pn * BN + tile.arange(0, BN)
+    tile.store(c + cm[:, None] * ldc + cn[None, :], acc.to(tile.float16),
+               (cm[:, None] < m) & (cn[None, :] < n))
+
+
 @tile.jit
 def to_fp8(x, y, n, BLOCK: tile.constexpr):
     """y = float8_e4m3fn(x): the conversion an fp8 GEMM's inputs need."""
@@ -138,6 +166,9 @@ FP8 = ((100, 136, 96), (129, 264, 400))
 GEMM = ((100, 136, 72), (129, 264, 191), (1000, 1000, 1000))
 BMM = ((3, 100, 144, 72), (2, 129, 272, 191))
 ATTN = ((2, 77, None), (3, 1000, None), (2, 1000, True), (1, 2049, True))
+# k = 72 and 200: multiples of 8 but not 16; 1024: of 16 (the launcher
+# specializes a multiple of 16, as Triton does).
+PTR_BT = ((100, 136, 72), (129, 264, 200), (1000, 1000, 1024))
 
 
 def launches(torch=None):
@@ -218,6 +249,26 @@ def launches(torch=None):
                       lambda meta, m=m, n=n: (tile.cdiv(m, 128), tile.cdiv(n, 128)), make,
                       ("f8", "f8", "bf16", "f32", "f32", m, n, k, ldc),
                       {"BM": 128, "BN": 128, "BK": 128}))
+    for m, n, k in PTR_BT:
+        lda, ldb, ldc = _up(k, 16), _up(k, 16), _up(n, 16)
+
+        def make(m=m, n=n, k=k, lda=lda, ldb=ldb, ldc=ldc):
+            a = torch.randn(m, lda, device="cuda").half()[:, :k]
+            b = torch.randn(n, ldb, device="cuda").half()[:, :k]
+            buf = torch.full((m * ldc + 4096,), float("nan"), device="cuda",
+                             dtype=torch.float16)
+            c = buf[:m * ldc].view(m, ldc)[:, :n]
+
+            def check():
+                ref = a.double() @ b.double().T
+                err = (c.double() - ref).norm() / ref.norm()
+                return bool(err < 2e-3) and bool(torch.isnan(buf[m * ldc:]).all()) and \
+                    bool(torch.isnan(buf[:m * ldc].view(m, ldc)[:, n:]).all())
+            return (a, b, c, m, n, k, lda, ldb, ldc), check
+        cases.append((f"gemm_ptr_bt {m}x{n}x{k}", gemm_ptr_bt,
+                      lambda meta, m=m, n=n: (tile.cdiv(m, 128), tile.cdiv(n, 128)), make,
+                      ("f16", "f16", "f16", m, n, k, lda, ldb, ldc),
+                      {"BM": 128, "BN": 128, "BK": 64}))
     for bh, n, ws in ATTN:
         def make(bh=bh, n=n):
             q, k, v = (torch.randn(bh, n, 64, device="cuda").bfloat16() for _ in range(3))
