@@ -867,10 +867,11 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
       scf.yield %nbase : i32
     }}"""
 
+    producer_region = f"""    // Producer: K_0, Q, then K_(j+1) and V_j for each block j of each tile.
+{producer()}"""
     if replicated:
         parts = [f"""  tile.warp_specialize default regs({preg}) {{
-    // Producer: K_0, Q, then K_(j+1) and V_j for each block j of each tile.
-{producer()}
+{producer_region}
   }} partition warps(4) replicas({nc}) regs({creg}) {{
 {consumer(None)}
   }}
@@ -883,8 +884,7 @@ def kernel(t, d, bn, ns, pingpong=True, merged=False, rescale_after=False,
             parts.append(f"""  }} partition warps(4) regs({creg}) {{
 {consumer(w)}""")
         parts.append(f"""  }} partition warps(4) regs({preg}) {{
-    // Producer: K_0, Q, then K_(j+1) and V_j for each block j of each tile.
-{producer()}
+{producer_region}
   }}
   tile.return
 }}""")

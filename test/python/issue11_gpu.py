@@ -171,6 +171,19 @@ ATTN = ((2, 77, None), (3, 1000, None), (2, 1000, True), (1, 2049, True))
 PTR_BT = ((100, 136, 72), (129, 264, 200), (1000, 1000, 1024))
 
 
+def _poisoned_c(torch, m, n, ldc, dtype):
+    """C (m x n, row stride ldc) in a NaN buffer with a 4096-element guard
+    after it, and a check that the guard and the columns past n are still
+    NaN."""
+    buf = torch.full((m * ldc + 4096,), float("nan"), device="cuda", dtype=dtype)
+    c = buf[:m * ldc].view(m, ldc)[:, :n]
+
+    def untouched():
+        return bool(torch.isnan(buf[m * ldc:]).all()) and \
+            bool(torch.isnan(buf[:m * ldc].view(m, ldc)[:, n:]).all())
+    return c, untouched
+
+
 def launches(torch=None):
     """(name, kernel, grid, make, stand-in args, constexprs) for every case."""
     cases = []
@@ -180,16 +193,12 @@ def launches(torch=None):
         def make(m=m, n=n, k=k, lda=lda, ldb=ldb, ldc=ldc):
             a = torch.randn(m, lda, device="cuda").bfloat16()[:, :k]
             b = torch.randn(k, ldb, device="cuda").bfloat16()[:, :n]
-            buf = torch.full((m * ldc + 4096,), float("nan"), device="cuda",
-                             dtype=torch.bfloat16)
-            c = buf[:m * ldc].view(m, ldc)[:, :n]
+            c, untouched = _poisoned_c(torch, m, n, ldc, torch.bfloat16)
 
             def check():
                 ref = a.double() @ b.double()
                 err = (c.double() - ref).norm() / ref.norm()
-                guard = buf[m * ldc:]
-                return bool(err < 1e-2) and bool(torch.isnan(guard).all()) and \
-                    bool(torch.isnan(buf[:m * ldc].view(m, ldc)[:, n:]).all())
+                return bool(err < 1e-2) and untouched()
             return (a, b, c, m, n, k, lda, ldb, ldc), check
         cases.append((f"gemm_bf16 {m}x{n}x{k}", gemm_bf16,
                       lambda meta, m=m, n=n: (tile.cdiv(m, 128), tile.cdiv(n, 128)), make,
@@ -255,15 +264,12 @@ def launches(torch=None):
         def make(m=m, n=n, k=k, lda=lda, ldb=ldb, ldc=ldc):
             a = torch.randn(m, lda, device="cuda").half()[:, :k]
             b = torch.randn(n, ldb, device="cuda").half()[:, :k]
-            buf = torch.full((m * ldc + 4096,), float("nan"), device="cuda",
-                             dtype=torch.float16)
-            c = buf[:m * ldc].view(m, ldc)[:, :n]
+            c, untouched = _poisoned_c(torch, m, n, ldc, torch.float16)
 
             def check():
                 ref = a.double() @ b.double().T
                 err = (c.double() - ref).norm() / ref.norm()
-                return bool(err < 2e-3) and bool(torch.isnan(buf[m * ldc:]).all()) and \
-                    bool(torch.isnan(buf[:m * ldc].view(m, ldc)[:, n:]).all())
+                return bool(err < 2e-3) and untouched()
             return (a, b, c, m, n, k, lda, ldb, ldc), check
         cases.append((f"gemm_ptr_bt {m}x{n}x{k}", gemm_ptr_bt,
                       lambda meta, m=m, n=n: (tile.cdiv(m, 128), tile.cdiv(n, 128)), make,

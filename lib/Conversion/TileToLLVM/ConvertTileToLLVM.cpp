@@ -584,25 +584,21 @@ struct ConvertTileToLLVMPass
     // follow, each in its own byte range.
     OpBuilder builder(ctx);
     for (auto kernel : module.getOps<tl::KernelOp>()) {
+      // The largest scratch of the ops in `region`, those of a
+      // warp_specialize's partitions left out (they have their own areas).
       auto scratchOf = [&](Region &region) {
         int64_t bytes = 0;
-        region.walk([&](Operation *op) {
+        region.walk<WalkOrder::PreOrder>([&](Operation *op) {
+          if (isa<tl::WarpSpecializeOp>(op))
+            return WalkResult::skip();
           ConvertStrategy strategy =
               strategies.lookup_or(op, ConvertStrategy::Auto);
           bytes = std::max(bytes, ::getScratchBytes(op, strategy));
+          return WalkResult::advance();
         });
         return int64_t(llvm::alignTo(bytes, 16));
       };
-      int64_t bytes = 0;
-      kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
-        if (isa<tl::WarpSpecializeOp>(op))
-          return WalkResult::skip();
-        ConvertStrategy strategy =
-            strategies.lookup_or(op, ConvertStrategy::Auto);
-        bytes = std::max(bytes, ::getScratchBytes(op, strategy));
-        return WalkResult::advance();
-      });
-      bytes = llvm::alignTo(bytes, 16);
+      int64_t bytes = scratchOf(kernel.getBody());
       kernel.walk([&](tl::WarpSpecializeOp ws) {
         SmallVector<int64_t> areas;
         for (unsigned i = 0, e = ws.getNumPartitions(); i < e; ++i) {

@@ -44,11 +44,17 @@ Value tile::getScratchPtr(OpBuilder &b, Location loc) {
     return getSharedMemoryPtr(b, loc);
   int64_t offset = areas[2 * partition->index];
   int64_t bytes = areas[2 * partition->index + 1];
-  Value base = getSharedMemoryPtr(b, loc, offset);
-  if (partition->getReplicaCount() == 1 || bytes == 0)
+  return offsetForReplica(b, loc, getSharedMemoryPtr(b, loc, offset), bytes);
+}
+
+Value tile::offsetForReplica(OpBuilder &b, Location loc, Value base,
+                             int64_t stride) {
+  std::optional<tl::WarpPartition> partition =
+      tl::getWarpPartition(b.getInsertionBlock());
+  if (!partition || partition->getReplicaCount() == 1 || stride == 0)
     return base;
   Value replicaOffset = LLVM::MulOp::create(
-      b, loc, emitReplicaIndex(b, loc), i32Const(b, loc, int32_t(bytes)));
+      b, loc, emitReplicaIndex(b, loc), i32Const(b, loc, int32_t(stride)));
   return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
                              ValueRange{replicaOffset});
 }

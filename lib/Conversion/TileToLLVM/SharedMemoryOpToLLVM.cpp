@@ -11,7 +11,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "SharedMemoryAccess.h"
-#include "WarpSpecializeLowering.h"
 #include "tile/Conversion/TileToLLVM/Patterns.h"
 #include "tile/Conversion/TileToLLVM/TypeConverter.h"
 #include "tile/Conversion/TileToLLVM/Registers.h"
@@ -38,15 +37,9 @@ struct LocalAllocOpConversion
     if (!offset)
       return rewriter.notifyMatchFailure(op, "no shared-memory offset");
     Value base = getSharedMemoryPtr(rewriter, loc, offset.getInt());
-    if (auto stride = op->getAttrOfType<IntegerAttr>(kSharedReplicaStrideAttr)) {
-      // This replica's copy of a buffer of a replicated partition.
-      Value replicaOffset = LLVM::MulOp::create(
-          rewriter, loc, emitReplicaIndex(rewriter, loc),
-          i32Const(rewriter, loc, int32_t(stride.getInt())));
-      base = LLVM::GEPOp::create(rewriter, loc, base.getType(),
-                                 rewriter.getI8Type(), base,
-                                 ValueRange{replicaOffset});
-    }
+    // This replica's copy of a buffer of a replicated partition.
+    if (auto stride = op->getAttrOfType<IntegerAttr>(kSharedReplicaStrideAttr))
+      base = offsetForReplica(rewriter, loc, base, stride.getInt());
     if (Value src = op.getSrc()) {
       auto srcType = cast<RankedTensorType>(src.getType());
       std::optional<LinearLayout> layout =

@@ -456,3 +456,13 @@ tile.kernel @replicas_twice() attributes {num_warps = 4 : i32} {
   }
   tile.return
 }
+
+// -----
+
+tile.kernel @regs_twice() attributes {num_warps = 4 : i32} {
+  tile.warp_specialize default {
+  // expected-error @+1 {{regs(R) given twice}}
+  } partition warps(4) regs(24) replicas(2) regs(32) {
+  }
+  tile.return
+}

@@ -36,6 +36,10 @@ Value getSharedMemoryPtr(OpBuilder &b, Location loc, int64_t offset = 0);
 /// (of its replica), so that partitions running at the same time never
 /// share one (kScratchAreasAttr).
 Value getScratchPtr(OpBuilder &b, Location loc);
+/// `base` + replica x `stride` bytes: the copy of a shared-memory area
+/// that belongs to the replica at the builder's insertion point (`base`
+/// outside a replicated warp_specialize partition).
+Value offsetForReplica(OpBuilder &b, Location loc, Value base, int64_t stride);
 void emitBarrier(OpBuilder &b, Location loc);
 
 /// On a tile.warp_specialize being lowered: [offset, bytes] of each

@@ -921,16 +921,17 @@ tl::estimateOtherSharedBytes(KernelOp kernel,
   // outside tile.warp_specialize, one per partition, times its replicas;
   // a buffer allocated in a replicated partition once per replica.
   int64_t buffers = 0;
-  llvm::DenseMap<std::pair<Operation *, unsigned>, int64_t> scratchOfArea;
+  // An area: (the warp_specialize, the partition index), or (null, 0).
+  using Area = std::pair<Operation *, unsigned>;
+  llvm::DenseMap<Area, int64_t> scratchOfArea;
   auto areaOf = [](Operation *op) {
     std::optional<WarpPartition> partition = getWarpPartition(op);
-    return partition ? std::make_pair(partition->op.getOperation(),
-                                      partition->index)
-                     : std::make_pair((Operation *)nullptr, 0u);
+    return partition ? Area(partition->op.getOperation(), partition->index)
+                     : Area(nullptr, 0);
   };
-  auto copiesOf = [](Operation *op) -> int64_t {
-    std::optional<WarpPartition> partition = getWarpPartition(op);
-    return partition ? partition->getReplicaCount() : 1;
+  auto copiesOf = [](Area area) -> int64_t {
+    auto ws = dyn_cast_or_null<WarpSpecializeOp>(area.first);
+    return ws ? ws.getPartitionReplicaCount(area.second) : 1;
   };
   auto useScratch = [&](Operation *op, int64_t bytes) {
     int64_t &area = scratchOfArea[areaOf(op)];
@@ -945,7 +946,7 @@ tl::estimateOtherSharedBytes(KernelOp kernel,
     if (auto alloc = dyn_cast<layout::LocalAllocOp>(op)) {
       if (!replacedAllocs.contains(alloc))
         buffers += llvm::alignTo(alloc.getType().getSizeInBytes(), 16) *
-                   copiesOf(alloc);
+                   copiesOf(areaOf(alloc));
       return;
     }
     if (auto convert = dyn_cast<layout::ConvertOp>(op)) {
@@ -975,11 +976,7 @@ tl::estimateOtherSharedBytes(KernelOp kernel,
     }
   });
   int64_t scratch = 0;
-  for (auto [area, bytes] : scratchOfArea) {
-    int64_t copies = 1;
-    if (auto ws = dyn_cast_or_null<WarpSpecializeOp>(area.first))
-      copies = ws.getPartitionReplicaCount(area.second);
-    scratch += llvm::alignTo(bytes, 16) * copies;
-  }
+  for (auto [area, bytes] : scratchOfArea)
+    scratch += llvm::alignTo(bytes, 16) * copiesOf(area);
   return buffers + scratch;
 }

@@ -3,16 +3,16 @@
 // `tile.dot %q, tile.trans(tile.load_tile %k[...])` (Triton's
 // `tl.dot(q, tl.trans(k))`) reads the same elements as a load of the
 // transposed tile: tile.load_tile with the two axes of `order` swapped and
-// its indices swapped, in the trans's result layout; a tile.trans of a
-// pointer-tensor tile.load is the load of the transposed pointers (and
-// mask and other). That layout is the
+// its indices swapped, in the trans's result layout. That layout is the
 // load's with its output dims permuted, so every thread loads the same
 // view elements as before; but the load is then one that tile-pipeline
 // and tile-warp-specialize stage (a wgmma operand read through
 // layout.memdesc_trans of a slot holding the tile in view order), where a
-// tile.trans in registers kept it an ordinary load of every step. Only
-// wgmma operands (the trans's users are local_allocs into an nvmma_shared
-// layout) are folded.
+// tile.trans in registers kept it an ordinary load of every step. A
+// tile.trans of a pointer-tensor tile.load is likewise the load of the
+// transposed pointers (and mask and other), which tile-pipeline copies
+// asynchronously. Only wgmma operands (the trans's users are local_allocs
+// into an nvmma_shared layout) are folded.
 //
 //===----------------------------------------------------------------------===//
 
@@ -93,6 +93,32 @@ static void foldTransposedPointerLoad(TransOp trans, LoadOp load) {
   load.erase();
 }
 
+/// tile.trans(tile.load_tile %v[i, j]) as tile.load_tile with the trans's
+/// permutation applied to its `order` and indices.
+static void foldTransposedTileLoad(TransOp trans, LoadTileOp load) {
+  // Result dim i is load dim order[i] (tile.trans), which walks view axis
+  // loadOrder[order[i]] from index indices[order[i]].
+  ArrayRef<int32_t> order = trans.getOrder();
+  SmallVector<int64_t> loadOrder = load.getOrderOrIdentity();
+  SmallVector<int64_t> newOrder;
+  SmallVector<Value> newIndices;
+  for (int32_t d : order) {
+    newOrder.push_back(loadOrder[d]);
+    newIndices.push_back(load.getIndices()[d]);
+  }
+  OpBuilder b(load);
+  auto folded = cast<LoadTileOp>(b.clone(*load));
+  folded.getIndicesMutable().assign(newIndices);
+  if (llvm::equal(newOrder, llvm::seq<int64_t>(0, newOrder.size())))
+    folded.removeOrderAttr();
+  else
+    folded.setOrderAttr(b.getDenseI64ArrayAttr(newOrder));
+  folded.getResult().setType(trans.getType());
+  trans.getResult().replaceAllUsesWith(folded.getResult());
+  trans.erase();
+  load.erase();
+}
+
 void tl::foldTransposedOperandLoads(scf::ForOp loop) {
   Block *body = loop.getBody();
   SmallVector<TransOp> folds;
@@ -108,13 +134,12 @@ void tl::foldTransposedOperandLoads(scf::ForOp loop) {
       if (!load || load->getBlock() != body || !load->hasOneUse() || !type ||
           type.getRank() != 2)
         continue;
-      if (auto tileLoad = dyn_cast<LoadTileOp>(load)) {
-        if (tileLoad.getIndices().size() != 2)
-          continue;
-      } else if (!isa<LoadOp>(load) ||
-                 !isa<RankedTensorType>(cast<LoadOp>(load).getPtr().getType())) {
+      // A load_tile of a rank-2 view, or a tile.load (of a pointer tensor,
+      // its result being one).
+      auto tileLoad = dyn_cast<LoadTileOp>(load);
+      if (!isa<LoadTileOp, LoadOp>(load) ||
+          (tileLoad && tileLoad.getIndices().size() != 2))
         continue;
-      }
       // Only wgmma operands: their slot is read transposed in shared
       // memory. An mma.sync operand (a convert to a dot_operand layout)
       // would gain nothing: a permuted load is not copied asynchronously.
@@ -126,31 +151,9 @@ void tl::foldTransposedOperandLoads(scf::ForOp loop) {
     }
   });
   for (TransOp trans : folds) {
-    if (auto ptrLoad = trans.getSrc().getDefiningOp<LoadOp>()) {
+    if (auto ptrLoad = trans.getSrc().getDefiningOp<LoadOp>())
       foldTransposedPointerLoad(trans, ptrLoad);
-      continue;
-    }
-    auto load = trans.getSrc().getDefiningOp<LoadTileOp>();
-    // Result dim i is load dim order[i] (tile.trans), which walks view axis
-    // loadOrder[order[i]] from index indices[order[i]].
-    ArrayRef<int32_t> order = trans.getOrder();
-    SmallVector<int64_t> loadOrder = load.getOrderOrIdentity();
-    SmallVector<int64_t> newOrder;
-    SmallVector<Value> newIndices;
-    for (int32_t d : order) {
-      newOrder.push_back(loadOrder[d]);
-      newIndices.push_back(load.getIndices()[d]);
-    }
-    OpBuilder b(load);
-    auto folded = cast<LoadTileOp>(b.clone(*load));
-    folded.getIndicesMutable().assign(newIndices);
-    if (llvm::equal(newOrder, llvm::seq<int64_t>(0, newOrder.size())))
-      folded.removeOrderAttr();
     else
-      folded.setOrderAttr(b.getDenseI64ArrayAttr(newOrder));
-    folded.getResult().setType(trans.getType());
-    trans.getResult().replaceAllUsesWith(folded.getResult());
-    trans.erase();
-    load.erase();
+      foldTransposedTileLoad(trans, trans.getSrc().getDefiningOp<LoadTileOp>());
   }
 }
